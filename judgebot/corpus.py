@@ -1,0 +1,220 @@
+"""Corpus record types, ids, and loading/saving of the JSON Lines files.
+
+Every record carries its ``source`` spans (file relative to ``corpus/sources``
+and 1-based inclusive line numbers) so any statement can be traced back to the
+document it came from. Records are plain dataclasses; ``to_dict``/``from_dict``
+give the canonical JSON form written to ``corpus/*.jsonl``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+import unicodedata
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS_DIR = ROOT / "corpus"
+SOURCES_DIR = CORPUS_DIR / "sources"
+
+EN, ZH_HANS, ZH_HANT = "en", "zh-Hans", "zh-Hant"
+LANGS = (EN, ZH_HANS, ZH_HANT)
+
+MTG, FOW = "mtg", "fow"
+# Editions of the documents in the corpus.
+CR_2019 = "2019-10-04"
+CR_2025 = "2025-11-14"
+CR_CURRENT = CR_2025
+
+
+@dataclass(frozen=True, order=True)
+class Span:
+    """Where a piece of a record came from: a file and an inclusive line range."""
+
+    file: str
+    start: int
+    end: int
+    lang: str = ""
+
+    def __str__(self) -> str:
+        lines = f"{self.start}" if self.start == self.end else f"{self.start}-{self.end}"
+        return f"{self.file}:{lines}"
+
+
+@dataclass(kw_only=True)
+class Record:
+    id: str
+    game: str
+    kind: str
+    edition: str
+    source: list[Span] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return _clean(dataclasses.asdict(self))
+
+
+@dataclass(kw_only=True)
+class Rule(Record):
+    """A numbered rule, subrule, section (``702``) or chapter (``7``)."""
+
+    kind: str = "rule"
+    number: str
+    level: str  # chapter | section | rule | subrule
+    parent: str | None = None
+    children: list[str] = field(default_factory=list)
+    title: dict[str, str] = field(default_factory=dict)
+    text: dict[str, str] = field(default_factory=dict)
+    examples: dict[str, list[str]] = field(default_factory=dict)
+    refs: list[str] = field(default_factory=list)
+    lineage: dict[str, Any] = field(default_factory=dict)
+    flags: list[str] = field(default_factory=list)
+
+
+@dataclass(kw_only=True)
+class GlossaryEntry(Record):
+    kind: str = "glossary"
+    slug: str
+    term: dict[str, str] = field(default_factory=dict)
+    definition: dict[str, str] = field(default_factory=dict)
+    rules: list[str] = field(default_factory=list)
+    see: list[str] = field(default_factory=list)  # related glossary entry ids
+    flags: list[str] = field(default_factory=list)
+
+
+@dataclass(kw_only=True)
+class NamePair(Record):
+    """A provisional English-Chinese card or term name (暂译名称列表)."""
+
+    kind: str = "name"
+    term: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(kw_only=True)
+class Card(Record):
+    kind: str = "card"
+    slug: str
+    set: str
+    name: dict[str, str] = field(default_factory=dict)
+    mana_cost: str = ""
+    mana_cost_raw: str = ""
+    type_line: dict[str, str] = field(default_factory=dict)
+    supertypes: list[str] = field(default_factory=list)
+    types: list[str] = field(default_factory=list)
+    subtypes: list[str] = field(default_factory=list)
+    power: str | None = None
+    toughness: str | None = None
+    loyalty: str | None = None
+    text: dict[str, str] = field(default_factory=dict)
+    section: str = ""
+    rulings: list[str] = field(default_factory=list)
+    flags: list[str] = field(default_factory=list)
+
+
+@dataclass(kw_only=True)
+class Ruling(Record):
+    kind: str = "ruling"
+    card: str
+    index: int
+    text: dict[str, str] = field(default_factory=dict)
+    rules: list[str] = field(default_factory=list)
+
+
+@dataclass(kw_only=True)
+class Note(Record):
+    kind: str = "note"
+    slug: str
+    set: str
+    title: dict[str, str] = field(default_factory=dict)
+    text: dict[str, str] = field(default_factory=dict)
+    rules: list[str] = field(default_factory=list)
+
+
+@dataclass(kw_only=True)
+class Guide(Record):
+    kind: str = "guide"
+    number: str
+    title: dict[str, str] = field(default_factory=dict)
+    text: dict[str, str] = field(default_factory=dict)
+    parent: str | None = None
+    children: list[str] = field(default_factory=list)
+
+
+KINDS: dict[str, type[Record]] = {
+    "rule": Rule,
+    "glossary": GlossaryEntry,
+    "name": NamePair,
+    "card": Card,
+    "ruling": Ruling,
+    "note": Note,
+    "guide": Guide,
+}
+
+
+def _clean(value: Any) -> Any:
+    """Drop empty optional values so the JSON stays small and stable."""
+    if isinstance(value, dict):
+        return {k: _clean(v) for k, v in value.items() if v not in (None, "", [], {})}
+    if isinstance(value, list):
+        return [_clean(v) for v in value]
+    return value
+
+
+def record_from_dict(data: dict[str, Any]) -> Record:
+    cls = KINDS[data["kind"]]
+    names = {f.name for f in dataclasses.fields(cls)}
+    kwargs = {k: v for k, v in data.items() if k in names}
+    kwargs["source"] = [Span(**s) for s in data.get("source", [])]
+    return cls(**kwargs)
+
+
+def dumps(record: Record) -> str:
+    return json.dumps(record.to_dict(), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def write_jsonl(path: Path, records: Iterable[Record]) -> None:
+    lines = sorted(dumps(r) for r in records)
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+
+
+def read_jsonl(path: Path) -> Iterator[Record]:
+    with path.open(encoding="utf-8") as fh:
+        for line in fh:
+            if line.strip():
+                yield record_from_dict(json.loads(line))
+
+
+def load(corpus_dir: Path = CORPUS_DIR) -> list[Record]:
+    """Every record of the built corpus, in file then id order."""
+    records: list[Record] = []
+    for path in sorted(corpus_dir.glob("*.jsonl")):
+        records.extend(read_jsonl(path))
+    return records
+
+
+# --- ids ---------------------------------------------------------------------------
+
+def slugify(text: str) -> str:
+    """A URL- and id-safe slug: ``Active Player, Nonactive Player Order`` →
+    ``active-player-nonactive-player-order``; CJK characters are kept."""
+    text = unicodedata.normalize("NFKC", text).lower()
+    text = text.replace("’", "").replace("'", "")
+    text = re.sub(r"[^\w]+", "-", text)
+    return text.strip("-_")
+
+
+def rule_id(number: str, edition: str, game: str = MTG) -> str:
+    return f"{game}:cr:{edition}:{number}"
+
+
+def glossary_id(slug: str, edition: str, game: str = MTG) -> str:
+    return f"{game}:glossary:{edition}:{slug}"
+
+
+def parse_id(record_id: str) -> tuple[str, str, str, str]:
+    """Split ``game:kind:edition:key`` (keys may contain colons)."""
+    game, kind, edition, key = record_id.split(":", 3)
+    return game, kind, edition, key

@@ -1,0 +1,83 @@
+"""The Comprehensive Rules part of the corpus: both English editions, their
+glossaries, and the lineage from the current edition back to 2019-10-04."""
+
+from __future__ import annotations
+
+from judgebot import corpus
+from judgebot.corpus import CR_2019, CR_2025, EN, MTG, GlossaryEntry, Rule, Span
+from judgebot.ingest import lineage
+from judgebot.ingest.build import EN_2019, EN_2025, BuildContext, DocumentResult
+from judgebot.ingest.en_cr import EnglishCR
+from judgebot.ingest.refs import find_refs
+from judgebot.ingest.rulebook import rule_records
+
+
+def ingest(ctx: BuildContext) -> list[DocumentResult]:
+    old = english_records(ctx.english_2019, CR_2019)
+    new = english_records(ctx.english_2025, CR_2025)
+    old_rules = [r for r in old if isinstance(r, Rule)]
+    new_rules = [r for r in new if isinstance(r, Rule)]
+    figures = lineage.link(old_rules, new_rules)
+    return [
+        _result(f"English CR {CR_2019}", EN_2019, old, ctx.english_2019, {}),
+        _result(f"English CR {CR_2025}", EN_2025, new, ctx.english_2025,
+                {"lineage": figures}),
+    ]
+
+
+def _result(title, file, records, parsed: EnglishCR, extra) -> DocumentResult:
+    rules = [r for r in records if r.kind == "rule"]
+    figures = {
+        "rules": len(rules),
+        "by level": dict(sorted(_count(r.level for r in rules).items())),
+        "examples": sum(len(r.examples.get(EN, [])) for r in rules),
+        "glossary": sum(1 for r in records if r.kind == "glossary"),
+        **extra,
+    }
+    return DocumentResult(title, file, records, warnings=list(parsed.warnings), figures=figures)
+
+
+def _count(values) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for v in values:
+        out[v] = out.get(v, 0) + 1
+    return out
+
+
+def english_records(parsed: EnglishCR, edition: str) -> list:
+    rules = rule_records(parsed.rules, edition=edition, lang=EN, file=parsed.file)
+    for rule in rules:
+        rule.refs = rule_refs(rule, edition)
+    return rules + glossary_records(parsed, edition)
+
+
+def rule_refs(rule: Rule, edition: str, game: str = MTG) -> list[str]:
+    """Ids of the rules a rule's text and examples cite (its own number excluded)."""
+    texts = list(rule.text.values())
+    for examples in rule.examples.values():
+        texts.extend(examples)
+    numbers: list[str] = []
+    for text in texts:
+        for number in find_refs(text):
+            if number != rule.number and number not in numbers:
+                numbers.append(number)
+    return [corpus.rule_id(n, edition, game) for n in numbers]
+
+
+def glossary_records(parsed: EnglishCR, edition: str) -> list[GlossaryEntry]:
+    entries = []
+    for term in parsed.glossary:
+        slug = corpus.slugify(term.term)
+        entries.append(
+            GlossaryEntry(
+                id=corpus.glossary_id(slug, edition),
+                game=MTG,
+                edition=edition,
+                slug=slug,
+                term={EN: term.term},
+                definition={EN: term.definition},
+                rules=[corpus.rule_id(n, edition) for n in find_refs(term.definition)],
+                source=[Span(parsed.file, term.start, term.end, EN)],
+            )
+        )
+    return entries

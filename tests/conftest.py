@@ -1,0 +1,24 @@
+"""Shared fixtures: the shipped sources and the built corpus, loaded once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from judgebot import corpus
+
+
+@pytest.fixture(scope="session")
+def sources_dir() -> Path:
+    return corpus.SOURCES_DIR
+
+
+@pytest.fixture(scope="session")
+def records() -> list[corpus.Record]:
+    return corpus.load()
+
+
+@pytest.fixture(scope="session")
+def by_id(records) -> dict[str, corpus.Record]:
+    return {r.id: r for r in records}
