@@ -1,0 +1,1 @@
+"""Chinese and English text handling: script conversion, normalisation, segmentation."""

@@ -1,0 +1,50 @@
+"""Simplified ⇄ Traditional Chinese (OpenCC) and width normalisation.
+
+Search treats the two scripts as one language: everything is folded to
+Simplified for indexing and querying, and converted to the reader's script
+for display.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+
+import opencc
+
+
+@lru_cache(maxsize=None)
+def _converter(config: str) -> opencc.OpenCC:
+    return opencc.OpenCC(config)
+
+
+def to_hans(text: str) -> str:
+    """Traditional (or mixed) Chinese → Simplified; other text unchanged."""
+    return _converter("t2s").convert(text) if has_cjk(text) else text
+
+
+def to_hant(text: str) -> str:
+    """Simplified (or mixed) Chinese → Traditional; other text unchanged."""
+    return _converter("s2t").convert(text) if has_cjk(text) else text
+
+
+def has_cjk(text: str) -> bool:
+    return any(is_cjk(ch) for ch in text)
+
+
+def is_cjk(ch: str) -> bool:
+    code = ord(ch)
+    return (
+        0x4E00 <= code <= 0x9FFF
+        or 0x3400 <= code <= 0x4DBF
+        or 0xF900 <= code <= 0xFAFF
+        or 0x20000 <= code <= 0x2FFFF
+    )
+
+
+def fold_width(text: str) -> str:
+    """Full-width ASCII (``７０２．１９ｂ``) → ASCII; CJK punctuation kept."""
+    return "".join(
+        unicodedata.normalize("NFKC", ch) if 0xFF01 <= ord(ch) <= 0xFF5E or ch == "\u3000" else ch
+        for ch in text
+    )
