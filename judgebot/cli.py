@@ -73,6 +73,10 @@ def build_parser() -> argparse.ArgumentParser:
     cb.add_argument("--no-verify", action="store_true",
                     help="skip the sha256 check of the sources (for parser development)")
     cb.set_defaults(func=_corpus_build)
+
+    from judgebot.search import cli as search_cli
+
+    search_cli.register(sub)
     return parser
 
 

@@ -1,0 +1,128 @@
+"""Whoosh analyzers for English and Chinese rules text.
+
+English: words, rule numbers, mana symbols and P/T expressions; lowercased,
+stop words dropped, Porter-stemmed.
+
+Chinese: folded to Simplified (OpenCC) and full-width ASCII to ASCII, CJK runs
+segmented by jieba (see :mod:`judgebot.text.segment`), other runs tokenized as
+English. Token positions count words, not characters, so phrase queries line
+up (jieba's stock Whoosh analyzer uses character offsets as positions, which
+makes every quoted Chinese phrase silently match nothing). In index mode the
+dictionary words inside a longer word (``伤害`` in ``战斗伤害``) are emitted at
+the same position too, so a query for the shorter word finds the longer one.
+
+Character offsets always refer to the folded text, which has the same length
+as the original (both conversions map character for character).
+"""
+
+from __future__ import annotations
+
+import re
+
+from whoosh.analysis import Composable, LowercaseFilter, StemFilter, StopFilter, Token, Tokenizer
+
+from judgebot.text.script import fold_width, to_hans
+from judgebot.text.segment import segmenter
+
+# Mana and tap symbols, P/T and counter expressions, rule numbers, words.
+WORD = re.compile(
+    r"\{[^{}\s]{1,6}\}"
+    r"|[+\-−]?[\dX*]+/[+\-−]?[\dX*]+"
+    r"|\d+(?:\.\d+[a-z]{0,2})?"
+    r"|[^\W\d_]+(?:['’][^\W\d_]+)*",
+    re.UNICODE,
+)
+CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+
+
+def fold(text: str) -> str:
+    """The searchable form of any text: Simplified Chinese, ASCII digits/letters.
+
+    The result has the same length as ``text`` so character offsets carry over;
+    where a phrase conversion would change the length, convert per character.
+    """
+    narrow = fold_width(text)
+    folded = to_hans(narrow)
+    if len(folded) != len(narrow):
+        folded = "".join(to_hans(ch) if len(to_hans(ch)) == 1 else ch for ch in narrow)
+    return folded
+
+
+class EnglishTokenizer(Tokenizer):
+    def __call__(self, value, positions=False, chars=False, keeporiginal=False,
+                 removestops=True, start_pos=0, start_char=0, mode="", **kwargs):
+        t = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
+        for pos, m in enumerate(WORD.finditer(fold_width(value)), start_pos):
+            t.text = m.group().replace("’", "'").replace("−", "-")
+            t.boost = 1.0
+            t.stopped = False
+            if keeporiginal:
+                t.original = t.text
+            if positions:
+                t.pos = pos
+            if chars:
+                t.startchar = start_char + m.start()
+                t.endchar = start_char + m.end()
+            yield t
+
+
+class ChineseTokenizer(Tokenizer):
+    """Mixed Chinese/ASCII text: jieba for CJK runs, :data:`WORD` for the rest."""
+
+    def __call__(self, value, positions=False, chars=False, keeporiginal=False,
+                 removestops=True, start_pos=0, start_char=0, mode="", **kwargs):
+        t = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
+        text = fold(value)
+        seg = segmenter()
+        pos = start_pos
+        subwords = mode == "index"
+        for word, start, end in _words(text, seg):
+            for token_text, s, e in [(word, start, end)] + (
+                [(g, start + i, start + i + len(g)) for g, i in seg.subwords(word)]
+                if subwords and CJK.fullmatch(word) else []
+            ):
+                t.text = token_text
+                t.boost = 1.0
+                t.stopped = False
+                if keeporiginal:
+                    t.original = token_text
+                if positions:
+                    t.pos = pos
+                if chars:
+                    t.startchar = start_char + s
+                    t.endchar = start_char + e
+                yield t
+            pos += 1
+
+
+def _words(text: str, seg) -> list[tuple[str, int, int]]:
+    out: list[tuple[str, int, int]] = []
+    last = 0
+    for m in CJK.finditer(text):
+        out.extend((w.group(), last + w.start(), last + w.end())
+                   for w in WORD.finditer(text[last:m.start()]))
+        out.extend((w, m.start() + s, m.start() + e) for w, s, e in seg.words(m.group()))
+        last = m.end()
+    out.extend((w.group(), last + w.start(), last + w.end()) for w in WORD.finditer(text[last:]))
+    return out
+
+
+STOP_WORDS = frozenset(
+    "a an and are as at be but by for if in into is it of on or such that the their then "
+    "there these they this to was will with".split()
+)
+
+
+def english_analyzer() -> Composable:
+    return (EnglishTokenizer() | LowercaseFilter() | StopFilter(STOP_WORDS)
+            | StemFilter(cachesize=50000))
+
+
+def chinese_analyzer() -> Composable:
+    # Stop words stay: in Chinese they are characters jieba keeps apart anyway.
+    return ChineseTokenizer() | LowercaseFilter() | StemFilter(cachesize=50000)
+
+
+def analyze(analyzer: Composable, text: str, mode: str = "query") -> list[str]:
+    """The token texts an analyzer produces (for query building and tests)."""
+    return [t.text for t in analyzer(text, mode=mode)]

@@ -1,0 +1,200 @@
+"""CLI commands over the search service: search, rule, glossary, index build."""
+
+from __future__ import annotations
+
+import argparse
+import html
+import json
+import re
+import sys
+import textwrap
+
+from judgebot.corpus import EN, ZH_HANS, ZH_HANT
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    s = sub.add_parser("search", help="search rules, glossary, cards and rulings")
+    s.add_argument("query", nargs="+", help="rule number, keyword or question (any language)")
+    for name in ("game", "kind", "edition", "section"):
+        s.add_argument(f"--{name}", help=f"only results with this {name}")
+    s.add_argument("--page", type=int, default=1)
+    s.add_argument("--per-page", type=int, default=10)
+    s.add_argument("--json", action="store_true", help="print the results as JSON")
+    s.set_defaults(func=_search)
+
+    r = sub.add_parser("rule", help="show one rule with its cross-references")
+    r.add_argument("number", help="e.g. 702.19b, 702, or fow 1102.1")
+    r.add_argument("--edition", help="edition, e.g. 2019-10-04 (default: current)")
+    r.add_argument("--game", default=None, help="mtg (default) or fow")
+    r.add_argument("--json", action="store_true")
+    r.set_defaults(func=_rule)
+
+    g = sub.add_parser("glossary", help="list the glossary, or show one term")
+    g.add_argument("term", nargs="*", help="English, Chinese (either script), pinyin or misspelt")
+    g.add_argument("--game", default="mtg")
+    g.add_argument("--edition", help="glossary edition (default: current)")
+    g.add_argument("--json", action="store_true")
+    g.set_defaults(func=_glossary)
+
+    i = sub.add_parser("index", help="build the search index")
+    isub = i.add_subparsers(dest="action", metavar="ACTION")
+    isub.required = True
+    ib = isub.add_parser("build", help="(re)build index/ from corpus/*.jsonl")
+    ib.add_argument("--json", action="store_true")
+    ib.set_defaults(func=_index_build)
+
+
+def _service():
+    from judgebot.search import index
+    from judgebot.search.service import SearchService
+
+    return SearchService(progress=index.terminal_progress(),
+                         log=lambda m: print(m, file=sys.stderr))
+
+
+def _emit(data) -> None:
+    print(json.dumps(data, ensure_ascii=False, indent=1))
+
+
+def plain(fragment: str) -> str:
+    """A snippet's HTML as terminal text: matches in *stars*, entities decoded."""
+    return html.unescape(re.sub(r"</?mark>", "*", fragment))
+
+
+def _search(args) -> int:
+    from judgebot.search.service import SearchError
+
+    svc = _service()
+    try:
+        res = svc.search(" ".join(args.query), page=args.page, per_page=args.per_page,
+                         game=args.game, kind=args.kind, edition=args.edition,
+                         section=args.section)
+    except SearchError as exc:
+        print(f"judgebot: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        _emit(res.to_dict())
+        return 0
+    if res.message:
+        print(res.message)
+    if res.suggestion:
+        print(f"Did you mean: {res.suggestion}")
+    if res.expansions:
+        print("Also searched: " + "; ".join(res.expansions))
+    print(f"{res.total} result(s)")
+    for n, hit in enumerate(res.hits, (res.page - 1) * res.per_page + 1):
+        crumbs = " › ".join(c["label"] + (" " + c.get("title_en", "") if c.get("title_en") and
+                                           c["label"] != c.get("title_en") else "")
+                            for c in hit.breadcrumb)
+        tag = f" [{hit.pinned}]" if hit.pinned else ""
+        matched = f" (matched: {', '.join(hit.matched)})" if hit.matched else ""
+        print(f"\n{n}. {crumbs}  <{hit.kind}, {hit.edition}>{tag}{matched}")
+        for lang in ("zh", "en"):
+            if hit.snippets.get(lang):
+                print(textwrap.indent(textwrap.fill(plain(hit.snippets[lang]), 96), "   "))
+    return 0
+
+
+def _rule(args) -> int:
+    from judgebot.search.query import rule_ref
+
+    svc = _service()
+    ref = rule_ref(args.number if not args.game else f"{args.game} {args.number}")
+    if ref is None and re.fullmatch(r"\d{1,2}", args.number.strip()):
+        ref = rule_ref(f"cr {args.number}")
+    if ref is None:
+        print(f"judgebot: {args.number!r} is not a rule number (try 702.19b)", file=sys.stderr)
+        return 2
+    rec = svc.rule(ref.number, args.edition or ref.edition, ref.game)
+    if rec is None:
+        near = [svc.get(r).number for r in svc.nearest_rules(ref.number, ref.game)]
+        hint = f"; nearby: {', '.join(near)}" if near else ""
+        print(f"judgebot: no rule {ref.number}{hint}", file=sys.stderr)
+        return 1
+    x = svc.xref
+    data = rec.to_dict()
+    data["breadcrumb"] = [c.label for c in x.breadcrumb(rec.id)]
+    data["cited_by"] = x.cited_by(rec.id)
+    data["neighbours"] = x.neighbours(rec.id).__dict__
+    lineage = x.lineage(rec.id)
+    translated = svc.get(lineage.get("translated") or "")
+    if translated is not None and translated.id != rec.id:
+        data["translation"] = {"id": translated.id, "text": translated.text,
+                               "status": lineage.get("status")}
+    if args.json:
+        _emit(data)
+        return 0
+    print(" › ".join(data["breadcrumb"]) + f"   ({rec.edition})")
+    for lang in (EN, ZH_HANS, ZH_HANT):
+        if rec.text.get(lang):
+            print(f"\n[{lang}] {rec.number} {rec.text[lang]}")
+        for ex in rec.examples.get(lang, []):
+            print(textwrap.indent(f"Example: {ex}", "    "))
+    if "translation" in data:
+        t = data["translation"]
+        zh = t["text"].get(ZH_HANS) or t["text"].get(ZH_HANT)
+        if zh:
+            _, _, edition, number = t["id"].split(":", 3)
+            print(f"\n[zh-Hans, translating {edition} {number}; English since: {t['status']}]"
+                  f" {zh}")
+    for label, ids in (("Refers to", rec.refs), ("Cited by", data["cited_by"]),
+                       ("Children", rec.children)):
+        if ids:
+            print(f"\n{label}: " + ", ".join(i.rsplit(":", 1)[1] for i in ids))
+    return 0
+
+
+def _glossary(args) -> int:
+    svc = _service()
+    from judgebot.corpus import CR_2025
+
+    edition = args.edition or (CR_2025 if args.game == "mtg" else None)
+    entries = [r for r in svc.records if r.kind == "glossary" and r.game == args.game
+               and (edition is None or r.edition == edition)]
+    if not entries:
+        print(f"judgebot: no glossary for game {args.game!r} edition {edition!r}", file=sys.stderr)
+        return 2
+    if args.term:
+        term = " ".join(args.term)
+        ids = [i for i in svc.entities(term) if svc.get(i).kind == "glossary"]
+        matches = [svc.get(i) for i in ids if svc.get(i).game == args.game
+                   and (edition is None or svc.get(i).edition == edition)]
+        if not matches:
+            res = svc.search(term, kind="glossary", per_page=5)
+            near = [h.title.get(EN) or h.title.get(ZH_HANS) or h.id for h in res.hits]
+            hint = f"; did you mean: {', '.join(near)}" if near else ""
+            print(f"judgebot: no glossary term {term!r}{hint}", file=sys.stderr)
+            return 1
+        if args.json:
+            _emit([m.to_dict() for m in matches])
+            return 0
+        for m in matches:
+            print(" / ".join(v for v in m.term.values()) + f"   ({m.edition})")
+            for lang, text in m.definition.items():
+                print(textwrap.indent(f"[{lang}] {text}", "  "))
+            if m.rules:
+                print("  See: " + ", ".join(r.rsplit(":", 1)[1] for r in m.rules))
+        return 0
+    if args.json:
+        _emit([{"id": e.id, "term": e.term} for e in entries])
+        return 0
+    for e in sorted(entries, key=lambda e: (e.term.get(EN) or "").lower()):
+        print(" / ".join(e.term.values()))
+    return 0
+
+
+def _index_build(args) -> int:
+    from judgebot.search import index
+
+    try:
+        handle = index.build(progress=index.terminal_progress())
+    except index.IndexError_ as exc:
+        print(f"judgebot: {exc}", file=sys.stderr)
+        return 1
+    if args.json:
+        _emit({"path": str(handle.path), **handle.meta})
+    else:
+        m = handle.meta
+        print(f"Index built: {m['documents']} documents in {m['build_seconds']} s "
+              f"({handle.path.name}; jieba dictionary {m['jieba_entries']} words)")
+    return 0

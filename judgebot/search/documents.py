@@ -1,0 +1,169 @@
+"""What each corpus record contributes to the search index.
+
+A search document is a view of one record, enriched where the record itself
+is monolingual: a current (2025-11-14) English rule carries the Chinese text of
+its 2019-10-04 ancestor, a current glossary entry the Chinese of the 2019 entry
+with the same headword. That is what lets ``践踏`` find the current rule 702.19.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+from pypinyin import Style, lazy_pinyin
+
+from judgebot.corpus import CR_2019, CR_2025, EN, ZH_HANS, ZH_HANT, Record
+from judgebot.search.analysis import fold
+
+# Editions shown by default: the current CR and glossary, and every document
+# that has only one edition. Older editions are searched when asked for.
+SUPERSEDED = {("mtg", "rule", CR_2019), ("mtg", "glossary", CR_2019)}
+
+
+@dataclass
+class SearchDoc:
+    id: str
+    kind: str
+    game: str
+    edition: str
+    current: bool
+    number: str = ""
+    section: list[str] = field(default_factory=list)
+    title_en: str = ""
+    title_zh: str = ""
+    text_en: str = ""
+    text_zh: str = ""
+    context: str = ""
+    names: list[str] = field(default_factory=list)
+    pinyin: list[str] = field(default_factory=list)
+
+    def fields(self) -> dict[str, object]:
+        out: dict[str, object] = {
+            "id": self.id,
+            "kind": self.kind,
+            "game": self.game,
+            "edition": self.edition,
+            "current": self.current,
+        }
+        for name in ("number", "title_en", "title_zh", "text_en", "text_zh", "context"):
+            value = getattr(self, name)
+            if value:
+                out[name] = value
+        if self.section:
+            out["section"] = " ".join(self.section)
+        if self.names:
+            out["names"] = " ".join(sorted(set(self.names)))
+        if self.pinyin:
+            out["pinyin"] = " ".join(sorted(set(self.pinyin)))
+        return out
+
+
+def zh(mapping: dict[str, str]) -> str:
+    """The Chinese of a language map, folded to Simplified for searching."""
+    return fold(mapping.get(ZH_HANS) or mapping.get(ZH_HANT) or "")
+
+
+def name_key(text: str) -> str:
+    """A whole-name key: folded, lowercased, spaces and punctuation removed."""
+    return "".join(ch for ch in fold(text).lower() if ch.isalnum())
+
+
+def pinyin_keys(text: str) -> list[str]:
+    """Toneless pinyin of a Chinese name, joined (``jianta``) and initials (``jt``)."""
+    hans = fold(text)
+    syllables = [s for s in lazy_pinyin(hans, style=Style.NORMAL, errors="ignore") if s.isalpha()]
+    if not syllables:
+        return []
+    return ["".join(syllables), "".join(s[0] for s in syllables)]
+
+
+def section_of(record: Record) -> list[str]:
+    number = getattr(record, "number", "") or ""
+    head = number.split(".")[0]
+    if not head.isdigit():
+        return []
+    if len(head) <= 2:
+        return [head]
+    return [head, head[:-2]]
+
+
+def documents(records: Iterable[Record]) -> Iterator[SearchDoc]:
+    records = list(records)
+    by_id = {r.id: r for r in records}
+    glossary_2019 = {r.slug: r for r in records
+                     if r.kind == "glossary" and r.game == "mtg" and r.edition == CR_2019}
+    cards = {r.id: r for r in records if r.kind == "card"}
+    for rec in records:
+        yield _document(rec, by_id, glossary_2019, cards)
+
+
+def _document(rec, by_id, glossary_2019, cards) -> SearchDoc:
+    doc = SearchDoc(
+        id=rec.id,
+        kind=rec.kind,
+        game=rec.game,
+        edition=rec.edition,
+        current=(rec.game, rec.kind, rec.edition) not in SUPERSEDED,
+    )
+    kind = rec.kind
+    if kind == "rule":
+        doc.number = rec.number
+        doc.section = section_of(rec)
+        zh_source = rec
+        if rec.edition == CR_2025 and not rec.text.get(ZH_HANS):
+            zh_source = by_id.get(rec.lineage.get("ancestor", ""), rec)
+        doc.title_en = rec.title.get(EN, "")
+        doc.title_zh = zh(zh_source.title)
+        doc.text_en = _join(rec.text.get(EN, ""), rec.examples.get(EN, []))
+        doc.text_zh = fold(_join(zh(zh_source.text), _zh_examples(zh_source)))
+    elif kind == "glossary":
+        partner = rec
+        if rec.edition == CR_2025 and not zh(rec.term):
+            partner = glossary_2019.get(rec.slug, rec)
+        doc.title_en = rec.term.get(EN, "")
+        doc.title_zh = zh(rec.term) or zh(partner.term)
+        doc.text_en = rec.definition.get(EN, "")
+        doc.text_zh = zh(rec.definition) or zh(partner.definition)
+        doc.names = _names(doc.title_en, doc.title_zh)
+        doc.pinyin = pinyin_keys(doc.title_zh)
+    elif kind == "card":
+        doc.title_en = rec.name.get(EN, "")
+        doc.title_zh = zh(rec.name)
+        doc.text_zh = fold(_join(zh(rec.type_line), [zh(rec.text)]))
+        doc.text_en = rec.type_line.get(EN, "") + "\n" + rec.text.get(EN, "")
+        doc.names = _names(doc.title_en, doc.title_zh)
+        doc.pinyin = pinyin_keys(doc.title_zh)
+    elif kind == "ruling":
+        card = cards.get(rec.card)
+        if card is not None:
+            doc.context = " ".join(filter(None, [card.name.get(EN, ""), zh(card.name)]))
+        doc.text_zh = zh(rec.text)
+        doc.text_en = rec.text.get(EN, "")
+    elif kind in ("note", "guide"):
+        doc.number = getattr(rec, "number", "")
+        doc.title_en = rec.title.get(EN, "")
+        doc.title_zh = zh(rec.title)
+        doc.text_en = rec.text.get(EN, "")
+        doc.text_zh = zh(rec.text)
+        doc.names = _names(doc.title_en, doc.title_zh)
+    elif kind == "name":
+        doc.title_en = rec.term.get(EN, "")
+        doc.title_zh = zh(rec.term)
+        doc.names = _names(doc.title_en, doc.title_zh)
+        doc.pinyin = pinyin_keys(doc.title_zh)
+    doc.text_en = doc.text_en.strip()
+    return doc
+
+
+def _names(*names: str) -> list[str]:
+    return [k for k in (name_key(n) for n in names) if k]
+
+
+def _zh_examples(rec) -> list[str]:
+    examples = getattr(rec, "examples", {}) or {}
+    return examples.get(ZH_HANS) or examples.get(ZH_HANT) or []
+
+
+def _join(text: str, examples: list[str]) -> str:
+    return "\n".join([text, *examples]) if examples else text

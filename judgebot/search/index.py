@@ -1,0 +1,247 @@
+"""The Whoosh index: schema, atomic build, staleness and corruption checks.
+
+Layout of ``index/``::
+
+    CURRENT                 name of the live build directory
+    build-<hash>-<nonce>/   Whoosh segment files, jieba.dict, meta.json
+
+A build is written into a hidden temporary directory, verified, renamed, and
+only then named in ``CURRENT`` (an atomic replace), so a crash never leaves a
+half-built index in service. ``meta.json`` records the corpus hash the index
+was built from and the size and CRC-32 of every file; an index whose corpus
+has changed, or whose files do not match, is rebuilt rather than served.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import sys
+import time
+import uuid
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from whoosh import index as whoosh_index
+from whoosh.fields import BOOLEAN, ID, KEYWORD, TEXT, Schema
+
+from judgebot import corpus
+from judgebot.search import analysis, documents
+from judgebot.search.spelling import Corrector, vocabulary
+from judgebot.text import segment
+
+# Bump when the schema, analyzers or documents change meaning.
+SCHEMA_VERSION = "6"
+INDEX_DIR = corpus.ROOT / "index"
+CURRENT = "CURRENT"
+META = "meta.json"
+JIEBA_DICT = "jieba.dict"
+VOCAB = "vocab.json"
+
+
+class IndexError_(Exception):
+    """The index cannot be opened or built."""
+
+
+def schema() -> Schema:
+    en = analysis.english_analyzer()
+    zh = analysis.chinese_analyzer()
+    return Schema(
+        id=ID(stored=True, unique=True),
+        kind=ID(stored=True),
+        game=ID(stored=True),
+        edition=ID(stored=True),
+        current=BOOLEAN(stored=False),
+        number=ID(stored=True),
+        section=KEYWORD(),
+        names=KEYWORD(field_boost=4.0),
+        pinyin=KEYWORD(lowercase=True, field_boost=3.0),
+        title_en=TEXT(analyzer=en, field_boost=3.0, stored=True, chars=True),
+        title_zh=TEXT(analyzer=zh, field_boost=3.0, stored=True, chars=True),
+        text_en=TEXT(analyzer=en, stored=True, chars=True),
+        text_zh=TEXT(analyzer=zh, stored=True, chars=True),
+        context=TEXT(analyzer=zh, field_boost=0.5),
+    )
+
+
+def corpus_hash(corpus_dir: Path = corpus.CORPUS_DIR) -> str:
+    digest = hashlib.sha256(f"schema {SCHEMA_VERSION}\n".encode())
+    for path in sorted(corpus_dir.glob("*.jsonl")):
+        digest.update(path.name.encode() + b"\n")
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+@dataclass
+class Handle:
+    """An opened, verified index."""
+
+    path: Path
+    meta: dict
+    ix: whoosh_index.Index
+
+
+Progress = Callable[[int, int], None]
+
+
+def terminal_progress(label: str = "Building index") -> Progress:
+    """A progress bar on stderr (a few plain lines when stderr is not a terminal)."""
+    tty = sys.stderr.isatty()
+    state = {"last": -1}
+
+    def show(done: int, total: int) -> None:
+        pct = 100 * done // max(total, 1)
+        if tty:
+            bar = "#" * (pct // 4)
+            sys.stderr.write(f"\r{label} [{bar:<25}] {pct:3d}% {done}/{total}")
+            if done >= total:
+                sys.stderr.write("\n")
+            sys.stderr.flush()
+        elif pct // 25 != state["last"] // 25 or done >= total and state["last"] != 100:
+            sys.stderr.write(f"{label}: {pct}% ({done}/{total})\n")
+        state["last"] = pct
+
+    return show
+
+
+def build(index_dir: Path = INDEX_DIR, corpus_dir: Path = corpus.CORPUS_DIR,
+          progress: Progress | None = None) -> Handle:
+    """Build a fresh index beside the live one and swap it in."""
+    index_dir.mkdir(parents=True, exist_ok=True)
+    records = corpus.load(corpus_dir)
+    if not records:
+        raise IndexError_(f"no corpus records in {corpus_dir}: run `judgebot corpus build`")
+    digest = corpus_hash(corpus_dir)
+    staging = index_dir / f".tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+    staging.mkdir()
+    try:
+        started = time.perf_counter()
+        docs = list(documents.documents(records))
+        dict_entries = segment.build_dictionary(
+            (d.text_zh + "\n" + d.title_zh for d in docs),
+            _domain_terms(docs),
+            staging / JIEBA_DICT,
+        )
+        segment.configure(staging / JIEBA_DICT)
+        ix = whoosh_index.create_in(str(staging), schema())
+        writer = ix.writer(limitmb=256)
+        total = len(docs)
+        for i, doc in enumerate(docs, 1):
+            writer.add_document(**doc.fields())
+            if progress and (i % 500 == 0 or i == total):
+                progress(i, total)
+        writer.commit(optimize=True)
+        ix.close()
+        (staging / "MAIN_WRITELOCK").unlink(missing_ok=True)
+        _vocabulary(records).save(staging / VOCAB)
+        meta = {
+            "corpus_hash": digest,
+            "schema_version": SCHEMA_VERSION,
+            "documents": total,
+            "jieba_entries": dict_entries,
+            "build_seconds": round(time.perf_counter() - started, 2),
+            "files": _file_sums(staging),
+        }
+        (staging / META).write_text(json.dumps(meta, indent=1, sort_keys=True), encoding="utf-8")
+        final = index_dir / f"build-{digest[:12]}-{uuid.uuid4().hex[:6]}"
+        os.replace(staging, final)
+        _point_current(index_dir, final.name)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    _remove_stale(index_dir, keep=final.name)
+    segment.configure(final / JIEBA_DICT)
+    return Handle(final, meta, whoosh_index.open_dir(str(final)))
+
+
+def _vocabulary(records: list[corpus.Record]) -> Corrector:
+    """English words of the corpus with their counts, for spelling suggestions."""
+    texts = []
+    for rec in records:
+        for name in ("text", "definition", "term", "name", "title"):
+            value = getattr(rec, name, None)
+            if isinstance(value, dict) and value.get(corpus.EN):
+                texts.append(value[corpus.EN])
+    return Corrector(dict(vocabulary(texts)))
+
+
+def _domain_terms(docs: list[documents.SearchDoc]) -> set[str]:
+    """Headwords, keyword and card names, section titles: kept whole by jieba."""
+    terms: set[str] = set()
+    for doc in docs:
+        if doc.kind in ("glossary", "card", "name", "note") or (
+            doc.kind == "rule" and doc.title_zh and len(doc.title_zh) <= 12
+        ):
+            for part in doc.title_zh.replace("//", " ").split():
+                terms.add(part.strip("【】「」()（）"))
+    return terms
+
+
+def _file_sums(directory: Path) -> dict[str, list[int]]:
+    sums = {}
+    for path in sorted(directory.iterdir()):
+        if path.is_file() and path.name != META:
+            data = path.read_bytes()
+            sums[path.name] = [len(data), zlib.crc32(data)]
+    return sums
+
+
+def _point_current(index_dir: Path, name: str) -> None:
+    tmp = index_dir / f".{CURRENT}.{os.getpid()}"
+    tmp.write_text(name + "\n", encoding="utf-8")
+    os.replace(tmp, index_dir / CURRENT)
+
+
+def _remove_stale(index_dir: Path, keep: str) -> None:
+    for path in index_dir.iterdir():
+        if path.is_dir() and path.name.startswith("build-") and path.name != keep:
+            shutil.rmtree(path, ignore_errors=True)
+        elif path.is_dir() and path.name.startswith(".tmp-"):
+            if time.time() - path.stat().st_mtime > 3600:
+                shutil.rmtree(path, ignore_errors=True)
+
+
+def check(index_dir: Path = INDEX_DIR,
+          corpus_dir: Path = corpus.CORPUS_DIR) -> tuple[Path | None, str]:
+    """The live build directory if it is complete, intact and current; else why not."""
+    pointer = index_dir / CURRENT
+    if not pointer.is_file():
+        return None, "no index built yet"
+    path = index_dir / pointer.read_text(encoding="utf-8").strip()
+    meta_path = path / META
+    if not path.is_dir() or not meta_path.is_file():
+        return None, "index is incomplete"
+    try:
+        meta = json.loads(meta_path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None, "index metadata is unreadable"
+    if meta.get("schema_version") != SCHEMA_VERSION:
+        return None, "index was built by another version of judgebot"
+    if meta.get("corpus_hash") != corpus_hash(corpus_dir):
+        return None, "corpus has changed since the index was built"
+    if _file_sums(path) != meta.get("files"):
+        return None, "index files are damaged"
+    return path, "ok"
+
+
+def open_or_build(index_dir: Path = INDEX_DIR, corpus_dir: Path = corpus.CORPUS_DIR,
+                  progress: Progress | None = None, log: Callable[[str], None] | None = None
+                  ) -> Handle:
+    """Open the live index, rebuilding it first when missing, stale or damaged."""
+    path, reason = check(index_dir, corpus_dir)
+    if path is not None:
+        try:
+            meta = json.loads((path / META).read_text(encoding="utf-8"))
+            handle = Handle(path, meta, whoosh_index.open_dir(str(path)))
+            segment.configure(path / JIEBA_DICT)
+            return handle
+        except Exception as exc:  # any failure to open means: rebuild
+            reason = f"index could not be opened ({exc.__class__.__name__})"
+    if log:
+        log(f"Rebuilding the search index: {reason}.")
+    handle = build(index_dir, corpus_dir, progress)
+    return handle

@@ -1,0 +1,541 @@
+"""The search service: one open searcher per process, queries in, results out.
+
+Order of business for a query:
+
+1. A rule reference in any form goes straight to the rule.
+2. A whole-query match on a glossary headword or card name (English,
+   Chinese in either script, pinyin, or a misspelling of one) pins that entry
+   and, for a glossary term, the rule that defines it, to the top.
+3. Everything else is BM25F over both languages' fields; Chinese and English
+   headwords found in the query are also searched in the other language
+   (the bilingual glossary and card names), at a lower weight.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from whoosh import query as Q
+
+from judgebot import corpus
+from judgebot.corpus import CR_2019, CR_2025, EN, ZH_HANS, ZH_HANT, Record
+from judgebot.search import analysis, index
+from judgebot.search.documents import name_key, pinyin_keys
+from judgebot.search.query import ParsedQuery, RuleRef, parse
+from judgebot.search.spelling import Corrector
+from judgebot.xref import CrossReference
+
+MAX_PER_PAGE = 50
+MAX_PAGE = 100
+FILTERS = ("game", "kind", "edition", "section")
+KIND_GROUPS = {"rule": "rules", "glossary": "glossary", "card": "cards", "ruling": "cards",
+               "note": "notes", "guide": "guide", "name": "glossary"}
+SNIPPET_CHARS = 180
+EN_FIELDS = ("text_en", "title_en")
+ZH_FIELDS = ("text_zh", "title_zh", "context")
+
+
+class SearchError(ValueError):
+    """A request the service cannot answer as asked (bad filter, page …)."""
+
+
+@dataclass
+class Hit:
+    id: str
+    kind: str
+    game: str
+    edition: str
+    number: str
+    title: dict[str, str]
+    breadcrumb: list[dict[str, str]]
+    snippets: dict[str, str]
+    matched: list[str]
+    via: list[str] = field(default_factory=list)
+    pinned: str = ""
+    score: float = 0.0
+
+    def to_dict(self) -> dict:
+        return dict(self.__dict__)
+
+
+@dataclass
+class Results:
+    query: str
+    total: int
+    page: int
+    per_page: int
+    hits: list[Hit]
+    filters: dict[str, str]
+    rule: str | None = None  # the id a rule reference resolved to
+    suggestion: str | None = None
+    message: str | None = None
+    expansions: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        out = dict(self.__dict__)
+        out["hits"] = [h.to_dict() for h in self.hits]
+        return out
+
+
+class SearchService:
+    def __init__(self, index_dir: Path = index.INDEX_DIR, corpus_dir: Path = corpus.CORPUS_DIR,
+                 progress=None, log=None):
+        self.handle = index.open_or_build(index_dir, corpus_dir, progress=progress, log=log)
+        self.records = corpus.load(corpus_dir)
+        self.xref = CrossReference(self.records)
+        self.by_id = self.xref.by_id
+        self._searcher = self.handle.ix.searcher()
+        self._lock = threading.Lock()
+        self.en = analysis.english_analyzer()
+        self.zh = analysis.chinese_analyzer()
+        self._rules: dict[tuple[str, str, str], str] = {}
+        self._names: dict[str, list[str]] = {}
+        self._to_en: dict[str, str] = {}
+        self._to_zh: dict[str, str] = {}
+        self._index_records()
+        self.corrector = self._corrector()
+
+    # --- setup -------------------------------------------------------------------
+
+    def _index_records(self) -> None:
+        for rec in self.records:
+            if rec.kind == "rule":
+                self._rules[(rec.game, rec.edition, rec.number)] = rec.id
+            names: list[str] = []
+            if rec.kind in ("glossary", "name"):
+                names = [v for v in rec.term.values() if v]
+            elif rec.kind == "card":
+                names = [v for v in rec.name.values() if v]
+            for name in names:
+                keys = {name_key(name)} | set(pinyin_keys(name)[:1])
+                for key in keys:
+                    if key:
+                        self._names.setdefault(key, []).append(rec.id)
+            if rec.kind in ("glossary", "name", "card"):
+                pairs = rec.term if rec.kind != "card" else rec.name
+                en = pairs.get(EN, "")
+                zh = pairs.get(ZH_HANS) or pairs.get(ZH_HANT) or ""
+                if en and zh:
+                    self._to_en.setdefault(analysis.fold(zh), en)
+                    self._to_zh.setdefault(en.lower(), analysis.fold(zh))
+        for ids in self._names.values():
+            ids.sort(key=self._entity_rank)
+        self._zh_terms = _alternation(sorted(self._to_en, key=lambda t: (-len(t), t)), words=False)
+        self._en_terms = _alternation(sorted(self._to_zh, key=lambda t: (-len(t), t)), words=True)
+
+    def _entity_rank(self, rid: str) -> tuple:
+        rec = self.by_id[rid]
+        kind_order = {"glossary": 0, "card": 1, "name": 2}.get(rec.kind, 3)
+        edition_order = 0 if rec.edition in (CR_2025,) else 1
+        return (rec.game != "mtg", kind_order, edition_order, rid)
+
+    def _corrector(self) -> Corrector:
+        return Corrector.load(self.handle.path / index.VOCAB)
+
+    def close(self) -> None:
+        self._searcher.close()
+
+    # --- lookups -----------------------------------------------------------------
+
+    def get(self, rid: str) -> Record | None:
+        return self.by_id.get(rid)
+
+    def rule(self, number: str, edition: str | None = None, game: str = "mtg") -> Record | None:
+        """A rule by number; MTG defaults to the current edition, then 2019-10-04."""
+        number = number.strip().lower().rstrip(".")
+        if edition:
+            rid = self._rules.get((game, edition, number))
+            return self.by_id.get(rid) if rid else None
+        editions = [CR_2025, CR_2019] if game == "mtg" else sorted(
+            {e for g, e, _ in self._rules if g == game})
+        for ed in editions:
+            rid = self._rules.get((game, ed, number))
+            if rid:
+                return self.by_id[rid]
+        return None
+
+    def nearest_rules(self, number: str, game: str = "mtg", edition: str | None = None,
+                      limit: int = 5) -> list[str]:
+        """Existing rules close to a number that does not exist (for 404 pages)."""
+        edition = edition or (CR_2025 if game == "mtg" else None)
+        numbers = [n for g, e, n in self._rules if g == game and (edition is None or e == edition)]
+        prefix = number
+        while prefix:
+            close = [n for n in numbers if n.startswith(prefix) and n != number]
+            if close:
+                from judgebot.ingest.rulebook import sort_key
+
+                close.sort(key=sort_key)
+                return [self._rules[(game, edition or self._edition_of(game, n), n)]
+                        for n in close[:limit]]
+            prefix = prefix[:-1]
+        return []
+
+    def _edition_of(self, game: str, number: str) -> str:
+        return next(e for g, e, n in self._rules if g == game and n == number)
+
+    def entities(self, text: str) -> list[str]:
+        """Records named exactly (or nearly) by the whole of ``text``."""
+        key = name_key(text)
+        if not key:
+            return []
+        found = self._names.get(key)
+        if found:
+            return found
+        if key.isascii() and key.isalpha():
+            fixed = " ".join(self.corrector.suggest(w) or w for w in text.lower().split())
+            if name_key(fixed) != key:
+                return self._names.get(name_key(fixed), [])
+        return []
+
+    # --- search ------------------------------------------------------------------
+
+    def search(self, q: str, *, page: int = 1, per_page: int = 10,
+               **filters: str | None) -> Results:
+        if not isinstance(q, str):
+            raise SearchError("the query must be text")
+        if not 1 <= page <= MAX_PAGE:
+            raise SearchError(f"page must be between 1 and {MAX_PAGE}")
+        if not 1 <= per_page <= MAX_PER_PAGE:
+            raise SearchError(f"per_page must be between 1 and {MAX_PER_PAGE}")
+        active = {k: v for k, v in filters.items() if v}
+        for name in active:
+            if name not in FILTERS:
+                raise SearchError(f"unknown filter {name!r}; use one of {', '.join(FILTERS)}")
+        self._check_filters(active)
+        parsed = parse(q)
+        results = Results(query=q, total=0, page=page, per_page=per_page, hits=[],
+                          filters=active)
+        if parsed.truncated:
+            results.message = "The query was long; only its beginning was searched."
+        if parsed.empty:
+            results.message = ("Type a rule number (702.19b), a keyword (trample, 践踏) "
+                               "or a question.")
+            return results
+        if parsed.rule:
+            rec = self._resolve_rule(parsed.rule)
+            if rec is not None:
+                results.rule = rec.id
+                results.total = 1
+                results.hits = [self._hit_for(rec, None, pinned="rule number")]
+                return results
+            results.message = f"There is no rule {parsed.rule.number}."
+            results.hits = [self._hit_for(self.by_id[r], None, pinned="nearby rule")
+                            for r in self.nearest_rules(parsed.rule.number, parsed.rule.game)]
+            results.total = len(results.hits)
+            return results
+        return self._text_search(parsed, results, page, per_page, active)
+
+    def _check_filters(self, active: dict[str, str]) -> None:
+        known = {
+            "game": {r.game for r in self.records},
+            "kind": {r.kind for r in self.records} | set(KIND_GROUPS.values()),
+            "edition": {r.edition for r in self.records},
+        }
+        for name, value in active.items():
+            if name in known and value not in known[name]:
+                raise SearchError(
+                    f"unknown {name} {value!r}; known: {', '.join(sorted(known[name]))}")
+            if name == "section" and not re.fullmatch(r"\d{1,4}", value):
+                raise SearchError("section must be a chapter or section number such as 7 or 702")
+
+    def _resolve_rule(self, ref: RuleRef) -> Record | None:
+        edition = ref.edition
+        if ref.game == "fow" and edition is None:
+            edition = None
+        return self.rule(ref.number, edition, ref.game)
+
+    def _filter(self, active: dict[str, str]) -> Q.Query:
+        terms: list[Q.Query] = []
+        for name, value in active.items():
+            if name == "kind" and value in KIND_GROUPS.values():
+                kinds = [k for k, g in KIND_GROUPS.items() if g == value]
+                terms.append(Q.Or([Q.Term("kind", k) for k in kinds]))
+            else:
+                terms.append(Q.Term(name, value))
+        if "edition" not in active:
+            terms.append(Q.Term("current", True))
+        return Q.And(terms)
+
+    def _text_search(self, parsed: ParsedQuery, results: Results, page: int, per_page: int,
+                     active: dict[str, str]) -> Results:
+        whole = " ".join([*parsed.phrases, parsed.free]).strip()
+        pinned_ids = self._pinned(whole, active)
+        built, expansions, suggestion = self._build_query(parsed)
+        results.expansions = expansions
+        if suggestion and suggestion != whole:
+            results.suggestion = suggestion
+        hits: list[Hit] = []
+        if page == 1:
+            hits = [self._hit_for(self.by_id[rid], None, pinned=reason)
+                    for rid, reason in pinned_ids]
+        skip = {rid for rid, _ in pinned_ids}
+        if built is None:
+            results.hits, results.total = hits, len(hits)
+            return results
+        # Pinned entries take the first places of page 1; the ranked list fills
+        # the rest, so page n shows ranked items from n*per_page - pinned on.
+        first = max(0, (page - 1) * per_page - len(skip))
+        room = per_page - len(hits)
+        with self._lock:
+            found = self._searcher.search(built, limit=first + room + len(skip),
+                                          filter=self._filter(active), terms=True)
+            ranked = [h for h in found if h["id"] not in skip]
+            for h in ranked[first: first + room]:
+                rec = self.by_id.get(h["id"])
+                if rec is not None:
+                    hits.append(self._hit_for(rec, h, expansions=expansions))
+            overlap = sum(1 for h in found if h["id"] in skip)
+            total = found.estimated_length() - overlap + len(skip)
+        results.hits = hits
+        results.total = max(total, len(hits))
+        if not hits and not results.message:
+            results.message = "Nothing matched."
+        return results
+
+    def _pinned(self, text: str, active: dict[str, str]) -> list[tuple[str, str]]:
+        if not text:
+            return []
+        pinned: list[tuple[str, str]] = []
+        for rid in self.entities(text):
+            rec = self.by_id[rid]
+            if not self._passes(rec, active):
+                continue
+            if any(p == rid for p, _ in pinned):
+                continue
+            pinned.append((rid, "name"))
+            if rec.kind == "glossary":
+                for rule_id in rec.rules[:1]:
+                    rule = self.by_id.get(rule_id)
+                    if rule is not None and self._passes(rule, active):
+                        pinned.append((rule_id, f"defines {rec.term.get(EN, '')}".strip()))
+            if len(pinned) >= 3:
+                break
+        seen: set[str] = set()
+        unique = []
+        for rid, reason in pinned:
+            if rid not in seen:
+                seen.add(rid)
+                unique.append((rid, reason))
+        return unique[:3]
+
+    def _passes(self, rec: Record, active: dict[str, str]) -> bool:
+        if "edition" not in active and (rec.game, rec.kind, rec.edition) in {
+            ("mtg", "rule", CR_2019), ("mtg", "glossary", CR_2019)}:
+            return False
+        for name, value in active.items():
+            if name == "kind":
+                if rec.kind != value and KIND_GROUPS.get(rec.kind) != value:
+                    return False
+            elif name == "section":
+                number = getattr(rec, "number", "")
+                if not (number == value or number.startswith(value + ".") or (
+                        len(value) <= 2 and number[: len(value)] == value and len(
+                            number.split(".")[0]) == len(value) + 2)):
+                    return False
+            elif getattr(rec, name, None) != value:
+                return False
+        return True
+
+    # --- query building -----------------------------------------------------------
+
+    def _build_query(self, parsed: ParsedQuery) -> tuple[Q.Query | None, list[str], str | None]:
+        clauses: list[Q.Query] = []
+        required: list[Q.Query] = []
+        expansions: list[str] = []
+        corrected: list[str] = []
+        changed = False
+        free = parsed.free
+        for word in free.split():
+            fix = None
+            if word.isascii() and word.isalpha() and len(word) >= 4:
+                lw = word.lower()
+                if not self.corrector.known(lw) and not self._names.get(lw):
+                    fix = self.corrector.suggest(lw)
+            corrected.append(fix or word)
+            changed = changed or bool(fix)
+            clauses.extend(self._word_clauses(word, fix))
+        whole_key = name_key(free)
+        if whole_key:
+            clauses.append(Q.Term("names", whole_key, boost=2.0))
+            if whole_key.isascii():
+                clauses.append(Q.Term("pinyin", whole_key))
+        for zh_term, en_term in self._crossings(free):
+            expansions.append(f"{zh_term} → {en_term}" if zh_term in self._to_en
+                              else f"{en_term} → {zh_term}")
+            target = en_term if zh_term in self._to_en else zh_term
+            analyzer, fields = (self.en, EN_FIELDS) if target == en_term else (self.zh, ZH_FIELDS)
+            tokens = analysis.analyze(analyzer, target)
+            if tokens:
+                clauses.append(_phrase_or_term(fields, tokens, boost=0.6))
+        for phrase in parsed.phrases:
+            en_tokens = analysis.analyze(self.en, phrase) if phrase.isascii() else []
+            zh_tokens = analysis.analyze(self.zh, phrase)
+            options = []
+            if en_tokens:
+                options.append(_phrase_or_term(EN_FIELDS, en_tokens))
+            if zh_tokens and not phrase.isascii():
+                options.append(_phrase_or_term(ZH_FIELDS, zh_tokens))
+            if options:
+                required.append(Q.Or(options))
+        suggestion = " ".join(corrected) if changed else None
+        if not clauses and not required:
+            return None, expansions, suggestion
+        body = Q.Or(clauses, scale=0.95) if clauses else None
+        if required:
+            core = Q.And(required)
+            return (Q.AndMaybe(core, body) if body else core), expansions, suggestion
+        return body, expansions, suggestion
+
+    def _word_clauses(self, word: str, fix: str | None) -> list[Q.Query]:
+        out: list[Q.Query] = []
+        if word.isascii():
+            tokens = analysis.analyze(self.en, word)
+            fixed = analysis.analyze(self.en, fix) if fix else []
+            for tok in tokens:
+                opts: list[Q.Query] = [Q.Term(f, tok) for f in EN_FIELDS]
+                opts += [Q.Term(f, tok) for f in ZH_FIELDS[:2]]
+                opts += [Q.Term(f, t, boost=0.8) for t in fixed for f in EN_FIELDS]
+                out.append(Q.Or(opts))
+            if word.isalpha():
+                out.append(Q.Term("pinyin", word.lower()))
+        else:
+            for tok in analysis.analyze(self.zh, word):
+                out.append(Q.Or([Q.Term(f, tok) for f in ZH_FIELDS]))
+        return out
+
+    def _crossings(self, text: str) -> list[tuple[str, str]]:
+        pairs: list[tuple[str, str]] = []
+        if self._zh_terms is not None:
+            for m in self._zh_terms.finditer(text):
+                pairs.append((m.group(), self._to_en[m.group()]))
+        if self._en_terms is not None:
+            for m in self._en_terms.finditer(text.lower()):
+                pairs.append((self._to_zh[m.group()], m.group()))
+        seen, out = set(), []
+        for pair in pairs:
+            if pair not in seen:
+                seen.add(pair)
+                out.append(pair)
+        return out[:8]
+
+    # --- results -----------------------------------------------------------------
+
+    def _hit_for(self, rec: Record, hit, pinned: str = "", expansions=()) -> Hit:
+        snippets: dict[str, str] = {}
+        matched: list[str] = []
+        if hit is not None:
+            terms = hit.matched_terms() or []
+            fields = {f for f, _ in terms}
+            if fields & set(EN_FIELDS):
+                matched.append("en")
+            if fields & set(ZH_FIELDS):
+                matched.append("zh")
+            if "pinyin" in fields:
+                matched.append("pinyin")
+            if "names" in fields:
+                matched.append("name")
+            for lang, fname in (("en", "text_en"), ("zh", "text_zh")):
+                text = hit.get(fname)
+                if text:
+                    spans = self._spans(hit, fname, [t for f, t in terms if f == fname])
+                    snippets[lang] = snippet(text, spans)
+        else:
+            for lang, text in _plain_texts(rec).items():
+                snippets[lang] = snippet(text, [])
+        for lang, text in _plain_texts(rec).items():
+            snippets.setdefault(lang, snippet(text, []))
+        crumbs = [{"id": c.id, "label": c.label, **{f"title_{k}": v for k, v in c.title.items()}}
+                  for c in self.xref.breadcrumb(rec.id)]
+        return Hit(
+            id=rec.id, kind=rec.kind, game=rec.game, edition=rec.edition,
+            number=getattr(rec, "number", "") or "",
+            title=_title(rec), breadcrumb=crumbs, snippets=snippets, matched=matched,
+            via=list(expansions) if "zh" in matched and "en" not in matched or (
+                "en" in matched and "zh" not in matched) else [],
+            pinned=pinned, score=round(hit.score, 3) if hit is not None and hit.score else 0.0,
+        )
+
+    def _spans(self, hit, fieldname: str, terms: list[bytes]) -> list[tuple[int, int]]:
+        spans: list[tuple[int, int]] = []
+        for term in terms:
+            try:
+                postings = self._searcher.postings(fieldname, term)
+                postings.skip_to(hit.docnum)
+                if postings.is_active() and postings.id() == hit.docnum:
+                    spans.extend((s, e) for _, s, e in postings.value_as("characters"))
+            except Exception:  # a term without character data: no highlight for it
+                continue
+        return sorted(set(spans))
+
+
+def _phrase_or_term(fields, tokens: list[str], boost: float = 1.0) -> Q.Query:
+    if len(tokens) == 1:
+        return Q.Or([Q.Term(f, tokens[0], boost=boost) for f in fields])
+    return Q.Or([Q.Phrase(f, tokens, boost=boost) for f in fields if f != "context"])
+
+
+def _alternation(items: list[str], words: bool) -> re.Pattern | None:
+    """One regex matching any of ``items`` (longest first), or None if there are none."""
+    items = [w for w in items if w]
+    if not items:
+        return None
+    body = "|".join(re.escape(w) for w in items)
+    return re.compile(rf"\b(?:{body})\b" if words else body)
+
+
+def _plain_texts(rec: Record) -> dict[str, str]:
+    for name in ("text", "definition"):
+        value = getattr(rec, name, None)
+        if value:
+            out = {}
+            if value.get(EN):
+                out["en"] = value[EN]
+            zh = value.get(ZH_HANS) or value.get(ZH_HANT)
+            if zh:
+                out["zh"] = analysis.fold(zh)
+            return out
+    return {}
+
+
+def _title(rec: Record) -> dict[str, str]:
+    for name in ("title", "term", "name"):
+        value = getattr(rec, name, None)
+        if value:
+            return dict(value)
+    return {}
+
+
+def snippet(text: str, spans: list[tuple[int, int]], width: int = SNIPPET_CHARS) -> str:
+    """An HTML-safe excerpt of ``text`` around the densest run of matches.
+
+    Every character of the text is escaped; only the ``<mark>`` tags are markup.
+    """
+    if not text:
+        return ""
+    start = 0
+    if spans:
+        best, best_count = spans[0][0], 0
+        for s, _ in spans:
+            count = sum(1 for s2, _ in spans if s <= s2 < s + width)
+            if count > best_count:
+                best, best_count = s, count
+        start = max(0, best - width // 4)
+    end = min(len(text), start + width)
+    out: list[str] = ["…" if start > 0 else ""]
+    pos = start
+    for s, e in spans:
+        if e <= pos or s >= end:
+            continue
+        s = max(s, pos)
+        out.append(html.escape(text[pos:s]))
+        out.append(f"<mark>{html.escape(text[s:min(e, end)])}</mark>")
+        pos = min(e, end)
+    out.append(html.escape(text[pos:end]))
+    if end < len(text):
+        out.append("…")
+    return "".join(out).replace("\n", " ")

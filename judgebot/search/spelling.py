@@ -1,0 +1,82 @@
+""""Did you mean": English spelling correction over the corpus vocabulary.
+
+A symmetric-delete index (every vocabulary word and its one-letter deletions)
+finds candidates within two edits of a misspelt word without scanning the
+vocabulary; candidates are then ranked by true edit distance and frequency.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+
+WORD = re.compile(r"[a-z]+(?:['’][a-z]+)?")
+MIN_LENGTH = 4  # shorter words have too many neighbours to correct safely
+
+
+def vocabulary(texts: Iterable[str]) -> Counter:
+    counts: Counter = Counter()
+    for text in texts:
+        counts.update(w.replace("’", "'") for w in WORD.findall(text.lower()))
+    return counts
+
+
+def _deletes(word: str) -> set[str]:
+    return {word[:i] + word[i + 1 :] for i in range(len(word))}
+
+
+def distance(a: str, b: str) -> int:
+    """Optimal-string-alignment distance (Levenshtein plus adjacent swaps)."""
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            cost = 0 if ca == cb else 1
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
+class Corrector:
+    def __init__(self, counts: dict[str, int]):
+        self.counts = counts
+        self.deletes: dict[str, list[str]] = {}
+        for word in counts:
+            if len(word) >= MIN_LENGTH:
+                for d in _deletes(word):
+                    self.deletes.setdefault(d, []).append(word)
+
+    def known(self, word: str) -> bool:
+        return word in self.counts
+
+    def suggest(self, word: str, max_distance: int = 2) -> str | None:
+        """The likeliest vocabulary word within ``max_distance`` edits, if any."""
+        word = word.lower()
+        if len(word) < MIN_LENGTH or word in self.counts:
+            return None
+        probes = {word} | _deletes(word)
+        if len(word) > 5:
+            probes |= {d2 for d in _deletes(word) for d2 in _deletes(d)}
+        candidates: set[str] = set()
+        for probe in probes:
+            if probe in self.counts:
+                candidates.add(probe)
+            candidates.update(self.deletes.get(probe, ()))
+        limit = 1 if len(word) < 6 else max_distance
+        scored = [(distance(word, c), -self.counts[c], c) for c in candidates]
+        scored = [s for s in scored if s[0] <= limit]
+        return min(scored)[2] if scored else None
+
+    def save(self, path: Path) -> None:
+        path.write_text(json.dumps(dict(sorted(self.counts.items())), separators=(",", ":")),
+                        encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: Path) -> Corrector:
+        return cls(json.loads(path.read_text(encoding="utf-8")))
