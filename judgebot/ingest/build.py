@@ -91,9 +91,9 @@ class BuildReport:
 
 def _documents() -> list[Callable[[BuildContext], list[DocumentResult]]]:
     # Imported here so that each ingester module stays importable on its own.
-    from judgebot.ingest import cr
+    from judgebot.ingest import casual, cr, fow
 
-    return [cr.ingest]
+    return [cr.ingest, casual.ingest, fow.ingest]
 
 
 def collect(ctx: BuildContext) -> tuple[list[DocumentResult], list[Record]]:

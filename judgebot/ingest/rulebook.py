@@ -13,7 +13,10 @@ from dataclasses import dataclass, field
 
 from judgebot.corpus import MTG, Rule, Span, rule_id
 
-RULE_NUMBER = re.compile(r"^(\d{1,4})(?:\.(\d+)([a-z]{0,2}))?$")
+# 702.19b; Force of Will also numbers sections 1000–1415 and goes one level
+# deeper with roman numerals (903.2e-iv), which stay subrules of 903.2e.
+RULE_NUMBER = re.compile(r"^(\d{1,4})(?:\.(\d+)(?:([a-z]{1,2})(?:-([ivx]+))?)?)?$")
+ROMAN = {"i": 1, "v": 5, "x": 10}
 
 
 class SourceError(Exception):
@@ -46,21 +49,31 @@ class ParsedTerm:
     end: int
 
 
-def level_of(number: str) -> str:
+def _parts(number: str) -> tuple[str, str | None, str, str]:
     m = RULE_NUMBER.match(number)
     if not m:
         raise ValueError(f"not a rule number: {number!r}")
-    head, rule, letters = m.groups()
+    head, rule, letters, roman = m.groups()
+    return head, rule, letters or "", roman or ""
+
+
+def _roman_value(numeral: str) -> int:
+    values = [ROMAN[c] for c in numeral]
+    return sum(-v if i + 1 < len(values) and v < values[i + 1] else v
+               for i, v in enumerate(values))
+
+
+def level_of(number: str) -> str:
+    head, rule, letters, _ = _parts(number)
     if rule is None:
         return "chapter" if len(head) <= 2 else "section"
     return "subrule" if letters else "rule"
 
 
 def parent_number(number: str) -> str | None:
-    m = RULE_NUMBER.match(number)
-    if not m:
-        raise ValueError(f"not a rule number: {number!r}")
-    head, rule, letters = m.groups()
+    head, rule, letters, roman = _parts(number)
+    if roman:
+        return f"{head}.{rule}{letters}"
     if letters:
         return f"{head}.{rule}"
     if rule is not None:
@@ -71,14 +84,16 @@ def parent_number(number: str) -> str | None:
 
 
 def sort_key(number: str) -> tuple:
-    """Document order of rule numbers (``702.9`` < ``702.10``; ``z`` < ``aa``)."""
-    m = RULE_NUMBER.match(number)
-    if not m:
+    """Document order of rule numbers (``702.9`` < ``702.10``; ``z`` < ``aa``;
+    ``903.2e`` < ``903.2e-iv`` < ``903.2e-v`` < ``903.2f``)."""
+    try:
+        head, rule, letters, roman = _parts(number)
+    except ValueError:
         return (10**9, number)
-    head, rule, letters = m.groups()
-    if len(head) <= 2:  # a chapter: 7 → before section 700
+    if rule is None and len(head) <= 2:  # a chapter: 7 → before section 700
         return (int(head) * 100, -2, 0, "")
-    return (int(head), -1 if rule is None else int(rule), len(letters or ""), letters or "")
+    key = (int(head), -1 if rule is None else int(rule), len(letters), letters)
+    return key + (_roman_value(roman),) if roman else key
 
 
 def rule_records(
