@@ -22,3 +22,14 @@ def records() -> list[corpus.Record]:
 @pytest.fixture(scope="session")
 def by_id(records) -> dict[str, corpus.Record]:
     return {r.id: r for r in records}
+
+
+@pytest.fixture(scope="session")
+def search_service(tmp_path_factory):
+    """One search service over a fresh index of the committed corpus."""
+    from judgebot.search.service import SearchService
+
+    index_dir = tmp_path_factory.mktemp("index")
+    service = SearchService(index_dir=index_dir, corpus_dir=corpus.CORPUS_DIR)
+    yield service
+    service.close()

@@ -1,0 +1,155 @@
+"""The search service over the real index of the shipped corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+from judgebot.search.service import MAX_PER_PAGE, SearchError, snippet
+
+CURRENT = "mtg:cr:2025-11-14:"
+
+
+def top(svc, q, n=1, **filters):
+    return [h.id for h in svc.search(q, **filters).hits[:n]]
+
+
+@pytest.mark.parametrize(
+    "q", ["702.19b", "CR 702.19b", "rule 702.19b", "规则702.19b", "第702.19b条",
+          "７０２．１９ｂ", "702.19b."],
+)
+def test_rule_references_go_straight_to_the_rule(search_service, q):
+    res = search_service.search(q)
+    assert res.rule == CURRENT + "702.19b"
+    assert [h.id for h in res.hits] == [CURRENT + "702.19b"]
+
+
+def test_section_number_goes_to_the_section(search_service):
+    assert search_service.search("702").rule == CURRENT + "702"
+
+
+def test_older_edition_by_prefix(search_service):
+    assert search_service.search("2019-10-04 702.19b").rule == "mtg:cr:2019-10-04:702.19b"
+
+
+def test_unknown_rule_number_says_so_and_offers_neighbours(search_service):
+    res = search_service.search("702.19z")
+    assert res.rule is None and "702.19z" in res.message
+    assert res.hits and all(h.id.startswith(CURRENT + "702.19") for h in res.hits)
+
+
+def test_keyword_brings_glossary_entry_and_defining_rule_first(search_service):
+    assert top(search_service, "trample", 2) == [
+        "mtg:glossary:2025-11-14:trample", CURRENT + "702.19"]
+
+
+def test_misspelt_keyword_is_corrected(search_service):
+    res = search_service.search("tramble")
+    assert res.suggestion == "trample"
+    assert [h.id for h in res.hits[:2]] == ["mtg:glossary:2025-11-14:trample", CURRENT + "702.19"]
+
+
+def test_typo_in_a_multi_word_query_is_suggested(search_service):
+    res = search_service.search("deathtuch damage")
+    assert res.suggestion == "deathtouch damage"
+
+
+def test_exact_words_are_not_drowned_by_fuzzy_ones(search_service):
+    res = search_service.search("flying")
+    assert res.suggestion is None
+    assert res.hits[0].id == "mtg:glossary:2025-11-14:flying"
+
+
+def test_multi_word_english_question(search_service):
+    ids = top(search_service, "trample deathtouch", 5)
+    assert CURRENT + "702.19" in ids or CURRENT + "702.19c" in ids or any(
+        i.startswith(CURRENT + "702.2") for i in ids)
+
+
+def test_english_phrase_must_match_in_order(search_service):
+    res = search_service.search('"combat damage step"')
+    assert res.hits
+    for hit in res.hits[1:6]:
+        text = hit.snippets.get("en", "").lower().replace("<mark>", "").replace("</mark>", "")
+        assert "combat damage step" in text or not text
+
+
+def test_results_carry_breadcrumb_and_highlighted_snippet(search_service):
+    hit = next(h for h in search_service.search("damage assignment").hits
+               if h.kind == "rule")
+    assert hit.breadcrumb[-1]["id"] == hit.id
+    assert hit.breadcrumb[0]["label"].isdigit()
+    assert "<mark>" in hit.snippets["en"]
+
+
+def test_breadcrumb_of_a_subrule(search_service):
+    hit = search_service.search("702.19b").hits[0]
+    assert [c["label"] for c in hit.breadcrumb] == ["7", "702", "702.19", "702.19b"]
+    assert hit.breadcrumb[2]["title_en"] == "Trample"
+
+
+def test_filters_by_kind_and_section(search_service):
+    res = search_service.search("damage", kind="rule", section="510")
+    assert res.hits and all(h.kind == "rule" and h.number.startswith("510") for h in res.hits)
+
+
+def test_edition_filter_reaches_older_rules(search_service):
+    res = search_service.search("trample", edition="2019-10-04", kind="rule")
+    assert res.hits and all(h.edition == "2019-10-04" for h in res.hits)
+
+
+def test_default_search_shows_current_rules_only(search_service):
+    res = search_service.search("trample", kind="rule", per_page=50)
+    assert all(h.edition != "2019-10-04" for h in res.hits)
+
+
+def test_paging_does_not_repeat_results(search_service):
+    first = {h.id for h in search_service.search("damage", per_page=10).hits}
+    second = {h.id for h in search_service.search("damage", per_page=10, page=2).hits}
+    assert len(first) == 10 and len(second) == 10 and not first & second
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [({"kind": "spaceship"}, "unknown kind"), ({"edition": "1999"}, "unknown edition"),
+     ({"section": "abc"}, "section"), ({"page": 0}, "page"),
+     ({"per_page": MAX_PER_PAGE + 1}, "per_page"), ({"colour": "red"}, "unknown filter")],
+)
+def test_bad_filters_are_refused_clearly(search_service, kwargs, message):
+    with pytest.raises(SearchError, match=message):
+        search_service.search("trample", **kwargs)
+
+
+@pytest.mark.parametrize(
+    "q", ["", "   ", "\x00\x01\x02", '"', '"""', "((", "AND", "OR NOT", "*?~^",
+          "trample AND (", 'combat "damage', "{", "}", "\\", "a" * 10_000,
+          "践" * 5000, bytes(range(256)).decode("latin-1"), "🂡🂢🂣", "Ωμέγα", "ありがとう",
+          "<script>alert(1)</script>"],
+)
+def test_bad_input_never_fails(search_service, q):
+    res = search_service.search(q)
+    assert res.total >= 0
+    for hit in res.hits:
+        for html in hit.snippets.values():
+            assert "<script>" not in html
+
+
+def test_empty_query_explains_what_to_type(search_service):
+    assert "rule number" in search_service.search("").message
+
+
+def test_huge_query_is_searched_by_its_beginning(search_service):
+    res = search_service.search("trample " * 3000)
+    assert "long" in res.message
+    assert res.hits
+
+
+def test_snippets_escape_everything_but_marks():
+    text = '<b>"x" & y</b> trample'
+    html = snippet(text, [(text.index("trample"), len(text))])
+    assert html == '&lt;b&gt;&quot;x&quot; &amp; y&lt;/b&gt; <mark>trample</mark>'
+
+
+def test_snippet_window_centres_on_the_matches():
+    text = "a " * 300 + "trample" + " b" * 300
+    html = snippet(text, [(600, 607)])
+    assert "<mark>trample</mark>" in html and html.startswith("…") and html.endswith("…")
