@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from pypinyin import Style, lazy_pinyin
-
 from judgebot.corpus import CR_2019, CR_2025, EN, ZH_HANS, ZH_HANT, Record
 from judgebot.search.analysis import fold
 
@@ -71,7 +69,13 @@ def name_key(text: str) -> str:
 
 def pinyin_keys(text: str) -> list[str]:
     """Toneless pinyin of a Chinese name, joined (``jianta``) and initials (``jt``)."""
+    # Imported here: pypinyin's tables cost ~150 ms and tens of MB, and only
+    # the index build needs them (the serving process reads names.json).
+    from pypinyin import Style, lazy_pinyin
+
     hans = fold(text)
+    if not any("\u3400" <= ch <= "\u9fff" for ch in hans):
+        return []
     syllables = [s for s in lazy_pinyin(hans, style=Style.NORMAL, errors="ignore") if s.isalpha()]
     if not syllables:
         return []

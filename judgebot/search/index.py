@@ -35,12 +35,13 @@ from judgebot.search.spelling import Corrector, vocabulary
 from judgebot.text import segment
 
 # Bump when the schema, analyzers or documents change meaning.
-SCHEMA_VERSION = "6"
+SCHEMA_VERSION = "7"
 INDEX_DIR = corpus.ROOT / "index"
 CURRENT = "CURRENT"
 META = "meta.json"
 JIEBA_DICT = "jieba.dict"
 VOCAB = "vocab.json"
+NAMES = "names.json"
 
 
 class IndexError_(Exception):
@@ -138,6 +139,8 @@ def build(index_dir: Path = INDEX_DIR, corpus_dir: Path = corpus.CORPUS_DIR,
         ix.close()
         (staging / "MAIN_WRITELOCK").unlink(missing_ok=True)
         _vocabulary(records).save(staging / VOCAB)
+        (staging / NAMES).write_text(
+            json.dumps(name_table(records), ensure_ascii=False, sort_keys=True), encoding="utf-8")
         meta = {
             "corpus_hash": digest,
             "schema_version": SCHEMA_VERSION,
@@ -156,6 +159,23 @@ def build(index_dir: Path = INDEX_DIR, corpus_dir: Path = corpus.CORPUS_DIR,
     _remove_stale(index_dir, keep=final.name)
     segment.configure(final / JIEBA_DICT)
     return Handle(final, meta, whoosh_index.open_dir(str(final)))
+
+
+def name_table(records: list[corpus.Record]) -> dict[str, list[str]]:
+    """Whole-name keys (any language, and pinyin) → ids of the records so named."""
+    table: dict[str, list[str]] = {}
+    for rec in records:
+        if rec.kind in ("glossary", "name"):
+            names = [v for v in rec.term.values() if v]
+        elif rec.kind == "card":
+            names = [v for v in rec.name.values() if v]
+        else:
+            continue
+        for name in names:
+            for key in {documents.name_key(name), *documents.pinyin_keys(name)[:1]}:
+                if key and rec.id not in table.setdefault(key, []):
+                    table[key].append(rec.id)
+    return table
 
 
 def _vocabulary(records: list[corpus.Record]) -> Corrector:

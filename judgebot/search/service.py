@@ -14,6 +14,7 @@ Order of business for a query:
 from __future__ import annotations
 
 import html
+import json
 import re
 import threading
 from dataclasses import dataclass, field
@@ -24,7 +25,7 @@ from whoosh import query as Q
 from judgebot import corpus
 from judgebot.corpus import CR_2019, CR_2025, EN, ZH_HANS, ZH_HANT, Record
 from judgebot.search import analysis, index
-from judgebot.search.documents import name_key, pinyin_keys
+from judgebot.search.documents import name_key
 from judgebot.search.query import ParsedQuery, RuleRef, parse
 from judgebot.search.spelling import Corrector
 from judgebot.xref import CrossReference
@@ -102,19 +103,11 @@ class SearchService:
     # --- setup -------------------------------------------------------------------
 
     def _index_records(self) -> None:
+        names_path = self.handle.path / index.NAMES
+        self._names = json.loads(names_path.read_text(encoding="utf-8"))
         for rec in self.records:
             if rec.kind == "rule":
                 self._rules[(rec.game, rec.edition, rec.number)] = rec.id
-            names: list[str] = []
-            if rec.kind in ("glossary", "name"):
-                names = [v for v in rec.term.values() if v]
-            elif rec.kind == "card":
-                names = [v for v in rec.name.values() if v]
-            for name in names:
-                keys = {name_key(name)} | set(pinyin_keys(name)[:1])
-                for key in keys:
-                    if key:
-                        self._names.setdefault(key, []).append(rec.id)
             if rec.kind in ("glossary", "name", "card"):
                 pairs = rec.term if rec.kind != "card" else rec.name
                 en = pairs.get(EN, "")
