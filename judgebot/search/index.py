@@ -102,9 +102,10 @@ def terminal_progress(label: str = "Building index") -> Progress:
             if done >= total:
                 sys.stderr.write("\n")
             sys.stderr.flush()
-        elif pct // 25 != state["last"] // 25 or done >= total and state["last"] != 100:
+            state["last"] = pct
+        elif pct // 25 > state["last"] // 25 or state["last"] < 0:
             sys.stderr.write(f"{label}: {pct}% ({done}/{total})\n")
-        state["last"] = pct
+            state["last"] = pct
 
     return show
 

@@ -1,0 +1,104 @@
+"""Index lifecycle: built atomically, rebuilt when stale or damaged, never served broken."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from judgebot import corpus
+from judgebot.search import index
+
+
+@pytest.fixture
+def small_corpus(tmp_path):
+    """A corpus of one file (the current glossary) so each build takes a moment."""
+    src = tmp_path / "corpus"
+    src.mkdir()
+    shutil.copy(corpus.CORPUS_DIR / "mtg-glossary-2025-11-14.jsonl", src)
+    return src
+
+
+@pytest.fixture
+def built(tmp_path, small_corpus):
+    idx = tmp_path / "index"
+    handle = index.build(idx, small_corpus)
+    handle.ix.close()
+    return idx, small_corpus, handle.path
+
+
+def test_build_records_the_corpus_hash_and_file_sums(built):
+    idx, src, path = built
+    live, reason = index.check(idx, src)
+    assert live == path and reason == "ok"
+    meta = index.json.loads((path / index.META).read_text())
+    assert meta["corpus_hash"] == index.corpus_hash(src)
+    assert meta["documents"] == sum(1 for _ in corpus.read_jsonl(
+        src / "mtg-glossary-2025-11-14.jsonl"))
+    assert {"jieba.dict", "vocab.json", "names.json"} <= set(meta["files"])
+
+
+def test_nothing_but_the_live_build_is_left_behind(built):
+    idx, _, path = built
+    assert sorted(p.name for p in idx.iterdir()) == sorted([index.CURRENT, path.name])
+
+
+def test_a_changed_corpus_makes_the_index_stale(built):
+    idx, src, _ = built
+    with (src / "mtg-glossary-2025-11-14.jsonl").open("a", encoding="utf-8") as fh:
+        fh.write("\n")
+    assert index.check(idx, src) == (None, "corpus has changed since the index was built")
+
+
+def test_a_damaged_file_is_detected(built):
+    idx, src, path = built
+    seg = next(path.glob("*.seg"))
+    data = bytearray(seg.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    seg.write_bytes(bytes(data))
+    assert index.check(idx, src) == (None, "index files are damaged")
+
+
+def test_a_half_written_index_is_detected(built):
+    idx, src, path = built
+    (path / index.META).unlink()
+    assert index.check(idx, src) == (None, "index is incomplete")
+
+
+def test_a_missing_index_is_detected(tmp_path, small_corpus):
+    assert index.check(tmp_path / "none", small_corpus) == (None, "no index built yet")
+
+
+def test_open_rebuilds_a_damaged_index_instead_of_serving_it(built):
+    idx, src, path = built
+    next(path.glob("*.seg")).write_bytes(b"garbage")
+    messages = []
+    handle = index.open_or_build(idx, src, log=messages.append)
+    assert handle.path != path and not path.exists()
+    assert messages == ["Rebuilding the search index: index files are damaged."]
+    with handle.ix.searcher() as s:
+        assert s.doc_count() > 500
+
+
+def test_a_failed_build_leaves_the_live_index_in_service(built, monkeypatch):
+    idx, src, path = built
+
+    def explode(*args, **kwargs):
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(index.segment, "build_dictionary", explode)
+    with pytest.raises(RuntimeError):
+        index.build(idx, src)
+    assert index.check(idx, src) == (path, "ok")
+    assert not [p for p in idx.iterdir() if p.name.startswith(".tmp-")]
+
+
+def test_building_from_an_empty_corpus_is_refused(tmp_path):
+    with pytest.raises(index.IndexError_, match="corpus build"):
+        index.build(tmp_path / "index", tmp_path)
+
+
+def test_progress_is_reported_to_the_end(tmp_path, small_corpus):
+    seen = []
+    index.build(tmp_path / "index", small_corpus, progress=lambda d, t: seen.append((d, t)))
+    assert seen and seen[-1][0] == seen[-1][1]
