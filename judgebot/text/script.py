@@ -8,12 +8,12 @@ for display.
 from __future__ import annotations
 
 import unicodedata
-from functools import lru_cache
+from functools import cache
 
 import opencc
 
 
-@lru_cache(maxsize=None)
+@cache
 def _converter(config: str) -> opencc.OpenCC:
     return opencc.OpenCC(config)
 
