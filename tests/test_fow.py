@@ -161,6 +161,13 @@ def test_lost_card_icons_are_flagged(rules):
     assert "symbols-lost" not in rules["907.4"].flags
 
 
+def test_slips_of_the_source_are_warned_about(result):
+    warnings = "\n".join(result.warnings)
+    assert ":585: numbering gap: 708.2b follows 708.2" in warnings
+    assert ":1011: rule printed as 1103. inside section 1102; read as 1102.3" in warnings
+    assert ":1094: 1115.1 names 【潛伏】 in the section of 【追憶】" in warnings
+
+
 def test_contents_and_update_log_are_skipped_with_reasons(parsed):
     assert any(":7-168: table of contents (155 sections" in s for s in parsed.skipped)
     assert any("update log" in s for s in parsed.skipped)

@@ -237,7 +237,7 @@ def link_2019(rules: list[Rule], english_2019: list[Rule]) -> dict[str, int]:
                             "similarity": round(score, 3)}
             if match.number != rule.number:
                 rule.lineage["moved_to"] = match.number
-                counts["moved"] = counts.get("moved", 0) + 1
+                counts["of which renumbered"] = counts.get("of which renumbered", 0) + 1
         counts[status] = counts.get(status, 0) + 1
     return dict(sorted(counts.items()))
 

@@ -292,10 +292,22 @@ class _Parser:
         if self.rules and sort_key(item.number) <= sort_key(self.rules[-1].number):
             raise self.fail(f"rule {item.number} is out of order after "
                             f"{self.rules[-1].number}", lineno)
+        self.check_gap(item.number, lineno)
         self.rules.append(item)
         self.numbers.add(item.number)
         self.current = item
         self.in_example = False
+
+    def check_gap(self, number: str, lineno: int) -> None:
+        """Warn when a rule or subrule skips a number or letter (708.2b after 708.2)."""
+        parent = parent_number(number)
+        if parent is None or level_of(parent) == "chapter":
+            return
+        siblings = [n for n in self.numbers if parent_number(n) == parent]
+        previous = max(siblings, key=sort_key) if siblings else None
+        expected = _next_child(parent, previous)
+        if expected is not None and expected != number:
+            self.warn(lineno, f"numbering gap: {number} follows {previous or parent}")
 
     def continuation(self, text: str, lineno: int, *, paragraph: bool) -> None:
         """Join a line to the current rule (or its last example): directly when the
@@ -316,6 +328,27 @@ class _Parser:
         else:
             item.text = joined
         item.end = lineno
+
+
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+ROMANS = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x")
+
+
+def _next_child(parent: str, previous: str | None) -> str | None:
+    """The number the next child of ``parent`` should have, where it is predictable."""
+    level = level_of(parent)
+    if level == "section":  # 1102 → 1102.1, 1102.2 …
+        return f"{parent}.{int(previous.split('.')[1]) + 1 if previous else 1}"
+    if level == "rule":  # 1102.2 → 1102.2a, 1102.2b …
+        if not previous:
+            return parent + "a"
+        last = previous[len(parent):]
+        return parent + LETTERS[LETTERS.index(last) + 1] if last in LETTERS[:-1] and \
+            len(last) == 1 else None
+    if not previous:  # 903.2e → 903.2e-i, 903.2e-ii …
+        return parent + "-i"
+    last = previous.rsplit("-", 1)[1]
+    return f"{parent}-{ROMANS[ROMANS.index(last) + 1]}" if last in ROMANS[:-1] else None
 
 
 def parse(path: Path, name: str = FILE) -> FowCR:
@@ -393,12 +426,21 @@ def _entry(term: str, definition: str, anchor: Rule, members: list[Rule],
     )
 
 
-def glossary(parsed: FowCR, rules: list[Rule]) -> tuple[list[GlossaryEntry], int, int]:
+@dataclass
+class Glossary:
+    entries: list[GlossaryEntry]
+    basic: int  # basic terms of 105
+    keywords: int  # keyword abilities of chapter 11
+    warnings: list[str]
+
+
+def glossary(parsed: FowCR, rules: list[Rule]) -> Glossary:
     """Entries for the basic terms (105.1 **玩家**：…) and the keyword abilities
-    (sections of chapter 11 titled 【…】); returns them and the two counts."""
+    (sections of chapter 11 titled 【…】)."""
     by_id = {r.id: r for r in rules}
     by_number = {r.number: r for r in rules}
     entries: list[GlossaryEntry] = []
+    warnings: list[str] = []
     for number, term in parsed.terms.items():
         rule = by_number[number]
         subrules = _descendants(rule, by_id)
@@ -413,18 +455,23 @@ def glossary(parsed: FowCR, rules: list[Rule]) -> tuple[list[GlossaryEntry], int
         members = _descendants(rule, by_id)
         lines = [f"{s.number} {s.text[ZH_HANT]}" for s in members]
         entries.append(_entry(m.group(1), "\n".join(lines), rule, members, parsed.version))
+        named = KEYWORD_IN_TEXT.findall(members[0].text[ZH_HANT]) if members else []
+        if named and m.group(1) not in named:
+            # 1115.1 (【追憶】) reads "具有【潛伏】這項靜止異能的卡牌": a slip of the source.
+            warnings.append(f"{parsed.file}:{members[0].source[0].start}: {members[0].number} "
+                            f"names 【{named[0]}】 in the section of 【{m.group(1)}】")
     keywords = {e.term[ZH_HANT]: e.id for e in entries[basic:]}
     for entry in entries:
         entry.see = [keywords[k] for k in dict.fromkeys(
             KEYWORD_IN_TEXT.findall(entry.definition[ZH_HANT]))
             if k in keywords and keywords[k] != entry.id]
-    return entries, basic, len(entries) - basic
+    return Glossary(entries, basic, len(entries) - basic, warnings)
 
 
 def ingest(ctx: BuildContext) -> list[DocumentResult]:
     parsed = parse(ctx.path(FILE), FILE)
     rules = rule_set(parsed)
-    entries, basic, keywords = glossary(parsed, rules)
+    terms = glossary(parsed, rules)
     ids = {r.id for r in rules}
     refs = [(r, t) for r in rules for t in r.refs]
     unresolved = [f"{r.number} → {t.rsplit(':', 1)[1]}" for r, t in refs if t not in ids]
@@ -444,10 +491,11 @@ def ingest(ctx: BuildContext) -> list[DocumentResult]:
         "rules and subrules per chapter": dict(sorted(per_chapter.items(), key=lambda kv:
                                                       int(kv[0]))),
         "examples": sum(len(r.examples.get(ZH_HANT, [])) for r in rules),
-        "glossary": {"basic terms": basic, "keyword abilities": keywords},
+        "glossary": {"basic terms": terms.basic, "keyword abilities": terms.keywords},
         "refs": {"total": len(refs), "resolved": len(refs) - len(unresolved),
                  "unresolved": unresolved},
         **parsed.figures,
     }
-    return [DocumentResult(f"Force of Will CR {parsed.version}", FILE, [*rules, *entries],
-                           warnings=parsed.warnings, skipped=parsed.skipped, figures=figures)]
+    return [DocumentResult(f"Force of Will CR {parsed.version}", FILE, [*rules, *terms.entries],
+                           warnings=parsed.warnings + terms.warnings, skipped=parsed.skipped,
+                           figures=figures)]
