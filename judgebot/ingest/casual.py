@@ -120,7 +120,7 @@ def parse(path: Path, name: str = FILE) -> CasualCR:
             item = items.get(number)
             if item is None:
                 item = items[number] = Item(number)
-                _check_order(result, items, item, name, lineno)
+                _check_order(items, item, name, lineno)
             previous = item.parsed.get(lang)
             if previous is not None:
                 if previous.text == text and not previous.examples:
@@ -158,8 +158,7 @@ def parse(path: Path, name: str = FILE) -> CasualCR:
     return result
 
 
-def _check_order(result: CasualCR, items: dict[str, Item], item: Item, name: str,
-                 lineno: int) -> None:
+def _check_order(items: dict[str, Item], item: Item, name: str, lineno: int) -> None:
     """Numbers first appear in document order, each under its parent."""
     numbers = list(items)
     if len(numbers) > 1 and sort_key(numbers[-2]) >= sort_key(item.number):
