@@ -77,13 +77,21 @@ def build_parser() -> argparse.ArgumentParser:
     from judgebot.search import cli as search_cli
 
     search_cli.register(sub)
+
+    from judgebot.judge import cli as judge_cli
+
+    judge_cli.register(sub)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    return args.func(args)
+    try:
+        return args.func(args)
+    except BrokenPipeError:  # output piped into `head` and the like
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":

@@ -1,0 +1,62 @@
+"""``judgebot ask QUESTION``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import textwrap
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    a = sub.add_parser("ask", help="answer a judge call in Chinese or English")
+    a.add_argument("question", nargs="+", help="the question, as you would ask it at the table")
+    a.add_argument("--json", action="store_true", help="print the answer as JSON")
+    a.set_defaults(func=_ask)
+
+
+def _ask(args) -> int:
+    from judgebot.judge.service import Judge
+    from judgebot.search import index
+    from judgebot.search.service import SearchService
+
+    svc = SearchService(progress=index.terminal_progress(),
+                        log=lambda m: print(m, file=sys.stderr))
+    answer = Judge(svc).ask(" ".join(args.question))
+    if args.json:
+        print(json.dumps(answer.to_dict(), ensure_ascii=False, indent=1))
+        return 0
+    print(render(answer))
+    return 0
+
+
+def render(answer) -> str:
+    out: list[str] = []
+    u = answer.understanding
+    named = ", ".join(f"{e.text}→{e.value.rsplit(':', 1)[-1]}" for e in u.entities
+                      if e.kind not in ("player",))
+    if named:
+        out.append(f"Understood: {named}")
+    if answer.message:
+        out.append(answer.message)
+    if answer.simulation:
+        out.append("\nSimulated outcome: " + answer.simulation.get("summary", ""))
+    if answer.rules:
+        out.append("\nRules (quoted from the Comprehensive Rules):")
+    for q in answer.rules:
+        why = "; ".join(q.why)
+        out.append(f"\n  {q.label}  — {why}")
+        for lang in ("zh-Hans", "en"):
+            if q.sentence.get(lang):
+                flag = ""
+                if lang == "zh-Hans" and q.translated_from and q.english_changed:
+                    flag = " [translates the 2019-10-04 text; the English has changed since]"
+                out.append(textwrap.indent(textwrap.fill(q.sentence[lang] + flag, 92), "    "))
+    for title, group in (("Rulings", answer.rulings), ("Glossary", answer.glossary),
+                         ("Release notes", answer.notes)):
+        if group:
+            out.append(f"\n{title}:")
+            for q in group:
+                text = q.sentence.get("zh-Hans") or q.sentence.get("en") or ""
+                out.append(textwrap.indent(textwrap.fill(f"{q.label}: {text}", 92), "  "))
+    return "\n".join(out)

@@ -1,0 +1,34 @@
+"""``Judge``: a question in, an answer out (understand → retrieve → simulate → compose)."""
+
+from __future__ import annotations
+
+from judgebot.judge.answer import Answer, compose
+from judgebot.judge.lexicon import Lexicon
+from judgebot.judge.retrieve import Retriever
+from judgebot.judge.understand import understand
+from judgebot.search.service import SearchService
+
+MAX_QUESTION_CHARS = 2000
+
+
+class QuestionError(ValueError):
+    """A question that cannot be read at all (not text)."""
+
+
+class Judge:
+    def __init__(self, svc: SearchService):
+        self.svc = svc
+        self.lexicon = Lexicon(svc.records, svc.pinyin)
+        self.retriever = Retriever(svc)
+
+    def ask(self, question: str) -> Answer:
+        if not isinstance(question, str):
+            raise QuestionError("the question must be text")
+        truncated = len(question) > MAX_QUESTION_CHARS
+        u = understand(question[:MAX_QUESTION_CHARS], self.lexicon)
+        evidence = self.retriever.retrieve(u)
+        answer = compose(u, evidence, self.retriever)
+        if truncated:
+            answer.message = ("The question was long; only its first "
+                              f"{MAX_QUESTION_CHARS} characters were read. " + answer.message)
+        return answer

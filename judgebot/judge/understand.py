@@ -1,0 +1,179 @@
+"""Understanding a judge call: its language and script, and the things it names.
+
+``understand`` finds rule numbers, glossary terms and keywords (English,
+Chinese in either script, pinyin, misspelt), card names, P/T (``3/3``),
+counters, zones, steps and players in a question typed as people talk at the
+table, in Chinese, English or both at once.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from judgebot.ingest.refs import find_refs
+from judgebot.judge.lexicon import COUNTER, PT, ZH_COUNTERS, Lexicon
+from judgebot.search.query import clean
+from judgebot.search.spelling import Corrector
+from judgebot.text.script import is_cjk, to_hans
+
+RULE_NUMBER = re.compile(r"(?<![\d.])(\d{3}\.\d{1,3}[a-z]?|\d{3})(?![\d])")
+OTHER_GAMES = {
+    "yugioh": ["yu-gi-oh", "yugioh", "游戏王", "遊戲王"],
+    "pokemon": ["pokemon", "pokémon", "宝可梦", "神奇宝贝", "寶可夢"],
+    "hearthstone": ["hearthstone", "炉石", "爐石"],
+    "fow": ["force of will", "fow", "法术之力"],
+    "chess": ["chess", "国际象棋", "象棋"],
+}
+
+
+@dataclass
+class Entity:
+    kind: str  # rule | term | keyword | card | pt | counter | zone | step | player
+    text: str  # the words of the question that name it
+    start: int
+    end: int
+    value: str  # rule number, record id, "3/3", counter kind, zone/step/player name
+    lang: str = ""  # en | zh | pinyin
+    how: str = "exact"  # exact | misspelt | pinyin
+    rules: list[str] = field(default_factory=list)  # rules a named term points to
+
+    def to_dict(self) -> dict:
+        return dict(self.__dict__)
+
+
+@dataclass
+class Understanding:
+    question: str
+    text: str  # cleaned and folded
+    language: str  # zh | en | mixed | none
+    script: str | None  # Hans | Hant for Chinese questions
+    entities: list[Entity]
+    other_game: str | None = None
+    corrections: dict[str, str] = field(default_factory=dict)
+
+    def of(self, *kinds: str) -> list[Entity]:
+        return [e for e in self.entities if e.kind in kinds]
+
+    def to_dict(self) -> dict:
+        out = dict(self.__dict__)
+        out["entities"] = [e.to_dict() for e in self.entities]
+        return out
+
+
+def language_of(text: str) -> tuple[str, str | None]:
+    cjk = sum(1 for ch in text if is_cjk(ch))
+    latin = sum(1 for ch in text if ch.isascii() and ch.isalpha())
+    if not cjk and not latin:
+        return "none", None
+    if cjk and latin >= 4:
+        language = "mixed"
+    else:
+        language = "zh" if cjk else "en"
+    script = None
+    if cjk:
+        chars = "".join(ch for ch in text if is_cjk(ch))
+        script = "Hant" if to_hans(chars) != chars else "Hans"
+    return language, script
+
+
+def understand(question: str, lexicon: Lexicon) -> Understanding:
+    text, _ = clean(question)
+    language, script = language_of(question)
+    u = Understanding(question=question, text=text, language=language, script=script,
+                      entities=[])
+    u.other_game = _other_game(text)
+    _rule_numbers(u)
+    _terms(u, lexicon, text, how="exact")
+    fixed = _correct(text, lexicon.corrector, lexicon, u)
+    if fixed != text:
+        known = {(e.kind, e.value) for e in u.entities}
+        before = len(u.entities)
+        _terms(u, lexicon, fixed, how="misspelt")
+        u.entities[before:] = [e for e in u.entities[before:] if (e.kind, e.value) not in known]
+    _pinyin(u, lexicon)
+    _pt_and_counters(u)
+    u.entities.sort(key=lambda e: (e.start, e.kind))
+    return u
+
+
+def _other_game(text: str) -> str | None:
+    lower = text.lower()
+    for game, names in OTHER_GAMES.items():
+        for name in names:
+            if re.search(rf"(?<![a-z]){re.escape(name)}(?![a-z])", lower):
+                return game
+    return None
+
+
+def _rule_numbers(u: Understanding) -> None:
+    seen: set[str] = set()
+    for m in RULE_NUMBER.finditer(u.text):
+        number = m.group(1)
+        if len(number) == 3 and not re.search(r"(rule|规则|第|cr)\s*$", u.text[:m.start()],
+                                              re.IGNORECASE):
+            continue  # a bare three-digit number is a quantity, not a section
+        if number not in seen:
+            seen.add(number)
+            u.entities.append(Entity("rule", m.group(), m.start(), m.end(), number))
+    for number in find_refs(u.text):
+        if number not in seen and re.fullmatch(r"\d{3}(?:\.\d+[a-z]?)?", number):
+            seen.add(number)
+            pos = u.text.find(number)
+            u.entities.append(Entity("rule", number, max(pos, 0), max(pos, 0) + len(number),
+                                     number))
+
+
+def _terms(u: Understanding, lexicon: Lexicon, text: str, how: str) -> None:
+    for start, end, term in lexicon.find(text):
+        kind = term.kind
+        u.entities.append(Entity(kind, text[start:end], start, end, term.value, term.lang,
+                                 how, list(term.rules)))
+
+
+def _correct(text: str, corrector: Corrector, lexicon: Lexicon, u: Understanding) -> str:
+    def fix(m: re.Match) -> str:
+        word = m.group()
+        lower = word.lower()
+        if len(lower) < 5 or corrector.known(lower) or lower in lexicon.pinyin:
+            return word
+        suggestion = corrector.suggest(lower)
+        if suggestion and suggestion not in (lower[:-1], lower[:-2]):  # not a plural
+            u.corrections[word] = suggestion
+            return suggestion
+        return word
+
+    return re.sub(r"[A-Za-z]+", fix, text)
+
+
+def _pinyin(u: Understanding, lexicon: Lexicon) -> None:
+    words = list(re.finditer(r"[a-z]+", u.text.lower()))
+    taken = {(e.start, e.end) for e in u.entities}
+    for i in range(len(words)):
+        for span in (1, 2, 3):
+            group = words[i: i + span]
+            if len(group) < span:
+                break
+            key = "".join(g.group() for g in group)
+            ids = lexicon.pinyin.get(key)
+            start, end = group[0].start(), group[-1].end()
+            if ids and (start, end) not in taken:
+                rec = lexicon.record(ids[0])
+                kind = "card" if rec is not None and rec.kind == "card" else "term"
+                rules = list(getattr(rec, "rules", []) or [])
+                u.entities.append(Entity(kind, u.text[start:end], start, end, ids[0], "pinyin",
+                                         "pinyin", rules))
+                taken.add((start, end))
+
+
+def _pt_and_counters(u: Understanding) -> None:
+    for m in COUNTER.finditer(u.text):
+        value = m.group("pt") or (m.group("kind") or "").lower() or ZH_COUNTERS.get(
+            m.group("zh") or "", "")
+        value = value.replace("−", "-")
+        u.entities.append(Entity("counter", m.group(), m.start(), m.end(), value))
+    counter_spans = [(e.start, e.end) for e in u.entities if e.kind == "counter"]
+    for m in PT.finditer(u.text):
+        if any(s <= m.start() < e for s, e in counter_spans):
+            continue
+        u.entities.append(Entity("pt", m.group(), m.start(), m.end(), m.group()))

@@ -1,0 +1,86 @@
+"""Understanding judge calls: language, script and the things a question names."""
+
+from __future__ import annotations
+
+import pytest
+
+from judgebot.judge.lexicon import Lexicon
+from judgebot.judge.understand import language_of, understand
+
+
+@pytest.fixture(scope="module")
+def lexicon(search_service):
+    return Lexicon(search_service.records, search_service.pinyin)
+
+
+def kinds(u, kind):
+    return [(e.text, e.value) for e in u.entities if e.kind == kind]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("does trample work?", ("en", None)), ("践踏怎么用？", ("zh", "Hans")),
+     ("踐踏怎麼用？", ("zh", "Hant")), ("我的trample生物被阻挡了", ("mixed", "Hans")),
+     ("？？？", ("none", None)), ("", ("none", None))],
+)
+def test_language_and_script(text, expected):
+    assert language_of(text) == expected
+
+
+def test_keywords_in_english(lexicon):
+    u = understand("a deathtouch creature with trample is blocked", lexicon)
+    assert {v for _, v in kinds(u, "keyword")} == {
+        "mtg:glossary:2025-11-14:deathtouch", "mtg:glossary:2025-11-14:trample"}
+
+
+def test_english_keyword_inside_chinese(lexicon):
+    u = understand("我的trample生物被阻挡了", lexicon)
+    assert kinds(u, "keyword") == [("trample", "mtg:glossary:2025-11-14:trample")]
+
+
+def test_misspelt_keyword_is_linked_and_reported(lexicon):
+    u = understand("is tramble affected by protection?", lexicon)
+    assert u.corrections == {"tramble": "trample"}
+    assert any(e.value.endswith(":trample") and e.how == "misspelt" for e in u.entities)
+
+
+def test_ordinary_words_are_not_corrected(lexicon):
+    u = understand("does lifelink save me if i go to 0 at the same time?", lexicon)
+    assert u.corrections == {}
+
+
+def test_rule_numbers(lexicon):
+    u = understand("how does rule 702.19b interact with 510.1c?", lexicon)
+    assert [v for _, v in kinds(u, "rule")] == ["702.19b", "510.1c"]
+
+
+def test_quantities_are_not_rule_numbers(lexicon):
+    assert kinds(understand("I have 100 life and 20 cards", lexicon), "rule") == []
+
+
+def test_power_toughness_and_counters(lexicon):
+    u = understand("my 3/3 with two +1/+1 counters blocks a 2/2", lexicon)
+    assert [v for _, v in kinds(u, "pt")] == ["3/3", "2/2"]
+    assert [v for _, v in kinds(u, "counter")] == ["+1/+1"]
+
+
+def test_chinese_counters_steps_and_players(lexicon):
+    u = understand("对手在我的维持步骤移去一个计时指示物", lexicon)
+    assert ("对手", "opponent") in kinds(u, "player")
+    assert kinds(u, "step") == [("维持步骤", "upkeep")]
+    assert kinds(u, "counter") == [("计时指示物", "time")]
+
+
+def test_traditional_question_is_folded(lexicon):
+    u = understand("對手在我的維持步驟", lexicon)
+    assert kinds(u, "step") == [("维持步骤", "upkeep")]
+
+
+def test_zones(lexicon):
+    u = understand("can I respond when it goes to the graveyard from the battlefield?", lexicon)
+    assert {v for _, v in kinds(u, "zone")} == {"graveyard", "battlefield"}
+
+
+def test_another_game_is_recognised(lexicon):
+    assert understand("游戏王的连锁怎么处理？", lexicon).other_game == "yugioh"
+    assert understand("how does trample work?", lexicon).other_game is None
