@@ -78,6 +78,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     search_cli.register(sub)
 
+    from judgebot.web import cli as web_cli
+
+    web_cli.register(sub)
+
     from judgebot.judge import cli as judge_cli
 
     judge_cli.register(sub)

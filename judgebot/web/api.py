@@ -1,0 +1,185 @@
+"""The JSON API, /api/v1: search, rule, glossary, cards, contents.
+
+Every response is JSON, errors included (``{"error": {"status", "message"}}``);
+lists are paginated (``page``, ``per_page`` at most 50). The OpenAPI document
+describing all of it is at /api/v1/openapi.json.
+"""
+
+from __future__ import annotations
+
+import math
+
+from flask import Blueprint, abort, g, jsonify
+
+from judgebot.corpus import EN
+from judgebot.web import params, searching, views
+from judgebot.web.app import error_response, site
+from judgebot.web.catalog import GAMES, zh_of
+from judgebot.web.openapi import document
+from judgebot.web.params import BadParameter
+
+api = Blueprint("api", __name__)
+
+
+def _game() -> str:
+    return params.choice("game", site().catalog.games(), "mtg")
+
+
+def _edition(game: str, kind: str) -> str:
+    cat = site().catalog
+    editions = cat.editions(game, kind)
+    if not editions:
+        abort(404, f"The corpus has no {kind} records for {GAMES[game]} yet.")
+    return params.choice("edition", editions, cat.default_edition(game, kind))
+
+
+def _page(items: list, per_page_default: int = 50) -> dict:
+    page = params.integer("page", 1, 1, params.MAX_PAGE * 100)
+    per_page = params.integer("per_page", per_page_default, 1, params.MAX_PER_PAGE)
+    start = (page - 1) * per_page
+    return {"total": len(items), "page": page, "per_page": per_page,
+            "pages": max(1, math.ceil(len(items) / per_page)),
+            "items": items[start:start + per_page]}
+
+
+@api.get("/")
+def index():
+    return jsonify({
+        "name": "judgebot", "version": "v1", "openapi": "/api/v1/openapi.json",
+        "endpoints": sorted(p for p in document()["paths"]),
+    })
+
+
+@api.get("/openapi.json")
+def openapi():
+    return jsonify(document())
+
+
+@api.get("/search")
+def search():
+    cat = site().catalog
+    req = searching.read()
+    if not req.has_query():
+        raise BadParameter("The parameter 'q' is required: a rule number, keyword or question.")
+    results = searching.run(cat, req)
+    out = results.to_dict()
+    out["pages"] = searching.pages(results)
+    out["hits"] = [searching.hit_view(cat, h, g.prefs).to_dict() for h in results.hits]
+    out["rule_url"] = cat.url(cat.get(results.rule)) if results.rule else None
+    out["groups"] = [name for name, _ in searching.grouped(
+        [searching.hit_view(cat, h, g.prefs) for h in results.hits])]
+    return jsonify(out)
+
+
+@api.get("/rule/<number>")
+def rule(number: str):
+    cat = site().catalog
+    game = _game()
+    edition = _edition(game, "rule")
+    explicit = params.text("edition", None, limit=40)
+    rec = cat.rule(game, number, edition if explicit else None)
+    if rec is None:
+        near = [views.item(cat, cat.get(r)) for r in cat.service.nearest_rules(
+            number.lower(), game, edition) if cat.get(r)]
+        return error_response(404, f"There is no rule {number!r} in the {GAMES[game]} rules.",
+                              near)
+    return jsonify(views.rule_json(cat, rec))
+
+
+@api.get("/contents")
+def contents():
+    cat = site().catalog
+    game = _game()
+    edition = _edition(game, "rule")
+    tree = []
+    for chapter, sections in cat.contents(game, edition):
+        node = views.item(cat, chapter).to_dict()
+        node["sections"] = [views.item(cat, s).to_dict() for s in sections]
+        tree.append(node)
+    return jsonify({"game": game, "edition": edition, "editions": cat.editions(game, "rule"),
+                    "chapters": tree})
+
+
+@api.get("/glossary")
+def glossary():
+    cat = site().catalog
+    game = _game()
+    edition = _edition(game, "glossary")
+    wanted = (params.text("filter", "", limit=100) or "").strip().lower()
+    rows = []
+    for entry in cat.glossary(game, edition):
+        row = {"id": entry.id, "slug": entry.slug, "term": entry.term,
+               "zh": g.prefs.zh(cat.zh_term(entry)), "url": cat.url(entry)}
+        if wanted and not any(wanted in v.lower() for v in (*entry.term.values(), row["zh"])):
+            continue
+        rows.append(row)
+    return jsonify({"game": game, "edition": edition, **_page(rows, 50)})
+
+
+@api.get("/glossary/<path:term>")
+def glossary_term(term: str):
+    from judgebot.web.pages import resolve_term, suggest
+
+    cat = site().catalog
+    game = _game()
+    edition = _edition(game, "glossary")
+    entry = resolve_term(game, edition, term)
+    if entry is None:
+        return error_response(404, f"There is no glossary term {term!r}.",
+                              suggest(term, "glossary", game))
+    partner = cat.translation_of(entry)
+    out = entry.to_dict()
+    out.update({
+        "url": cat.url(entry),
+        "zh": {"term": cat.zh_term(entry),
+               "definition": zh_of(partner.definition) if partner else "",
+               "from": partner.id if partner else None},
+        "rules": [_ref(r) for r in entry.rules],
+        "see": [_ref(r) for r in entry.see],
+        "cited_by": [_ref(r) for r in cat.xref.cited_by(entry.id)],
+    })
+    return jsonify(out)
+
+
+@api.get("/cards")
+def cards():
+    cat = site().catalog
+    game = _game()
+    wanted = (params.text("filter", "", limit=100) or "").strip().lower()
+    rows = []
+    for card in sorted(cat.cards(game), key=lambda c: (c.name.get(EN) or zh_of(c.name))):
+        if wanted and not any(wanted in v.lower() for v in card.name.values()):
+            continue
+        rows.append({"id": card.id, "slug": card.slug, "set": card.set, "name": card.name,
+                     "mana_cost": card.mana_cost, "section": card.section,
+                     "types": card.types, "url": cat.url(card)})
+    return jsonify({"game": game, **_page(rows, 50)})
+
+
+@api.get("/card/<path:name>")
+def card(name: str):
+    from judgebot.corpus import slugify
+    from judgebot.web.pages import suggest
+
+    cat = site().catalog
+    game = _game()
+    set_ = params.text("set", None, limit=20)
+    rec = cat.card(game, name, set_) or cat.card(game, slugify(name), set_)
+    if rec is None:
+        found = [cat.get(r) for r in cat.service.entities(name)]
+        rec = next((r for r in found if r is not None and r.kind == "card" and r.game == game),
+                   None)
+    if rec is None:
+        return error_response(404, f"There is no card {name!r}.", suggest(name, "card", game))
+    out = rec.to_dict()
+    out["url"] = cat.url(rec)
+    out["rulings"] = [dict(r.to_dict(), url=cat.url(r), rules=[_ref(i) for i in r.rules])
+                      for r in cat.rulings(rec)]
+    return jsonify(out)
+
+
+def _ref(rid: str) -> dict | None:
+    cat = site().catalog
+    rec = cat.get(rid)
+    return {"id": rid, "label": cat.label(rec), "url": cat.url(rec)} if rec else {"id": rid}
+

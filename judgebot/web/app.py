@@ -1,0 +1,170 @@
+"""The Flask application factory.
+
+``create_app()`` opens (or builds) the search index once and shares it across
+requests; pages and the JSON API are blueprints over it. Every response
+carries security headers; errors are pages for people and JSON under /api/.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import unquote_to_bytes, urlencode
+
+from flask import Flask, g, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from judgebot import corpus
+from judgebot.search.service import SearchService
+from judgebot.web import labels, prefs, render, views
+from judgebot.web.catalog import Catalog
+from judgebot.web.params import MAX_QUERY_STRING, BadParameter
+from judgebot.web.views import Linker
+
+WEB_DIR = Path(__file__).resolve().parent
+TEMPLATES_DIR = corpus.ROOT / "templates"
+STATIC_DIR = WEB_DIR / "static"
+
+# No inline script or style anywhere, so the policy can forbid both.
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+       "form-action 'self'; frame-ancestors 'none'")
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CSP,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "same-origin",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Resource-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), interest-cohort=()",
+}
+
+
+@dataclass
+class Site:
+    """What every request shares: the search service and the page helpers over it."""
+
+    service: SearchService
+    catalog: Catalog
+    linker: Linker
+
+
+def create_app(service: SearchService | None = None, config: dict | None = None) -> Flask:
+    app = Flask(__name__, template_folder=str(TEMPLATES_DIR), static_folder=str(STATIC_DIR),
+                static_url_path="/static")
+    app.config.update(JSON_AS_ASCII=False, MAX_CONTENT_LENGTH=64 * 1024,
+                      SEND_FILE_MAX_AGE_DEFAULT=3600)
+    app.json.ensure_ascii = False
+    app.json.sort_keys = False
+    if config:
+        app.config.update(config)
+    if service is None:
+        from judgebot.search import index
+
+        service = SearchService(progress=index.terminal_progress(),
+                                log=lambda m: print(m, file=sys.stderr))
+    catalog = Catalog(service)
+    app.extensions["judgebot"] = Site(service, catalog, Linker(catalog))
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True
+    app.jinja_env.globals.update(static_version=_static_version(), games=catalog.games())
+    app.jinja_env.filters.update(mana=render.mana, symbols=render.with_symbols)
+
+    from judgebot.web.api import api
+    from judgebot.web.pages import pages
+
+    app.register_blueprint(pages)
+    app.register_blueprint(api, url_prefix="/api/v1")
+
+    @app.before_request
+    def _read_prefs():
+        if len(request.query_string) > MAX_QUERY_STRING:
+            raise BadParameter(f"The address is too long (over {MAX_QUERY_STRING} bytes of "
+                               "parameters).", status=414)
+        check_utf8(request.environ.get("PATH_INFO", ""), request.query_string)
+        g.prefs = prefs.from_request(request.cookies, request.args)
+
+    @app.context_processor
+    def _globals():
+        p = g.get("prefs") or prefs.Prefs()
+        return {"prefs": p, "_": lambda key, **kw: labels.label(p, key, **kw),
+                "catalog": catalog, "here": request.full_path.rstrip("?"),
+                "page_url": _page_url,
+                "catalog_item": lambda rec: views.item(catalog, rec, p),
+                "js_labels": json.dumps({k: labels.label(p, k) for k in labels.JS_LABELS},
+                                        ensure_ascii=False)}
+
+    @app.after_request
+    def _headers(response):
+        for name, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(name, value)
+        if request.path.startswith("/api/"):
+            response.headers.setdefault("Access-Control-Allow-Origin", "*")
+        response.vary.add("Cookie")
+        return response
+
+    @app.errorhandler(BadParameter)
+    def _bad_parameter(exc: BadParameter):
+        return error_response(exc.status, str(exc))
+
+    @app.errorhandler(HTTPException)
+    def _http_error(exc: HTTPException):
+        return error_response(exc.code or 500, exc.description or exc.name)
+
+    @app.errorhandler(Exception)
+    def _crash(exc: Exception):  # never show a traceback; log it
+        app.logger.exception("unhandled error on %s", request.path)
+        return error_response(500, "The server failed to answer this request.")
+
+    return app
+
+
+def check_utf8(path_info: str, query_string: bytes) -> None:
+    """Refuse an address whose bytes are not UTF-8 text. (Werkzeug would pass
+    ``%FF`` through as the three characters ``%FF``, hiding the problem.)"""
+    try:
+        path_info.encode("latin-1").decode("utf-8")
+        unquote_to_bytes(query_string.replace(b"+", b" ")).decode("utf-8")
+    except (UnicodeEncodeError, UnicodeDecodeError):
+        raise BadParameter("The address contains bytes that are not UTF-8 text.") from None
+
+
+def site() -> Site:
+    from flask import current_app
+
+    return current_app.extensions["judgebot"]
+
+
+def error_response(status: int, message: str, suggestions: list | None = None,
+                   query: str = ""):
+    """A JSON error under /api/, an error page everywhere else."""
+    if request.path.startswith("/api/"):
+        body = {"error": {"status": status, "message": message}}
+        if suggestions:
+            body["error"]["suggestions"] = [
+                {"id": s.id, "label": s.label, "url": s.url} for s in suggestions]
+        return jsonify(body), status
+    if "prefs" not in g:
+        g.prefs = prefs.Prefs()
+    return render_template("error.html", status=status, message=message,
+                           suggestions=suggestions or [], query=query), status
+
+
+def _page_url(page: int) -> str:
+    """The current address with another ``page``."""
+    args = {k: v for k, v in request.args.items() if k != "page"}
+    args["page"] = str(page)
+    return request.path + "?" + urlencode(args)
+
+
+def _static_version() -> str:
+    """A hash of the static files, appended to their URLs so browsers never
+    keep a stale stylesheet after an upgrade."""
+    digest = hashlib.sha256()
+    for path in sorted(STATIC_DIR.rglob("*")):
+        if path.is_file():
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:10]

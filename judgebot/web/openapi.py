@@ -1,0 +1,160 @@
+"""The OpenAPI 3.1 description of /api/v1, served at /api/v1/openapi.json."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from judgebot.search.service import FILTERS
+from judgebot.web.params import MAX_PAGE, MAX_PARAM_CHARS, MAX_PER_PAGE
+
+
+def _param(name: str, description: str, schema: dict, where: str = "query",
+           required: bool = False) -> dict:
+    return {"name": name, "in": where, "required": required or where == "path",
+            "description": description, "schema": schema}
+
+
+GAME = _param("game", "Which game's rules: mtg (default) or fow.",
+              {"type": "string", "enum": ["mtg", "fow"], "default": "mtg"})
+EDITION = _param("edition", "An edition of the document, e.g. 2019-10-04; default: the "
+                 "current one. An unknown edition is a 400.", {"type": "string"})
+PAGE = _param("page", "Page number, from 1.", {"type": "integer", "minimum": 1, "default": 1})
+PER_PAGE = _param("per_page", f"Items per page, at most {MAX_PER_PAGE}.",
+                  {"type": "integer", "minimum": 1, "maximum": MAX_PER_PAGE})
+SCRIPT = _param("script", "Chinese script of the returned Chinese text: hans (Simplified, "
+                "default) or hant (Traditional).", {"type": "string", "enum": ["hans", "hant"]})
+FILTER = _param("filter", "Keep only entries whose name contains this text.",
+                {"type": "string", "maxLength": 100})
+
+REF = {"type": "object", "properties": {"id": {"type": "string"}, "label": {"type": "string"},
+                                        "url": {"type": "string"}}, "required": ["id"]}
+LANGS = {"type": "object", "additionalProperties": {"type": "string"},
+         "description": "Text per language: en, zh-Hans, zh-Hant."}
+ERROR = {
+    "type": "object",
+    "properties": {"error": {"type": "object", "required": ["status", "message"], "properties": {
+        "status": {"type": "integer"}, "message": {"type": "string"},
+        "suggestions": {"type": "array", "items": {"$ref": "#/components/schemas/Ref"}}}}},
+    "required": ["error"],
+}
+HIT = {"type": "object", "properties": {
+    "id": {"type": "string"}, "kind": {"type": "string"}, "group": {
+        "type": "string", "enum": ["rules", "glossary", "cards", "notes", "guide", "fow"]},
+    "game": {"type": "string"}, "edition": {"type": "string"}, "url": {"type": "string"},
+    "label": {"type": "string"}, "number": {"type": "string"},
+    "title_en": {"type": "string"}, "title_zh": {"type": "string"},
+    "breadcrumb": {"type": "array", "items": {"type": "object"}},
+    "snippets": {"type": "object", "description": "HTML-safe excerpts per language (en, zh): "
+                 "all text escaped, matches in <mark>.",
+                 "additionalProperties": {"type": "string"}},
+    "matched": {"type": "array", "items": {"type": "string"}},
+    "pinned": {"type": "string", "description": "Why the hit was put first, if it was."}}}
+
+
+def _ok(description: str, schema: dict) -> dict:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def _errors(*codes: int) -> dict:
+    text = {400: "Bad parameter (message says which and why).", 404: "Not found; "
+            "suggestions may name what exists.", 414: "Parameters too long."}
+    return {str(c): {"description": text[c], "content": {"application/json": {
+        "schema": {"$ref": "#/components/schemas/Error"}}}} for c in codes}
+
+
+def _list(item: dict) -> dict:
+    return {"type": "object", "properties": {
+        "total": {"type": "integer"}, "page": {"type": "integer"},
+        "per_page": {"type": "integer"}, "pages": {"type": "integer"},
+        "items": {"type": "array", "items": item}}}
+
+
+@cache
+def document() -> dict:
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "judgebot API", "version": "1",
+                 "description": "Bilingual (Chinese/English) Magic: The Gathering and Force of "
+                 "Will rules: search, rules with cross-references and lineage, glossary, cards "
+                 "and rulings. Every error is JSON with its HTTP status."},
+        "paths": {
+            "/api/v1/": {"get": {"summary": "This API's endpoints", "operationId": "index",
+                                 "responses": {"200": _ok("Endpoints", {"type": "object"})}}},
+            "/api/v1/openapi.json": {"get": {
+                "summary": "This document", "operationId": "openapi",
+                "responses": {"200": _ok("OpenAPI 3.1 document", {"type": "object"})}}},
+            "/api/v1/search": {"get": {
+                "summary": "Search rules, glossary, cards, rulings and notes in any language",
+                "operationId": "search",
+                "parameters": [
+                    _param("q", "A rule number (702.19b), keyword (trample, 践踏, jianta) or "
+                           f"question; at most {MAX_PARAM_CHARS} characters.",
+                           {"type": "string", "maxLength": MAX_PARAM_CHARS}, required=True),
+                    *[_param(f, f"Only results with this {f}.", {"type": "string"})
+                      for f in FILTERS],
+                    _param("page", f"Page number, 1 to {MAX_PAGE}.",
+                           {"type": "integer", "minimum": 1, "maximum": MAX_PAGE}),
+                    dict(PER_PAGE, schema={"type": "integer", "minimum": 1,
+                                           "maximum": MAX_PER_PAGE, "default": 10}),
+                    SCRIPT],
+                "responses": {"200": _ok("Results", {"type": "object", "properties": {
+                    "query": {"type": "string"}, "total": {"type": "integer"},
+                    "page": {"type": "integer"}, "per_page": {"type": "integer"},
+                    "pages": {"type": "integer"},
+                    "hits": {"type": "array", "items": {"$ref": "#/components/schemas/Hit"}},
+                    "groups": {"type": "array", "items": {"type": "string"}},
+                    "rule": {"type": ["string", "null"],
+                             "description": "Id of the rule a rule number resolved to."},
+                    "rule_url": {"type": ["string", "null"]},
+                    "suggestion": {"type": ["string", "null"], "description": "Did you mean"},
+                    "message": {"type": ["string", "null"]},
+                    "expansions": {"type": "array", "items": {"type": "string"}},
+                    "filters": {"type": "object"}}}), **_errors(400, 414)}}},
+            "/api/v1/rule/{number}": {"get": {
+                "summary": "One rule with breadcrumb, neighbours, references, rulings and "
+                           "lineage", "operationId": "rule",
+                "parameters": [_param("number", "Rule number, e.g. 702.19b or 1102.1",
+                                      {"type": "string"}, "path"), GAME, EDITION],
+                "responses": {"200": _ok("The rule", {"type": "object", "properties": {
+                    "id": {"type": "string"}, "number": {"type": "string"},
+                    "edition": {"type": "string"}, "text": LANGS, "title": LANGS,
+                    "citation": {"type": "string"}, "url": {"type": "string"},
+                    "breadcrumb": {"type": "array", "items": {"$ref": "#/components/schemas/Ref"}},
+                    "neighbours": {"type": "object"},
+                    "cites": {"type": "array", "items": {"$ref": "#/components/schemas/Ref"}},
+                    "cited_by": {"type": "array", "items": {"$ref": "#/components/schemas/Ref"}},
+                    "rulings": {"type": "array", "items": {"$ref": "#/components/schemas/Ref"}},
+                    "lineage": {"type": "object", "description": "status (unchanged, changed, "
+                                "new, removed), current and translated rules, word diff"},
+                    "translation": {"type": "object"}}}), **_errors(400, 404)}}},
+            "/api/v1/contents": {"get": {
+                "summary": "Chapters and sections of a rules document",
+                "operationId": "contents", "parameters": [GAME, EDITION],
+                "responses": {"200": _ok("The tree", {"type": "object"}), **_errors(400, 404)}}},
+            "/api/v1/glossary": {"get": {
+                "summary": "Glossary terms", "operationId": "glossary",
+                "parameters": [GAME, EDITION, FILTER, PAGE, PER_PAGE, SCRIPT],
+                "responses": {"200": _ok("Terms", _list({"type": "object"})),
+                              **_errors(400, 404)}}},
+            "/api/v1/glossary/{term}": {"get": {
+                "summary": "One glossary term (by slug, name in either language or script, "
+                           "pinyin, or a misspelling)", "operationId": "glossaryTerm",
+                "parameters": [_param("term", "The term", {"type": "string"}, "path"),
+                               GAME, EDITION],
+                "responses": {"200": _ok("The term", {"type": "object"}),
+                              **_errors(400, 404)}}},
+            "/api/v1/cards": {"get": {
+                "summary": "Cards", "operationId": "cards",
+                "parameters": [GAME, FILTER, PAGE, PER_PAGE],
+                "responses": {"200": _ok("Cards", _list({"type": "object"})),
+                              **_errors(400)}}},
+            "/api/v1/card/{card}": {"get": {
+                "summary": "One card with its rulings", "operationId": "card",
+                "parameters": [_param("card", "Card slug or name (English or Chinese)",
+                                      {"type": "string"}, "path"), GAME,
+                               _param("set", "Set code, when names repeat", {"type": "string"})],
+                "responses": {"200": _ok("The card", {"type": "object"}),
+                              **_errors(400, 404)}}},
+        },
+        "components": {"schemas": {"Error": ERROR, "Ref": REF, "Hit": HIT}},
+    }

@@ -1,0 +1,406 @@
+"""The HTML pages: search, rules and contents, glossary, cards, release notes,
+the beginner's rulebook, provisional names, and the preference switch."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+from flask import Blueprint, abort, g, redirect, render_template, request
+
+from judgebot.corpus import EN, slugify
+from judgebot.web import params, prefs, searching, views
+from judgebot.web.app import error_response, site
+from judgebot.web.catalog import GAMES, anchor, zh_of
+from judgebot.web.params import BadParameter
+
+pages = Blueprint("pages", __name__)
+
+RULE_NUMBER = re.compile(r"\d{1,4}(?:\.\d{1,3}(?:[a-z]{1,2}(?:-[ivx]+)?)?)?")
+
+
+def _game(game: str) -> str:
+    if game not in site().catalog.games():
+        abort(404, f"There is no game {game!r} here; known: {', '.join(site().catalog.games())}.")
+    return game
+
+
+# --- home, search, preferences -----------------------------------------------------
+
+@pages.get("/")
+def home():
+    return render_template("home.html", req=searching.SearchRequest(q=""))
+
+
+@pages.get("/search")
+def search():
+    cat = site().catalog
+    try:
+        req = searching.read()
+    except BadParameter as exc:
+        return _search_error(exc, _printable_q())
+    if not req.has_query() and not req.filters:
+        return render_template("search.html", req=req, results=None, groups=[], pages=0)
+    try:
+        results = searching.run(cat, req)
+    except BadParameter as exc:
+        return _search_error(exc, req.q, req)
+    if results.rule and req.page == 1 and not request.args.get("stay"):
+        return redirect(cat.url(cat.get(results.rule)), code=302)
+    hits = [searching.hit_view(cat, h, g.prefs) for h in results.hits]
+    unfiltered = None
+    if not hits and req.filters and req.has_query():
+        unfiltered = cat.service.search(req.q, per_page=1).total
+    status = 200
+    return render_template("search.html", req=req, results=results,
+                           groups=searching.grouped(hits), pages=searching.pages(results),
+                           unfiltered=unfiltered), status
+
+
+def _printable_q() -> str:
+    """The query to show back in the box when another parameter was bad."""
+    try:
+        return params.text("q", "") or ""
+    except BadParameter:
+        return ""
+
+
+def _search_error(exc: BadParameter, q: str, req=None):
+    req = req or searching.SearchRequest(q=q)
+    return render_template("search.html", req=req, results=None, groups=[], pages=0,
+                           error=str(exc)), exc.status
+
+
+@pages.get("/prefs")
+def set_prefs():
+    """Remember a choice (script, view, theme) in the cookie and go back."""
+    current = prefs.from_request(request.cookies, {})
+    chosen = current.with_(**{n: request.args.get(n) for n in prefs.CHOICES})
+    target = safe_next(request.args.get("next"))
+    response = redirect(target, code=303)
+    response.set_cookie(prefs.COOKIE, chosen.cookie_value(), max_age=prefs.COOKIE_AGE,
+                        samesite="Lax", httponly=False, path="/")
+    return response
+
+
+def safe_next(target: str | None) -> str:
+    """Only a path on this site: never ``//evil.example`` or ``https://…``."""
+    if not target or len(target) > 2000:
+        return "/"
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//") \
+            or "\\" in target:
+        return "/"
+    return target
+
+
+# --- rules ----------------------------------------------------------------------
+
+@pages.get("/<game>/cr")
+@pages.get("/<game>/cr/")
+def contents(game: str, edition: str | None = None):
+    cat = site().catalog
+    _game(game)
+    edition = edition or _edition_arg(game, "rule")
+    tree = cat.contents(game, edition)
+    return render_template("contents.html", game=game, edition=edition, tree=tree,
+                           editions=cat.editions(game, "rule"))
+
+
+@pages.get("/<game>/cr/<first>")
+def rule_or_contents(game: str, first: str):
+    cat = site().catalog
+    _game(game)
+    if first in cat.editions(game, "rule"):
+        return contents(game, first)
+    edition = request.args.get("edition")
+    if edition:  # the path form is the canonical address of another edition
+        edition = params.text("edition", limit=40)
+        if edition not in cat.editions(game, "rule"):
+            raise BadParameter(_unknown_edition(game, edition), status=404)
+        return redirect(f"/{game}/cr/{edition}/{first}", code=301)
+    return _rule(game, first, None)
+
+
+@pages.get("/<game>/cr/<edition>/<number>")
+def rule_in_edition(game: str, edition: str, number: str):
+    cat = site().catalog
+    _game(game)
+    if edition not in cat.editions(game, "rule"):
+        abort(404, _unknown_edition(game, edition))
+    return _rule(game, number, edition)
+
+
+def _unknown_edition(game: str, edition: str) -> str:
+    known = ", ".join(site().catalog.editions(game, "rule"))
+    return f"There is no edition {edition!r} of the {GAMES[game]} rules; known: {known}."
+
+
+def _rule(game: str, number: str, edition: str | None):
+    cat = site().catalog
+    number = number.strip().lower().rstrip(".")
+    rec = cat.rule(game, number, edition) if RULE_NUMBER.fullmatch(number) else None
+    if rec is None:
+        near = [views.item(cat, cat.get(r), g.prefs) for r in cat.service.nearest_rules(
+            number, game, edition) if cat.get(r)] if RULE_NUMBER.fullmatch(number) else []
+        what = f"rule {number}" if RULE_NUMBER.fullmatch(number) else f"rule number {number!r}"
+        where = f" in the {edition} edition" if edition else ""
+        return error_response(404, f"There is no {what}{where} of the {GAMES[game]} rules.",
+                              near, query=number)
+    page = views.rule_page(cat, site().linker, rec, g.prefs)
+    return render_template("rule.html", page=page, rec=rec)
+
+
+# --- glossary ----------------------------------------------------------------------
+
+def _edition_arg(game: str, kind: str) -> str:
+    cat = site().catalog
+    editions = cat.editions(game, kind)
+    if not editions:
+        abort(404, f"The corpus has no {kind} records for {GAMES[game]} yet.")
+    value = params.text("edition", None, limit=40)
+    if value in (None, ""):
+        return cat.default_edition(game, kind)
+    if value not in editions:
+        abort(404, f"There is no edition {value!r} of the {GAMES[game]} {kind}; "
+                   f"known: {', '.join(editions)}.")
+    return value
+
+
+@pages.get("/<game>/glossary")
+def glossary(game: str):
+    cat = site().catalog
+    _game(game)
+    edition = _edition_arg(game, "glossary")
+    entries = cat.glossary(game, edition)
+    rows = [glossary_row(e) for e in entries]
+    return render_template("glossary.html", game=game, edition=edition, rows=rows,
+                           editions=cat.editions(game, "glossary"),
+                           by_letter=_by_letter(rows), by_pinyin=_by_pinyin(rows))
+
+
+def glossary_row(entry) -> dict:
+    cat = site().catalog
+    zh = cat.zh_term(entry)
+    return {"id": entry.id, "url": cat.url(entry), "anchor": anchor(entry),
+            "en": entry.term.get(EN, ""), "zh": zh, "pinyin": _pinyin(zh)}
+
+
+def _pinyin(text: str) -> str:
+    if not text:
+        return ""
+    from pypinyin import Style, lazy_pinyin
+
+    return " ".join(lazy_pinyin(text, style=Style.NORMAL, errors="ignore"))
+
+
+def _by_letter(rows: list[dict]) -> list[tuple[str, list[dict]]]:
+    groups: dict[str, list[dict]] = {}
+    for row in rows:
+        if row["en"]:
+            first = row["en"][:1].upper()
+            groups.setdefault(first if first.isalpha() else "#", []).append(row)
+    return sorted(groups.items())
+
+
+def _by_pinyin(rows: list[dict]) -> list[tuple[str, list[dict]]]:
+    groups: dict[str, list[dict]] = {}
+    for row in sorted((r for r in rows if r["zh"]), key=lambda r: (r["pinyin"], r["zh"])):
+        first = row["pinyin"][:1].upper()
+        groups.setdefault(first if first.isalpha() else "#", []).append(row)
+    return sorted(groups.items())
+
+
+@pages.get("/<game>/glossary/<path:term>")
+def glossary_term(game: str, term: str):
+    cat = site().catalog
+    _game(game)
+    edition = _edition_arg(game, "glossary")
+    entry = resolve_term(game, edition, term)
+    if entry is None:
+        return error_response(404, f"There is no glossary term {term!r}.",
+                              suggest(term, "glossary", game), query=term)
+    if entry.slug != term:
+        return redirect(cat.url(entry), code=302)
+    return render_template("term.html", entry=entry, **term_context(entry))
+
+
+def resolve_term(game: str, edition: str, term: str):
+    """A glossary entry by slug, by name in any language or script, by pinyin,
+    or by a misspelling of its English name."""
+    cat = site().catalog
+    if len(term) > params.MAX_PARAM_CHARS:
+        raise BadParameter("The term is too long.")
+    for key in (term, slugify(term)):
+        entry = cat.glossary_entry(game, edition, key)
+        if entry is not None:
+            return entry
+    for rid in cat.service.entities(term):
+        found = cat.get(rid)
+        if found is None or found.kind != "glossary" or found.game != game:
+            continue
+        return cat.glossary_entry(game, edition, found.slug) or found
+    return None
+
+
+def term_context(entry) -> dict:
+    cat = site().catalog
+    linker = site().linker
+    p = g.prefs
+    partner = cat.translation_of(entry)
+    html = {}
+    if entry.definition.get(EN):
+        html["en"] = linker.html(entry, entry.definition[EN], EN, p)
+    if partner is not None:
+        html["zh"] = linker.html(partner, zh_of(partner.definition), p.zh_lang, p)
+    rules = [views.item(cat, r, p) for r in (cat.get(i) for i in entry.rules) if r]
+    see = [views.item(cat, r, p) for r in (cat.get(i) for i in entry.see) if r]
+    mentioned = [views.item(cat, r, p) for r in (cat.get(i) for i in
+                                                  cat.xref.cited_by(entry.id)) if r]
+    diff = None
+    if partner is not None and partner is not entry:
+        old, new = partner.definition.get(EN, ""), entry.definition.get(EN, "")
+        if old and new and old != new:
+            from judgebot.web import render
+
+            diff = render.word_diff(old, new)
+    return {"partner": partner, "html": html, "rules": rules, "see": see,
+            "mentioned": mentioned, "zh_term": p.zh(cat.zh_term(entry)), "diff": diff,
+            "editions": [(e, cat.url(x)) for e in cat.editions(entry.game, "glossary")
+                         if (x := cat.glossary_entry(entry.game, e, entry.slug))]}
+
+
+def suggest(text: str, kind: str, game: str) -> list:
+    cat = site().catalog
+    try:
+        results = cat.service.search(text[:200], kind=kind, game=game, per_page=5)
+    except Exception:  # a suggestion is a courtesy; never fail the 404 for it
+        return []
+    return [views.item(cat, cat.get(h.id), g.prefs) for h in results.hits if cat.get(h.id)]
+
+
+# --- cards ------------------------------------------------------------------------
+
+@pages.get("/<game>/cards")
+def cards(game: str):
+    cat = site().catalog
+    _game(game)
+    all_cards = cat.cards(game)
+    sections: dict[str, dict[str, list]] = {}
+    for card in sorted(all_cards, key=lambda c: (c.name.get(EN) or zh_of(c.name)).lower()):
+        section = card.section or "—"
+        kind = (card.types[-1] if card.types else "") or "—"
+        sections.setdefault(section, {}).setdefault(kind, []).append(card)
+    return render_template("cards.html", game=game, sections=sections, total=len(all_cards))
+
+
+@pages.get("/<game>/cards/<path:slug>")
+def card(game: str, slug: str):
+    cat = site().catalog
+    _game(game)
+    set_ = params.text("set", None, limit=20)
+    rec = cat.card(game, slug, set_) or cat.card(game, slugify(slug), set_)
+    if rec is None:
+        for rid in cat.service.entities(slug):
+            found = cat.get(rid)
+            if found is not None and found.kind == "card" and found.game == game:
+                return redirect(cat.url(found), code=302)
+        return error_response(404, f"There is no card {slug!r}.", suggest(slug, "card", game),
+                              query=slug)
+    p = g.prefs
+    rulings = []
+    named: list[str] = []
+    for ruling in cat.rulings(rec):
+        rulings.append({"rec": ruling, "anchor": f"ruling-{ruling.index}",
+                        "html": _both(ruling), "rules": [views.item(cat, r, p) for r in (
+                            cat.get(i) for i in ruling.rules) if r]})
+        named += [i for i in ruling.rules if i not in named]
+    return render_template("card.html", card=rec, rulings=rulings, html=_both(rec),
+                           named=[views.item(cat, r, p) for r in map(cat.get, named) if r])
+
+
+def _both(rec) -> dict:
+    """A record's text in each language, rule references and terms linked."""
+    linker, p = site().linker, g.prefs
+    out = {}
+    if rec.text.get(EN):
+        out["en"] = linker.html(rec, rec.text[EN], EN, p)
+    if zh_of(rec.text):
+        out["zh"] = linker.html(rec, zh_of(rec.text), p.zh_lang, p)
+    return out
+
+
+# --- release notes, guide, names --------------------------------------------------
+
+@pages.get("/<game>/notes")
+def notes(game: str):
+    cat = site().catalog
+    _game(game)
+    by_set: dict[str, list] = {}
+    for note in cat.notes(game):
+        by_set.setdefault(note.set, []).append(views.item(cat, note, g.prefs))
+    return render_template("notes.html", game=game, by_set=by_set)
+
+
+@pages.get("/<game>/notes/<path:slug>")
+def note(game: str, slug: str):
+    cat = site().catalog
+    _game(game)
+    rec = cat.note(game, slug, params.text("set", None, limit=20))
+    if rec is None:
+        return error_response(404, f"There is no release note {slug!r}.",
+                              suggest(slug, "note", game), query=slug)
+    rules = [views.item(cat, r, g.prefs) for r in map(cat.get, rec.rules) if r]
+    return render_template("note.html", note=rec, html=_both(rec), rules=rules)
+
+
+@pages.get("/<game>/guide")
+def guide_index(game: str):
+    cat = site().catalog
+    _game(game)
+    top = [r for r in cat.guides(game) if not r.parent]
+    return render_template("guide_index.html", game=game,
+                           tree=[(views.item(cat, r, g.prefs),
+                                  [views.item(cat, c, g.prefs) for c in map(cat.get, r.children)
+                                   if c]) for r in top])
+
+
+@pages.get("/<game>/guide/<number>")
+def guide(game: str, number: str):
+    cat = site().catalog
+    _game(game)
+    rec = cat.guide(game, number)
+    if rec is None:
+        return error_response(404, f"There is no section {number!r} of the beginner's rules.",
+                              suggest(number, "guide", game), query=number)
+    nb = cat.xref.neighbours(rec.id)
+    item = lambda rid: views.item(cat, cat.get(rid), g.prefs) if rid and cat.get(rid) else None  # noqa: E731
+    return render_template("guide.html", rec=rec, html=_both(rec),
+                           breadcrumb=[item(c.id) for c in cat.xref.breadcrumb(rec.id)],
+                           children=[item(c) for c in nb.children if item(c)],
+                           previous=item(nb.previous), next=item(nb.next))
+
+
+@pages.get("/<game>/names")
+def names(game: str):
+    cat = site().catalog
+    _game(game)
+    rows = [{"anchor": anchor(r), "en": r.term.get(EN, ""),
+             "zh": g.prefs.zh(zh_of(r.term)), "id": r.id} for r in cat.names(game)]
+    return render_template("names.html", game=game, rows=rows)
+
+
+# --- any record by id -------------------------------------------------------------
+
+@pages.get("/id/<path:rid>")
+def by_id(rid: str):
+    cat = site().catalog
+    rec = cat.get(rid)
+    if rec is None:
+        abort(404, f"There is no record {rid!r}.")
+    return redirect(cat.url(rec), code=302)
+
+
+@pages.get("/favicon.ico")
+def favicon():
+    return redirect("/static/favicon.svg", code=301)

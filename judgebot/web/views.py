@@ -1,0 +1,302 @@
+"""View models: what a page (or an API response) shows of a record.
+
+Each builder returns plain data plus, for pages, rendered ``Markup`` of the
+record's text with its rule references and glossary terms linked. Rendering is
+cached per record, field, language and script: the corpus does not change
+while the process runs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from markupsafe import Markup
+
+from judgebot.corpus import CR_2019, CR_2025, EN, Record
+from judgebot.web import render
+from judgebot.web.catalog import Catalog, zh_of
+from judgebot.web.prefs import Prefs
+
+SUMMARY_CHARS = 160
+
+
+@dataclass
+class Item:
+    """A record as one line of a list: label, titles, a short text, its page."""
+
+    id: str
+    kind: str
+    url: str
+    label: str
+    title_en: str = ""
+    title_zh: str = ""
+    text_en: str = ""
+    text_zh: str = ""
+    edition: str = ""
+    game: str = ""
+
+    def to_dict(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if v}
+
+
+def titles(rec: Record) -> tuple[str, str]:
+    for name in ("title", "term", "name"):
+        value = getattr(rec, name, None)
+        if value:
+            return value.get(EN, ""), zh_of(value)
+    return "", ""
+
+
+def texts(rec: Record) -> tuple[str, str]:
+    for name in ("text", "definition"):
+        value = getattr(rec, name, None)
+        if value:
+            return value.get(EN, ""), zh_of(value)
+    return "", ""
+
+
+def item(cat: Catalog, rec: Record, prefs: Prefs | None = None,
+         chars: int = SUMMARY_CHARS) -> Item:
+    title_en, title_zh = titles(rec)
+    text_en, text_zh = texts(rec)
+    partner = cat.translation_of(rec) if not text_zh else None
+    if partner is not None and partner is not rec:
+        text_zh = texts(partner)[1]
+        title_zh = title_zh or titles(partner)[1]
+    convert = prefs.zh if prefs else str
+    return Item(
+        id=rec.id, kind=rec.kind, url=cat.url(rec), label=cat.label(rec),
+        title_en=title_en, title_zh=convert(title_zh),
+        text_en=render.shorten(text_en, chars) if text_en != title_en else "",
+        text_zh=convert(render.shorten(text_zh, chars)) if text_zh != title_zh else "",
+        edition=rec.edition, game=rec.game,
+    )
+
+
+def citation(cat: Catalog, rec: Record) -> str:
+    """How a judge cites the rule: ``CR 702.19b``, ``FoW CR 1102.1``."""
+    prefix = "CR" if rec.game == "mtg" else f"{rec.game.upper().replace('FOW', 'FoW')} CR"
+    text = f"{prefix} {rec.number}"
+    if rec.edition != cat.default_edition(rec.game, "rule"):
+        text += f" ({rec.edition})"
+    return text
+
+
+# --- linked text ---------------------------------------------------------------
+
+class Linker:
+    """Links rule numbers and glossary terms inside a record's text."""
+
+    def __init__(self, cat: Catalog):
+        self.cat = cat
+        self._render = lru_cache(maxsize=50_000)(self._render_uncached)
+
+    def links(self, text: str, lang: str, game: str, edition: str) -> list[render.Link]:
+        cat = self.cat
+        links: list[render.Link] = []
+        for start, end, number in render.rule_spans(text):
+            target = cat.service.rule(number, edition, game) or cat.rule(game, number)
+            if target is not None:
+                links.append(render.Link(start, end, cat.url(target), "rule"))
+        for start, end, gid in cat.xref.glossary_terms_in(text, lang, game):
+            entry = self.term_page_entry(cat.get(gid))
+            if entry is None:
+                continue
+            definition = self.definition(entry, lang)
+            links.append(render.Link(start, end, cat.url(entry), "term",
+                                     render.shorten(definition)))
+        return links
+
+    def term_page_entry(self, entry: Record | None) -> Record | None:
+        """A 2019 headword is shown on the current edition's page for the same slug."""
+        if entry is None:
+            return None
+        if entry.game == "mtg" and entry.edition == CR_2019:
+            return self.cat.glossary_entry("mtg", CR_2025, entry.slug) or entry
+        return entry
+
+    def definition(self, entry: Record, lang: str) -> str:
+        if lang == EN:
+            return entry.definition.get(EN, "")
+        partner = self.cat.translation_of(entry)
+        return zh_of(partner.definition) if partner is not None else ""
+
+    def html(self, rec: Record, text: str, lang: str, prefs: Prefs) -> Markup:
+        return self._render(rec.game, rec.edition, text, lang, prefs.script if lang != EN else "")
+
+    def _render_uncached(self, game: str, edition: str, text: str, lang: str,
+                         script: str) -> Markup:
+        if lang == EN:
+            return render.linked(text, self.links(text, EN, game, edition))
+        base = render.hans(text)
+        convert = Prefs(script=script or "hans").zh
+        return render.linked(base, self.links(base, lang, game, edition), convert)
+
+
+# --- rule page --------------------------------------------------------------------
+
+@dataclass
+class Lineage:
+    status: str  # unchanged | changed | new | removed | ''
+    current: Record | None = None  # the current-edition rule
+    translated: Record | None = None  # the rule whose Chinese is shown
+    moved_from: str = ""
+    diff: Markup | None = None
+    removed_words: int = 0
+    added_words: int = 0
+    other: Record | None = None  # for other documents: the rule it corresponds to
+
+    def to_dict(self, cat: Catalog) -> dict:
+        out = {"status": self.status}
+        for name in ("current", "translated", "other"):
+            rec = getattr(self, name)
+            if rec is not None:
+                out[name] = {"id": rec.id, "url": cat.url(rec)}
+        if self.moved_from:
+            out["moved_from"] = self.moved_from
+        if self.diff is not None:
+            out["diff"] = {"html": str(self.diff), "removed_words": self.removed_words,
+                           "added_words": self.added_words}
+        return out
+
+
+def lineage(cat: Catalog, rec: Record) -> Lineage:
+    lin = cat.xref.lineage(rec.id)
+    status = lin.get("status", "")
+    if rec.game != "mtg" or not status:
+        return Lineage(status="")
+    if rec.edition not in (CR_2019, CR_2025):
+        other = cat.get(lin.get("same_as") or lin.get("compared_with"))
+        out = Lineage(status=status, other=other)
+        if other is not None and status != "unchanged":
+            _diff(out, other.text.get(EN, ""), rec.text.get(EN, ""))
+        return out
+    current, translated = cat.get(lin.get("current")), cat.get(lin.get("translated"))
+    out = Lineage(status=status, current=current, translated=translated)
+    if current is not None and translated is not None:
+        if translated.number != current.number:
+            out.moved_from = translated.number
+        if status == "changed":
+            _diff(out, translated.text.get(EN, ""), current.text.get(EN, ""))
+    return out
+
+
+def _diff(out: Lineage, old: str, new: str) -> None:
+    out.diff = render.word_diff(old, new)
+    out.removed_words, out.added_words = render.diff_counts(old, new)
+
+
+@dataclass
+class RulePage:
+    rec: Record
+    en: Record | None  # the record whose English is shown
+    zh: Record | None  # the record whose Chinese is shown
+    lineage: Lineage
+    citation: str
+    breadcrumb: list[Item]
+    parent: Item | None
+    children: list[Item]
+    previous: Item | None
+    next: Item | None
+    refs: list[Item]
+    cited_by: dict[str, list[Item]]
+    rulings: list[Item]
+    editions: list[tuple[str, str]]  # (edition, url) of the same rule in other editions
+    title_en: str = ""
+    title_zh: str = ""
+    html: dict[str, Markup] = field(default_factory=dict)
+    examples: dict[str, list[Markup]] = field(default_factory=dict)
+
+
+def rule_page(cat: Catalog, linker: Linker, rec: Record, prefs: Prefs) -> RulePage:
+    x = cat.xref
+    zh = cat.translation_of(rec)
+    en = rec if rec.text.get(EN) else cat.english_of(rec)
+    nb = x.neighbours(rec.id)
+
+    def items(ids) -> list[Item]:
+        return [item(cat, r, prefs) for r in (cat.get(i) for i in ids) if r is not None]
+
+    def one(rid) -> Item | None:
+        found = items([rid] if rid else [])
+        return found[0] if found else None
+
+    cited: dict[str, list[Item]] = {}
+    for it in items(x.cited_by(rec.id)):
+        cited.setdefault(it.kind, []).append(it)
+    ruling_ids = list(x.rulings_citing(rec.id))
+    lin = lineage(cat, rec)
+    for other in (lin.current, lin.translated):
+        if other is not None and other.id != rec.id:
+            ruling_ids += [r for r in x.rulings_citing(other.id) if r not in ruling_ids]
+    page = RulePage(
+        rec=rec, en=en, zh=zh, lineage=lin, citation=citation(cat, rec),
+        breadcrumb=items([c.id for c in x.breadcrumb(rec.id)]),
+        parent=one(nb.parent), children=items(nb.children),
+        previous=one(nb.previous), next=one(nb.next),
+        refs=items(x.cites(rec.id)), cited_by=cited, rulings=items(ruling_ids),
+        editions=other_editions(cat, rec, lin),
+    )
+    page.title_en, page.title_zh = titles(rec)
+    if zh is not None and not page.title_zh:
+        page.title_zh = titles(zh)[1]
+    page.title_zh = prefs.zh(page.title_zh)
+    if en is not None and en.text.get(EN):
+        page.html["en"] = linker.html(en, en.text[EN], EN, prefs)
+        page.examples["en"] = [linker.html(en, e, EN, prefs) for e in en.examples.get(EN, [])]
+    if zh is not None:
+        page.html["zh"] = linker.html(zh, zh_of(zh.text), prefs.zh_lang, prefs)
+        page.examples["zh"] = [linker.html(zh, e, prefs.zh_lang, prefs)
+                               for e in zh_of(zh.examples) or []]
+    return page
+
+
+def other_editions(cat: Catalog, rec: Record, lin: Lineage) -> list[tuple[str, str]]:
+    """The same rule (by lineage, else by number) in each edition of the game."""
+    out = []
+    for edition in cat.editions(rec.game, "rule"):
+        if edition == rec.edition:
+            out.append((edition, cat.url(rec)))
+            continue
+        other = None
+        if lin.current is not None and lin.current.edition == edition:
+            other = lin.current
+        elif lin.translated is not None and lin.translated.edition == edition:
+            other = lin.translated
+        else:
+            other = cat.service.rule(rec.number, edition, rec.game)
+        if other is not None:
+            out.append((edition, cat.url(other)))
+    return out
+
+
+def rule_json(cat: Catalog, rec: Record) -> dict:
+    """The API form of a rule page: raw texts, links as ids with their URLs."""
+    x = cat.xref
+    nb = x.neighbours(rec.id)
+    zh = cat.translation_of(rec)
+    en = rec if rec.text.get(EN) else cat.english_of(rec)
+
+    def ref(rid):
+        r = cat.get(rid)
+        return {"id": r.id, "url": cat.url(r), "label": cat.label(r)} if r else None
+
+    out = rec.to_dict()
+    out.pop("source", None)
+    out.update({
+        "url": cat.url(rec),
+        "citation": citation(cat, rec),
+        "source": [s.__dict__ | {"text": str(s)} for s in rec.source],
+        "breadcrumb": [ref(c.id) for c in x.breadcrumb(rec.id)],
+        "neighbours": {"parent": ref(nb.parent), "children": [ref(c) for c in nb.children],
+                       "previous": ref(nb.previous), "next": ref(nb.next)},
+        "cites": [ref(r) for r in x.cites(rec.id)],
+        "cited_by": [ref(r) for r in x.cited_by(rec.id)],
+        "rulings": [ref(r) for r in x.rulings_citing(rec.id)],
+        "lineage": lineage(cat, rec).to_dict(cat),
+        "shown": {"en": en.id if en else None, "zh": zh.id if zh else None},
+    })
+    if zh is not None and zh is not rec:
+        out["translation"] = {"id": zh.id, "text": zh.text, "examples": zh.examples}
+    return out
