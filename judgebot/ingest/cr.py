@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from judgebot import corpus
 from judgebot.corpus import CR_2019, CR_2025, EN, MTG, GlossaryEntry, Rule, Span
-from judgebot.ingest import lineage
+from judgebot.ingest import lineage, zh_cr
 from judgebot.ingest.build import EN_2019, EN_2025, BuildContext, DocumentResult
 from judgebot.ingest.en_cr import EnglishCR
 from judgebot.ingest.refs import find_refs
@@ -18,10 +18,12 @@ def ingest(ctx: BuildContext) -> list[DocumentResult]:
     old_rules = [r for r in old if isinstance(r, Rule)]
     new_rules = [r for r in new if isinstance(r, Rule)]
     figures = lineage.link(old_rules, new_rules)
+    chinese = zh_cr.ingest(ctx, old)  # adds the Chinese text to the 2019-10-04 records
     return [
         _result(f"English CR {CR_2019}", EN_2019, old, ctx.english_2019, {}),
         _result(f"English CR {CR_2025}", EN_2025, new, ctx.english_2025,
                 {"lineage": figures}),
+        chinese,
     ]
 
 

@@ -1,9 +1,10 @@
 """Rule references inside rules text, in English and Chinese.
 
 ``See rule 704.5a``, ``rules 601.2b and 601.2f–h``, ``section 8``,
-``参见规则704.5a``, ``规则601.2b和601.2f–h``, ``第8章``. The result is the list
-of rule numbers referred to, in order of first mention, with ranges expanded
-(``601.2f–h`` → ``601.2f``, ``601.2g``, ``601.2h``; subrule letters skip l and o).
+``参见规则704.5a``, ``规则601.2b和601.2f–h``, ``规则305.7、以及613.1d``,
+``参见603.7d-f``, ``第8章``. The result is the list of rule numbers referred to,
+in order of first mention, with ranges expanded (``601.2f–h`` → ``601.2f``,
+``601.2g``, ``601.2h``; subrule letters skip l and o).
 """
 
 from __future__ import annotations
@@ -13,12 +14,13 @@ import re
 LETTERS = "abcdefghijkmnpqrstuvwxyz"  # the CR skips l and o
 NUM = r"\d{3}(?:\.\d+[a-z]?)?"
 DASH = r"\s*[–—\-~～至到]\s*"
-SEP = r"(?:\s*,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s*[、，,和与及或]\s*|\s*以及\s*)"
+SEP = (r"(?:\s*,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+"
+       r"|\s*[、，,]?\s*(?:以及|[和与及或])\s*|\s*[、，,]\s*)")
 ITEM = rf"{NUM}(?:{DASH}(?:{NUM}|[a-z]\b|[a-z](?=[^a-z])))?"
 
 EN_RULES = re.compile(rf"\b[Rr]ules?\s+({ITEM}(?:{SEP}(?:rule\s+)?{ITEM})*)")
 EN_SECTION = re.compile(r"\b[Ss]ections?\s+(\d)(?:\s*(?:,|and|or)\s*(\d))*\b")
-ZH_RULES = re.compile(rf"(?:规则|規則|第)\s*({ITEM}(?:{SEP}(?:规则|規則)?\s*{ITEM})*)")
+ZH_RULES = re.compile(rf"(?:规则|規則|第|参见|參見)\s*({ITEM}(?:{SEP}(?:规则|規則)?\s*{ITEM})*)")
 ZH_SECTION = re.compile(r"第\s*(\d|[一二三四五六七八九])\s*章")
 ITEM_RE = re.compile(rf"({NUM})(?:{DASH}({NUM}|[a-z]))?")
 ZH_DIGITS = {c: str(i) for i, c in enumerate("〇一二三四五六七八九")}
