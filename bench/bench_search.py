@@ -1,0 +1,549 @@
+"""Speed of judgebot search against tantivy, SQLite FTS5 and a plain dictionary.
+
+    pip install -e '.[test,bench]'
+    python bench/bench_search.py                    # writes bench/results/search.md
+    python bench/bench_search.py --quick --out -    # a fast look, markdown to stdout
+
+One run, same records (every corpus record, as judgebot's search documents),
+same queries (the relevance set, grouped by shape, plus a sample of rule
+numbers), each engine in its own fresh worker process:
+
+- index build time (all engines built from scratch in one worker per run);
+- cold start: a fresh process that opens the index and answers one query,
+  timed by the parent from spawn to the answer;
+- per-query latency p50/p99 per query shape, snippets included, after a
+  warm-up pass over every query;
+- memory: resident set (current and peak) of each serving worker after the
+  timed passes.
+
+Several runs; the report gives medians over runs, ratios to the baselines,
+each target of issue 4 as met or not met, and a cProfile of where Whoosh
+spends a query.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+WORKER = HERE / "search_engines.py"
+RESULTS = HERE / "results" / "search.md"
+TEXT_SHAPES = ("single-term", "multi-word-en", "multi-word-zh")
+SHAPES = ("rule-number", *TEXT_SHAPES, "typo")
+COLD_QUERIES = {"en": "trample", "zh": "状态动作 衍生物", "rule": "702.19b"}
+
+# Targets of issue 4 (Bars: speed).
+TARGET_P50_X_TANTIVY = 12
+TARGET_P99_X_TANTIVY = 20
+TARGET_P50_MS = 2.0
+TARGET_P99_MS = 8.0
+TARGET_RULE_X_DICT = 20
+TARGET_COLD_S = 1.5
+TARGET_BUILD_S = 15.0
+TARGET_RSS_MB = 150.0
+
+
+# --- the queries --------------------------------------------------------------------
+
+def shape_of(query: str, category: str) -> str:
+    """Group a relevance-set query by what it costs, not by what it tests."""
+    import re
+
+    if category == "typo":
+        return "typo"
+    if category == "rule-number" or re.search(r"\d{3}", query) and category == "fow":
+        return "rule-number"
+    words = query.replace('"', " ").replace("“", " ").replace("”", " ").split()
+    if len(words) <= 1 and len(query) <= 24:
+        return "single-term"
+    return "multi-word-en" if query.isascii() else "multi-word-zh"
+
+
+def bench_queries(records, every: int) -> list[tuple[str, str]]:
+    """(shape, query) pairs: the relevance set without filters, and sampled rule numbers."""
+    sys.path.insert(0, str(HERE))
+    from relevance_set import load
+
+    out: list[tuple[str, str]] = []
+    for q in load():
+        if not q.filters:
+            out.append((shape_of(q.q, q.category), q.q))
+    rules = sorted((r for r in records if r.kind == "rule" and r.edition in ("2025-11-14", "6.0")),
+                   key=lambda r: r.id)
+    for rec in rules[::every]:
+        out.append(("rule-number", rec.number if rec.game == "mtg" else f"fow {rec.number}"))
+    return list(dict.fromkeys(out))
+
+
+# --- build worker -------------------------------------------------------------------
+
+def build_worker(workdir: Path) -> None:
+    """Build every engine's index from scratch; print the timings as JSON."""
+    sys.path.insert(0, str(HERE))
+    import search_engines as se
+
+    from judgebot import corpus
+    from judgebot.search import documents, index
+
+    times = {}
+    shutil.rmtree(workdir / "whoosh", ignore_errors=True)
+    t = time.perf_counter()
+    handle = index.build(workdir / "whoosh", corpus.CORPUS_DIR)
+    times["whoosh"] = time.perf_counter() - t
+    times["whoosh_documents"] = handle.meta.get("documents")
+    shutil.copy(handle.path / "jieba.dict", workdir / "jieba.dict")
+    handle.ix.close()
+
+    t = time.perf_counter()
+    records = corpus.load(corpus.CORPUS_DIR)
+    docs = list(documents.documents(records))
+    rows = se.baseline_rows(docs, se.Segmenter(workdir / "jieba.dict"))
+    times["baseline_prep"] = time.perf_counter() - t
+    times["baseline_documents"] = len(rows)
+
+    shutil.rmtree(workdir / "tantivy", ignore_errors=True)
+    t = time.perf_counter()
+    se.TantivyEngine.build(workdir, rows)
+    times["tantivy"] = time.perf_counter() - t
+    t = time.perf_counter()
+    se.Fts5Engine.build(workdir, rows)
+    times["fts5"] = time.perf_counter() - t
+    t = time.perf_counter()
+    se.DictEngine.build(workdir, records)
+    times["dict"] = time.perf_counter() - t
+    print(json.dumps(times), flush=True)
+
+
+# --- running workers -----------------------------------------------------------------
+
+def run_json(cmd: list[str], timeout: float = 900) -> dict:
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+    if proc.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd)} failed:\n{proc.stderr[-3000:]}")
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def cold_start(engine: str, workdir: Path, query: str) -> dict:
+    """Wall time from spawning a fresh process to its first answer."""
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, str(WORKER), "cold", engine, str(workdir), query],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    line = proc.stdout.readline()
+    elapsed = time.perf_counter() - start
+    _, err = proc.communicate(timeout=300)
+    if proc.returncode != 0 or not line:
+        raise RuntimeError(f"cold start of {engine} failed:\n{err[-3000:]}")
+    inside = json.loads(line)
+    return {"wall": elapsed, **inside}
+
+
+def serve(engine: str, workdir: Path, queries: list[tuple[str, str]], rounds: int,
+          profile: bool = False) -> dict:
+    spec = workdir / f"queries-{engine}.json"
+    spec.write_text(json.dumps({"rounds": rounds, "queries": queries}, ensure_ascii=False),
+                    encoding="utf-8")
+    cmd = [sys.executable, str(WORKER), "serve", engine, str(workdir), str(spec)]
+    return run_json(cmd + (["--profile"] if profile else []))
+
+
+# --- statistics ----------------------------------------------------------------------
+
+def percentile(values: list[float], p: float) -> float:
+    """Nearest-rank percentile."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)]
+
+
+def median(values: list[float]) -> float | None:
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else None
+
+
+def latency_table(serves: list[dict]) -> dict[str, dict[str, float]]:
+    """Per shape (and all text shapes together): median over runs of p50 and p99."""
+    per_run: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
+    for run in serves:
+        timings = run["timings_ms"]
+        groups = dict(timings)
+        text = [t for s in TEXT_SHAPES for t in timings.get(s, [])]
+        if text:
+            groups["text search"] = text
+        for shape, values in groups.items():
+            per_run[shape]["p50"].append(percentile(values, 50))
+            per_run[shape]["p99"].append(percentile(values, 99))
+            per_run[shape]["n"].append(len(values))
+    return {shape: {k: median(v) for k, v in stats.items()} for shape, stats in per_run.items()}
+
+
+# --- report --------------------------------------------------------------------------
+
+def machine() -> dict[str, str]:
+    info = {"python": platform.python_version(), "platform": platform.platform(),
+            "cores": str(os.cpu_count())}
+    try:
+        cpu = next(line.split(":", 1)[1].strip()
+                   for line in Path("/proc/cpuinfo").read_text().splitlines()
+                   if line.startswith("model name"))
+        info["cpu"] = cpu
+        mem = next(line.split(":", 1)[1].strip()
+                   for line in Path("/proc/meminfo").read_text().splitlines()
+                   if line.startswith("MemTotal"))
+        info["memory"] = f"{int(mem.split()[0]) / 1024 / 1024:.1f} GiB"
+    except (OSError, StopIteration):
+        pass
+    from importlib.metadata import PackageNotFoundError, version
+
+    for package in ("whoosh-reloaded", "tantivy", "jieba"):
+        try:
+            info[package] = version(package)
+        except PackageNotFoundError:
+            info[package] = "not installed"
+    import sqlite3
+
+    info["sqlite"] = sqlite3.sqlite_version
+    return info
+
+
+def git_state() -> str:
+    def git(*args: str) -> str:
+        try:
+            return subprocess.run(["git", "-C", str(ROOT), *args], capture_output=True,
+                                  text=True, timeout=10, check=True).stdout.strip()
+        except (OSError, subprocess.SubprocessError):
+            return ""
+
+    head = git("rev-parse", "--short", "HEAD") or "unknown"
+    dirty = git("status", "--porcelain", "--", "judgebot")
+    return f"{head}" + (" with uncommitted changes in judgebot/" if dirty else "")
+
+
+def _ms(v: float | None) -> str:
+    if v is None:
+        return "–"
+    return f"{v:.3f}" if v < 1 else f"{v:.2f}" if v < 100 else f"{v:.0f}"
+
+
+def _x(a: float | None, b: float | None) -> str:
+    return "–" if a is None or not b else f"{a / b:.1f}×"
+
+
+def _verdict(ok: bool | None) -> str:
+    return "–" if ok is None else ("**met**" if ok else "**not met**")
+
+
+def dir_size(path: Path) -> int:
+    if path.is_file():
+        return path.stat().st_size
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+PROFILE_PARTS = [
+    ("query reading (parse)", "search/query.py", "(parse)"),
+    ("filter validation (_check_filters)", "search/service.py", "(_check_filters)"),
+    ("rule lookup (_resolve_rule)", "search/service.py", "(_resolve_rule)"),
+    ("query building (_build_query)", "search/service.py", "(_build_query)"),
+    ("whole-name pinning (_pinned)", "search/service.py", "(_pinned)"),
+    ("Whoosh searcher.search (matching, scoring)", "whoosh/searching.py", "(search)"),
+    ("  filter doc set built for the query (_filter_to_comb)", "whoosh/searching.py",
+     "(_filter_to_comb)"),
+    ("result pages (_hit_for)", "search/service.py", "(_hit_for)"),
+    ("  highlight offsets (_spans)", "search/service.py", "(_spans)"),
+    ("  snippet text (snippet)", "search/service.py", "(snippet)"),
+    ("  breadcrumbs (xref breadcrumb)", "xref.py", "(breadcrumb)"),
+    ("spelling (Corrector)", "search/spelling.py", ""),
+    ("analysis (jieba, stemming)", "search/analysis.py", "(__call__)"),
+    ("cross-language terms (_crossings)", "search/service.py", "(_crossings)"),
+]
+
+
+def profile_summary(rows: list[list]) -> tuple[list[str], list[list]]:
+    """Shares of Whoosh's query time in the parts of the search path, and the
+    functions with the most time of their own."""
+    total = next((r[3] for r in rows if "search_engines" in r[0] and r[0].endswith("(search)")),
+                 None)
+    if not total:
+        return [], []
+    lines = []
+    for label, file_part, func in PROFILE_PARTS:
+        matches = [r for r in rows if file_part in r[0] and (not func or r[0].endswith(func))]
+        if matches:
+            cum = max(r[3] for r in matches)
+            lines.append(f"| {label} | {cum * 1000:.0f} | {100 * cum / total:.0f}% |")
+    top_own = sorted(rows, key=lambda r: -r[2])[:12]
+    return lines, top_own
+
+
+def cold_profile_rows(rows: list[list], limit: int = 14) -> list[list]:
+    """The judgebot, Whoosh and jieba functions that take the most of opening the service."""
+    skip = ("search_engines", "<built-in", "~:0")
+    keep = [r for r in rows if not any(k in r[0] for k in skip)
+            and any(k in r[0] for k in ("judgebot/", "whoosh/", "jieba/", "opencc/"))]
+    return keep[:limit]
+
+
+def report(args, info, builds, colds, serves, profile, cold_rows, sizes, queries) -> str:
+    n_by_shape = defaultdict(int)
+    for shape, _ in queries:
+        n_by_shape[shape] += 1
+    lat = {e: latency_table(runs) for e, runs in serves.items()}
+    b = {k: median([run[k] for run in builds]) for k in builds[0]}
+    cold = {key: median([c["wall"] for c in runs]) for key, runs in colds.items()}
+    mem = {e: {k: median([r["memory_kib"].get(k) for r in runs]) for k in ("VmRSS", "VmHWM")}
+           for e, runs in serves.items()}
+
+    w_text = lat["whoosh"].get("text search", {})
+    t_text = lat.get("tantivy", {}).get("text search", {})
+    w_rule = lat["whoosh"].get("rule-number", {})
+    d_rule = lat.get("dict", {}).get("rule-number", {})
+    cold_whoosh = max(v for k, v in cold.items() if k.startswith("whoosh"))
+    rss_mb = (mem["whoosh"]["VmHWM"] or 0) / 1024
+
+    def ratio_ok(a, b_, limit):
+        return None if a is None or not b_ else a / b_ <= limit
+
+    targets = [
+        ("search with snippets p50 ≤ 12× tantivy",
+         f"{_ms(w_text.get('p50'))} ms vs {_ms(t_text.get('p50'))} ms = "
+         f"{_x(w_text.get('p50'), t_text.get('p50'))}",
+         ratio_ok(w_text.get("p50"), t_text.get("p50"), TARGET_P50_X_TANTIVY)),
+        ("search with snippets p99 ≤ 20× tantivy",
+         f"{_ms(w_text.get('p99'))} ms vs {_ms(t_text.get('p99'))} ms = "
+         f"{_x(w_text.get('p99'), t_text.get('p99'))}",
+         ratio_ok(w_text.get("p99"), t_text.get("p99"), TARGET_P99_X_TANTIVY)),
+        ("search with snippets p50 ≤ 2 ms", f"{_ms(w_text.get('p50'))} ms",
+         None if w_text.get("p50") is None else w_text["p50"] <= TARGET_P50_MS),
+        ("search with snippets p99 ≤ 8 ms", f"{_ms(w_text.get('p99'))} ms",
+         None if w_text.get("p99") is None else w_text["p99"] <= TARGET_P99_MS),
+        ("rule numbers p50 ≤ 20× dict lookup",
+         f"{_ms(w_rule.get('p50'))} ms vs {_ms(d_rule.get('p50'))} ms = "
+         f"{_x(w_rule.get('p50'), d_rule.get('p50'))}",
+         ratio_ok(w_rule.get("p50"), d_rule.get("p50"), TARGET_RULE_X_DICT)),
+        ("rule numbers p99 ≤ 20× dict lookup",
+         f"{_ms(w_rule.get('p99'))} ms vs {_ms(d_rule.get('p99'))} ms = "
+         f"{_x(w_rule.get('p99'), d_rule.get('p99'))}",
+         ratio_ok(w_rule.get("p99"), d_rule.get("p99"), TARGET_RULE_X_DICT)),
+        ("cold start ≤ 1.5 s", f"{cold_whoosh:.2f} s (slower of the English and Chinese "
+         "first query)", cold_whoosh <= TARGET_COLD_S),
+        ("whole index built ≤ 15 s", f"{b['whoosh']:.1f} s", b["whoosh"] <= TARGET_BUILD_S),
+        ("serving process ≤ 150 MB", f"{rss_mb:.0f} MB peak RSS", rss_mb <= TARGET_RSS_MB),
+    ]
+
+    lines = [
+        "# Search speed: judgebot (Whoosh) against tantivy, SQLite FTS5 and a dict",
+        "",
+        f"Measured by `{args.command}` on {time.strftime('%Y-%m-%d %H:%M %Z')}, at commit "
+        f"`{git_state()}`. {args.runs} serving runs × {args.rounds} timed passes per engine "
+        f"(after a warm-up pass), {args.build_runs} builds, {args.cold_runs} cold starts per "
+        "engine and query; figures are medians over runs.",
+        "",
+        "Machine: " + ", ".join(f"{k} {v}" for k, v in info.items()) + ".",
+        "",
+        f"Records: {b.get('whoosh_documents'):.0f} (every corpus record; the baselines index "
+        "the same search documents: titles and texts in English and Chinese, Chinese "
+        "pre-segmented with judgebot's jieba dictionary).",
+        "",
+        "Queries: the relevance set (`bench/relevance/queries.jsonl`, those without filters) "
+        f"grouped by shape, plus every {args.every}th rule number of the current MTG and FoW "
+        "rules: " + ", ".join(f"{s} {n_by_shape[s]}" for s in SHAPES) + ". Every engine "
+        "returns ten results with an English and a Chinese highlighted snippet each; "
+        "judgebot's results also carry breadcrumbs, pinned glossary entries and spelling "
+        "suggestions. The dict answers rule numbers only; tantivy and FTS5 answer text "
+        "queries only.",
+        "",
+        "## Targets (issue 4)",
+        "",
+        "| target | measured | verdict |",
+        "|---|---|---|",
+    ]
+    lines += [f"| {t} | {m} | {_verdict(ok)} |" for t, m, ok in targets]
+    lines += [
+        "",
+        "## Latency per query (ms)",
+        "",
+        "| query shape | queries | whoosh p50 | whoosh p99 | tantivy p50 | tantivy p99 "
+        "| fts5 p50 | fts5 p99 | dict p50 | dict p99 | whoosh ÷ tantivy p50 / p99 "
+        "| whoosh ÷ fts5 p50 / p99 |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for shape in (*SHAPES, "text search"):
+        row = [shape, str(n_by_shape[shape]) if shape in n_by_shape else
+               str(sum(n_by_shape[s] for s in TEXT_SHAPES))]
+        for e in ("whoosh", "tantivy", "fts5", "dict"):
+            s = lat.get(e, {}).get(shape, {})
+            row += [_ms(s.get("p50")), _ms(s.get("p99"))]
+        w = lat["whoosh"].get(shape, {})
+        for e in ("tantivy", "fts5"):
+            s = lat.get(e, {}).get(shape, {})
+            row.append(f"{_x(w.get('p50'), s.get('p50'))} / {_x(w.get('p99'), s.get('p99'))}")
+        lines.append("| " + " | ".join(row) + " |")
+    if d_rule:
+        lines += ["", f"Rule numbers: whoosh ÷ dict = {_x(w_rule.get('p50'), d_rule.get('p50'))}"
+                  f" (p50), {_x(w_rule.get('p99'), d_rule.get('p99'))} (p99)."]
+
+    lines += [
+        "",
+        "## Build, cold start, memory",
+        "",
+        "| | whoosh | tantivy | fts5 | dict |",
+        "|---|---:|---:|---:|---:|",
+        f"| index build (s) | {b['whoosh']:.2f} | {b['tantivy']:.2f} | {b['fts5']:.2f} "
+        f"| {b['dict']:.3f} |",
+        f"| + shared pre-segmentation for the baselines (s) | – | {b['baseline_prep']:.2f} "
+        f"| {b['baseline_prep']:.2f} | – |",
+        "| index size on disk (MB) | " + " | ".join(
+            f"{sizes[e] / 1e6:.1f}" for e in ("whoosh", "tantivy", "fts5", "dict")) + " |",
+    ]
+    for key, label in (("en", f"`{COLD_QUERIES['en']}`"), ("zh", f"`{COLD_QUERIES['zh']}`"),
+                       ("rule", f"`{COLD_QUERIES['rule']}`")):
+        cells = []
+        for e in ("whoosh", "tantivy", "fts5", "dict"):
+            v = cold.get(f"{e}:{key}")
+            cells.append("–" if v is None else f"{v:.2f}")
+        lines.append(f"| cold start to first answer, {label} (s) | " + " | ".join(cells) + " |")
+    lines.append("| serving process RSS after the timed passes (MB) | " + " | ".join(
+        "–" if mem.get(e, {}).get("VmRSS") is None else f"{mem[e]['VmRSS'] / 1024:.0f}"
+        for e in ("whoosh", "tantivy", "fts5", "dict")) + " |")
+    lines.append("| serving process peak RSS (MB) | " + " | ".join(
+        "–" if mem.get(e, {}).get("VmHWM") is None else f"{mem[e]['VmHWM'] / 1024:.0f}"
+        for e in ("whoosh", "tantivy", "fts5", "dict")) + " |")
+    phases = colds.get("whoosh:zh", [])
+    if phases:
+        lines += ["", "Whoosh cold start, inside the process (median): opening the search "
+                  f"service {median([c['open'] for c in phases]):.2f} s, first Chinese query "
+                  f"{median([c['first_query'] for c in phases]) * 1000:.0f} ms; the rest of the "
+                  "wall time is interpreter start and imports."]
+
+    answered = defaultdict(dict)
+    for e, runs in serves.items():
+        hits = runs[0]["hits"]
+        for shape, q in queries:
+            if q in hits:
+                answered[shape].setdefault(e, [0, 0])
+                answered[shape][e][0] += bool(hits[q])
+                answered[shape][e][1] += 1
+    lines += ["", "Queries answered with at least one result (a fast empty answer would "
+              "flatter an engine):", "", "| query shape | whoosh | tantivy | fts5 | dict |",
+              "|---|---:|---:|---:|---:|"]
+    for shape in SHAPES:
+        cells = []
+        for e in ("whoosh", "tantivy", "fts5", "dict"):
+            a = answered[shape].get(e)
+            cells.append("–" if not a else f"{a[0]}/{a[1]}")
+        lines.append(f"| {shape} | " + " | ".join(cells) + " |")
+
+    for part, title in (("text", "a text query"), ("rule-number", "a rule-number query")):
+        rows = (profile or {}).get(part)
+        shares, top = profile_summary(rows) if rows else ([], [])
+        if not shares:
+            continue
+        lines += ["", f"## Where Whoosh spends {title} (cProfile)", "",
+                  f"One pass over the {part} queries in a separate worker, after warm-up; "
+                  "cumulative time under each part of the search path as a share of the time "
+                  "in `search` (profiling inflates the absolute figures). Indented parts are "
+                  "inside the part above them.", "",
+                  "| part | ms | share |", "|---|---:|---:|", *shares, "",
+                  "Functions with the most time of their own:", "",
+                  "| function | calls | own ms | cumulative ms |", "|---|---:|---:|---:|"]
+        lines += [f"| `{r[0]}` | {r[1]} | {r[2] * 1000:.0f} | {r[3] * 1000:.0f} |" for r in top]
+    if cold_rows:
+        lines += ["", "## Where Whoosh's cold start goes (cProfile of opening the service)", "",
+                  "| function | calls | own ms | cumulative ms |", "|---|---:|---:|---:|"]
+        lines += [f"| `{r[0]}` | {r[1]} | {r[2] * 1000:.0f} | {r[3] * 1000:.0f} |"
+                  for r in cold_profile_rows(cold_rows)]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3, help="serving runs per engine")
+    parser.add_argument("--rounds", type=int, default=5, help="timed passes per serving run")
+    parser.add_argument("--build-runs", type=int, default=3)
+    parser.add_argument("--cold-runs", type=int, default=5)
+    parser.add_argument("--every", type=int, default=40,
+                        help="sample every Nth rule number as a query")
+    parser.add_argument("--quick", action="store_true", help="1 run of everything, 2 passes")
+    parser.add_argument("--workdir", type=Path, help="where to build the indexes (kept)")
+    parser.add_argument("--out", default=str(RESULTS), help="report path, or - for stdout")
+    parser.add_argument("--build-worker", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.build_worker:
+        build_worker(args.build_worker)
+        return 0
+    if args.quick:
+        args.runs, args.rounds, args.build_runs, args.cold_runs = 1, 2, 1, 1
+    args.command = "python bench/bench_search.py" + (" " + " ".join(argv) if argv else "")
+    try:
+        import tantivy  # noqa: F401
+    except ImportError:
+        print("tantivy is not installed: pip install -e '.[bench]'", file=sys.stderr)
+        return 2
+
+    workdir = args.workdir or Path(tempfile.mkdtemp(prefix="judgebot-bench-"))
+    workdir.mkdir(parents=True, exist_ok=True)
+    log = lambda m: print(m, file=sys.stderr, flush=True)  # noqa: E731
+    try:
+        builds = []
+        for i in range(args.build_runs):
+            log(f"build {i + 1}/{args.build_runs} …")
+            builds.append(run_json([sys.executable, str(Path(__file__).resolve()),
+                                    "--build-worker", str(workdir)]))
+        sizes = {e: dir_size(workdir / f) for e, f in (
+            ("whoosh", "whoosh"), ("tantivy", "tantivy"), ("fts5", "fts5.sqlite"),
+            ("dict", "rules.json"))}
+
+        from judgebot import corpus
+
+        queries = bench_queries(corpus.load(), args.every)
+        rule_queries = [q for q in queries if q[0] == "rule-number"]
+        text_queries = [q for q in queries if q[0] != "rule-number"]
+
+        colds: dict[str, list[dict]] = defaultdict(list)
+        plan = [(e, k) for e in ("whoosh", "tantivy", "fts5") for k in ("en", "zh")]
+        plan += [("whoosh", "rule"), ("dict", "rule")]
+        for i in range(args.cold_runs):
+            log(f"cold starts {i + 1}/{args.cold_runs} …")
+            for engine, key in plan:
+                colds[f"{engine}:{key}"].append(cold_start(engine, workdir, COLD_QUERIES[key]))
+
+        serves: dict[str, list[dict]] = defaultdict(list)
+        engines = [("whoosh", queries), ("tantivy", text_queries), ("fts5", text_queries),
+                   ("dict", rule_queries)]
+        for i in range(args.runs):
+            log(f"serving run {i + 1}/{args.runs} …")
+            order = engines[i % len(engines):] + engines[:i % len(engines)]
+            for engine, qs in order:
+                serves[engine].append(serve(engine, workdir, qs, args.rounds))
+        log("profiling whoosh …")
+        profile = serve("whoosh", workdir, queries, 0, profile=True)["profile"]
+        cold_rows = run_json([sys.executable, str(WORKER), "cold", "whoosh", str(workdir),
+                              COLD_QUERIES["zh"], "--profile"])["profile"]
+
+        text = report(args, machine(), builds, colds, serves, profile, cold_rows, sizes,
+                      queries)
+    finally:
+        if not args.workdir:
+            shutil.rmtree(workdir, ignore_errors=True)
+    if args.out == "-":
+        sys.stdout.write(text)
+    else:
+        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.out).write_text(text, encoding="utf-8")
+        log(f"report in {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
