@@ -401,7 +401,7 @@ def test_records_have_provenance_in_the_seed(result, source_lines):
 def test_the_built_corpus_links_cards_rulings_and_rules(by_id):
     card = by_id["mtg:card:tsr:benalish-commander"]
     assert all(by_id[r].card == card.id for r in card.rulings)
-    assert by_id[by_id[card.rulings[1]].rules[0]].title == {"en": "Suspend"}
+    assert by_id[by_id[card.rulings[1]].rules[0]].title["en"] == "Suspend"
 
 
 # --- damaged sources --------------------------------------------------------------

@@ -13,10 +13,10 @@ ends with the next card's name (``…施放之。 寇族挽歌``).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from judgebot.ingest.mana import ManaCost, parse_cost
-from judgebot.ingest.typeline import TypeLine, parse_type_line
+from judgebot.ingest.typeline import OCR_REPAIRS, TypeLine, parse_type_line
 from judgebot.text.script import is_cjk
 
 HEADING = re.compile(r"^(#+)\s*")
@@ -26,7 +26,7 @@ MARKER = re.compile(r"^(?:(?P<dot>[•●])\s*|(?P<dash>-)\s+)")
 INLINE_MARKER = re.compile(r"(?<=[。)）」])\s+(?=[•●]\s*\S|-\s+\S)")
 PT = re.compile(r"^(?P<p>[-+]?(?:\d+|[*XΩ])(?:[+-]\d*[*X]?|[+-]\d+)?)/"
                 r"(?P<t>[-+]?(?:\d+|[*XΩ])(?:[+-]\d*[*X]?|[+-]\d+)?)$")
-TERMINAL = "。.!?！？)）」』"
+TERMINAL = "。!?！？)）」』"  # not ".": the conversion misreads "，" as "." (…的生物. 直到…)
 NAME_MAX = 12
 FRAGMENT_MAX = 20
 NAME_CHARS = re.compile(r"^[\u4e00-\u9fff·]+$")
@@ -49,19 +49,16 @@ class Item:
     kind: str  # heading|name|cost|type|pt|loyalty|split|ruling|text|fragment
     text: str
     line: int
-    heading: int = 0
     marker: str = ""  # for rulings: "-", "•", "●", or "lost" (mark dropped, its space kept)
     continuation: bool = False  # an indented text line: the rest of the item before it
     cost: ManaCost | None = None
     type_line: TypeLine | None = None
-    notes: list[str] = field(default_factory=list)  # repairs made while reading
 
 
 @dataclass
 class Layout:
     items: list[Item]
     skipped: list[tuple[int, str]]  # (line, why)
-    spaces_removed: int = 0
 
 
 # --- cleaning ----------------------------------------------------------------------
@@ -115,8 +112,9 @@ def close_up(text: str) -> tuple[str, int]:
 def _joins(ch: str, left: bool = True) -> bool:
     if is_cjk(ch) or ch in CJK_PUNCT:
         return True
-    # "牌, 然后": the ASCII comma stands for "，", which takes no space after it.
-    return left and ch in ",;:"
+    # "牌, 然后": the ASCII comma stands for "，", which takes no space after it;
+    # mana symbols sit in Chinese text without spaces ("支付 {一}" → "支付{一}").
+    return ch in ",;:}" if left else ch == "{"
 
 
 # --- shapes -----------------------------------------------------------------------
@@ -188,12 +186,12 @@ def _line_items(line: Line, after: list[str], head: Item | None) -> list[Item]:
     marker = MARKER.match(text)
     if not marker:
         if is_name(text) and _card_follows(after):
-            return [Item("name", text, line.number, heading=line.heading)]
+            return [Item("name", text, line.number)]
         run_together = _run_together_head(line)
         if run_together is not None:
             return run_together
         if line.heading:
-            return [Item("heading", text, line.number, heading=line.heading)]
+            return [Item("heading", text, line.number)]
     return _body_items(line, following, marker)
 
 
@@ -215,10 +213,10 @@ def _head_part(line: Line, previous: Item) -> list[Item] | None:
     text = line.text
     cost = parse_cost(text)
     if cost is not None and previous.kind == "name":
-        return [Item("cost", text, line.number, heading=line.heading, cost=cost)]
+        return [Item("cost", text, line.number, cost=cost)]
     type_line = parse_type_line(text)
     if type_line is not None and previous.kind in ("name", "cost"):
-        return [Item("type", text, line.number, heading=line.heading, type_line=type_line)]
+        return [Item("type", text, line.number, type_line=type_line)]
     if previous.kind == "type" and is_pt(text):
         return [Item("pt", text.replace(" ", ""), line.number)]
     if (previous.kind == "type" and text.isdigit() and previous.type_line is not None
@@ -247,7 +245,7 @@ def _head_tokens(line: Line, tokens: list[str], named: bool) -> list[Item]:
     items: list[Item] = []
     at = 0
     if not named:
-        items.append(Item("name", tokens[0], line.number, heading=line.heading))
+        items.append(Item("name", tokens[0], line.number))
         at = 1
     if at < len(tokens) and (cost := parse_cost(tokens[at])) is not None:
         items.append(Item("cost", tokens[at], line.number, cost=cost))
@@ -299,24 +297,36 @@ def _split_inline_rulings(text: str, number: int) -> list[Item]:
 
 # --- text of records ----------------------------------------------------------------
 
-KEYWORD_WIDTH = 6  # a keyword line (飞行, 反人类保护) is at most this wide
+# A line of keywords: 飞行 / 反人类保护 / 飞行,践踏,反白保护,反蓝保护
+KEYWORD_LINE = re.compile(r"[\u4e00-\u9fff]{1,6}(?:[,，、]\s*[\u4e00-\u9fff]{1,6})*")
 OPEN_PARENS = "(（"
 CLOSE_PARENS = ")）"
 
 
-def prose(text: str) -> tuple[str, int]:
+@dataclass
+class Cleaned:
+    text: str
+    quotes: int  # "|" read as a missing "」"
+    words: int  # misread words repaired (牛物 → 生物)
+    spaces: int  # spaces removed, or turned into line breaks
+
+
+def prose(text: str) -> Cleaned:
     """Ruling or note text: the spaces the conversion left inside sentences go."""
     text, quotes = fix_quotes(text)
+    text, words = fix_words(text)
     text, removed = close_up(text)
-    return text, removed + quotes
+    return Cleaned(text, quotes, words, removed)
 
 
-def rules_text(text: str) -> tuple[str, int]:
+def rules_text(text: str) -> Cleaned:
     """Card rules text. Where the conversion ran a card's lines together, a
     space after a finished sentence or after a keyword (``飞行 当…``) was a
     line break between abilities and becomes one; other spaces inside Chinese
-    text were line wraps and go. Returns the text and the number of changes."""
-    text, changes = fix_quotes(text)
+    text were line wraps and go."""
+    text, quotes = fix_quotes(text)
+    text, words = fix_words(text)
+    changes = 0
     out: list[str] = []
     depth = 0
     segment = 0  # where the current ability line starts in ``out``
@@ -335,12 +345,13 @@ def rules_text(text: str) -> tuple[str, int]:
         after = text[j] if j < len(text) else ""
         chinese_after = bool(after) and (is_cjk(after) or after in "{「")
         current = "".join(out[segment:])
+        keyword_line = bool(KEYWORD_LINE.fullmatch(current))
         if "\n" in text[i:j]:  # separate lines of the source: separate abilities
             out.append("\n")
             segment = len(out)
             depth = 0
         elif depth <= 0 and chinese_after and (
-            before in "。)）" or (is_cjk(before) and _width(current) <= KEYWORD_WIDTH)
+            before in "。)）" or (is_cjk(before) and keyword_line)
         ):
             out.append("\n")
             segment = len(out)
@@ -350,7 +361,18 @@ def rules_text(text: str) -> tuple[str, int]:
         elif out:
             out.append(" ")
         i = j
-    return "".join(out).strip(), changes
+    return Cleaned("".join(out).strip(), quotes, words, changes)
+
+
+def fix_words(text: str) -> tuple[str, int]:
+    """The type words the conversion misread (牛物 for 生物, see :mod:`typeline`) are
+    misread in running text too; the multi-character ones are no Chinese word."""
+    fixed = 0
+    for wrong, right in OCR_REPAIRS.items():
+        if len(wrong) > 1:
+            fixed += text.count(wrong)
+            text = text.replace(wrong, right)
+    return text, fixed
 
 
 def fix_quotes(text: str) -> tuple[str, int]:
@@ -364,6 +386,7 @@ def fix_quotes(text: str) -> tuple[str, int]:
     return text, fixed
 
 
-def _width(text: str) -> float:
+def printed_width(text: str) -> float:
+    """Width in Chinese characters: a mana symbol is one, ASCII is half."""
     text = re.sub(r"\{[^{}]{1,4}\}", "□", text)
     return sum(0.5 if ord(ch) < 128 else 1 for ch in text)

@@ -31,7 +31,14 @@ from judgebot.ingest.build import BuildContext, DocumentResult
 from judgebot.ingest.en_cr import EnglishCR
 from judgebot.ingest.mana import ManaCost
 from judgebot.ingest.refs import find_refs
-from judgebot.ingest.release_layout import TERMINAL, fix_quotes, prose, rules_text
+from judgebot.ingest.release_layout import (
+    TERMINAL,
+    Cleaned,
+    fix_quotes,
+    printed_width,
+    prose,
+    rules_text,
+)
 from judgebot.ingest.release_parse import (
     JOIN_MIN,
     CardEntry,
@@ -39,7 +46,6 @@ from judgebot.ingest.release_parse import (
     Paragraph,
     ReleaseNotes,
     parse,
-    printed_width,
 )
 from judgebot.ingest.rulebook import SourceError
 
@@ -142,9 +148,11 @@ class _Builder:
         self.names = names
         self.warnings: list[str] = list(parsed.warnings)
         self.repairs: Counter[str] = Counter()
+        self.damage: Counter[str] = Counter()
         self.mechanic_rules = _mechanic_rules(rules)
         self.legend_rule = _legend_rule(rules)
         self.link_counts: Counter[str] = Counter()
+        self.spaces = 0  # spaces of the conversion removed from Chinese text
         self.blank = _blank_lines(parsed)
 
     # -- driver --------------------------------------------------------------------
@@ -230,7 +238,7 @@ class _Builder:
                 flags.extend(f"type:{r}" for r in face.type_line.repairs)
         text_parts = []
         for face in faces:
-            text, _ = rules_text("\n".join(p.text for p in face.text if p.text))
+            text = self._cleaned(rules_text("\n".join(p.text for p in face.text if p.text)))
             text_parts.append(text)
         card = Card(
             id=card_id,
@@ -261,7 +269,11 @@ class _Builder:
         card.rulings = [r.id for r in rulings]
         card.flags = flags
         for flag in flags:
-            self.repairs[flag.split(":", 1)[0]] += 1
+            kind = _flag_kind(flag)
+            if kind in DAMAGE_LEFT:
+                self.damage[kind] += 1
+            elif kind not in STRUCTURE_FLAGS:
+                self.repairs[kind] += 1
         return card, rulings
 
     def _mana_cost(self, entry: CardEntry, prints: list[CardEntry],
@@ -342,7 +354,7 @@ class _Builder:
     # -- rulings and notes ---------------------------------------------------------
 
     def _ruling(self, paragraph: Paragraph, card_id: str, slug: str, index: int) -> Ruling:
-        text, _ = prose(paragraph.text)
+        text = self._cleaned(prose(paragraph.text))
         return Ruling(
             id=f"{MTG}:ruling:{SET}:{slug}:{index}",
             game=MTG,
@@ -358,8 +370,8 @@ class _Builder:
         keyword = note.title.rpartition(":")[2]
         english = MECHANICS.get(keyword)
         slug = corpus.slugify(english) if english else corpus.slugify(note.title)
-        paragraphs = [prose(p.text)[0] for p in note.text]
-        paragraphs += ["• " + prose(p.text)[0] for p in note.rulings]
+        paragraphs = [self._cleaned(prose(p.text)) for p in note.text]
+        paragraphs += ["• " + self._cleaned(prose(p.text)) for p in note.rulings]
         text = "\n".join(paragraphs)
         # A note is about its own mechanic; other mechanics it mentions are asides.
         rules = [self.mechanic_rules[english]] if english in self.mechanic_rules else []
@@ -378,6 +390,12 @@ class _Builder:
             rules=rules,
             source=self._spans(note.lines, ZH_HANS),
         )
+
+    def _cleaned(self, cleaned: Cleaned) -> str:
+        self.repairs["quote"] += cleaned.quotes
+        self.repairs["word"] += cleaned.words
+        self.spaces += cleaned.spaces
+        return cleaned.text
 
     def _rules(self, text: str, count: bool, mechanics: bool = True) -> list[str]:
         """Ids of the 2019-10-04 rules a text names, by number or by name."""
@@ -429,11 +447,27 @@ class _Builder:
             },
             "cards per section": {s: sections[s] for s in order},
             "repairs": dict(sorted(self.repairs.items())),
+            "damage left as printed": dict(sorted(self.damage.items())),
+            "spaces removed from Chinese text or made line breaks": self.spaces,
             "unreadable mana costs": sorted(c.name[ZH_HANS] for c in cards
                                             if any(f.startswith("cost:unreadable")
                                                    for f in c.flags)),
             "named only in rulings": only_in_rulings,
         }
+
+
+# Card flags that describe the card rather than damage to its text.
+STRUCTURE_FLAGS = {"split-card", "example-in-note"}
+# Damage that is reported but could not be repaired.
+DAMAGE_LEFT = {"cost:unreadable", "cost:missing", "text:unfinished"}
+
+
+def _flag_kind(flag: str) -> str:
+    """``cost:glyph 盆→U (…)`` → ``cost:glyph``; ``type:牛物→生物`` → ``type``."""
+    head, _, rest = flag.partition(":")
+    if head in ("cost", "text") and rest:
+        return f"{head}:{re.split(r'[ :]', rest, maxsplit=1)[0]}"
+    return head
 
 
 def _may_lack_cost(entry: CardEntry, face) -> bool:

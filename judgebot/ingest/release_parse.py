@@ -40,7 +40,7 @@ from pathlib import Path
 
 from judgebot.ingest.en_cr import read_lines
 from judgebot.ingest.mana import ManaCost
-from judgebot.ingest.release_layout import TERMINAL, Item, Layout, read_layout
+from judgebot.ingest.release_layout import TERMINAL, Item, Layout, printed_width, read_layout
 from judgebot.ingest.rulebook import SourceError
 from judgebot.ingest.typeline import TypeLine
 
@@ -53,6 +53,7 @@ RULING_CUES = (
     "就算", "仍然", "仍会", "根本不会", "不会令", "则也会", "你的选项有", "利用为",
     "最有可能",
 )
+SYMBOL_IN_BRACKETS = re.compile(r"[({（][^(){}（）]{1,3}[)}）]")
 COPYRIGHT = "©"
 MODES = re.compile(r"选择[一二三四五]项")
 MODE_MAX = 30  # a mode is one short sentence
@@ -77,8 +78,16 @@ class Paragraph:
             self.lines.append(line)
 
     @property
+    def in_parentheses(self) -> bool:
+        """A parenthesis (reminder text) is still open at its end. Brackets of
+        mana symbols (``{X}(三}(蓝)``, the conversion's braces) do not count."""
+        text = SYMBOL_IN_BRACKETS.sub("", self.text)
+        return sum(text.count(c) for c in "(（") > sum(text.count(c) for c in ")）")
+
+    @property
     def finished(self) -> bool:
-        return bool(self.text) and self.text[-1] in TERMINAL
+        """It ends a sentence, outside parentheses (reminder text goes on)."""
+        return bool(self.text) and self.text[-1] in TERMINAL and not self.in_parentheses
 
 
 @dataclass
@@ -312,15 +321,9 @@ class _Grouper:
                     or not _is_ruling_prose(item.text, self.card)):
                 self._text_paragraph(face, Paragraph(item.text, [item.line]))
                 return
-            self._start_rulings()
-        last = self.last
-        if last is not None and not last.finished:
-            last.add(item.text, item.line)
-        elif (self.card.text_open and len(item.text) <= 20 and item.text[-1] in TERMINAL
-              and not self.card.note):
-            # The end of the card's rules text, printed after its rulings.
-            self.card.faces[-1].text[-1].add(item.text, item.line)
-            self.card.repairs.append(f"text-moved:{item.line}")
+            self.phase = "rulings"
+        if self.last is not None and not self.last.finished:
+            self.last.add(item.text, item.line)  # the ruling goes on after a line break
         else:
             self._ruling(Paragraph(item.text, [item.line], marker=""))
 
@@ -342,7 +345,7 @@ class _Grouper:
             self.last = face.text[-1]
             self.card.repairs.append(f"mode:{item.line}")
             return
-        self._start_rulings()
+        self.phase = "rulings"
         self._ruling(Paragraph(item.text, [item.line], marker=item.marker))
 
     def _text_paragraph(self, face: Face, paragraph: Paragraph) -> None:
@@ -364,9 +367,6 @@ class _Grouper:
         else:
             face.text.append(paragraph)
         self.last = face.text[-1]
-
-    def _start_rulings(self) -> None:
-        self.phase = "rulings"
 
     def _ruling(self, paragraph: Paragraph) -> None:
         assert self.card is not None
@@ -419,7 +419,11 @@ OWN_ABILITY = r"(?:的|之)(?:(?:第[一二三四]|最后一)个)?(?:触发式|�
 def _runs_on(text: list[Paragraph], following: str) -> bool:
     """The last paragraph of rules text was cut at the end of a printed line and
     ``following`` carries on with it."""
-    if not text or text[-1].finished or ABILITY_START.match(following):
+    if not text or text[-1].finished:
+        return False
+    if text[-1].in_parentheses:
+        return True  # reminder text goes on, whatever its next line starts with
+    if ABILITY_START.match(following):
         return False
     return printed_width(last_printed_line(text[-1].tail)) >= JOIN_MIN
 
@@ -430,12 +434,6 @@ def last_printed_line(text: str) -> str:
     breaks = [m.end() for m in re.finditer(r"(?<=[\u4e00-\u9fff。，、：；」）])\s+"
                                            r"(?=[\u4e00-\u9fff「（])", text)]
     return text[breaks[-1]:] if breaks else text
-
-
-def printed_width(text: str) -> float:
-    """Width in Chinese characters: a mana symbol is one, ASCII is half."""
-    text = re.sub(r"\{[^{}]{1,4}\}", "□", text)
-    return sum(0.5 if ord(ch) < 128 else 1 for ch in text)
 
 
 def remove_overlap(first: str, second: str) -> tuple[str, str, bool]:
