@@ -28,7 +28,7 @@ from pathlib import Path
 from judgebot import corpus
 from judgebot.corpus import CR_2019, MTG, ZH_HANS, Card, Note, Record, Ruling, Span
 from judgebot.ingest.build import BuildContext, DocumentResult
-from judgebot.ingest.en_cr import EnglishCR
+from judgebot.ingest.en_cr import EnglishCR, read_lines
 from judgebot.ingest.mana import ManaCost
 from judgebot.ingest.refs import find_refs
 from judgebot.ingest.release_layout import (
@@ -115,15 +115,12 @@ class CardNames:
 
     @classmethod
     def read(cls, path: Path, name: str) -> CardNames:
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise SourceError(name, "source file is missing") from None
-        rows = list(csv.reader(text.splitlines(), delimiter="\t"))
-        if not rows or rows[0] != NAMES_HEADER:
+        rows = [(number, row) for number, row in enumerate(
+            csv.reader(read_lines(path, name), delimiter="\t", quoting=csv.QUOTE_NONE), 1) if row]
+        if not rows or rows[0][1] != NAMES_HEADER:
             raise SourceError(name, f"header is not {NAMES_HEADER}", 1)
         english: dict[str, str] = {}
-        for number, row in enumerate(rows[1:], 2):
+        for number, row in rows[1:]:
             if len(row) != len(NAMES_HEADER) or not row[0] or not row[1]:
                 raise SourceError(name, f"expected {len(NAMES_HEADER)} columns", number)
             english[row[1]] = row[0]
