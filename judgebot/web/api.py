@@ -156,14 +156,15 @@ def cards():
     return jsonify({"game": game, **_page(rows, 50)})
 
 
-@api.get("/card/<path:name>")
-def card(name: str):
+@api.get("/card/<path:card>")
+def card_detail(card: str):
     from judgebot.corpus import slugify
     from judgebot.web.pages import suggest
 
     cat = site().catalog
     game = _game()
     set_ = params.text("set", None, limit=20)
+    name = card
     rec = cat.card(game, name, set_) or cat.card(game, slugify(name), set_)
     if rec is None:
         found = [cat.get(r) for r in cat.service.entities(name)]

@@ -84,7 +84,7 @@ def create_app(service: SearchService | None = None, config: dict | None = None)
         if len(request.query_string) > MAX_QUERY_STRING:
             raise BadParameter(f"The address is too long (over {MAX_QUERY_STRING} bytes of "
                                "parameters).", status=414)
-        check_utf8(request.environ.get("PATH_INFO", ""), request.query_string)
+        check_utf8(request.environ, request.query_string)
         g.prefs = prefs.from_request(request.cookies, request.args)
 
     @app.context_processor
@@ -122,11 +122,16 @@ def create_app(service: SearchService | None = None, config: dict | None = None)
     return app
 
 
-def check_utf8(path_info: str, query_string: bytes) -> None:
+def check_utf8(environ: dict, query_string: bytes) -> None:
     """Refuse an address whose bytes are not UTF-8 text. (Werkzeug would pass
-    ``%FF`` through as the three characters ``%FF``, hiding the problem.)"""
+    ``%FF`` in a query through as the three characters ``%FF``, and turn it
+    into U+FFFD in a path, hiding the problem either way.)"""
+    raw = environ.get("RAW_URI") or environ.get("REQUEST_URI")
     try:
-        path_info.encode("latin-1").decode("utf-8")
+        if raw:
+            unquote_to_bytes(raw.split("?", 1)[0]).decode("utf-8")
+        else:
+            environ.get("PATH_INFO", "").encode("latin-1").decode("utf-8")
         unquote_to_bytes(query_string.replace(b"+", b" ")).decode("utf-8")
     except (UnicodeEncodeError, UnicodeDecodeError):
         raise BadParameter("The address contains bytes that are not UTF-8 text.") from None

@@ -287,11 +287,34 @@ def cards(game: str):
     _game(game)
     all_cards = cat.cards(game)
     sections: dict[str, dict[str, list]] = {}
-    for card in sorted(all_cards, key=lambda c: (c.name.get(EN) or zh_of(c.name)).lower()):
-        section = card.section or "—"
-        kind = (card.types[-1] if card.types else "") or "—"
-        sections.setdefault(section, {}).setdefault(kind, []).append(card)
+    ordered = sorted(all_cards, key=lambda c: (_section_key(c.section),
+                                               TYPE_ORDER.get(_main_type(c), 99),
+                                               (c.name.get(EN) or zh_of(c.name)).lower()))
+    for card in ordered:
+        sections.setdefault(card.section or "—", {}).setdefault(_main_type(card), []).append(card)
     return render_template("cards.html", game=game, sections=sections, total=len(all_cards))
+
+
+COLOUR_ORDER = ("白", "蓝", "黑", "红", "绿", "多色", "无色", "地",
+                "white", "blue", "black", "red", "green", "multicolor", "colorless", "land")
+TYPE_ORDER = {t: i for i, t in enumerate(
+    ("Creature", "Planeswalker", "Instant", "Sorcery", "Enchantment", "Artifact", "Land"))}
+
+
+def _section_key(section: str) -> tuple:
+    """Release notes order: each part of the set, colours in WUBRG order, then the rest."""
+    part, _, colour = (section or "").rpartition("/")
+    rank = next((i for i, c in enumerate(COLOUR_ORDER) if c in colour.lower()), 98)
+    return (part == "" and bool(colour), part, rank, colour)
+
+
+def _main_type(card) -> str:
+    """A card's list heading: its creature-ness first (an artifact creature is a creature)."""
+    types = card.types or []
+    for kind in TYPE_ORDER:
+        if kind in types:
+            return kind
+    return types[-1] if types else "—"
 
 
 @pages.get("/<game>/cards/<path:slug>")
@@ -311,10 +334,11 @@ def card(game: str, slug: str):
     rulings = []
     named: list[str] = []
     for ruling in cat.rulings(rec):
+        current = [views.current_rule(cat, i) for i in ruling.rules]
         rulings.append({"rec": ruling, "anchor": f"ruling-{ruling.index}",
-                        "html": _both(ruling), "rules": [views.item(cat, r, p) for r in (
-                            cat.get(i) for i in ruling.rules) if r]})
-        named += [i for i in ruling.rules if i not in named]
+                        "html": _both(ruling), "rules": [views.item(cat, cat.get(i), p)
+                                                         for i in current if cat.get(i)]})
+        named += [i for i in current if i not in named]
     return render_template("card.html", card=rec, rulings=rulings, html=_both(rec),
                            named=[views.item(cat, r, p) for r in map(cat.get, named) if r])
 
@@ -350,7 +374,8 @@ def note(game: str, slug: str):
     if rec is None:
         return error_response(404, f"There is no release note {slug!r}.",
                               suggest(slug, "note", game), query=slug)
-    rules = [views.item(cat, r, g.prefs) for r in map(cat.get, rec.rules) if r]
+    current = [views.current_rule(cat, i) for i in rec.rules]
+    rules = [views.item(cat, r, g.prefs) for r in map(cat.get, dict.fromkeys(current)) if r]
     return render_template("note.html", note=rec, html=_both(rec), rules=rules)
 
 

@@ -95,9 +95,16 @@ COLOURS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C
 SPECIAL = {"T": "tap", "Q": "untap", "S": "snow", "E": "energy", "X": "X", "Y": "Y", "Z": "Z"}
 
 
+# Chinese release notes write symbols in words: {二}{白}, {横置}.
+ZH_SYMBOLS = {"白": "W", "蓝": "U", "藍": "U", "黑": "B", "红": "R", "紅": "R", "绿": "G",
+              "綠": "G", "无色": "C", "無色": "C", "横置": "T", "橫置": "T", "重置": "Q",
+              "雪境": "S", "〇": "0", "零": "0", "一": "1", "二": "2", "三": "3", "四": "4",
+              "五": "5", "六": "6", "七": "7", "八": "8", "九": "9", "十": "10"}
+
+
 def symbol_name(symbol: str) -> str | None:
     """A spoken name for ``W``, ``2``, ``W/U``, ``G/P``, ``T`` …; None if unknown."""
-    s = symbol.upper()
+    s = ZH_SYMBOLS.get(symbol, symbol).upper()
     if s.isdigit():
         return f"{s} generic"
     if s in COLOURS:
@@ -113,7 +120,7 @@ def symbol_name(symbol: str) -> str | None:
 
 
 def symbol_html(symbol: str) -> str:
-    s = symbol.upper()
+    s = ZH_SYMBOLS.get(symbol, symbol).upper()
     name = symbol_name(s)
     if name is None:
         return str(escape("{" + symbol + "}"))

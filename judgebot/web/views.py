@@ -74,6 +74,18 @@ def item(cat: Catalog, rec: Record, prefs: Prefs | None = None,
     )
 
 
+def current_rule(cat: Catalog, rid: str) -> str:
+    """The current rule a (possibly older) rule id became, else the id itself.
+
+    Rulings and release notes cite the rules of their day; a judge wants the
+    rule in force, whose page links back to the old one.
+    """
+    rec = cat.get(rid)
+    if rec is None or rec.kind != "rule" or rec.game != "mtg":
+        return rid
+    return cat.xref.lineage(rid).get("current") or rid
+
+
 def citation(cat: Catalog, rec: Record) -> str:
     """How a judge cites the rule: ``CR 702.19b``, ``FoW CR 1102.1``."""
     prefix = "CR" if rec.game == "mtg" else f"{rec.game.upper().replace('FOW', 'FoW')} CR"

@@ -1,0 +1,352 @@
+"""The HTML pages, rendered from the shipped corpus through the Flask test
+client: every record kind has a page, with its text and its links."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+
+from judgebot.corpus import CR_2019, CR_2025, EN
+from judgebot.web import create_app
+from judgebot.web.catalog import zh_of
+
+CURRENT = "mtg:cr:2025-11-14:"
+
+
+@pytest.fixture(scope="module")
+def app(search_service):
+    return create_app(search_service)
+
+
+@pytest.fixture()
+def client(app):
+    return app.test_client()
+
+
+def text_of(response) -> str:
+    """The visible text of a page, tags removed and entities decoded."""
+    body = response.get_data(as_text=True)
+    body = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", body, flags=re.S)
+    body = re.sub(r'<span class="tip"[^>]*>[^<]*</span>', "", body)  # glossary tooltips
+    body = re.sub(r"</?(?:a|span|mark|abbr|kbd|ins|del)\b[^>]*>", "", body)  # inline: no gap
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", body)).split())
+
+
+def first(by_id, **wanted):
+    for rec in by_id.values():
+        if all(getattr(rec, k, None) == v for k, v in wanted.items()):
+            return rec
+    return None
+
+
+# --- search --------------------------------------------------------------------
+
+def test_home_has_the_search_box_focused(client):
+    body = client.get("/").get_data(as_text=True)
+    assert re.search(r'<input[^>]*id="q"[^>]*autofocus', body)
+
+
+def test_rule_number_query_redirects_to_the_rule_page(client):
+    response = client.get("/search?q=702.19b")
+    assert response.status_code == 302
+    assert response.headers["Location"].endswith("/mtg/cr/702.19b")
+
+
+def test_search_results_are_grouped_and_link_to_their_pages(client):
+    response = client.get("/search?q=trample")
+    body = response.get_data(as_text=True)
+    assert response.status_code == 200
+    groups = re.findall(r'<section class="group" data-group="(\w+)"', body)
+    assert groups[:2] == ["glossary", "rules"]
+    assert 'href="/mtg/glossary/trample"' in body and 'href="/mtg/cr/702.19"' in body
+
+
+def test_search_shows_breadcrumbs_and_highlighted_snippets(client):
+    body = client.get("/search?q=trample&stay=1").get_data(as_text=True)
+    assert "<mark>" in body
+    assert 'class="hit-crumbs"' in body
+
+
+def test_typo_offers_did_you_mean(client):
+    body = client.get("/search?q=tramble").get_data(as_text=True)
+    assert 'class="didyoumean"' in body and "/search?q=trample" in body
+
+
+def test_nothing_matched_page_is_helpful(client):
+    response = client.get("/search?q=zzxqvv")
+    assert response.status_code == 200
+    text = text_of(response)
+    assert "没有找到结果" in text and "702.19b" in text  # the tips name a rule number
+
+
+def test_filters_narrow_results_and_say_what_exists_without_them(client):
+    body = client.get("/search?q=trample&kind=notes&game=fow").get_data(as_text=True)
+    assert 'data-group="' not in body
+    assert re.search(r"去掉筛选后有 \d+ 条结果", body)
+
+
+def test_search_pages_through_results(client):
+    first_page = client.get("/search?q=damage&per_page=5").get_data(as_text=True)
+    assert 'rel="next"' in first_page and "page=2" in first_page
+    second = client.get("/search?q=damage&per_page=5&page=2").get_data(as_text=True)
+    assert 'rel="prev"' in second
+
+
+# --- rules ------------------------------------------------------------------------
+
+def test_rule_page_shows_text_examples_breadcrumb_and_neighbours(client, by_id):
+    rec = by_id[CURRENT + "702.19b"]
+    response = client.get("/mtg/cr/702.19b")
+    assert response.status_code == 200
+    text = text_of(response)
+    assert rec.text[EN][:60] in text
+    assert rec.examples[EN][0][:40] in text
+    body = response.get_data(as_text=True)
+    assert 'href="/mtg/cr/702.19"' in body  # breadcrumb and parent
+    assert 'rel="prev" class="prev" href="/mtg/cr/702.19a"' in body
+    assert 'rel="next" class="next" href="/mtg/cr/702.19c"' in body
+
+
+def test_rule_page_links_glossary_terms_with_definitions(client, by_id):
+    body = client.get("/mtg/cr/702.19b").get_data(as_text=True)
+    m = re.search(r'<a class="term" href="(/mtg/glossary/[^"]+)">([^<]+)</a>'
+                  r'<span class="tip" role="tooltip">([^<]+)</span>', body)
+    assert m, "no glossary term linked"
+    slug = m.group(1).rsplit("/", 1)[1]
+    entry = by_id[f"mtg:glossary:{CR_2025}:{slug}"]
+    assert unescape(m.group(3)).rstrip("…")[:40] in " ".join(entry.definition[EN].split())
+
+
+def test_rule_page_links_the_rules_it_cites_and_those_citing_it(client, search_service):
+    x = search_service.xref
+    rid = next(r.id for r in search_service.records if r.id.startswith(CURRENT)
+               and x.cites(r.id) and any(c.startswith(CURRENT) for c in x.cited_by(r.id)))
+    body = client.get(f"/mtg/cr/{rid.rsplit(':', 1)[1]}").get_data(as_text=True)
+    refs = body.split('class="refs"', 1)[1].split("</section>", 1)[0]
+    for target in x.cites(rid):
+        assert f'href="/mtg/cr/{target.rsplit(":", 1)[1]}"' in refs
+    cited_by = body.split('class="cited-by"', 1)[1].split("</section>", 1)[0]
+    for source in x.cited_by(rid):
+        if source.startswith(CURRENT):
+            assert f'href="/mtg/cr/{source.rsplit(":", 1)[1]}"' in cited_by
+
+
+def test_rule_page_has_a_copy_citation_button(client):
+    body = client.get("/mtg/cr/702.19b").get_data(as_text=True)
+    assert 'data-copy="CR 702.19b"' in body
+    older = client.get("/mtg/cr/2019-10-04/702.19b").get_data(as_text=True)
+    assert 'data-copy="CR 702.19b (2019-10-04)"' in older
+
+
+def test_lineage_panel_shows_a_word_diff_for_a_changed_rule(client, by_id):
+    rec = by_id[CURRENT + "702.19b"]
+    assert rec.lineage["status"] == "changed"
+    body = client.get("/mtg/cr/702.19b").get_data(as_text=True)
+    panel = body.split('class="lineage status-changed"', 1)[1].split("</aside>", 1)[0]
+    assert "<ins>" in panel or "<del>" in panel
+    old = by_id[rec.lineage["ancestor"]].text[EN]
+    removed = " ".join(re.findall(r"<del>([^<]*)</del>", panel))
+    assert all(word in old for word in removed.split())
+
+
+def test_lineage_panel_says_when_a_rule_is_new(client, by_id):
+    new = next(r for r in by_id.values() if r.kind == "rule" and r.edition == CR_2025
+               and r.lineage.get("status") == "new")
+    body = client.get(f"/mtg/cr/{new.number}").get_data(as_text=True)
+    assert 'class="lineage status-new"' in body
+
+
+def test_removed_rule_of_2019_says_it_is_gone(client, by_id):
+    gone = next(r for r in by_id.values() if r.kind == "rule" and r.edition == CR_2019
+                and r.lineage.get("status") == "removed")
+    body = client.get(f"/mtg/cr/2019-10-04/{gone.number}").get_data(as_text=True)
+    assert 'class="lineage status-removed"' in body
+
+
+def test_any_edition_by_url(client, by_id):
+    for edition in ("2019-10-04", "2025-11-14"):
+        response = client.get(f"/mtg/cr/{edition}/702.19b")
+        assert response.status_code == 200
+        assert f'data-edition="{edition}"' in response.get_data(as_text=True)
+    moved = client.get("/mtg/cr/702.19b?edition=2019-10-04")
+    assert moved.status_code == 301
+    assert moved.headers["Location"].endswith("/mtg/cr/2019-10-04/702.19b")
+
+
+def test_unknown_rule_is_a_404_with_nearby_rules(client):
+    response = client.get("/mtg/cr/702.19z")
+    assert response.status_code == 404
+    body = response.get_data(as_text=True)
+    assert "702.19z" in body and 'href="/mtg/cr/702.19a"' in body
+
+
+def test_unknown_edition_is_a_404_naming_the_known_ones(client):
+    response = client.get("/mtg/cr/1999-01-01/702.19b")
+    assert response.status_code == 404
+    assert "2019-10-04" in text_of(response) and "2025-11-14" in text_of(response)
+
+
+def test_force_of_will_rule_page(client, by_id):
+    rec = by_id["fow:cr:6.0:1102.1"]
+    response = client.get("/fow/cr/1102.1")
+    assert response.status_code == 200
+    assert zh_of(rec.text)[:12] in text_of(response)
+    assert 'data-copy="FoW CR 1102.1"' in response.get_data(as_text=True)
+
+
+# --- contents --------------------------------------------------------------------
+
+def test_contents_lists_every_chapter_and_section(client, records):
+    body = client.get("/mtg/cr").get_data(as_text=True)
+    sections = [r for r in records if r.kind == "rule" and r.edition == CR_2025
+                and r.level == "section"]
+    assert sections
+    for rec in sections:
+        assert f'href="/mtg/cr/{rec.number}"' in body
+
+
+def test_force_of_will_contents(client, records):
+    body = client.get("/fow/cr").get_data(as_text=True)
+    chapters = [r for r in records if r.game == "fow" and r.kind == "rule"
+                and r.level == "chapter"]
+    assert chapters and all(f'href="/fow/cr/{c.number}"' in body for c in chapters)
+
+
+# --- glossary ---------------------------------------------------------------------
+
+def test_glossary_index_has_every_term_and_jump_links(client, records):
+    body = client.get("/mtg/glossary").get_data(as_text=True)
+    entries = [r for r in records if r.kind == "glossary" and r.game == "mtg"
+               and r.edition == CR_2025]
+    for entry in entries:
+        assert f'href="/mtg/glossary/{entry.slug}"' in body
+    assert 'href="#en-T"' in body and 'id="en-T"' in body
+    assert 'data-filter=".glossary-list li"' in body
+
+
+def test_glossary_by_pinyin_lists_the_chinese_terms(client, records):
+    body = client.get("/fow/glossary").get_data(as_text=True)
+    pinyin = body.split('id="pinyin"', 1)[1]
+    entry = next(r for r in records if r.kind == "glossary" and r.game == "fow")
+    assert entry.term["zh-Hans"] in pinyin
+    assert 'href="#py-' in pinyin
+
+
+def test_glossary_term_page_shows_definition_and_rules(client, by_id):
+    entry = by_id[f"mtg:glossary:{CR_2025}:trample"]
+    response = client.get("/mtg/glossary/trample")
+    assert response.status_code == 200
+    assert entry.definition[EN][:30] in text_of(response)
+    for rule in entry.rules:
+        assert f'href="/mtg/cr/{rule.rsplit(":", 1)[1]}"' in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("name", ["Trample", "tramble", "TRAMPLE"])
+def test_glossary_term_by_any_name_redirects_to_its_page(client, name):
+    response = client.get(f"/mtg/glossary/{name}")
+    assert response.status_code == 302
+    assert response.headers["Location"].endswith("/mtg/glossary/trample")
+
+
+def test_unknown_glossary_term_is_a_404_with_suggestions(client):
+    response = client.get("/mtg/glossary/trampling-stampede")
+    assert response.status_code == 404
+    assert 'href="/mtg/glossary/trample' in response.get_data(as_text=True)
+
+
+def test_force_of_will_glossary_term_page(client, records):
+    entry = next(r for r in records if r.kind == "glossary" and r.game == "fow")
+    response = client.get(f"/fow/glossary/{entry.slug}")
+    assert response.status_code == 200
+    assert zh_of(entry.definition)[:10] in text_of(response)
+
+
+# --- cards, rulings, notes, guide, names ------------------------------------------
+
+def test_card_list_groups_by_section_and_type_with_mana_symbols(client, records):
+    cards = [r for r in records if r.kind == "card"]
+    body = client.get("/mtg/cards").get_data(as_text=True)
+    if not cards:
+        assert "尚无此类记录" in body
+        return
+    assert all(f'href="/mtg/cards/{c.slug}"' in body for c in cards)
+    assert {c.section for c in cards} <= set(re.findall(r'<h2 id="s-\d+">([^<]+)</h2>', body))
+    assert 'class="ms ' in body
+
+
+def test_card_page_has_cost_type_text_and_numbered_rulings(client, records, by_id):
+    cards = [r for r in records if r.kind == "card" and r.rulings]
+    if not cards:
+        pytest.skip("the corpus has no cards with rulings yet")
+    card = cards[0]
+    response = client.get(f"/mtg/cards/{card.slug}")
+    body, text = response.get_data(as_text=True), text_of(response)
+    assert response.status_code == 200
+    assert card.name.get("zh-Hans", "") in text and card.name.get(EN, "") in text
+    for rid in card.rulings:
+        ruling = by_id[rid]
+        assert f'id="ruling-{ruling.index}"' in body
+        assert zh_of(ruling.text)[:15] in text
+
+
+def test_card_by_chinese_name_redirects_to_its_page(client, records):
+    card = next((r for r in records if r.kind == "card" and r.name.get("zh-Hans")), None)
+    if card is None:
+        pytest.skip("the corpus has no cards yet")
+    response = client.get(f"/mtg/cards/{card.name['zh-Hans']}")
+    assert response.status_code == 302 and response.headers["Location"].endswith(card.slug)
+
+
+def test_ruling_ids_resolve_to_the_card_page_anchor(client, records):
+    ruling = next((r for r in records if r.kind == "ruling"), None)
+    if ruling is None:
+        pytest.skip("the corpus has no rulings yet")
+    response = client.get(f"/id/{ruling.id}")
+    assert response.status_code == 302
+    assert response.headers["Location"].endswith(f"#ruling-{ruling.index}")
+
+
+def test_release_notes_link_to_the_keyword_rules(client, records):
+    notes = [r for r in records if r.kind == "note"]
+    index = client.get("/mtg/notes").get_data(as_text=True)
+    if not notes:
+        assert "尚无此类记录" in index
+        return
+    note = next(n for n in notes if n.rules)
+    assert f'href="/mtg/notes/{note.slug}"' in index
+    body = client.get(f"/mtg/notes/{note.slug}").get_data(as_text=True)
+    assert 'href="/mtg/cr/' in body.split("关键词规则", 1)[1]
+
+
+def test_guide_pages(client, records):
+    guides = [r for r in records if r.kind == "guide"]
+    index = client.get("/mtg/guide")
+    assert index.status_code == 200
+    if not guides:
+        assert "尚无此类记录" in index.get_data(as_text=True)
+        return
+    rec = guides[0]
+    page = client.get(f"/mtg/guide/{rec.number}")
+    assert page.status_code == 200 and zh_of(rec.text)[:10] in text_of(page)
+
+
+def test_provisional_names_page(client, records):
+    names = [r for r in records if r.kind == "name"]
+    body = client.get("/mtg/names").get_data(as_text=True)
+    if not names:
+        assert "尚无此类记录" in body
+        return
+    assert names[0].term.get(EN, "") in body
+
+
+def test_every_record_id_resolves_to_a_page_that_exists(client, records):
+    seen_kinds = set()
+    for rec in records:
+        if rec.kind in seen_kinds:
+            continue
+        seen_kinds.add(rec.kind)
+        location = client.get(f"/id/{rec.id}").headers["Location"]
+        page = client.get(location.split("#", 1)[0])
+        assert page.status_code == 200, (rec.id, location)
