@@ -6,10 +6,11 @@ explains how the damaged layout is read); this module makes the records.
 
 Cards get their English names from ``cardnames/tsr_cardnames.tsv`` (the
 names printed in seed 003 mapped to the TSR card list); a card name the table
-lacks is an OCR misreading only when one table name differs from it in a
-single character and that name is printed in the card's own text or rulings
-(降响煤妖 → 隆响煤妖); any other unknown name, and any table name the document
-does not print, means the source is damaged.
+lacks is an OCR misreading when one table name differs from it in a single
+character and that name is printed in the card's own text or rulings
+(降响煤妖 → 隆响煤妖). Any other unknown name keeps its Chinese name for its
+id, with a warning. A table name the document does not print at all means
+the document is cut short or damaged.
 
 Rulings and notes are linked to the rules of the 2019-10-04 Comprehensive
 Rules they name: by number (``规则 702.61a``), by the names of this set's
@@ -156,6 +157,7 @@ class _Builder:
 
     def run(self) -> Built:
         entries = self._cards_by_name()
+        only_in_rulings = self._check_names(entries)
         records: list[Record] = []
         for note in self.parsed.notes:
             records.append(self._note(note))
@@ -165,7 +167,6 @@ class _Builder:
             cards.append(card)
             records.append(card)
             records.extend(rulings)
-        only_in_rulings = self._check_names(entries)
         return Built(records, self.warnings, self._figures(cards, records, only_in_rulings))
 
     def _cards_by_name(self) -> dict[str, list[CardEntry]]:
@@ -193,8 +194,10 @@ class _Builder:
                       and sum(a != b for a, b in zip(known, name, strict=True)) == 1
                       and known in evidence]
         if len(candidates) != 1:
-            raise SourceError(self.file, f"card name {name!r} is not in {self.names.file}",
-                              entry.line)
+            entry.repairs.append("unknown-name")
+            self.warnings.append(f"{self.file}:{entry.line}: card name {name!r} is not in "
+                                 f"{self.names.file}; its id is made from the Chinese name")
+            return name
         fixed = candidates[0]
         entry.faces[0].name = fixed
         entry.repairs.append(f"name:{name}→{fixed}")
@@ -223,8 +226,8 @@ class _Builder:
 
     def _card(self, name: str, prints: list[CardEntry]) -> tuple[Card, list[Ruling]]:
         entry = prints[0]
-        english = self.names.english[name]
-        slug = corpus.slugify(english)
+        english = self.names.english.get(name, "")
+        slug = corpus.slugify(english or name)
         card_id = f"{MTG}:card:{SET}:{slug}"
         flags = list(entry.repairs)
         mana, raw = self._mana_cost(entry, prints, flags)
@@ -243,7 +246,7 @@ class _Builder:
             edition=SET,
             slug=slug,
             set=SET,
-            name={ZH_HANS: name, "en": english},
+            name={ZH_HANS: name, "en": english} if english else {ZH_HANS: name},
             mana_cost=mana,
             mana_cost_raw=raw,
             type_line={ZH_HANS: type_line},
@@ -456,7 +459,7 @@ class _Builder:
 # Card flags that describe the card rather than damage to its text.
 STRUCTURE_FLAGS = {"split-card", "example-in-note"}
 # Damage that is reported but could not be repaired.
-DAMAGE_LEFT = {"cost:unreadable", "cost:missing", "text:unfinished"}
+DAMAGE_LEFT = {"cost:unreadable", "cost:missing", "text:unfinished", "unknown-name"}
 
 
 def _flag_kind(flag: str) -> str:
