@@ -41,6 +41,7 @@ from judgebot.ingest.release_layout import (
     rules_text,
 )
 from judgebot.ingest.release_parse import (
+    GENERAL_NOTES,
     JOIN_MIN,
     CardEntry,
     NoteEntry,
@@ -291,7 +292,7 @@ class _Builder:
                 raws.append("")
                 continue
             raws.append(cost.raw)
-            cost = self._read_cost(cost, entry, prints, at, face.cost_line)
+            cost = self._read_cost(cost, entry, prints, at)
             flags.extend(f"cost:{r}" for r in cost.repairs)
             if cost.unreadable:
                 unread = "".join(s.raw for s in cost.unreadable)
@@ -304,8 +305,8 @@ class _Builder:
         mana = f" {SPLIT} ".join(costs) if all(costs) else ""
         return mana, f" {SPLIT} ".join(raws)
 
-    def _read_cost(self, cost: ManaCost, entry: CardEntry, prints: list[CardEntry], at: int,
-                   line: int | None) -> ManaCost:
+    def _read_cost(self, cost: ManaCost, entry: CardEntry, prints: list[CardEntry],
+                   at: int) -> ManaCost:
         """Fill in unreadable symbols from evidence: another print of the same card,
         then the colour of a mono-coloured section."""
         if not cost.unreadable:
@@ -434,7 +435,8 @@ class _Builder:
         note_rulings = sum(len(n.rulings) for n in self.parsed.notes)
         return {
             "cards": len(cards),
-            "cards in the general notes only": sum(1 for c in cards if "/" not in c.section),
+            "cards in the general notes only": sum(1 for c in cards
+                                                   if c.section == GENERAL_NOTES),
             "split cards": sum(1 for c in cards if "split-card" in c.flags),
             "rulings": len(rulings),
             "notes": len(notes),
