@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 
 FIRST_GLYPH = 0x21
 UNSEEN = "\0"  # a glyph number the source never uses in this font
@@ -53,15 +54,18 @@ class Font:
             chr(FIRST_GLYPH + i): c for i, c in enumerate(self.plain) if c != UNSEEN
         }
 
+    @cached_property
+    def _translation(self) -> dict[int, str]:
+        table = dict.fromkeys(range(0x80), UNSEEN)  # ASCII outside the font: not a glyph
+        table.update({ord(g): c for g, c in self.table().items()})
+        return table
+
     def decode(self, glyphs: str) -> str | None:
         """The plaintext of ``glyphs``, or None if a glyph is not in this font."""
-        out = []
-        for g in glyphs:
-            i = ord(g) - FIRST_GLYPH
-            if not 0 <= i < len(self.plain) or self.plain[i] == UNSEEN:
-                return None
-            out.append(self.plain[i])
-        return "".join(out)
+        text = glyphs.translate(self._translation)
+        if UNSEEN in text or not glyphs.isascii():
+            return None
+        return text
 
 
 # Two glyphs that both print a closing double quote (a proportional and a
@@ -103,6 +107,7 @@ GLYPHS = re.compile(r"[\x21-\x7e]+")
 SEGMENT = re.compile(r"[\x20-\x7e]*[\x21-\x7e][\x20-\x7e]*")
 MARKS = "®™©"
 WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ]+(?:[’'][a-z]+)?")
+VOCAB_WORD = re.compile(r"(?<![0-9])[A-Za-zÀ-ÖØ-öø-ÿ]+(?:[’'][a-z]+)?")  # not 702.19b's b
 TOKEN = re.compile(
     r"\{[^{}\s]*\}"  # mana and tap symbols {T} {2} {W/U}
     r"|[+\-−]?[\dX*]+/[+\-−]?[\dX*]+"  # P/T and counters: +1/+1 2/2 X/X */*
@@ -129,13 +134,8 @@ class Vocabulary:
 
     @classmethod
     def from_texts(cls, texts: Iterable[str]) -> Vocabulary:
-        words: set[str] = set()
-        for text in texts:
-            for w in TOKEN.findall(text):
-                if WORD.fullmatch(w):  # not the letter of a rule number (702.19b)
-                    words.add(w)
-                    words.add(w.lower())
-        return cls(frozenset(words))
+        words = set(VOCAB_WORD.findall("\n".join(texts)))
+        return cls(frozenset(words | {w.lower() for w in words}))
 
     def invalid_tokens(self, text: str) -> list[str]:
         """Latin words of ``text`` that the English CR does not use."""
@@ -168,9 +168,10 @@ def choose(segment: str, default: Font, reference: str,
             continue
         if sum(map(len, runs)) > 1:
             verbatim = _in_reference(text, reference)
-        else:
+            valid = not vocab.invalid_tokens(text)
+        else:  # one letter is no word: only the evidence below moves it off the default
             verbatim = _lone_glyph_fits(segment, font, text, default, reference)
-        valid = not vocab.invalid_tokens(text)
+            valid = True
         missing = sum(1 for d in decoded if d is None)
         score = (verbatim, -missing, valid, font is default)
         readings.append((score, font, decoded))
@@ -197,15 +198,22 @@ def _lone_glyph_fits(segment: str, font: Font, text: str, default: Font,
     """Whether a segment of one glyph reads as ``text`` in ``font`` rather than the default.
 
     Two cases occur: a ® or ™ after a set name, in the italic of the name;
-    and the italic digits and letters that body text sets inline, layer
-    numbers (层 > is layer 5) and enumerations ((a) (b) (c)). The italic
-    reading must stand alone in the English rule and the body reading not;
+    and the italic digits, letters and brackets that body text sets inline:
+    layer numbers (层 > is layer 5), enumerations ((a) (b) (c)), placeholders
+    ([颜色]). The italic reading must stand alone in the English rule and the
+    body reading not;
     a body space glyph counts as meaningful only when attached to its
     neighbours, not set off by the extraction's own spaces.
     """
     if text in MARKS:
         return text in reference
-    if font is not ITALIC or default is not BODY or not text.isalnum():
+    if font is not ITALIC or default is not BODY:
+        return False
+    if text.isalnum():
+        italic_fits = _standalone(text, reference)
+    elif text in "[]":  # placeholders such as [颜色], italic in the English too
+        italic_fits = text in reference
+    else:
         return False
     body = BODY.decode(segment.strip())
     if body is None:
@@ -214,20 +222,28 @@ def _lone_glyph_fits(segment: str, font: Font, text: str, default: Font,
         body_fits = _standalone(body, reference)
     else:
         body_fits = segment == segment.strip()
-    return _standalone(text, reference) and not body_fits
+    return italic_fits and not body_fits
 
 
 def _standalone(text: str, reference: str) -> bool:
-    return re.search(rf"(?<![A-Za-z0-9]){re.escape(text)}(?![A-Za-z0-9])", reference) is not None
+    """``text`` occurs in ``reference`` as whole words (``ui`` is not in ``build``)."""
+    at = reference.find(text)
+    while at >= 0:
+        before = reference[at - 1:at]
+        after = reference[at + len(text):at + len(text) + 1]
+        if not _is_ascii_alnum(before) and not _is_ascii_alnum(after):
+            return True
+        at = reference.find(text, at + 1)
+    return False
+
+
+def _is_ascii_alnum(char: str) -> bool:
+    return char.isascii() and char.isalnum()
 
 
 def _in_reference(text: str, reference: str) -> bool:
-    """``text`` occurs in ``reference`` as whole words (``ui`` is not in ``build``)."""
     core = text.strip()
-    if len(core) < 2 or core not in reference:
-        return False
-    edge = r"[A-Za-z0-9]"
-    return re.search(rf"(?<!{edge}){re.escape(core)}(?!{edge})", reference) is not None
+    return len(core) >= 2 and _standalone(core, reference)
 
 
 CJK = (

@@ -59,6 +59,7 @@ TRAILING_SPACE = {
 }
 TRAILING_SPACE["heading"] = TRAILING_SPACE["body"]
 EXAMPLE = "例如："
+LOST = "\ufffd"  # a character the source lost before it reached us
 GLOSSARY, NAMES, CREDITS = "词汇表", "暂译名称列表", "版权信息"
 EFFECTIVE = "此规则于"
 MID_SENTENCE = re.compile(r"[\u4e00-\u9fff，、]$")
@@ -141,6 +142,9 @@ def _clean(lines: list[str], name: str, warnings: list[str]) -> list[Line]:
         if "\u0300" in text:
             text = COMBINING_GRAVE.sub(r"`\1", text)
             warnings.append(f"{name}:{i}: glyph ` printed as a combining grave accent, restored")
+        if LOST in text:
+            warnings.append(f"{name}:{i}: {text.count(LOST)} characters lost before the "
+                            "extraction (U+FFFD), kept as they are")
         text = text.rstrip()
         if not text.strip():
             continue
@@ -461,14 +465,16 @@ def ingest(ctx: BuildContext, english: list[Record]) -> DocumentResult:
 
 def residue_tokens(rules: list[Rule], glossary: list[GlossaryEntry],
                    vocab: Vocabulary) -> list[str]:
-    """Latin words left in the Chinese texts that the English CR never uses."""
+    """Latin words left in the Chinese texts that the English CR never uses, and
+    characters the source lost: what the decoding could not make plain."""
     found: list[str] = []
-    for rule in rules:
-        texts = [rule.text.get(ZH_HANS, ""), *rule.examples.get(ZH_HANS, [])]
-        for tok in vocab.invalid_tokens("\n".join(texts)):
-            found.append(f"{tok!r} in rule {rule.number}")
-    for entry in glossary:
-        texts = [entry.term.get(ZH_HANS, ""), entry.definition.get(ZH_HANS, "")]
-        for tok in vocab.invalid_tokens("\n".join(texts)):
-            found.append(f"{tok!r} in glossary {entry.slug}")
+    texts = [(f"rule {r.number}", [r.text.get(ZH_HANS, ""), *r.examples.get(ZH_HANS, [])])
+             for r in rules]
+    texts += [(f"glossary {e.slug}", [e.term.get(ZH_HANS, ""), e.definition.get(ZH_HANS, "")])
+              for e in glossary]
+    for where, parts in texts:
+        text = "\n".join(parts)
+        found.extend(f"{tok!r} in {where}" for tok in vocab.invalid_tokens(text))
+        if LOST in text:
+            found.append(f"{LOST!r} (lost characters) in {where}")
     return found
