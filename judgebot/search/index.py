@@ -35,7 +35,7 @@ from judgebot.search.spelling import Corrector, vocabulary
 from judgebot.text import segment
 
 # Bump when the schema, analyzers or documents change meaning.
-SCHEMA_VERSION = "7"
+SCHEMA_VERSION = "8"
 INDEX_DIR = corpus.ROOT / "index"
 CURRENT = "CURRENT"
 META = "meta.json"
@@ -162,21 +162,25 @@ def build(index_dir: Path = INDEX_DIR, corpus_dir: Path = corpus.CORPUS_DIR,
     return Handle(final, meta, whoosh_index.open_dir(str(final)))
 
 
-def name_table(records: list[corpus.Record]) -> dict[str, list[str]]:
-    """Whole-name keys (any language, and pinyin) → ids of the records so named."""
-    table: dict[str, list[str]] = {}
+def name_table(records: list[corpus.Record]) -> dict[str, dict[str, list[str]]]:
+    """``names``: whole-name keys in any language → ids of the records so named;
+    ``pinyin``: toneless pinyin (joined) of Chinese names → the same ids."""
+    names: dict[str, list[str]] = {}
+    pinyin: dict[str, list[str]] = {}
     for rec in records:
         if rec.kind in ("glossary", "name"):
-            names = [v for v in rec.term.values() if v]
+            labels = [v for v in rec.term.values() if v]
         elif rec.kind == "card":
-            names = [v for v in rec.name.values() if v]
+            labels = [v for v in rec.name.values() if v]
         else:
             continue
-        for name in names:
-            for key in {documents.name_key(name), *documents.pinyin_keys(name)[:1]}:
-                if key and rec.id not in table.setdefault(key, []):
-                    table[key].append(rec.id)
-    return table
+        for label in labels:
+            for table, keys in ((names, [documents.name_key(label)]),
+                                (pinyin, documents.pinyin_keys(label)[:1])):
+                for key in keys:
+                    if key and rec.id not in table.setdefault(key, []):
+                        table[key].append(rec.id)
+    return {"names": names, "pinyin": pinyin}
 
 
 def _vocabulary(records: list[corpus.Record]) -> Corrector:

@@ -104,7 +104,13 @@ class SearchService:
 
     def _index_records(self) -> None:
         names_path = self.handle.path / index.NAMES
-        self._names = json.loads(names_path.read_text(encoding="utf-8"))
+        tables = json.loads(names_path.read_text(encoding="utf-8"))
+        self.pinyin: dict[str, list[str]] = tables["pinyin"]
+        self._names = {k: list(v) for k, v in tables["names"].items()}
+        for key, ids in self.pinyin.items():
+            for rid in ids:
+                if rid not in self._names.setdefault(key, []):
+                    self._names[key].append(rid)
         for rec in self.records:
             if rec.kind == "rule":
                 self._rules[(rec.game, rec.edition, rec.number)] = rec.id
@@ -115,8 +121,9 @@ class SearchService:
                 if en and zh:
                     self._to_en.setdefault(analysis.fold(zh), en)
                     self._to_zh.setdefault(en.lower(), analysis.fold(zh))
-        for ids in self._names.values():
-            ids.sort(key=self._entity_rank)
+        for table in (self._names, self.pinyin):
+            for ids in table.values():
+                ids.sort(key=self._entity_rank)
         self._zh_terms = _alternation(sorted(self._to_en, key=lambda t: (-len(t), t)), words=False)
         self._en_terms = _alternation(sorted(self._to_zh, key=lambda t: (-len(t), t)), words=True)
 
