@@ -111,12 +111,22 @@ def test_rule_page_shows_text_examples_breadcrumb_and_neighbours(client, by_id):
 
 def test_rule_page_links_glossary_terms_with_definitions(client, by_id):
     body = client.get("/mtg/cr/702.19b").get_data(as_text=True)
+    english = body.split('<section class="en" lang="en"', 1)[1]
     m = re.search(r'<a class="term" href="(/mtg/glossary/[^"]+)">([^<]+)</a>'
-                  r'<span class="tip" role="tooltip">([^<]+)</span>', body)
+                  r'<span class="tip" role="tooltip">([^<]+)</span>', english)
     assert m, "no glossary term linked"
     slug = m.group(1).rsplit("/", 1)[1]
     entry = by_id[f"mtg:glossary:{CR_2025}:{slug}"]
     assert unescape(m.group(3)).rstrip("…")[:40] in " ".join(entry.definition[EN].split())
+
+
+def test_chinese_rule_text_links_terms_with_chinese_definitions(client, by_id):
+    if not by_id["mtg:cr:2019-10-04:702.19b"].text.get("zh-Hans"):
+        pytest.skip("the Chinese CR is not in the corpus yet")
+    body = client.get("/mtg/cr/702.19b").get_data(as_text=True)
+    chinese = body.split('<section class="zh"', 1)[1].split("</section>", 1)[0]
+    tips = re.findall(r'<span class="tip" role="tooltip">([^<]+)</span>', chinese)
+    assert tips and all(re.search(r"[\u4e00-\u9fff]", t) for t in tips)
 
 
 def test_rule_page_links_the_rules_it_cites_and_those_citing_it(client, search_service):

@@ -32,6 +32,13 @@ def home():
     return render_template("home.html", req=searching.SearchRequest(q=""))
 
 
+@pages.context_processor
+def _editions():
+    cat = site().catalog
+    found = sorted({r.edition for r in cat.service.records})
+    return {"all_editions": found}
+
+
 @pages.get("/search")
 def search():
     cat = site().catalog

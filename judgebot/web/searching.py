@@ -106,11 +106,18 @@ def hit_view(cat: Catalog, hit: Hit, prefs: Prefs) -> HitView:
     if hit.snippets.get("zh"):
         snippets["zh"] = render.snippet(hit.snippets["zh"], prefs.zh)
     title = hit.title or {}
+    title_zh = title.get("zh-Hans") or title.get("zh-Hant") or ""
+    if not title_zh and rec is not None:  # a current English record: its translation's title
+        partner = cat.translation_of(rec)
+        if partner is not None:
+            from judgebot.web.views import titles
+
+            title_zh = titles(partner)[1]
     return HitView(
         id=hit.id, kind=hit.kind, group=group_of(hit), game=hit.game, edition=hit.edition,
         url=cat.url(rec) if rec else "", label=cat.label(rec) if rec else hit.id,
         number=hit.number, title_en=title.get("en", ""),
-        title_zh=prefs.zh(title.get("zh-Hans") or title.get("zh-Hant") or ""),
+        title_zh=prefs.zh(title_zh),
         breadcrumb=crumbs, snippets=snippets, matched=list(hit.matched), pinned=hit.pinned,
     )
 

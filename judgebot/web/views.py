@@ -17,8 +17,13 @@ from judgebot.corpus import CR_2019, CR_2025, EN, Record
 from judgebot.web import render
 from judgebot.web.catalog import Catalog, zh_of
 from judgebot.web.prefs import Prefs
+from judgebot.xref import GENERIC_TERMS
 
 SUMMARY_CHARS = 160
+# Headwords too common to link in every sentence (beyond the cross-reference's
+# own list): a page where every other word is underlined helps nobody.
+UNLINKED_TERMS = GENERIC_TERMS | {"creature", "permanent", "block", "attack", "case", "player",
+                                  "opponent", "spell", "ability", "damage", "effect"}
 
 
 @dataclass
@@ -113,7 +118,7 @@ class Linker:
                 links.append(render.Link(start, end, cat.url(target), "rule"))
         for start, end, gid in cat.xref.glossary_terms_in(text, lang, game):
             entry = self.term_page_entry(cat.get(gid))
-            if entry is None:
+            if entry is None or entry.term.get(EN, "").lower() in UNLINKED_TERMS:
                 continue
             definition = self.definition(entry, lang)
             links.append(render.Link(start, end, cat.url(entry), "term",

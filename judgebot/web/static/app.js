@@ -151,7 +151,8 @@
     box.addEventListener("keydown", (event) => {
       if (event.key === "ArrowDown") {
         const first = document.querySelector((inPage ? "#results" : "#instant") + " a.hit-link");
-        if (first) { event.preventDefault(); first.focus(); }
+        // Stop here: the document's handler below would move on a second step.
+        if (first) { event.preventDefault(); event.stopPropagation(); first.focus(); }
       } else if (event.key === "Escape") {
         closePanel();
         box.blur();
