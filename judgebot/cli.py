@@ -85,6 +85,10 @@ def build_parser() -> argparse.ArgumentParser:
     from judgebot.judge import cli as judge_cli
 
     judge_cli.register(sub)
+
+    from judgebot.engine import cli as engine_cli
+
+    engine_cli.register(sub)
     return parser
 
 

@@ -1,0 +1,396 @@
+"""The vocabulary of card abilities: keywords, static, triggered, activated,
+spell and replacement abilities, built from a small set of effect verbs.
+
+Card scripts (:mod:`judgebot.engine.cards`) and the templated-sentence reader
+(:mod:`judgebot.engine.text`) both produce these objects, so the rules code
+never sees card text. A keyword that stands for triggered or replacement
+abilities (flanking, echo, vanishing, suspend, madness ...) expands into
+ordinary abilities through :func:`components`, so triggers and replacements are
+handled in one place whatever their origin.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from judgebot.engine import citations as R
+from judgebot.engine.mana import ManaCost
+
+# Keywords the engine implements, with the rule that defines each.
+KEYWORD_RULES: dict[str, str] = {
+    "deathtouch": R.DEATHTOUCH, "defender": R.DEFENDER, "double strike": R.DOUBLE_STRIKE,
+    "enchant": R.ENCHANT, "equip": R.EQUIP, "first strike": R.FIRST_STRIKE, "flash": R.FLASH,
+    "flying": R.FLYING, "haste": R.HASTE, "hexproof": R.HEXPROOF,
+    "indestructible": R.INDESTRUCTIBLE, "landwalk": R.LANDWALK, "lifelink": R.LIFELINK,
+    "protection": R.PROTECTION, "reach": R.REACH, "shroud": R.SHROUD, "trample": R.TRAMPLE,
+    "vigilance": R.VIGILANCE, "flanking": R.FLANKING, "buyback": R.BUYBACK,
+    "shadow": R.SHADOW, "cycling": R.CYCLING, "echo": R.ECHO, "fading": R.FADING,
+    "kicker": R.KICKER, "flashback": R.FLASHBACK, "madness": R.MADNESS, "fear": R.FEAR,
+    "morph": R.MORPH, "storm": R.STORM, "split second": R.SPLIT_SECOND,
+    "suspend": R.SUSPEND, "vanishing": R.VANISHING, "absorb": R.ABSORB,
+    "poisonous": R.POISONOUS, "changeling": R.CHANGELING, "evoke": R.EVOKE,
+    "wither": R.WITHER, "exalted": R.EXALTED, "infect": R.INFECT, "prowess": R.PROWESS,
+    "menace": R.MENACE, "intimidate": R.INTIMIDATE,
+}
+# Keywords that take a number, a cost, or both.
+NUMBERED = {"fading", "vanishing", "absorb", "poisonous"}
+COSTED = {"buyback", "cycling", "echo", "kicker", "flashback", "madness", "morph", "evoke",
+          "equip"}
+
+
+class Ability:
+    """Base class. ``text`` is the ability as written (for the log)."""
+
+    text: str = ""
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Keyword(Ability):
+    name: str
+    n: int | None = None
+    cost: Any = None  # ManaCost or Cost
+    quality: str | None = None  # protection from ..., landwalk type, enchant what
+    x: bool = False  # suspend X
+    text: str = ""
+
+    @property
+    def rules(self) -> tuple[str, ...]:  # type: ignore[override]
+        return (KEYWORD_RULES[self.name],) if self.name in KEYWORD_RULES else ()
+
+    def label(self) -> str:
+        if self.name == "protection":
+            return f"protection from {self.quality}"
+        if self.name == "landwalk":
+            return f"{(self.quality or '').lower()}walk"
+        if self.name == "suspend":
+            return f"suspend {'X' if self.x else self.n}—{self.cost}"
+        if self.name in NUMBERED:
+            return f"{self.name} {self.n}"
+        if self.name in COSTED and self.cost is not None:
+            return f"{self.name} {self.cost}"
+        return self.name
+
+
+@dataclass(frozen=True)
+class Filter:
+    """Which objects something applies to. Empty fields don't restrict."""
+
+    types: frozenset[str] = frozenset()  # has all of these
+    any_types: frozenset[str] = frozenset()  # has at least one
+    not_types: frozenset[str] = frozenset()
+    subtypes: frozenset[str] = frozenset()  # has at least one
+    not_subtypes: frozenset[str] = frozenset()
+    supertypes: frozenset[str] = frozenset()
+    not_supertypes: frozenset[str] = frozenset()
+    colors: frozenset[str] = frozenset()  # at least one of
+    not_colors: frozenset[str] = frozenset()
+    colorless: bool | None = None
+    controller: str | None = None  # you | opponent
+    owner: str | None = None
+    other: bool = False
+    token: bool | None = None
+    tapped: bool | None = None
+    attacking: bool | None = None
+    blocking: bool | None = None
+    combat: bool | None = None  # attacking or blocking
+    power_le: int | None = None
+    power_ge: int | None = None
+    toughness_le: int | None = None
+    mv_le: int | str | None = None
+    mv_ge: int | None = None
+    mv_eq: int | str | None = None
+    has: frozenset[str] = frozenset()  # keywords it has
+    lacks: frozenset[str] = frozenset()
+    no_abilities: bool = False
+    names: frozenset[str] = frozenset()
+    face_down: bool | None = None
+    counter: str | None = None
+    zone: str = "battlefield"
+    text: str = ""
+
+    def describe(self) -> str:
+        return self.text or "permanent"
+
+
+@dataclass(frozen=True)
+class TargetSpec:
+    """One instance of the word "target": what it may be."""
+
+    kind: str  # any | object | player | spell | card
+    filter: Filter = Filter()
+    player: str | None = None  # for player targets: opponent | you | None
+    count: int = 1
+    up_to: bool = False
+    text: str = ""
+    divide: bool = False  # damage divided among the targets as it is cast (601.2d)
+
+
+@dataclass(frozen=True)
+class Cost:
+    """An activation or additional cost."""
+
+    mana: ManaCost = ManaCost()
+    tap: bool = False
+    untap: bool = False
+    sacrifice_self: bool = False
+    sacrifice: Filter | None = None
+    sacrifice_count: int = 1
+    discard: int = 0
+    discard_self: bool = False
+    pay_life: int = 0
+    remove_counters: tuple[str, int] | None = None
+    exile_self: bool = False  # from hand (Simian Spirit Guide)
+    return_self: bool = False  # return to owner's hand (Grinning Ignus)
+    exile_from_graveyard: tuple[Filter, int] | None = None
+    text: str = ""
+
+    def is_mana_only(self) -> bool:
+        return not (self.tap or self.untap or self.sacrifice_self or self.sacrifice
+                    or self.discard or self.discard_self or self.pay_life
+                    or self.remove_counters or self.exile_self or self.return_self
+                    or self.exile_from_graveyard)
+
+
+@dataclass(eq=False)
+class Effect:
+    """One instruction: a verb and its arguments (see :mod:`effects`)."""
+
+    verb: str
+    args: dict[str, Any] = field(default_factory=dict)
+    text: str = ""
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.args.get(key, default)
+
+    def __repr__(self) -> str:
+        return f"Effect({self.verb}, {self.args})"
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """What a triggered ability waits for."""
+
+    event: str
+    subject: Any = "self"  # "self" or a Filter over the object involved
+    who: str | None = None  # you | opponent | any: the player involved
+    to: str | None = None  # damage recipient: player | opponent | creature | any
+    combat: bool | None = None
+    step: str | None = None
+    other: Any = None  # a second filter (the blocker of flanking, a spell filter ...)
+    counter: str | None = None
+    from_zone: str | None = None
+    to_zone: str | None = None
+    text: str = ""
+
+
+@dataclass(eq=False)
+class StaticAbility(Ability):
+    """A static ability: continuous effects (layers) or rule modifications."""
+
+    kind: str
+    affects: Any = "self"  # self | enchanted | equipped | Filter
+    params: dict[str, Any] = field(default_factory=dict)
+    condition: Any = None
+    zone: str = "battlefield"  # where it functions; "all" for characteristic-defining
+    text: str = ""
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(eq=False)
+class TriggeredAbility(Ability):
+    trigger: Trigger
+    effects: tuple[Effect, ...] = ()
+    targets: tuple[TargetSpec, ...] = ()
+    optional: bool = False  # "you may"
+    condition: Any = None  # intervening "if" (603.4)
+    zone: str = "battlefield"
+    text: str = ""
+    rules: tuple[str, ...] = ()
+    keyword: str = ""
+
+
+@dataclass(eq=False)
+class ActivatedAbility(Ability):
+    cost: Cost
+    effects: tuple[Effect, ...] = ()
+    targets: tuple[TargetSpec, ...] = ()
+    timing: str = "instant"  # instant | sorcery
+    zone: str = "battlefield"
+    mana: tuple[tuple[str, ...], ...] = ()  # options of mana added (mana ability, 605.1a)
+    who: str = "controller"  # controller | opponent
+    label: str = ""
+    text: str = ""
+    rules: tuple[str, ...] = ()
+    keyword: str = ""
+
+    @property
+    def is_mana(self) -> bool:
+        return bool(self.mana) and not self.targets
+
+
+@dataclass(eq=False)
+class SpellAbility(Ability):
+    effects: tuple[Effect, ...] = ()
+    targets: tuple[TargetSpec, ...] = ()
+    modes: tuple[tuple[tuple[Effect, ...], tuple[TargetSpec, ...], str], ...] = ()
+    choose: int = 1
+    same_mode_twice: bool = False
+    additional_cost: Cost | None = None
+    optional_costs: tuple[tuple[str, Cost], ...] = ()
+    text: str = ""
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(eq=False)
+class ReplacementAbility(Ability):
+    """A static ability that generates a replacement or prevention effect."""
+
+    kind: str
+    params: dict[str, Any] = field(default_factory=dict)
+    affects: Any = "self"
+    zone: str = "battlefield"
+    text: str = ""
+    rules: tuple[str, ...] = ()
+    keyword: str = ""
+
+
+# --- keyword components --------------------------------------------------------------------
+@cache
+def components(kw: Keyword) -> tuple[Ability, ...]:
+    """The triggered, activated and replacement abilities a keyword stands for."""
+    name = kw.name
+    if name == "flanking":
+        return (TriggeredAbility(
+            Trigger("becomes_blocked_by", "self", other=Filter(lacks=frozenset({"flanking"}))),
+            (Effect("pump", {"what": "blocker", "p": -1, "t": -1}),),
+            text="flanking", rules=(R.FLANKING,), keyword=name),)
+    if name == "poisonous":
+        return (TriggeredAbility(
+            Trigger("deals_damage", "self", to="player", combat=True),
+            (Effect("poison", {"who": "damaged_player", "n": kw.n}),),
+            text=kw.label(), rules=(R.POISONOUS,), keyword=name),)
+    if name == "prowess":
+        return (TriggeredAbility(
+            Trigger("cast", None, who="you", other=Filter(not_types=frozenset({"creature"}))),
+            (Effect("pump", {"what": "self", "p": 1, "t": 1}),),
+            text="prowess", rules=(R.PROWESS,), keyword=name),)
+    if name == "exalted":
+        return (TriggeredAbility(
+            Trigger("attacks_alone", Filter(controller="you")),
+            (Effect("pump", {"what": "it", "p": 1, "t": 1}),),
+            text="exalted", rules=(R.EXALTED,), keyword=name),)
+    if name == "echo":
+        return (TriggeredAbility(
+            Trigger("upkeep", None, who="you"),
+            (Effect("pay_or_sacrifice", {"cost": kw.cost}),),
+            condition=("echo",), text=kw.label(), rules=(R.ECHO,), keyword=name),)
+    if name == "vanishing":
+        return (
+            ReplacementAbility("enters_with_counters", {"counters": {"time": kw.n}},
+                               text=kw.label(), rules=(R.VANISHING,), keyword=name),
+            TriggeredAbility(Trigger("upkeep", None, who="you"),
+                             (Effect("remove_counters", {"what": "self", "kind": "time",
+                                                         "n": 1}),),
+                             condition=("has_counter", "time"), text="vanishing",
+                             rules=(R.VANISHING,), keyword=name),
+            TriggeredAbility(Trigger("last_counter_removed", "self", counter="time"),
+                             (Effect("sacrifice", {"what": "self"}),), text="vanishing",
+                             rules=(R.VANISHING,), keyword=name),
+        )
+    if name == "fading":
+        return (
+            ReplacementAbility("enters_with_counters", {"counters": {"fade": kw.n}},
+                               text=kw.label(), rules=(R.FADING,), keyword=name),
+            TriggeredAbility(Trigger("upkeep", None, who="you"),
+                             (Effect("remove_counter_or_sacrifice", {"kind": "fade"}),),
+                             text="fading", rules=(R.FADING,), keyword=name),
+        )
+    if name == "suspend":
+        return (
+            TriggeredAbility(Trigger("upkeep", None, who="owner"),
+                             (Effect("remove_counters", {"what": "self", "kind": "time",
+                                                         "n": 1}),),
+                             condition=("suspended",), zone="exile", text="suspend",
+                             rules=(R.SUSPEND,), keyword=name),
+            TriggeredAbility(Trigger("last_counter_removed", "self", counter="time"),
+                             (Effect("cast_suspended", {}),),
+                             condition=("in_exile",), zone="exile", text="suspend",
+                             rules=(R.SUSPEND,), keyword=name),
+        )
+    if name == "madness":
+        return (
+            ReplacementAbility("madness", {"cost": kw.cost}, zone="hand", text=kw.label(),
+                               rules=(R.MADNESS,), keyword=name),
+            TriggeredAbility(Trigger("madness_exiled", "self"),
+                             (Effect("cast_madness", {"cost": kw.cost}),),
+                             zone="exile", text="madness", rules=(R.MADNESS,), keyword=name),
+        )
+    if name == "flashback":
+        return (ReplacementAbility("flashback_exile", {}, zone="stack", text=kw.label(),
+                                   rules=(R.FLASHBACK,), keyword=name),)
+    if name == "buyback":
+        return (ReplacementAbility("buyback", {}, zone="stack", text=kw.label(),
+                                   rules=(R.BUYBACK,), keyword=name),)
+    if name == "storm":
+        return (TriggeredAbility(Trigger("cast_self", "self"), (Effect("storm", {}),),
+                                 zone="stack", text="storm", rules=(R.STORM,), keyword=name),)
+    if name == "absorb":
+        return (ReplacementAbility("prevent", {"amount": kw.n, "per_source": True,
+                                               "to": "self"},
+                                   text=kw.label(), rules=(R.ABSORB,), keyword=name),)
+    if name == "cycling":
+        cost = kw.cost if isinstance(kw.cost, Cost) else Cost(mana=kw.cost or ManaCost())
+        cost = Cost(**{**cost.__dict__, "discard_self": True})
+        return (ActivatedAbility(cost, (Effect("draw", {"who": "you", "n": 1}),), zone="hand",
+                                 label="cycling", text=kw.label(), rules=(R.CYCLING,),
+                                 keyword=name),)
+    if name == "equip":
+        cost = kw.cost if isinstance(kw.cost, Cost) else Cost(mana=kw.cost or ManaCost())
+        return (ActivatedAbility(
+            cost, (Effect("attach", {"what": "self", "to": "target"}),),
+            (TargetSpec("object", Filter(types=frozenset({"creature"}), controller="you"),
+                        text="target creature you control"),),
+            timing="sorcery", label="equip", text=kw.label(), rules=(R.EQUIP,),
+            keyword=name),)
+    if name == "evoke":
+        return (TriggeredAbility(Trigger("enters", "self"),
+                                 (Effect("sacrifice", {"what": "self"}),),
+                                 condition=("evoked",), text="evoke", rules=(R.EVOKE,),
+                                 keyword=name),)
+    return ()
+
+
+def expand(abilities: tuple[Ability, ...]) -> list[Ability]:
+    """Abilities with keywords replaced by (or accompanied by) their components."""
+    out: list[Ability] = []
+    for a in abilities:
+        out.append(a)
+        if isinstance(a, Keyword):
+            out.extend(components(a))
+    return out
+
+
+def triggered(abilities: tuple[Ability, ...]) -> list[TriggeredAbility]:
+    return [a for a in expand(abilities) if isinstance(a, TriggeredAbility)]
+
+
+def activated(abilities: tuple[Ability, ...]) -> list[ActivatedAbility]:
+    return [a for a in expand(abilities) if isinstance(a, ActivatedAbility)]
+
+
+def replacements(abilities: tuple[Ability, ...]) -> list[ReplacementAbility]:
+    return [a for a in expand(abilities) if isinstance(a, ReplacementAbility)]
+
+
+def statics(abilities: tuple[Ability, ...]) -> list[StaticAbility]:
+    return [a for a in abilities if isinstance(a, StaticAbility)]
+
+
+def spell_ability(abilities: tuple[Ability, ...]) -> SpellAbility | None:
+    for a in abilities:
+        if isinstance(a, SpellAbility):
+            return a
+    return None

@@ -1,0 +1,488 @@
+"""Applying an event to the game (step 3 of the pipeline).
+
+Each function changes the state for one kind of event, logs the change with
+its rules, and returns False when the event turns out to be impossible (a
+tapped permanent can't become tapped, an object already gone can't move).
+Derived events (life gained through lifelink, a discard's madness exile) are
+appended to ``extra`` so triggered abilities see them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from judgebot.engine import citations as R
+from judgebot.engine.events import (
+    Attach,
+    Counters,
+    CounterSpell,
+    CreateToken,
+    Damage,
+    Draw,
+    Event,
+    Happened,
+    LifeGain,
+    LifeLoss,
+    LoseGame,
+    Move,
+    Regenerated,
+    Tap,
+    TurnFaceUp,
+    WinGame,
+)
+from judgebot.engine.state import CardDef, Game, GameObject
+
+UNKNOWN_CARD = CardDef("unknown card", source="unknown")
+
+_ZONE_WORDS = {"graveyard": "graveyard", "hand": "hand", "library": "library",
+               "exile": "exile", "battlefield": "battlefield", "stack": "stack"}
+
+
+def apply(game: Game, ev: Event) -> bool:
+    handler = _HANDLERS.get(type(ev))
+    if handler is None:
+        raise TypeError(f"no handler for {type(ev).__name__}")
+    return handler(game, ev)
+
+
+# --- damage and life --------------------------------------------------------------------------
+def _damage(game: Game, ev: Damage) -> bool:
+    amount = ev.amount
+    if amount <= 0:
+        return False
+    src = ev.source_lki
+    if src is None and ev.source is not None:
+        src = game.chars(ev.source) if ev.source in game.objects else game.lki.get(ev.source)
+    src_name = game.name_of(ev.source) if ev.source is not None else "a source"
+    controller = src.controller if src else ""
+    infect = src is not None and src.has("infect")
+    wither = src is not None and src.has("wither")
+    deathtouch = src is not None and src.has("deathtouch")
+    kind = "combat damage" if ev.combat else "damage"
+    target = ev.target
+    if isinstance(target, str):
+        player = game.players[target]
+        if infect:
+            player.poison += amount
+            game.log.add("damage", f"{src_name} deals {amount} {kind} to {target}: "
+                         f"{amount} poison counter(s), now {player.poison}",
+                         ev.rules + (R.DAMAGE_INFECT_PLAYER,))
+        else:
+            loss = amount if ev.life_loss is None else ev.life_loss
+            player.life -= loss
+            game.record.life_lost[target] += loss
+            game.log.add("damage", f"{src_name} deals {amount} {kind} to {target} "
+                         f"(life {player.life + loss} → {player.life})",
+                         ev.rules + (R.DAMAGE_PLAYER,))
+        if controller and controller != target and ev.source is not None:
+            game.record.damaged_opponent.add(ev.source)
+    else:
+        obj = game.objects.get(target)
+        if obj is None or obj.zone != "battlefield":
+            return False
+        c = game.chars(target)
+        if "planeswalker" in c.types:
+            removed = min(amount, obj.counters.get("loyalty", 0))
+            obj.counters["loyalty"] = obj.counters.get("loyalty", 0) - removed
+            game.log.add("damage", f"{src_name} deals {amount} {kind} to {c.name}: "
+                         f"{removed} loyalty counter(s) removed", ev.rules +
+                         (R.DAMAGE_PLANESWALKER,))
+        if "creature" in c.types:
+            if wither or infect:
+                obj.counters["-1/-1"] += amount
+                game.log.add("damage", f"{src_name} deals {amount} {kind} to {c.name}: "
+                             f"{amount} -1/-1 counter(s)", ev.rules + (R.DAMAGE_WITHER,))
+            else:
+                obj.damage += amount
+                game.log.add("damage", f"{src_name} deals {amount} {kind} to {c.name} "
+                             f"({obj.damage} damage marked)", ev.rules + (R.DAMAGE_CREATURE,))
+            if deathtouch:
+                obj.deathtouched = True
+        if ev.source is not None:
+            game.record.damaged_by.setdefault(target, set()).add(ev.source)
+    ev.dealt = amount
+    if src is not None and src.has("lifelink") and controller:
+        p = game.players[controller]
+        p.life += amount
+        game.record.life_gained[controller] += amount
+        game.log.add("life", f"{controller} gains {amount} life through lifelink "
+                     f"(life {p.life - amount} → {p.life})", (R.LIFELINK, R.DAMAGE_LIFELINK))
+        _extra(game, LifeGain(cause="lifelink", source=ev.source, player=controller,
+                              amount=amount, done=True))
+    return True
+
+
+def _life_gain(game: Game, ev: LifeGain) -> bool:
+    if ev.amount <= 0:
+        return False
+    p = game.players[ev.player]
+    p.life += ev.amount
+    game.record.life_gained[ev.player] += ev.amount
+    game.log.add("life", f"{ev.player} gains {ev.amount} life (life {p.life - ev.amount} → "
+                 f"{p.life})", ev.rules + (R.LIFE_ADJUST,))
+    return True
+
+
+def _life_loss(game: Game, ev: LifeLoss) -> bool:
+    if ev.amount <= 0:
+        return False
+    p = game.players[ev.player]
+    p.life -= ev.amount
+    game.record.life_lost[ev.player] += ev.amount
+    game.log.add("life", f"{ev.player} loses {ev.amount} life (life {p.life + ev.amount} → "
+                 f"{p.life})", ev.rules + (R.LIFE_ADJUST,))
+    return True
+
+
+# --- zones ------------------------------------------------------------------------------------
+def _remove_from_zone(game: Game, obj: GameObject) -> None:
+    if obj.zone == "battlefield":
+        if obj.id in game.battlefield:
+            game.battlefield.remove(obj.id)
+        if game.combat is not None:
+            _remove_from_combat(game, obj.id)
+    elif obj.zone == "stack":
+        game.stack[:] = [i for i in game.stack if i.id != obj.id]
+    else:
+        lst = game.players[obj.owner].zone(obj.zone)
+        if obj.id in lst:
+            lst.remove(obj.id)
+
+
+def _remove_from_combat(game: Game, oid: int) -> None:
+    combat = game.combat
+    if combat is None:
+        return
+    combat.attackers.pop(oid, None)
+    for attacker in combat.blockers.pop(oid, []):
+        if attacker in combat.blocked_by and oid in combat.blocked_by[attacker]:
+            combat.blocked_by[attacker].remove(oid)
+    for blockers in combat.blocked_by.values():
+        if oid in blockers:
+            blockers.remove(oid)
+    combat.blocked_by.pop(oid, None)
+    for attackers in combat.blockers.values():
+        if oid in attackers:
+            attackers.remove(oid)
+
+
+def new_object(game: Game, card: CardDef, owner: str, zone: str, controller: str | None = None,
+               **fields) -> GameObject:
+    obj = GameObject(game.new_id(), card, owner, controller or owner, zone,
+                     game.new_timestamp(), **fields)
+    game.objects[obj.id] = obj
+    if zone == "battlefield":
+        game.battlefield.append(obj.id)
+        game.tick += 1
+        obj.controlled_since = game.tick
+        obj.last_controller = obj.controller
+    elif zone == "stack":
+        game.stack.append(obj)
+    else:
+        game.players[owner].zone(zone).append(obj.id)
+    return obj
+
+
+def _move(game: Game, ev: Move) -> bool:
+    obj = game.objects.get(ev.oid)
+    if obj is None:
+        return False
+    game.remember(obj.id)
+    ev.lki = game.lki.get(obj.id)
+    ev.from_zone = obj.zone
+    ev.owner = obj.owner
+    ev.card = obj.card
+    old_name = game.name_of(obj.id)
+    _remove_from_zone(game, obj)
+    to = ev.to_zone
+    controller = ev.controller if to in ("battlefield", "stack") and ev.controller else obj.owner
+    cast = obj.cast if (ev.from_zone == "stack" and to == "battlefield") else ev.cast_info
+    face_down = ev.face_down if to in ("battlefield", "stack") else False
+    new = GameObject(game.new_id(), obj.card, obj.owner, controller, to, game.new_timestamp(),
+                     tapped=ev.tapped if to == "battlefield" else False, face_down=face_down,
+                     counters=Counter(ev.counters), token=obj.token, spell_copy=obj.spell_copy,
+                     cast=cast, previous=obj.id, copy_of=ev.copy_of)
+    if ev.from_zone == "stack" and to == "battlefield":
+        new.targets, new.chosen = obj.targets, dict(obj.chosen)
+        new.copy_of = ev.copy_of or obj.copy_of
+    if obj.chosen and to == "battlefield":
+        new.chosen.update(obj.chosen)
+    game.objects[new.id] = new
+    del game.objects[obj.id]
+    if to == "battlefield":
+        game.battlefield.append(new.id)
+        game.tick += 1
+        new.controlled_since = game.tick
+        new.last_controller = controller
+        new.attached_to = ev.attach_to
+        if ev.attacking is not None and game.combat is not None:
+            game.combat.attackers[new.id] = ev.attacking
+            game.combat.blocked[new.id] = False
+    elif to == "stack":
+        game.stack.append(new)
+    else:
+        lst = game.players[obj.owner].zone(to)
+        if to == "library" and ev.position == "top":
+            lst.insert(0, new.id)
+        else:
+            lst.append(new.id)
+    ev.new_id = new.id
+    game.changed()
+    _log_move(game, ev, old_name, obj, new)
+    if ev.madness:
+        _extra(game, Happened(what="madness_exiled", source=new.id, done=True,
+                              data={"oid": new.id}))
+    return True
+
+
+def _log_move(game: Game, ev: Move, name: str, old: GameObject, new: GameObject) -> None:
+    reason, frm, to = ev.reason, ev.from_zone, ev.to_zone
+    owner = old.owner
+    where = {"graveyard": f"{owner}'s graveyard", "hand": f"{owner}'s hand",
+             "library": f"{'the top' if ev.position == 'top' else 'the bottom'} of {owner}'s "
+                        "library", "exile": "exile", "battlefield": "the battlefield",
+             "stack": "the stack"}[to]
+    verbs = {"destroy": f"{name} is destroyed and put into {where}",
+             "sacrifice": f"{name} is sacrificed and put into {where}",
+             "discard": f"{old.owner} discards {name}" + ("" if to == "graveyard"
+                                                           else f" into {where}"),
+             "counter": f"{name} is countered and put into {where}",
+             "sba": f"{name} is put into {where}",
+             "resolve": f"{name} is put into {where} as it finishes resolving",
+             "bounce": f"{name} is returned to {where}",
+             "exile": f"{name} is exiled",
+             "mill": f"{name} is milled into {where}",
+             "draw": f"{old.owner} draws {name}"}
+    text = verbs.get(reason, f"{name} moves from {frm} to {where}")
+    rules = ev.rules
+    if frm == "battlefield" and to != "battlefield":
+        rules = rules + (R.NEW_OBJECT,)
+    if old.face_down and to not in ("battlefield", "stack"):
+        text += " (revealed)"
+        rules = rules + (R.FACE_DOWN_REVEAL,)
+    extras = []
+    if ev.tapped and to == "battlefield":
+        extras.append("tapped")
+    if ev.counters and to == "battlefield":
+        extras.append(", ".join(f"{n} {k} counter(s)" for k, n in ev.counters.items()))
+    if ev.face_down and to == "battlefield":
+        extras.append("face down")
+    if extras and to == "battlefield":
+        text += f" ({'; '.join(extras)})"
+    if reason in ("enter", "put", "return", "resolve_permanent") or (to == "battlefield" and
+                                                                    reason not in verbs):
+        text = f"{name} enters the battlefield" + (f" ({'; '.join(extras)})" if extras else "") \
+            + (f" under {new.controller}'s control" if new.controller != new.owner else "")
+    game.log.add("zone", text, rules, object=name, from_zone=frm, to_zone=to)
+
+
+def _draw(game: Game, ev: Draw) -> bool:
+    player = game.players[ev.player]
+    if player.library_known:
+        if not player.library:
+            player.drew_from_empty = True
+            game.log.add("draw", f"{ev.player} tries to draw from an empty library",
+                         ev.rules + (R.DRAW_EMPTY,))
+            return True
+        oid = player.library[0]
+        obj = game.objects[oid]
+        player.library.pop(0)
+        new = GameObject(game.new_id(), obj.card, obj.owner, obj.owner, "hand",
+                         game.new_timestamp(), previous=oid)
+        del game.objects[oid]
+        game.objects[new.id] = new
+        player.hand.append(new.id)
+        ev.drawn = new.id
+        game.log.add("draw", f"{ev.player} draws {obj.card.name}", ev.rules + (R.DRAW,))
+    else:
+        new = GameObject(game.new_id(), UNKNOWN_CARD, ev.player, ev.player, "hand",
+                         game.new_timestamp())
+        game.objects[new.id] = new
+        player.hand.append(new.id)
+        ev.drawn = new.id
+        game.log.add("draw", f"{ev.player} draws a card (from an unspecified library)",
+                     ev.rules + (R.DRAW,))
+    return True
+
+
+# --- permanents ----------------------------------------------------------------------------------
+def _regenerated(game: Game, ev: Regenerated) -> bool:
+    obj = game.objects.get(ev.oid)
+    if obj is None or obj.zone != "battlefield":
+        return False
+    obj.damage = 0
+    obj.deathtouched = False
+    obj.tapped = True
+    in_combat = game.combat is not None and (ev.oid in game.combat.attackers or
+                                             ev.oid in game.combat.blockers)
+    _remove_from_combat(game, ev.oid)
+    game.log.add("regenerate", f"{game.name_of(ev.oid)}: damage removed, tapped"
+                 + (", removed from combat" if in_combat else ""),
+                 (R.REGENERATE, R.REMOVED_FROM_COMBAT) if in_combat else (R.REGENERATE,))
+    return True
+
+
+def _tap(game: Game, ev: Tap) -> bool:
+    obj = game.objects.get(ev.oid)
+    if obj is None or obj.zone != "battlefield":
+        return False
+    if ev.untap:
+        if not obj.tapped:
+            return False
+        obj.tapped = False
+    else:
+        if obj.tapped:
+            return False
+        obj.tapped = True
+    if ev.cause not in ("cost", "attack", "untap_step"):
+        game.log.add("tap", f"{game.name_of(ev.oid)} becomes {'un' if ev.untap else ''}tapped",
+                     ev.rules or (R.TAP_UNTAP,))
+    return True
+
+
+def _counters(game: Game, ev: Counters) -> bool:
+    if isinstance(ev.target, str):
+        player = game.players[ev.target]
+        if ev.kind == "poison":
+            if ev.n <= 0:
+                return False
+            player.poison += ev.n
+            game.log.add("counters", f"{ev.target} gets {ev.n} poison counter(s) "
+                         f"(now {player.poison})", ev.rules)
+            return True
+        return False
+    obj = game.objects.get(ev.target)
+    if obj is None:
+        return False
+    name = game.name_of(ev.target)
+    have = obj.counters.get(ev.kind, 0)
+    if ev.n > 0:
+        obj.counters[ev.kind] = have + ev.n
+        game.log.add("counters", f"{ev.n} {ev.kind} counter(s) put on {name} "
+                     f"(now {have + ev.n})", ev.rules)
+        return True
+    n = min(have, -ev.n)
+    if n <= 0:
+        return False
+    obj.counters[ev.kind] = have - n
+    if obj.counters[ev.kind] == 0:
+        del obj.counters[ev.kind]
+        ev.removed_last = True
+    ev.n = -n
+    game.log.add("counters", f"{n} {ev.kind} counter(s) removed from {name} "
+                 f"({have - n} left)", ev.rules)
+    return True
+
+
+def _create_token(game: Game, ev: CreateToken) -> bool:
+    assert ev.card is not None
+    for _ in range(ev.n):
+        obj = new_object(game, ev.card, ev.controller, "battlefield", ev.controller,
+                         token=True, tapped=ev.tapped)
+        if ev.haste:
+            obj.chosen["haste_eot"] = True
+        ev.new_ids.append(obj.id)
+        if ev.attacking is not None and game.combat is not None:
+            game.combat.attackers[obj.id] = ev.attacking
+            game.combat.blocked[obj.id] = False
+    game.changed()
+    what = ev.card.name
+    game.log.add("token", f"{ev.controller} creates {ev.n} {what} token(s)",
+                 ev.rules + (R.CREATE,))
+    return True
+
+
+def _attach(game: Game, ev: Attach) -> bool:
+    obj = game.objects.get(ev.oid)
+    if obj is None or obj.zone != "battlefield":
+        return False
+    obj.attached_to = ev.to
+    obj.timestamp = game.new_timestamp()
+    game.log.add("attach", f"{game.name_of(ev.oid)} becomes attached to {game.name_of(ev.to)}",
+                 ev.rules)
+    return True
+
+
+def _turn_face_up(game: Game, ev: TurnFaceUp) -> bool:
+    obj = game.objects.get(ev.oid)
+    if obj is None or not obj.face_down:
+        return False
+    obj.face_down = False
+    obj.timestamp = game.new_timestamp()
+    obj.turned_face_up_turn = game.turn
+    game.changed()
+    game.log.add("face_up", f"{obj.card.name} is turned face up", ev.rules + (R.FACE_UP,))
+    return True
+
+
+# --- game end ---------------------------------------------------------------------------------
+def _lose(game: Game, ev: LoseGame) -> bool:
+    player = game.players[ev.player]
+    if player.lost:
+        return False
+    player.lost = True
+    player.lost_rule = ev.rules[0] if ev.rules else ""
+    game.log.add("lose", f"{ev.player} loses the game{' (' + ev.reason + ')' if ev.reason else ''}",
+                 ev.rules)
+    if not game.extra.get("defer_end"):
+        end_check(game)
+    return True
+
+
+def _win(game: Game, ev: WinGame) -> bool:
+    player = game.players[ev.player]
+    if player.lost:
+        return False
+    player.won = True
+    game.log.add("win", f"{ev.player} wins the game", ev.rules)
+    for other in game.order:
+        if other != ev.player and not game.players[other].lost:
+            game.players[other].lost = True
+    game.over = True
+    return True
+
+
+def end_check(game: Game) -> None:
+    left = game.in_game()
+    if len(left) == 1:
+        game.players[left[0]].won = True
+        game.over = True
+        game.log.add("win", f"{left[0]} wins the game: every opponent has lost",
+                     (R.WIN_OPPONENTS_LEFT,))
+    elif not left:
+        game.over = True
+        game.draw = True
+        game.log.add("draw", "all players lost simultaneously: the game is a draw",
+                     (R.DRAW_ALL_LOSE,))
+
+
+def _counter_spell(game: Game, ev: CounterSpell) -> bool:
+    from judgebot.engine.pipeline import perform
+    item = game.stack_item(ev.item)
+    if item is None:
+        return False
+    if item.is_stack_ability:
+        game.stack.remove(item)
+        game.log.add("counter", f"{game.name_of(item)} is countered", ev.rules + (R.COUNTER,))
+        return True
+    game.log.add("counter", f"{game.name_of(item.id)} is countered", ev.rules + (R.COUNTER,))
+    dest = ev.notes[0] if ev.notes else "graveyard"
+    perform(game, [Move(cause="effect", source=ev.source, oid=item.id, to_zone=dest,
+                        reason="counter", position="top")])
+    return True
+
+
+def _happened(game: Game, ev: Happened) -> bool:
+    return True
+
+
+def _extra(game: Game, ev: Event) -> None:
+    game.extra.setdefault("derived", []).append(ev)
+
+
+_HANDLERS = {
+    Damage: _damage, LifeGain: _life_gain, LifeLoss: _life_loss, Move: _move, Draw: _draw,
+    Regenerated: _regenerated, Tap: _tap, Counters: _counters, CreateToken: _create_token,
+    Attach: _attach, TurnFaceUp: _turn_face_up, LoseGame: _lose, WinGame: _win,
+    CounterSpell: _counter_spell, Happened: _happened,
+}

@@ -1,0 +1,540 @@
+"""Combat: declaring attackers and blockers, and combat damage (506–511).
+
+Declarations are checked against every restriction (summoning sickness,
+defender, tapped creatures, flying and reach, shadow, fear, landwalk, menace,
+protection, "can't block" effects) and refused with the rule that forbids
+them. Combat damage follows the 2025 rules: a blocked creature divides its
+damage among its blockers as its controller chooses (510.1c); with trample it
+must first assign lethal damage to every blocker (702.19b), deathtouch making
+1 damage lethal (702.2c).
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import Any
+
+from judgebot.engine import citations as R
+from judgebot.engine.abilities import StaticAbility
+from judgebot.engine.errors import IllegalAction
+from judgebot.engine.events import Damage, Happened, Tap
+from judgebot.engine.filters import View, matches
+from judgebot.engine.pipeline import active_prohibitions, perform
+from judgebot.engine.rules import has_haste, has_protection_from, summoning_sick
+from judgebot.engine.state import Combat, Game
+from judgebot.engine.triggers import notice
+
+MAX_ASSIGNMENTS = 40
+
+
+def _restriction(game: Game, oid: int, kind: str) -> str:
+    """Name of a static ability or effect that stops ``oid`` from attacking/blocking."""
+    view = View(game)
+    for src in game.battlefield:
+        c = game.chars(src)
+        for ab in c.abilities:
+            if not isinstance(ab, StaticAbility) or ab.kind not in (kind, "cant_attack_or_block"):
+                continue
+            aff = ab.affects
+            if aff == "self" and src == oid:
+                return c.name
+            if aff in ("enchanted", "equipped") and game.objects[src].attached_to == oid:
+                return c.name
+            if not isinstance(aff, str) and matches(aff, view, oid, c.controller, src):
+                return c.name
+    for p in active_prohibitions(game, kind):
+        if oid in p.params.get("objects", ()):
+            return p.text
+    return ""
+
+
+def check_attackers(game: Game, decl: dict[int, Any]) -> None:
+    """Raise IllegalAction if the declaration of attackers is illegal (508.1)."""
+    active = game.active
+    defenders = game.opponents(active)
+    for oid, target in decl.items():
+        obj = game.objects.get(oid)
+        name = game.name_of(oid)
+        if obj is None or obj.zone != "battlefield":
+            raise IllegalAction(f"{name} isn't on the battlefield", (R.DECLARE_ATTACKERS,))
+        c = game.chars(oid)
+        if not c.is_creature:
+            raise IllegalAction(f"{name} isn't a creature; only creatures attack",
+                                (R.ONLY_CREATURES_COMBAT,))
+        if c.controller != active:
+            raise IllegalAction(f"{active} doesn't control {name}; only the active player's "
+                                "creatures attack", (R.ATTACKERS_CHOSEN, R.DEFENDING_PLAYER))
+        if obj.tapped:
+            raise IllegalAction(f"{name} is tapped and can't attack", (R.ATTACKERS_CHOSEN,))
+        if summoning_sick(game, oid) and not has_haste(game, oid):
+            raise IllegalAction(f"{name} hasn't been under {active}'s control continuously "
+                                "since their most recent turn began and has no haste",
+                                (R.ATTACKERS_CHOSEN, R.SUMMONING_SICKNESS, R.HASTE))
+        if c.has("defender") and not _defender_may_attack(game, oid):
+            raise IllegalAction(f"{name} has defender and can't attack", (R.DEFENDER,))
+        why = _restriction(game, oid, "cant_attack")
+        if why:
+            raise IllegalAction(f"{name} can't attack ({why})", (R.ATTACK_RESTRICTIONS,))
+        if isinstance(target, str):
+            if target not in defenders:
+                raise IllegalAction(f"{name} can't attack {target}", (R.ATTACK_TARGET,))
+            defending = target
+        else:
+            t = game.objects.get(target)
+            if t is None or "planeswalker" not in game.chars(target).types or \
+                    game.controller_of(target) == active:
+                raise IllegalAction(f"{name} can attack only an opponent or a planeswalker an "
+                                    "opponent controls", (R.ATTACK_TARGET,
+                                                          R.ONLY_CREATURES_COMBAT))
+            defending = game.controller_of(target)
+        for ab in c.abilities:
+            if isinstance(ab, StaticAbility) and ab.kind == "attack_unless_defender_controls":
+                view = View(game)
+                if not any(matches(ab.params["filter"], view, o, defending, None)
+                           for o in game.battlefield if game.controller_of(o) == defending):
+                    raise IllegalAction(f"{name} can't attack unless {defending} controls "
+                                        f"{ab.params['filter'].describe()}",
+                                        (R.ATTACK_RESTRICTIONS,))
+
+
+def declare_attackers(game: Game, decl: dict[int, Any]) -> None:
+    """The active player declares attackers (508.1)."""
+    check_attackers(game, decl)
+    combat = game.combat or Combat()
+    game.combat = combat
+    active = game.active
+    taps = [Tap(cause="attack", oid=oid, rules=(R.ATTACK_TAP,)) for oid in decl
+            if not game.chars(oid).has("vigilance")]
+    for oid, target in decl.items():
+        combat.attackers[oid] = target
+        combat.blocked[oid] = False
+        game.record.attacked_with.add(oid)
+    if decl:
+        parts = [f"{game.name_of(o)} → {game.name_of(t)}" for o, t in decl.items()]
+        rules = [R.DECLARE_ATTACKERS, R.ATTACKERS_CHOSEN]
+        if taps:
+            rules.append(R.ATTACK_TAP)
+        if any(game.chars(o).has("vigilance") for o in decl):
+            rules.append(R.VIGILANCE)
+        game.log.add("attack", f"{active} attacks: {'; '.join(parts)}", rules)
+    else:
+        game.log.add("attack", f"{active} declares no attackers", (R.DECLARE_ATTACKERS,))
+    if taps:
+        perform(game, taps)
+    events = [Happened(what="attacks", data={"attacker": o, "defender": t})
+              for o, t in decl.items()]
+    if len(decl) == 1:
+        only = next(iter(decl))
+        events.append(Happened(what="attacks_alone", data={"attacker": only}))
+    if events:
+        notice(game, events, None)
+
+
+def _defender_may_attack(game: Game, oid: int) -> bool:
+    """Arcades, the Strategist lets creatures with defender attack."""
+    controller = game.controller_of(oid)
+    for src in game.battlefield:
+        c = game.chars(src)
+        if c.controller == controller:
+            for ab in c.abilities:
+                if isinstance(ab, StaticAbility) and ab.kind == "defenders_attack":
+                    return True
+    return False
+
+
+def block_problem(game: Game, blocker: int, attacker: int) -> tuple[str, tuple[str, ...]]:
+    """Why ``blocker`` can't block ``attacker`` (evasion, protection ...), or ('', ())."""
+    b = game.chars(blocker)
+    a = game.chars(attacker)
+    bn, an = b.name or "the face-down creature", a.name or "the face-down creature"
+    if a.has("flying") and not (b.has("flying") or b.has("reach")):
+        return f"{an} has flying and {bn} has neither flying nor reach", (R.FLYING, R.REACH)
+    if a.has("shadow") and not b.has("shadow"):
+        return f"{an} has shadow and {bn} doesn't", (R.SHADOW,)
+    if b.has("shadow") and not a.has("shadow"):
+        return f"{bn} has shadow and can block only creatures with shadow", (R.SHADOW,)
+    if a.has("fear") and not ("artifact" in b.types or "B" in b.colors):
+        return f"{an} has fear: only artifact and/or black creatures can block it", (R.FEAR,)
+    if a.has("intimidate") and not ("artifact" in b.types or b.colors & a.colors):
+        return f"{an} has intimidate", (R.INTIMIDATE,)
+    defending = game.controller_of(blocker)
+    for kw in a.keywords("landwalk"):
+        land = kw.quality or ""
+        for o in game.battlefield:
+            if game.controller_of(o) == defending:
+                oc = game.chars(o)
+                if oc.is_land and (land in oc.subtypes or
+                                   (land == "nonbasic" and "basic" not in oc.supertypes)):
+                    return (f"{an} has {kw.label()} and {defending} controls a "
+                            f"{land}", (R.LANDWALK,))
+    if has_protection_from(game, attacker, blocker):
+        return f"{an} has protection from a quality {bn} has", (R.PROTECTION_BLOCK,)
+    for ab in b.abilities:
+        if isinstance(ab, StaticAbility) and ab.kind == "block_only_flying" and \
+                not a.has("flying"):
+            return f"{bn} can block only creatures with flying", (R.BLOCK_RESTRICTIONS,)
+    why = _restriction(game, blocker, "cant_block")
+    if why:
+        return f"{bn} can't block ({why})", (R.BLOCK_RESTRICTIONS,)
+    why = _unblockable(game, attacker)
+    if why:
+        return f"{an} can't be blocked ({why})", (R.BLOCK_RESTRICTIONS,)
+    return "", ()
+
+
+def _unblockable(game: Game, attacker: int) -> str:
+    view = View(game)
+    for p in active_prohibitions(game, "unblockable"):
+        f = p.params.get("filter")
+        objs = p.params.get("objects")
+        if objs is not None and attacker in objs:
+            return p.text
+        if f is not None and matches(f, view, attacker, p.controller, None):
+            return p.text
+        if f is None and objs is None:
+            return p.text
+    return _restriction(game, attacker, "cant_be_blocked")
+
+
+def check_blockers(game: Game, decl: dict[int, int]) -> None:
+    """Raise IllegalAction if the declaration of blockers is illegal (509.1)."""
+    combat = game.combat
+    if combat is None or not combat.attackers:
+        if decl:
+            raise IllegalAction("no creature is attacking, so nothing can block",
+                                (R.NO_ATTACKERS,))
+        return
+    for blocker, attacker in decl.items():
+        obj = game.objects.get(blocker)
+        name = game.name_of(blocker)
+        if obj is None or obj.zone != "battlefield":
+            raise IllegalAction(f"{name} isn't on the battlefield", (R.DECLARE_BLOCKERS,))
+        c = game.chars(blocker)
+        if not c.is_creature:
+            raise IllegalAction(f"{name} isn't a creature; only creatures block",
+                                (R.ONLY_CREATURES_COMBAT,))
+        if attacker not in combat.attackers:
+            raise IllegalAction(f"{game.name_of(attacker)} isn't attacking",
+                                (R.BLOCKERS_CHOSEN,))
+        defending = combat.defending_player(attacker, game)
+        if c.controller != defending:
+            raise IllegalAction(f"{name} isn't controlled by {defending}, the player "
+                                f"{game.name_of(attacker)} attacks", (R.BLOCKERS_CHOSEN,))
+        if obj.tapped:
+            raise IllegalAction(f"{name} is tapped and can't block", (R.BLOCKERS_CHOSEN,))
+        why, rules = block_problem(game, blocker, attacker)
+        if why:
+            raise IllegalAction(f"{name} can't block {game.name_of(attacker)}: {why}",
+                                rules + (R.BLOCK_RESTRICTIONS,))
+    counts: dict[int, int] = {}
+    for attacker in decl.values():
+        counts[attacker] = counts.get(attacker, 0) + 1
+    for attacker, n in counts.items():
+        if game.chars(attacker).has("menace") and n < 2:
+            raise IllegalAction(f"{game.name_of(attacker)} has menace and can't be blocked "
+                                "except by two or more creatures", (R.MENACE,
+                                                                     R.BLOCK_RESTRICTIONS))
+
+
+def declare_blockers(game: Game, decl: dict[int, int]) -> None:
+    """The defending player declares blockers (509.1)."""
+    check_blockers(game, decl)
+    combat = game.combat
+    if combat is None or not combat.attackers:
+        return
+    counts: dict[int, int] = {}
+    for attacker in decl.values():
+        counts[attacker] = counts.get(attacker, 0) + 1
+    for blocker, attacker in decl.items():
+        combat.blockers[blocker] = [attacker]
+        combat.blocked_by.setdefault(attacker, []).append(blocker)
+        combat.blocked[attacker] = True
+    combat.blockers_declared = True
+    if decl:
+        parts = [f"{game.name_of(b)} blocks {game.name_of(a)}" for b, a in decl.items()]
+        game.log.add("block", "; ".join(parts), (R.DECLARE_BLOCKERS, R.BLOCKED))
+    else:
+        game.log.add("block", "no blockers are declared", (R.DECLARE_BLOCKERS, R.BLOCKED))
+    events = []
+    for blocker, attacker in decl.items():
+        events.append(Happened(what="blocks", data={"blocker": blocker, "attacker": attacker}))
+        events.append(Happened(what="blocked_by", data={"blocker": blocker,
+                                                        "attacker": attacker}))
+    for attacker in counts:
+        events.append(Happened(what="becomes_blocked", data={"attacker": attacker}))
+    if events:
+        notice(game, events, None)
+
+
+# --- combat damage --------------------------------------------------------------------------
+def first_strike_step_needed(game: Game) -> bool:
+    combat = game.combat
+    if combat is None:
+        return False
+    for oid in list(combat.attackers) + list(combat.blockers):
+        c = game.chars(oid)
+        if c.has("first strike") or c.has("double strike"):
+            return True
+    return False
+
+
+def _deals_in_step(game: Game, oid: int, first: bool) -> bool:
+    combat = game.combat
+    assert combat is not None
+    c = game.chars(oid)
+    fs, ds = c.has("first strike"), c.has("double strike")
+    if first:
+        return fs or ds
+    if not combat.first_strike_step:
+        return True
+    # Second step: creatures that had neither as the first step began, and double strikers.
+    return oid not in combat.had_first_strike or ds
+
+
+def lethal(game: Game, source: int, blocker: int, assigned: int) -> int:
+    """Damage still needed for lethal (702.19b): marked damage and damage assigned by
+    other creatures this step count; deathtouch makes 1 lethal (702.2c)."""
+    c = game.chars(blocker)
+    if game.chars(source).has("deathtouch"):
+        return 0 if assigned > 0 else 1
+    need = (c.toughness or 0) - game.objects[blocker].damage - assigned
+    return max(need, 0)
+
+
+def assignments_for(game: Game, oid: int, power: int, recipients: list[Any], trample: bool,
+                    player: Any, others: dict[Any, int]) -> list[dict[Any, int]]:
+    """Every legal way ``oid`` may assign ``power`` damage (510.1c, 702.19b)."""
+    targets = list(recipients) + ([player] if trample and player is not None else [])
+    if not targets:
+        return []
+    out: list[dict[Any, int]] = []
+    for split in _splits(power, len(targets)):
+        a = dict(zip(targets, split, strict=False))
+        if trample and player is not None and a.get(player, 0) > 0:
+            if any(a.get(b, 0) < lethal(game, oid, b, others.get(b, 0)) for b in recipients):
+                continue
+        out.append({k: v for k, v in a.items() if v > 0})
+        if len(out) > MAX_ASSIGNMENTS * 4:
+            break
+    return out
+
+
+def _splits(total: int, parts: int):
+    if parts == 1:
+        yield (total,)
+        return
+    for first in range(total, -1, -1):
+        for rest in _splits(total - first, parts - 1):
+            yield (first,) + rest
+
+
+def default_assignment(game: Game, oid: int, power: int, recipients: list[Any], trample: bool,
+                       player: Any, others: dict[Any, int]) -> dict[Any, int]:
+    """Documented default: lethal damage to each blocker in the order they blocked, the rest
+    to the player (with trample) or to the last blocker."""
+    left = power
+    out: dict[Any, int] = {}
+    for b in recipients:
+        if left <= 0:
+            break
+        need = max(lethal(game, oid, b, others.get(b, 0)), 0)
+        n = min(left, need)
+        if n:
+            out[b] = n
+            left -= n
+    if left > 0:
+        if trample and player is not None:
+            out[player] = out.get(player, 0) + left
+        elif recipients:
+            out[recipients[-1]] = out.get(recipients[-1], 0) + left
+    return out
+
+
+def combat_damage(game: Game, first: bool, given: dict[int, dict[Any, int]] | None,
+                  line: int | None = None) -> None:
+    """Assign and deal combat damage for one combat damage step (510.1, 510.2)."""
+    combat = game.combat
+    if combat is None:
+        return
+    if first:
+        combat.first_strike_step = True
+        combat.had_first_strike = {o for o in list(combat.attackers) + list(combat.blockers)
+                                   if game.chars(o).has("first strike") or
+                                   game.chars(o).has("double strike")}
+    events, step_rules = plan_damage(game, first, given, line, log=True)
+    if first:
+        combat.dealt_first_strike |= {e.source for e in events}
+    step = "first-strike combat damage" if first else "combat damage"
+    if not events:
+        game.log.add("damage", f"no {step} is dealt", step_rules)
+        return
+    perform(game, events)
+
+
+def plan_damage(game: Game, first: bool, given: dict[int, dict[Any, int]] | None,
+                line: int | None = None, log: bool = False
+                ) -> tuple[list[Damage], tuple[str, ...]]:
+    """The combat damage events of a damage step; raises IllegalAction for a bad
+    assignment. Changes nothing (but logs documented defaults when ``log``)."""
+    combat = game.combat
+    if combat is None:
+        return [], ()
+    step_rules: tuple[str, ...] = (R.COMBAT_DAMAGE, R.COMBAT_DAMAGE_DEALT)
+    saved = (combat.first_strike_step, set(combat.had_first_strike))
+    if first:
+        combat.first_strike_step = True
+        combat.had_first_strike = {o for o in list(combat.attackers) + list(combat.blockers)
+                                   if game.chars(o).has("first strike") or
+                                   game.chars(o).has("double strike")}
+        step_rules += (R.FIRST_STRIKE_STEP, R.FIRST_STRIKE)
+    elif combat.first_strike_step:
+        step_rules += (R.FIRST_STRIKE_STEP,)
+    try:
+        return _plan(game, first, given, line, log, step_rules), step_rules
+    finally:
+        combat.first_strike_step, combat.had_first_strike = saved
+
+
+def _plan(game: Game, first: bool, given: dict[int, dict[Any, int]] | None, line: int | None,
+          log: bool, step_rules: tuple[str, ...]) -> list[Damage]:
+    combat = game.combat
+    assert combat is not None
+    given = dict(given or {})
+    events: list[Damage] = []
+    assigned_to: dict[Any, int] = {}
+    dealers = [o for o in list(combat.attackers) + list(combat.blockers)
+               if o in game.objects and _deals_in_step(game, o, first)]
+    if not first and combat.first_strike_step:
+        lost = [o for o in combat.had_first_strike if o in game.objects and
+                not game.chars(o).has("double strike") and o in dealers]
+        del lost
+    for oid in dealers:
+        c = game.chars(oid)
+        power = c.power or 0
+        name = c.name or "face-down creature"
+        rules = step_rules + ((R.DOUBLE_STRIKE,) if c.has("double strike") else ())
+        if power <= 0:
+            if oid in given:
+                raise IllegalAction(f"{name} has no power to assign", (R.COMBAT_DAMAGE_POWER,),
+                                    line)
+            continue
+        if oid in combat.attackers:
+            target = combat.attackers[oid]
+            if isinstance(target, int) and target not in game.objects:
+                target = None
+            trample = c.has("trample")
+            if not combat.blocked.get(oid):
+                plan = {target: power} if target is not None else {}
+                if oid in given and given[oid] != plan:
+                    raise IllegalAction(f"{name} is unblocked: it assigns all its damage to "
+                                        f"{game.name_of(target)}", (R.COMBAT_DAMAGE_UNBLOCKED,),
+                                        line)
+                rules += (R.COMBAT_DAMAGE_UNBLOCKED,)
+            else:
+                blockers = [b for b in combat.blocked_by.get(oid, []) if b in game.objects]
+                if not blockers:
+                    if trample and target is not None:
+                        plan = {target: power}
+                        rules += (R.TRAMPLE_NO_BLOCKERS,)
+                    else:
+                        if log:
+                            game.log.add("note", f"{name} is blocked but no creature blocks it any "
+                                     "more: it assigns no combat damage", (R.BLOCKED,
+                                                                           R.COMBAT_DAMAGE_BLOCKED))
+                        continue
+                else:
+                    plan = _attacker_plan(game, oid, power, blockers, trample, target, given,
+                                          assigned_to, line, log)
+                    rules += (R.COMBAT_DAMAGE_BLOCKED,) + ((R.TRAMPLE,) if trample else ())
+                    if c.has("deathtouch") and trample:
+                        rules += (R.DEATHTOUCH_LETHAL,)
+        else:
+            attackers = [a for a in combat.blockers[oid] if a in game.objects]
+            if not attackers:
+                continue
+            if len(attackers) == 1:
+                plan = {attackers[0]: power}
+            else:
+                plan = given.get(oid) or default_assignment(game, oid, power, attackers, False,
+                                                            None, assigned_to)
+            rules += (R.COMBAT_DAMAGE_BLOCKER,)
+        for rec, n in plan.items():
+            if n > 0:
+                assigned_to[rec] = assigned_to.get(rec, 0) + n
+                events.append(Damage(cause="combat", source=oid, target=rec, amount=n,
+                                     combat=True, source_lki=c.copy(), rules=rules))
+    unknown = set(given) - set(dealers)
+    for oid in unknown:
+        if oid in game.objects:
+            c = game.chars(oid)
+            why = "it isn't attacking or blocking"
+            if game.combat and (oid in game.combat.attackers or oid in game.combat.blockers):
+                why = ("it has no first strike or double strike" if first else
+                       "it already dealt its damage in the first-strike step")
+            if first and oid in dealers_next(game):
+                continue
+            raise IllegalAction(f"{c.name} assigns no combat damage in this step: {why}",
+                                (R.FIRST_STRIKE_STEP,), line)
+    return events
+
+
+def dealers_next(game: Game) -> set[int]:
+    """Creatures that will deal damage in the regular step after a first-strike step."""
+    combat = game.combat
+    if combat is None:
+        return set()
+    had = {o for o in list(combat.attackers) + list(combat.blockers)
+           if game.chars(o).has("first strike") or game.chars(o).has("double strike")}
+    return {o for o in list(combat.attackers) + list(combat.blockers)
+            if o not in had or game.chars(o).has("double strike")}
+
+
+def _attacker_plan(game: Game, oid: int, power: int, blockers: list[int], trample: bool,
+                   target: Any, given: dict[int, dict[Any, int]], others: dict[Any, int],
+                   line: int | None, log: bool = True) -> dict[Any, int]:
+    name = game.chars(oid).name
+    if oid in given:
+        plan = given[oid]
+        allowed = set(blockers) | ({target} if trample and target is not None else set())
+        bad = [k for k in plan if k not in allowed]
+        if bad:
+            who = game.name_of(bad[0])
+            why = "isn't blocking it" if not (bad[0] == target) else \
+                "is the player it attacks, and it has no trample"
+            raise IllegalAction(f"{name} can't assign damage to {who}: {who} {why}",
+                                (R.COMBAT_DAMAGE_BLOCKED, R.COMBAT_DAMAGE_CHECK), line)
+        if sum(plan.values()) != power:
+            raise IllegalAction(f"{name} must assign exactly its power ({power}); the "
+                                f"assignment adds up to {sum(plan.values())}",
+                                (R.COMBAT_DAMAGE_POWER, R.COMBAT_DAMAGE_CHECK), line)
+        if trample and plan.get(target, 0) > 0:
+            for b in blockers:
+                if plan.get(b, 0) < lethal(game, oid, b, others.get(b, 0)):
+                    raise IllegalAction(f"{name} has trample but must assign lethal damage to "
+                                        f"{game.name_of(b)} before assigning any to "
+                                        f"{game.name_of(target)}", (R.TRAMPLE,
+                                                                    R.COMBAT_DAMAGE_CHECK),
+                                        line)
+        return dict(plan)
+    if len(blockers) == 1 and not trample:
+        return {blockers[0]: power}
+    plan = default_assignment(game, oid, power, blockers, trample, target, others)
+    options = assignments_for(game, oid, power, blockers, trample, target, others)
+    if len(options) > 1 and log:
+        text = ", ".join(f"{game.name_of(k)} {v}" for k, v in plan.items())
+        game.log.add("default", f"{name} assigns its damage: {text} (documented default: "
+                     "lethal damage to each blocker in the order they blocked, the rest "
+                     f"{'to ' + game.name_of(target) if trample else 'to the last blocker'}; "
+                     f"{game.controller_of(oid)} may divide it differently — give "
+                     "assign_damage to choose)",
+                     (R.COMBAT_DAMAGE_BLOCKED,) + ((R.TRAMPLE,) if trample else ()))
+    return plan
+
+
+def end_combat(game: Game) -> None:
+    """Creatures stop attacking and blocking as the end of combat step ends (511.3)."""
+    game.combat = None
+
+
+__all__ = ["declare_attackers", "declare_blockers", "combat_damage", "first_strike_step_needed",
+           "assignments_for", "product"]

@@ -1,0 +1,273 @@
+"""Matching objects against filters, and evaluating amounts and conditions.
+
+A *view* answers "what are this object's characteristics right now": the
+finished characteristics normally, or the partly computed ones while the layer
+system is running (so "white creatures get +1/+1" sees colours as of layer 7).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from judgebot.engine.abilities import Filter
+from judgebot.engine.state import PERMANENT_TYPES, Chars, Game
+
+CharsLookup = Callable[[int], Chars]
+
+
+class View:
+    """The game seen through a characteristics lookup."""
+
+    def __init__(self, game: Game, lookup: CharsLookup | None = None) -> None:
+        self.game = game
+        self.lookup = lookup or game.chars
+
+    def chars(self, oid: int) -> Chars:
+        return self.lookup(oid)
+
+    def controller(self, oid: int) -> str:
+        obj = self.game.objects.get(oid)
+        if obj is None:
+            return self.game.controller_of(oid)
+        if obj.zone in ("battlefield", "stack"):
+            return self.lookup(oid).controller
+        return obj.owner
+
+
+def relation(view: View, player: str, perspective: str | None) -> bool:
+    return perspective is not None and player == perspective
+
+
+def matches(f: Filter, view: View, oid: int, perspective: str | None,
+            source: int | None = None) -> bool:
+    """Does object ``oid`` match ``f``, as seen by ``perspective`` (for "you")?"""
+    game = view.game
+    obj = game.objects.get(oid)
+    if obj is None:
+        return False
+    c = view.chars(oid)
+    if f.other and source is not None and oid == source:
+        return False
+    if f.types and not f.types <= c.types:
+        return False
+    if f.any_types and not (f.any_types & c.types):
+        if not ("permanent" in f.any_types and c.types & set(PERMANENT_TYPES)):
+            return False
+    if f.not_types and f.not_types & c.types:
+        return False
+    if f.subtypes and not (f.subtypes & c.subtypes):
+        return False
+    if f.not_subtypes and f.not_subtypes & c.subtypes:
+        return False
+    if f.supertypes and not f.supertypes <= c.supertypes:
+        return False
+    if f.not_supertypes and f.not_supertypes & c.supertypes:
+        return False
+    if f.colors and not (f.colors & c.colors):
+        return False
+    if f.not_colors and f.not_colors & c.colors:
+        return False
+    if f.colorless is not None and (not c.colors) != f.colorless:
+        return False
+    if f.controller:
+        ctrl = view.controller(oid)
+        if f.controller == "you" and ctrl != perspective:
+            return False
+        if f.controller == "opponent" and (ctrl == perspective or perspective is None):
+            return False
+        if f.controller not in ("you", "opponent") and ctrl != f.controller:
+            return False
+    if f.owner:
+        if f.owner == "you" and obj.owner != perspective:
+            return False
+        if f.owner == "opponent" and obj.owner == perspective:
+            return False
+    if f.token is not None and obj.token != f.token:
+        return False
+    if f.tapped is not None and obj.tapped != f.tapped:
+        return False
+    if f.face_down is not None and obj.face_down != f.face_down:
+        return False
+    combat = game.combat
+    if f.attacking is not None:
+        if (combat is not None and oid in combat.attackers) != f.attacking:
+            return False
+    if f.blocking is not None:
+        if (combat is not None and oid in combat.blockers) != f.blocking:
+            return False
+    if f.combat is not None:
+        in_combat = combat is not None and (oid in combat.attackers or oid in combat.blockers)
+        if in_combat != f.combat:
+            return False
+    if f.power_le is not None and (c.power is None or c.power > f.power_le):
+        return False
+    if f.power_ge is not None and (c.power is None or c.power < f.power_ge):
+        return False
+    if f.toughness_le is not None and (c.toughness is None or c.toughness > f.toughness_le):
+        return False
+    if f.mv_le is not None and not isinstance(f.mv_le, str) and c.mana_value() > f.mv_le:
+        return False
+    if f.mv_ge is not None and c.mana_value() < f.mv_ge:
+        return False
+    if f.mv_eq is not None and not isinstance(f.mv_eq, str) and c.mana_value() != f.mv_eq:
+        return False
+    if f.has and not all(c.has(k) for k in f.has):
+        return False
+    if f.lacks and any(c.has(k) for k in f.lacks):
+        return False
+    if f.no_abilities and c.abilities:
+        return False
+    if f.names and not (set(c.names) & f.names or c.name in f.names):
+        return False
+    if f.counter and not obj.counters.get(f.counter):
+        return False
+    return True
+
+
+def objects_in(view: View, zone: str) -> list[int]:
+    game = view.game
+    if zone == "battlefield":
+        return list(game.battlefield)
+    if zone == "stack":
+        return [i.id for i in game.stack if not i.is_stack_ability]
+    out: list[int] = []
+    for p in game.order:
+        out.extend(game.players[p].zone(zone))
+    return out
+
+
+def select(f: Filter, view: View, perspective: str | None, source: int | None = None,
+           zone: str | None = None) -> list[int]:
+    return [oid for oid in objects_in(view, zone or f.zone)
+            if matches(f, view, oid, perspective, source)]
+
+
+# --- amounts -----------------------------------------------------------------------------
+def amount(expr: Any, view: View, ctx: dict[str, Any]) -> int:
+    """Evaluate an amount: an int, "X", or a small expression.
+
+    ``ctx`` carries ``you`` (the controller), ``source``, ``x``, ``subject``
+    (the object an effect is being applied to) and ``refs`` (resolved
+    references such as the target).
+    """
+    if expr is None:
+        return 0
+    if isinstance(expr, bool):
+        return int(expr)
+    if isinstance(expr, int):
+        return expr
+    if isinstance(expr, str):
+        if expr.upper() == "X":
+            return int(ctx.get("x", 0))
+        if expr.lstrip("-").isdigit():
+            return int(expr)
+        raise ValueError(f"unknown amount {expr!r}")
+    if isinstance(expr, tuple) and expr and expr[0] == "neg":
+        return -amount(expr[1], view, ctx)
+    if not isinstance(expr, dict):
+        raise ValueError(f"unknown amount {expr!r}")
+    game = view.game
+    you = ctx.get("you")
+    if "count" in expr:
+        f: Filter = expr["count"]
+        source = ctx.get("subject") if expr.get("other_than") == "subject" else ctx.get("source")
+        n = len(select(f, view, you, source))
+        return n
+    if "cards_in_hand" in expr:
+        who = _player(expr["cards_in_hand"], ctx)
+        return len(game.players[who].hand) if who else 0
+    if "graveyard_types" in expr:
+        types: set[str] = set()
+        for p in game.order:
+            for oid in game.players[p].graveyard:
+                types |= set(view.chars(oid).types)
+        return len(types)
+    if "cards_in_graveyard" in expr:
+        who = expr["cards_in_graveyard"]
+        players = game.opponents(you) if who == "opponents" else [_player(who, ctx)]
+        return sum(len(game.players[p].graveyard) for p in players if p)
+    if "life_lost_this_turn" in expr:
+        who = _player(expr["life_lost_this_turn"], ctx)
+        return game.record.life_lost[who]
+    if "devotion" in expr:
+        color = expr["devotion"]
+        total = 0
+        for oid in game.battlefield:
+            if view.controller(oid) == you:
+                cost = view.chars(oid).mana_cost
+                total += cost.devotion(color) if cost else 0
+        return total
+    if "power_of" in expr or "toughness_of" in expr or "mv_of" in expr:
+        key = next(k for k in ("power_of", "toughness_of", "mv_of") if k in expr)
+        ref = ctx.get("refs", {}).get(expr[key])
+        if ref is None:
+            return 0
+        c = view.chars(ref) if ref in game.objects else game.lki.get(ref)
+        if c is None:
+            return 0
+        if key == "power_of":
+            return c.power or 0
+        if key == "toughness_of":
+            return c.toughness or 0
+        return c.mana_value()
+    if "spells_cast_before" in expr:
+        return int(ctx.get("storm_count", 0))
+    if "spells_cast_this_turn" in expr:
+        return len(game.record.spells_cast)
+    if "attacking_creatures" in expr:
+        return len(game.combat.attackers) if game.combat else 0
+    if "basic_land_types" in expr:
+        kinds: set[str] = set()
+        for oid in game.battlefield:
+            if view.controller(oid) == you:
+                kinds |= view.chars(oid).subtypes & {"Plains", "Island", "Swamp", "Mountain",
+                                                     "Forest"}
+        return len(kinds)
+    if "counters_on" in expr:
+        ref = ctx.get("source") if expr["counters_on"] == "self" else \
+            ctx.get("refs", {}).get(expr["counters_on"])
+        obj = game.objects.get(ref) if ref is not None else None
+        return obj.counters.get(expr.get("kind", "+1/+1"), 0) if obj else 0
+    if "plus" in expr:
+        return sum(amount(e, view, ctx) for e in expr["plus"])
+    if "times" in expr:
+        a, b = expr["times"]
+        return amount(a, view, ctx) * amount(b, view, ctx)
+    raise ValueError(f"unknown amount {expr!r}")
+
+
+def _player(who: str, ctx: dict[str, Any]) -> str | None:
+    if who == "you":
+        return ctx.get("you")
+    refs = ctx.get("refs", {})
+    return refs.get(who) if isinstance(refs.get(who), str) else ctx.get(who)
+
+
+# --- conditions -----------------------------------------------------------------------------
+def condition(cond: Any, view: View, ctx: dict[str, Any]) -> bool:
+    """Evaluate a condition tuple such as ``("you_control", Filter)``."""
+    if cond is None:
+        return True
+    game = view.game
+    kind = cond[0]
+    you = ctx.get("you")
+    if kind == "you_control":
+        return bool(select(cond[1], view, you, ctx.get("source")))
+    if kind == "no_cards_in_hand":
+        return not game.players[you].hand
+    if kind == "cards_in_graveyard_ge":
+        f, n = cond[1], cond[2]
+        return len(select(f, view, you, None, "graveyard")) >= n if f else \
+            len(game.players[you].graveyard) >= n
+    if kind == "not":
+        return not condition(cond[1], view, ctx)
+    if kind == "all":
+        return all(condition(c, view, ctx) for c in cond[1:])
+    if kind == "life_ge":
+        return game.players[you].life >= cond[1]
+    if kind == "your_turn":
+        return game.active == you
+    if kind == "none_on_battlefield":
+        return not select(cond[1], view, you)
+    raise ValueError(f"unknown condition {cond!r}")

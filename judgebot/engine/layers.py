@@ -1,0 +1,390 @@
+"""Characteristics computed through the layer system (613).
+
+Nothing about an object's characteristics is stored: :func:`characteristics`
+starts from its copiable values (the printed card, a copy effect, or the
+face-down 2/2) and applies every continuous effect in force, layer by layer:
+1a copy, 1b face-down, 2 control, 4 type, 5 colour, 6 abilities, 7a
+characteristic-defining P/T, 7b setting P/T, 7c modifying P/T (and counters),
+7d switching. Within a layer, effects apply in timestamp order unless one
+depends on another (613.8): an effect depends on another when applying the
+other would change whether it exists, what it applies to, or what it does.
+The engine finds dependencies by trial: it applies the other effect to a
+scratch copy and looks again.
+
+An effect from a static ability isn't locked in (611.3a): its set of affected
+objects is found again every time; an effect from a resolved spell or ability
+applies to the objects chosen when it began (611.2c). Once an effect starts to
+apply in one layer it keeps applying to the same objects in later layers, even
+if the ability that generated it has been removed (613.6).
+
+The results are cached for the current version of the game, which the event
+pipeline bumps on every change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from judgebot.engine import citations as R
+from judgebot.engine.abilities import (
+    Ability,
+    ActivatedAbility,
+    Filter,
+    Keyword,
+    StaticAbility,
+)
+from judgebot.engine.filters import View, amount, condition, matches, objects_in
+from judgebot.engine.state import BASIC_LAND_TYPES, CardDef, Chars, Game, GameObject
+
+ALL_TYPES = "*all*"  # subtype marker: every creature type (changeling, 702.73a)
+NON_CREATURE_SUBTYPES = frozenset(BASIC_LAND_TYPES) | {
+    "Desert", "Urza's", "Aura", "Equipment", "Vehicle", "Arcane", "Trap", "Lair", "Saga",
+    "Shrine", "Curse", "Treasure", "Food", "Clue", "Fortification", "Gate", "Lesson"}
+LAYERS = ("1a", "1b", "2", "4", "5", "6", "7a", "7b", "7c", "7d")
+ORDERED_LAYERS = {"1a", "2", "4", "5", "6", "7b", "7d"}
+
+
+@dataclass(eq=False)
+class ContinuousEffect:
+    """A continuous effect created by a resolving spell or ability (611.2)."""
+
+    ops: tuple[tuple[str, tuple], ...]  # (layer, operation)
+    affected: frozenset[int]  # locked in as the effect began (611.2c)
+    timestamp: int
+    source_id: int | None
+    controller: str
+    duration: Any = "eot"  # eot | game | end_of_combat | ("until_leaves", id) | ...
+    text: str = ""
+    rules: tuple[str, ...] = ()
+
+    def layers(self) -> set[str]:
+        return {layer for layer, _ in self.ops}
+
+
+@dataclass(eq=False)
+class _Eff:
+    """One effect taking part in one layer of the computation."""
+
+    layer: str
+    op: tuple
+    timestamp: int
+    source: int | None
+    controller: str
+    affects: Any  # frozenset of ids (locked) or "self"/"enchanted"/"equipped"/Filter
+    group: Any  # identifies the effect across layers (613.6)
+    ability: StaticAbility | None = None
+    condition: Any = None
+    cda: bool = False
+
+
+@dataclass
+class _State:
+    chars: dict[int, Chars]
+    started: dict[Any, frozenset[int]] = field(default_factory=dict)
+
+
+# Intrinsic mana abilities of basic land types (305.6).
+_INTRINSIC: dict[str, ActivatedAbility] = {}
+
+
+def intrinsic_mana(subtype: str) -> ActivatedAbility:
+    from judgebot.engine.abilities import Cost
+    if subtype not in _INTRINSIC:
+        color = BASIC_LAND_TYPES[subtype]
+        _INTRINSIC[subtype] = ActivatedAbility(
+            Cost(tap=True), mana=((color,),), text=f"{{T}}: Add {{{color}}}.",
+            rules=(R.LAND_INTRINSIC_MANA,), label="mana")
+    return _INTRINSIC[subtype]
+
+
+def base_chars(game: Game, obj: GameObject) -> Chars:
+    """Copiable values before layer 1: the printed card (or the cast half)."""
+    card = obj.copy_of or obj.card
+    if obj.zone == "stack" and obj.cast and obj.cast.half and card.split:
+        card = next((h for h in card.split if h.name == obj.cast.half), card)
+    power = card.power if isinstance(card.power, int) else (0 if card.power is not None else None)
+    tough = card.toughness if isinstance(card.toughness, int) else \
+        (0 if card.toughness is not None else None)
+    controller = obj.controller if obj.zone in ("battlefield", "stack") else obj.owner
+    names = card.all_names()
+    if obj.copy_of is not None:
+        names = tuple(dict.fromkeys(names + obj.card.all_names()))
+    subtypes = card.subtypes
+    if any(isinstance(a, Keyword) and a.name == "changeling" for a in card.abilities):
+        subtypes = subtypes | {ALL_TYPES}
+    return Chars(card.name, names, card.mana_cost, card.printed_colors, card.supertypes,
+                 card.types, subtypes, card.abilities, power, tough, card.loyalty,
+                 controller, obj.cast.x if obj.cast and obj.zone == "stack" else 0)
+
+
+def face_down_chars(obj: GameObject, controller: str) -> Chars:
+    """A face-down spell or permanent: a 2/2 creature with nothing else (708.2)."""
+    return Chars("", (obj.card.name,), None, frozenset(), frozenset(), frozenset({"creature"}),
+                 frozenset(), (), 2, 2, None, controller)
+
+
+def characteristics(game: Game, oid: int) -> Chars:
+    if game.chars_version != game.version:
+        game.chars_cache = compute_all(game)
+        game.chars_version = game.version
+    c = game.chars_cache.get(oid)
+    if c is None:
+        if oid in game.lki:
+            return game.lki[oid]
+        raise KeyError(oid)
+    return c
+
+
+def compute_all(game: Game) -> dict[int, Chars]:
+    state = _State({oid: base_chars(game, obj) for oid, obj in game.objects.items()})
+    resolved = [e for e in game.effects if e.affected & state.chars.keys() or
+                any(op[0] == "rule" for _, op in e.ops)]
+    for layer in LAYERS:
+        if layer == "1b":
+            for oid, obj in game.objects.items():
+                if obj.face_down and obj.zone in ("battlefield", "stack"):
+                    state.chars[oid] = face_down_chars(obj, state.chars[oid].controller)
+            continue
+        if layer == "6":
+            _add_intrinsic_mana(state)
+        effects = [_Eff(layer, op, e.timestamp, e.source_id, e.controller, e.affected, e)
+                   for e in resolved for lay, op in e.ops if lay == layer]
+        effects += _static_effects(game, state, layer)
+        if not effects:
+            continue
+        if layer == "7c":
+            _apply_all(game, state, effects)
+        else:
+            _apply_ordered(game, state, effects, layer)
+    for c in state.chars.values():
+        if c.subtypes and ALL_TYPES in c.subtypes:
+            pass
+    return state.chars
+
+
+def _add_intrinsic_mana(state: _State) -> None:
+    for c in state.chars.values():
+        if "land" in c.types:
+            extra = tuple(intrinsic_mana(s) for s in sorted(c.subtypes & BASIC_LAND_TYPES.keys()))
+            if extra:
+                c.abilities = tuple(a for a in c.abilities if a not in extra) + extra
+
+
+def _static_effects(game: Game, state: _State, layer: str) -> list[_Eff]:
+    out: list[_Eff] = []
+    for oid, c in state.chars.items():
+        obj = game.objects[oid]
+        for ab in c.abilities:
+            if not isinstance(ab, StaticAbility) or ab.kind != "continuous":
+                continue
+            if ab.zone != "all" and ab.zone != obj.zone:
+                continue
+            for lay, op in ab.params["ops"]:
+                if lay == layer:
+                    out.append(_Eff(layer, op, obj.timestamp, oid, c.controller, ab.affects,
+                                    (oid, id(ab)), ab, ab.condition,
+                                    cda=ab.params.get("cda", False)))
+    return out
+
+
+# --- affected sets ---------------------------------------------------------------------------
+def _view(game: Game, state: _State) -> View:
+    def lookup(oid: int) -> Chars:
+        c = state.chars.get(oid)
+        if c is None:
+            return game.lki[oid]
+        return c
+    return View(game, lookup)
+
+
+def _exists(game: Game, state: _State, e: _Eff) -> bool:
+    """Does the effect exist (its source still has the ability)? 613.8a"""
+    if e.ability is None:
+        return True
+    c = state.chars.get(e.source)
+    if c is None or not any(a is e.ability for a in c.abilities):
+        return False
+    if e.condition is not None:
+        view = _view(game, state)
+        return condition(e.condition, view, {"you": c.controller, "source": e.source})
+    return True
+
+
+def _affected(game: Game, state: _State, e: _Eff) -> frozenset[int]:
+    if e.group in state.started:
+        return state.started[e.group]
+    aff = e.affects
+    if isinstance(aff, frozenset):
+        return aff
+    src = game.objects.get(e.source) if e.source is not None else None
+    if aff == "self":
+        return frozenset({e.source}) if e.source is not None else frozenset()
+    if aff in ("enchanted", "equipped"):
+        if src is not None and isinstance(src.attached_to, int) and src.zone == "battlefield":
+            return frozenset({src.attached_to})
+        return frozenset()
+    if isinstance(aff, Filter):
+        view = _view(game, state)
+        zone = aff.zone
+        return frozenset(oid for oid in objects_in(view, zone)
+                         if matches(aff, view, oid, e.controller, e.source))
+    return frozenset()
+
+
+def _params(game: Game, state: _State, e: _Eff, oid: int) -> tuple:
+    """What the effect does to ``oid`` (amounts evaluated now)."""
+    op = e.op
+    if op[0] in ("pump", "set_pt", "cda"):
+        view = _view(game, state)
+        ctx = {"you": e.controller, "source": e.source, "subject": oid,
+               "x": op[3] if len(op) > 3 else 0}
+        return (op[0], amount(op[1], view, ctx), amount(op[2], view, ctx))
+    if op[0] == "control" and op[1] == "source_controller":
+        c = state.chars.get(e.source)
+        return ("control", c.controller if c else e.controller)
+    return op
+
+
+def _signature(game: Game, state: _State, e: _Eff) -> tuple:
+    exists = _exists(game, state, e)
+    if not exists:
+        return (False,)
+    aff = _affected(game, state, e)
+    return (True, aff, tuple(_params(game, state, e, oid) for oid in sorted(aff)))
+
+
+# --- applying ---------------------------------------------------------------------------------
+def _apply(game: Game, state: _State, e: _Eff) -> None:
+    targets = _affected(game, state, e)
+    state.started.setdefault(e.group, targets)
+    for oid in targets:
+        c = state.chars.get(oid)
+        if c is None:
+            continue
+        _apply_op(c, _params(game, state, e, oid), game, oid)
+
+
+def _apply_op(c: Chars, op: tuple, game: Game, oid: int) -> None:
+    kind = op[0]
+    if kind == "copy":
+        card: CardDef = op[1]
+        obj = game.objects[oid]
+        tmp = base_chars(game, GameObject(oid, card, obj.owner, c.controller, obj.zone, 0))
+        c.name, c.names, c.mana_cost, c.colors = tmp.name, tmp.names, tmp.mana_cost, tmp.colors
+        c.supertypes, c.types, c.subtypes = tmp.supertypes, tmp.types, tmp.subtypes
+        c.abilities, c.power, c.toughness = tmp.abilities + op[2], tmp.power, tmp.toughness
+    elif kind == "control":
+        c.controller = op[1]
+    elif kind == "add_types":
+        c.types = c.types | frozenset(op[1])
+        c.subtypes = c.subtypes | frozenset(op[2])
+        c.supertypes = c.supertypes | frozenset(op[3] if len(op) > 3 else ())
+    elif kind == "set_land_type":
+        # 305.7: old land types and the abilities from its rules text are gone.
+        c.subtypes = (c.subtypes - BASIC_LAND_TYPES.keys() - {"Desert", "Urza's", "Gate"}) \
+            | frozenset(op[1])
+        c.abilities = ()
+    elif kind == "all_creature_types":
+        c.subtypes = c.subtypes | {ALL_TYPES}
+    elif kind == "set_colors":
+        c.colors = frozenset(op[1])
+    elif kind == "add_colors":
+        c.colors = c.colors | frozenset(op[1])
+    elif kind == "grant":
+        c.abilities = c.abilities + tuple(op[1])
+    elif kind == "lose_all":
+        c.abilities = ()
+    elif kind == "lose":
+        names = set(op[1])
+        c.abilities = tuple(a for a in c.abilities
+                            if not (isinstance(a, Keyword) and a.name in names))
+    elif kind in ("cda", "set_pt"):
+        c.power, c.toughness = op[1], op[2]
+    elif kind == "pump":
+        c.power = (c.power or 0) + op[1]
+        c.toughness = (c.toughness or 0) + op[2]
+    elif kind == "switch":
+        c.power, c.toughness = c.toughness, c.power
+    elif kind == "rule":
+        pass
+
+
+def _apply_all(game: Game, state: _State, effects: list[_Eff]) -> None:
+    """Layer 7c: modifications add up, so order doesn't matter; counters too."""
+    live = [e for e in effects if e.group in state.started or _exists(game, state, e)]
+    plans = [(e, _affected(game, state, e)) for e in live]
+    deltas: dict[int, list[int]] = {}
+    for e, targets in plans:
+        state.started.setdefault(e.group, targets)
+        for oid in targets:
+            _, p, t = _params(game, state, e, oid)
+            d = deltas.setdefault(oid, [0, 0])
+            d[0] += p
+            d[1] += t
+    for oid, obj in game.objects.items():
+        plus, minus = obj.counters.get("+1/+1", 0), obj.counters.get("-1/-1", 0)
+        if plus or minus:
+            d = deltas.setdefault(oid, [0, 0])
+            d[0] += plus - minus
+            d[1] += plus - minus
+    for oid, (p, t) in deltas.items():
+        c = state.chars.get(oid)
+        if c is not None and c.power is not None:
+            c.power += p
+            c.toughness = (c.toughness or 0) + t
+
+
+def _copy_state(state: _State, touched: frozenset[int]) -> _State:
+    chars = dict(state.chars)
+    for oid in touched:
+        if oid in chars:
+            chars[oid] = chars[oid].copy()
+    return _State(chars, dict(state.started))
+
+
+def _apply_ordered(game: Game, state: _State, effects: list[_Eff], layer: str) -> None:
+    cdas = sorted((e for e in effects if e.cda), key=lambda e: e.timestamp)
+    for e in cdas:  # characteristic-defining abilities first (613.3, 613.4a)
+        if _exists(game, state, e):
+            _apply(game, state, e)
+    pending = sorted((e for e in effects if not e.cda), key=lambda e: e.timestamp)
+    while pending:
+        pending = [e for e in pending if e.group in state.started or _exists(game, state, e)]
+        if not pending:
+            break
+        chosen = pending[0]
+        if len(pending) > 1 and any(e.ability is not None for e in pending):
+            chosen = _independent_first(game, state, pending)
+        _apply(game, state, chosen)
+        pending.remove(chosen)
+
+
+def _independent_first(game: Game, state: _State, pending: list[_Eff]) -> _Eff:
+    """The earliest effect that depends on no other pending effect (613.8b)."""
+    sigs = {id(e): _signature(game, state, e) for e in pending}
+    depends: dict[int, bool] = {}
+    for e in pending:
+        dep = False
+        for other in pending:
+            if other is e:
+                continue
+            trial = _copy_state(state, _affected(game, state, other))
+            _apply(game, trial, other)
+            if _signature(game, trial, e) != sigs[id(e)]:
+                dep = True
+                break
+        depends[id(e)] = dep
+    free = [e for e in pending if not depends[id(e)]]
+    return (free or pending)[0]
+
+
+def describe_layers() -> dict[str, str]:
+    """The rule each layer cites (for explanations)."""
+    return {"1a": R.LAYER_COPY, "1b": R.LAYER_FACE_DOWN, "2": R.LAYER_CONTROL,
+            "4": R.LAYER_TYPE, "5": R.LAYER_COLOR, "6": R.LAYER_ABILITY, "7a": R.LAYER_CDA,
+            "7b": R.LAYER_SET_PT, "7c": R.LAYER_MODIFY_PT, "7d": R.LAYER_SWITCH_PT}
+
+
+def has_ability(abilities: tuple[Ability, ...], ability: Ability) -> bool:
+    return any(a is ability for a in abilities)

@@ -1,0 +1,54 @@
+"""The step log: what happened, in order, with the rules applied at each step."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Entry:
+    event: str  # a short kind: cast, resolve, damage, sba, trigger, default, refused ...
+    text: str  # one English sentence
+    rules: tuple[str, ...] = ()
+    turn: int = 0
+    step: str = ""
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"event": self.event, "text": self.text, "rules": list(self.rules),
+                               "turn": self.turn, "step": self.step}
+        out.update(self.data)
+        return out
+
+    def render(self) -> str:
+        rules = f"  [{', '.join(self.rules)}]" if self.rules else ""
+        return f"{self.text}{rules}"
+
+
+@dataclass
+class Log:
+    entries: list[Entry] = field(default_factory=list)
+    turn: int = 0
+    step: str = ""
+
+    def add(self, event: str, text: str, rules: tuple[str, ...] | list[str] | str = (),
+            **data: Any) -> Entry:
+        if isinstance(rules, str):
+            rules = (rules,)
+        entry = Entry(event, text, tuple(dict.fromkeys(rules)), self.turn, self.step, data)
+        self.entries.append(entry)
+        return entry
+
+    def __iter__(self):
+        return iter(self.entries)
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def cited(self) -> list[str]:
+        seen: dict[str, None] = {}
+        for e in self.entries:
+            for r in e.rules:
+                seen.setdefault(r, None)
+        return list(seen)

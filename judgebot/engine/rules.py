@@ -1,0 +1,154 @@
+"""Rule predicates shared by the modules: protection, targeting, summoning
+sickness. Each answers with the rule that decides, so callers can cite it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judgebot.engine import citations as R
+from judgebot.engine.abilities import TargetSpec
+from judgebot.engine.filters import View, matches
+from judgebot.engine.layers import ALL_TYPES
+from judgebot.engine.mana import COLOR_NAMES
+from judgebot.engine.state import Chars, Game
+
+COLOR_WORDS = {v: k for k, v in COLOR_NAMES.items()}
+TYPE_PLURALS = {"creatures": "creature", "artifacts": "artifact", "enchantments": "enchantment",
+                "instants": "instant", "sorceries": "sorcery", "lands": "land",
+                "planeswalkers": "planeswalker"}
+
+
+def quality_matches(quality: str, source: Chars | None, source_controller: str | None,
+                    source_owner: str | None = None) -> bool:
+    """Does a source have the quality named by "protection from <quality>"?"""
+    if source is None:
+        return False
+    q = quality.lower()
+    if q == "everything":
+        return True
+    if q in COLOR_WORDS:
+        return COLOR_WORDS[q] in source.colors
+    if q in ("multicolored", "monocolored"):
+        return len(source.colors) > 1 if q == "multicolored" else len(source.colors) == 1
+    if q in TYPE_PLURALS:
+        return TYPE_PLURALS[q] in source.types
+    if q.startswith("player:"):
+        who = quality.split(":", 1)[1]
+        return source_controller == who or (source_controller is None and source_owner == who)
+    if q.startswith("subtype:"):
+        sub = quality.split(":", 1)[1]
+        return sub in source.subtypes or (ALL_TYPES in source.subtypes)
+    if q.startswith("non") and q[3:] in COLOR_WORDS:
+        return COLOR_WORDS[q[3:]] not in source.colors
+    return False
+
+
+def protections(c: Chars) -> list[str]:
+    return [k.quality or "" for k in c.keywords("protection")]
+
+
+def source_info(game: Game, source: Any, lki: Chars | None = None) -> tuple[Chars | None, str]:
+    """Characteristics and controller of a damage/ability source (or its LKI)."""
+    if source is None:
+        return None, ""
+    item = None
+    if not isinstance(source, int):
+        item = source
+        source = item.id
+    if source in game.objects:
+        c = game.chars(source)
+        return c, game.controller_of(source)
+    for it in game.stack:
+        if it.id == source and it.is_stack_ability:
+            c = it.source_lki or (game.chars(it.source_id) if it.source_id in game.objects
+                                  else game.lki.get(it.source_id))
+            return c, it.controller
+    c = lki or game.lki.get(source)
+    return c, c.controller if c else ""
+
+
+def has_protection_from(game: Game, target: Any, source: Any, lki: Chars | None = None) -> bool:
+    if not isinstance(target, int) or target not in game.objects:
+        return False
+    quals = protections(game.chars(target))
+    if not quals:
+        return False
+    src, ctrl = source_info(game, source, lki)
+    owner = game.objects[source].owner if isinstance(source, int) and source in game.objects \
+        else None
+    return any(quality_matches(q, src, ctrl, owner) for q in quals)
+
+
+def summoning_sick(game: Game, oid: int) -> bool:
+    """Not under its controller's control since their most recent turn began (302.6)."""
+    obj = game.objects[oid]
+    controller = game.controller_of(oid)
+    return obj.controlled_since > game.players[controller].last_turn_start or \
+        obj.last_controller != controller
+
+
+def has_haste(game: Game, oid: int) -> bool:
+    obj = game.objects[oid]
+    return game.chars(oid).has("haste") or bool(obj.chosen.get("haste_eot")) or \
+        bool(obj.chosen.get("haste_suspend"))
+
+
+def target_legal(game: Game, spec: TargetSpec, target: Any, controller: str,
+                 source: Chars | None, source_id: int | None, is_spell: bool,
+                 exclude: tuple = ()) -> tuple[bool, str, tuple[str, ...]]:
+    """Can ``target`` be chosen for ``spec`` by a spell or ability ``controller`` controls?
+
+    Returns (legal, reason, rules).
+    """
+    view = View(game)
+    if isinstance(target, str):  # a player
+        if target not in game.players or game.players[target].lost:
+            return False, f"{target} is not in the game", (R.CAST_TARGETS,)
+        if spec.kind not in ("any", "player"):
+            return False, f"a player can't be the target of {spec.text or spec.kind}", \
+                (R.CAST_TARGETS,)
+        if spec.player == "opponent" and target == controller:
+            return False, f"{target} isn't an opponent", (R.CAST_TARGETS,)
+        if spec.player == "you" and target != controller:
+            return False, f"{target} isn't you", (R.CAST_TARGETS,)
+        return True, "", ()
+    if spec.kind == "player":
+        return False, "the target must be a player", (R.CAST_TARGETS,)
+    if spec.kind == "spell":
+        item = game.stack_item(target)
+        if item is None or item.is_stack_ability:
+            return False, f"{game.name_of(target)} is not a spell on the stack", (R.CAST_TARGETS,)
+        if target == source_id:
+            return False, "a spell can't target itself", (R.CAST_TARGETS,)
+        if not matches(spec.filter, view, target, controller, source_id):
+            return False, f"{game.name_of(target)} isn't {spec.text}", (R.CAST_TARGETS,)
+        return True, "", ()
+    obj = game.objects.get(target)
+    if obj is None:
+        return False, "that object no longer exists", (R.RESOLVE_TARGETS,)
+    zone = spec.filter.zone if spec.kind != "any" else "battlefield"
+    if obj.zone != zone:
+        return False, f"{game.name_of(target)} is not in the {zone}", (R.RESOLVE_TARGETS,)
+    c = game.chars(target)
+    if spec.kind == "any":
+        if not (c.types & {"creature", "planeswalker", "battle"}):
+            return False, f"{c.name} is not a creature, planeswalker or battle", \
+                (R.CAST_TARGETS,)
+    elif not matches(spec.filter, view, target, controller, source_id):
+        return False, f"{game.name_of(target)} isn't {spec.text or 'a legal target'}", \
+            (R.CAST_TARGETS,)
+    if zone == "battlefield":
+        if c.has("shroud"):
+            return False, f"{c.name} has shroud", (R.SHROUD,)
+        if c.has("hexproof") and game.controller_of(target) != controller:
+            return False, f"{c.name} has hexproof", (R.HEXPROOF,)
+        for q in protections(c):
+            owner = game.objects[source_id].owner if source_id in game.objects else None
+            if quality_matches(q, source, controller, owner):
+                return False, f"{c.name} has protection from {_quality_text(q)}", \
+                    (R.PROTECTION_TARGET,)
+    return True, "", ()
+
+
+def _quality_text(q: str) -> str:
+    return q.split(":", 1)[1] if ":" in q else q

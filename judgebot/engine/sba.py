@@ -1,0 +1,188 @@
+"""State-based actions (704): checked whenever a player would receive priority,
+performed simultaneously as a single event, repeated until none apply."""
+
+from __future__ import annotations
+
+from judgebot.engine import citations as R
+from judgebot.engine.events import Destroy, Event, LoseGame, Move
+from judgebot.engine.filters import View, matches
+from judgebot.engine.pipeline import perform
+from judgebot.engine.rules import quality_matches
+from judgebot.engine.state import Game
+
+
+def check(game: Game) -> bool:
+    """Perform all applicable state-based actions once. True if any was performed."""
+    events: list[Event] = []
+    for name in game.in_game():
+        p = game.players[name]
+        if p.life <= 0:
+            events.append(LoseGame(cause="sba", player=name, reason=f"{p.life} life",
+                                   rules=(R.SBA_LIFE, R.LOSE_LIFE)))
+        elif p.drew_from_empty:
+            events.append(LoseGame(cause="sba", player=name,
+                                   reason="drew from an empty library",
+                                   rules=(R.SBA_DRAW_EMPTY, R.LOSE_DRAW_EMPTY)))
+        elif p.poison >= 10:
+            events.append(LoseGame(cause="sba", player=name, reason=f"{p.poison} poison counters",
+                                   rules=(R.SBA_POISON, R.LOSE_POISON)))
+        p.drew_from_empty = False
+    ceased = _cease(game)
+    legend_losers: list[int] = []
+    for oid in list(game.battlefield):
+        obj = game.objects[oid]
+        c = game.chars(oid)
+        if c.is_creature:
+            t = c.toughness or 0
+            if t <= 0:
+                events.append(Move(cause="sba", oid=oid, to_zone="graveyard", reason="sba",
+                                   rules=(R.SBA_TOUGHNESS,)))
+                continue
+            if obj.damage >= t and not c.has("indestructible"):
+                events.append(Destroy(cause="sba", oid=oid, rules=(R.SBA_LETHAL,)))
+                continue
+            if obj.deathtouched and not c.has("indestructible"):
+                events.append(Destroy(cause="sba", oid=oid, rules=(R.SBA_DEATHTOUCH,
+                                                                   R.DEATHTOUCH)))
+                continue
+        if "planeswalker" in c.types and obj.counters.get("loyalty", 0) <= 0:
+            events.append(Move(cause="sba", oid=oid, to_zone="graveyard", reason="sba",
+                               rules=(R.SBA_LOYALTY,)))
+            continue
+        if "Aura" in c.subtypes and not _aura_ok(game, oid):
+            events.append(Move(cause="sba", oid=oid, to_zone="graveyard", reason="sba",
+                               rules=(R.SBA_AURA, R.AURA_ILLEGAL)))
+            continue
+        if "Equipment" in c.subtypes and obj.attached_to is not None and \
+                not _equipment_ok(game, oid):
+            game.log.add("sba", f"{c.name} becomes unattached", (R.SBA_EQUIPMENT,
+                                                                   R.EQUIPMENT_ILLEGAL))
+            obj.attached_to = None
+            game.changed()
+            ceased = True
+        plus, minus = obj.counters.get("+1/+1", 0), obj.counters.get("-1/-1", 0)
+        if plus and minus:
+            n = min(plus, minus)
+            obj.counters["+1/+1"] -= n
+            obj.counters["-1/-1"] -= n
+            obj.counters += type(obj.counters)()
+            game.changed()
+            game.log.add("sba", f"{n} +1/+1 and {n} -1/-1 counter(s) are removed from {c.name}",
+                         (R.SBA_COUNTERS, R.COUNTERS_ANNIHILATE))
+            ceased = True
+    legend_losers = _legend_rule(game)
+    for oid in legend_losers:
+        events.append(Move(cause="sba", oid=oid, to_zone="graveyard", reason="sba",
+                           rules=(R.SBA_LEGEND,)))
+    if not events:
+        return ceased
+    game.extra["defer_end"] = True
+    try:
+        perform(game, events)
+    finally:
+        game.extra.pop("defer_end", None)
+    from judgebot.engine.apply import end_check
+    if any(isinstance(e, LoseGame) for e in events) and not game.over:
+        end_check(game)
+    return True
+
+
+def _cease(game: Game) -> bool:
+    done = False
+    for oid, obj in list(game.objects.items()):
+        if obj.token and obj.zone != "battlefield":
+            game.log.add("sba", f"the {obj.card.name} token in {obj.zone} ceases to exist",
+                         (R.SBA_TOKEN, R.TOKEN_CEASES))
+            _remove(game, oid)
+            done = True
+        elif obj.spell_copy and obj.zone != "stack":
+            game.log.add("sba", f"the copy of {obj.card.name} in {obj.zone} ceases to exist",
+                         (R.SBA_COPY, R.COPY_CEASES))
+            _remove(game, oid)
+            done = True
+    return done
+
+
+def _remove(game: Game, oid: int) -> None:
+    obj = game.objects.pop(oid)
+    if obj.zone == "battlefield":
+        game.battlefield.remove(oid)
+    elif obj.zone != "stack":
+        lst = game.players[obj.owner].zone(obj.zone)
+        if oid in lst:
+            lst.remove(oid)
+    game.changed()
+
+
+def _aura_ok(game: Game, oid: int) -> bool:
+    obj = game.objects[oid]
+    to = obj.attached_to
+    if to is None:
+        return False
+    if isinstance(to, str):
+        return to in game.players and not game.players[to].lost
+    if to not in game.objects or game.objects[to].zone != "battlefield" or to == oid:
+        return False
+    c = game.chars(oid)
+    target = game.chars(to)
+    for kw in c.keywords("enchant"):
+        what = kw.quality or "creature"
+        if what == "permanent":
+            continue
+        if what not in target.types:
+            return False
+    for q in (k.quality or "" for k in target.keywords("protection")):
+        if quality_matches(q, c, c.controller, obj.owner):
+            return False
+    return True
+
+
+def _equipment_ok(game: Game, oid: int) -> bool:
+    obj = game.objects[oid]
+    to = obj.attached_to
+    if not isinstance(to, int) or to not in game.objects or \
+            game.objects[to].zone != "battlefield":
+        return False
+    target = game.chars(to)
+    if not target.is_creature:
+        return False
+    c = game.chars(oid)
+    for q in (k.quality or "" for k in target.keywords("protection")):
+        if quality_matches(q, c, c.controller, obj.owner):
+            return False
+    return True
+
+
+def _legend_rule(game: Game) -> list[int]:
+    groups: dict[tuple[str, str], list[int]] = {}
+    for oid in game.battlefield:
+        c = game.chars(oid)
+        if "legendary" in c.supertypes and c.name:
+            groups.setdefault((c.controller, c.name), []).append(oid)
+    losers: list[int] = []
+    for (player, name), oids in groups.items():
+        if len(oids) < 2:
+            continue
+        labels = [f"{name} #{i + 1}" for i in range(len(oids))]
+        index = game.chooser.choose(player, "keep", labels, keys=("keep",),
+                                    match=lambda v, oids=oids: _keep_match(game, v, oids),
+                                    note=f"legend rule: {name}")
+        game.log.add("sba", f"legend rule: {player} keeps {labels[index]}; the other "
+                     f"{name} goes to the graveyard", (R.SBA_LEGEND,))
+        losers.extend(o for i, o in enumerate(oids) if i != index)
+    return losers
+
+
+def _keep_match(game: Game, value: object, oids: list[int]) -> int | None:
+    text = str(value)
+    if text.isdigit():
+        i = int(text) - 1
+        return i if 0 <= i < len(oids) else None
+    for i, oid in enumerate(oids):
+        if text.lower() in (n.lower() for n in game.chars(oid).names):
+            return i
+    return None
+
+
+def matches_any(game: Game, f, oid: int, perspective: str) -> bool:
+    return matches(f, View(game), oid, perspective, None)

@@ -1,0 +1,403 @@
+"""The game state: cards, objects, players, zones, the stack.
+
+Everything here is plain data. Rules live in the other modules, which take a
+:class:`Game` and change it only through the event pipeline
+(:mod:`judgebot.engine.pipeline`), so that every change is logged with the
+rules it applies and checked for replacement effects and triggers.
+
+Characteristics of objects are never stored: :mod:`judgebot.engine.layers`
+computes them from the printed card (:class:`CardDef`) and the continuous
+effects in force (:class:`Chars` is the result).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from judgebot.engine.mana import ManaCost, ManaPool
+
+if TYPE_CHECKING:
+    from judgebot.engine.abilities import Ability
+    from judgebot.engine.log import Log
+
+ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack")
+PLAYER_ZONES = ("library", "hand", "graveyard", "exile")
+CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "instant", "kindred", "land",
+              "planeswalker", "sorcery")
+PERMANENT_TYPES = ("artifact", "battle", "creature", "enchantment", "land", "planeswalker")
+SUPERTYPES = ("basic", "legendary", "snow", "world")
+BASIC_LAND_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+
+STEPS = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat",
+         "declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage",
+         "end_of_combat", "postcombat_main", "end", "cleanup")
+COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers",
+                "first_strike_damage", "combat_damage", "end_of_combat")
+MAIN_STEPS = ("precombat_main", "postcombat_main")
+
+
+@dataclass(frozen=True, eq=False)
+class CardDef:
+    """A card's printed (copiable) characteristics and its abilities.
+
+    Tokens and generic scenario objects are CardDefs too. ``names`` holds every
+    name the object answers to (English, Chinese, a scenario alias).
+    """
+
+    name: str
+    names: tuple[str, ...] = ()
+    mana_cost: ManaCost | None = None
+    colors: frozenset[str] | None = None  # None: from the mana cost
+    supertypes: frozenset[str] = frozenset()
+    types: frozenset[str] = frozenset()
+    subtypes: frozenset[str] = frozenset()
+    power: int | str | None = None  # "*" with a characteristic-defining ability
+    toughness: int | str | None = None
+    loyalty: int | None = None
+    abilities: tuple[Ability, ...] = ()
+    text: str = ""
+    zh_name: str = ""
+    slug: str = ""
+    split: tuple[CardDef, ...] = ()  # the halves of a split card
+    is_token: bool = False
+    source: str = ""  # "pool", "inline", "token"
+    line: int | None = None
+
+    @property
+    def printed_colors(self) -> frozenset[str]:
+        if self.colors is not None:
+            return self.colors
+        if self.split:
+            out: set[str] = set()
+            for half in self.split:
+                out |= half.printed_colors
+            return frozenset(out)
+        return self.mana_cost.colors if self.mana_cost else frozenset()
+
+    def all_names(self) -> tuple[str, ...]:
+        names = [self.name, *self.names]
+        if self.zh_name:
+            names.append(self.zh_name)
+        for half in self.split:
+            names.extend(half.all_names())
+        return tuple(dict.fromkeys(n for n in names if n))
+
+
+@dataclass
+class Chars:
+    """An object's characteristics after all continuous effects (613)."""
+
+    name: str
+    names: tuple[str, ...]
+    mana_cost: ManaCost | None
+    colors: frozenset[str]
+    supertypes: frozenset[str]
+    types: frozenset[str]
+    subtypes: frozenset[str]
+    abilities: tuple[Ability, ...]
+    power: int | None
+    toughness: int | None
+    loyalty: int | None
+    controller: str
+    # Filled when the object is on the stack with a chosen X.
+    x: int = 0
+
+    def is_(self, card_type: str) -> bool:
+        return card_type in self.types
+
+    @property
+    def is_creature(self) -> bool:
+        return "creature" in self.types
+
+    @property
+    def is_land(self) -> bool:
+        return "land" in self.types
+
+    @property
+    def is_permanent_card(self) -> bool:
+        return bool(self.types & set(PERMANENT_TYPES))
+
+    def mana_value(self) -> int:
+        return self.mana_cost.mana_value(self.x) if self.mana_cost else 0
+
+    def keywords(self, name: str) -> list[Any]:
+        from judgebot.engine.abilities import Keyword
+        return [a for a in self.abilities if isinstance(a, Keyword) and a.name == name]
+
+    def has(self, name: str) -> bool:
+        from judgebot.engine.abilities import Keyword
+        return any(isinstance(a, Keyword) and a.name == name for a in self.abilities)
+
+    def copy(self) -> Chars:
+        return Chars(self.name, self.names, self.mana_cost, self.colors, self.supertypes,
+                     self.types, self.subtypes, self.abilities, self.power, self.toughness,
+                     self.loyalty, self.controller, self.x)
+
+
+@dataclass
+class CastInfo:
+    """How a spell was cast (kept by the permanent it becomes, 400.7d)."""
+
+    from_zone: str = "hand"
+    alt_cost: str = ""  # flashback, madness, morph, suspend, evoke, free, overload
+    additional: tuple[str, ...] = ()  # buyback, kicker
+    x: int = 0
+    half: str = ""  # the half of a split card that was cast
+    cast: bool = True  # False for copies (a copy isn't cast, 707.10)
+    controller_main_phase: bool = False  # cast during its controller's main phase
+    mana_spent: int = 0
+
+
+@dataclass(eq=False)
+class GameObject:
+    """A card, token or copy in some zone. A zone change makes a new one (400.7)."""
+
+    id: int
+    card: CardDef
+    owner: str
+    controller: str
+    zone: str
+    timestamp: int
+    tapped: bool = False
+    face_down: bool = False
+    counters: Counter = field(default_factory=Counter)
+    damage: int = 0
+    deathtouched: bool = False
+    attached_to: int | str | None = None
+    token: bool = False
+    spell_copy: bool = False
+    controlled_since: int = 0  # game tick at which its controller got control
+    cast: CastInfo | None = None
+    chosen: dict[str, Any] = field(default_factory=dict)
+    # For spells: the targets chosen for each target slot, the division of damage.
+    targets: list[list[Any]] = field(default_factory=list)
+    division: dict[Any, int] = field(default_factory=dict)
+    modes: tuple[int, ...] = ()
+    # Which previous object this one was (for the log and for linked abilities).
+    previous: int | None = None
+    last_controller: str = ""
+    copy_of: CardDef | None = None  # layer 1 copy applied as it entered (707.2)
+    face_up_chars: CardDef | None = None
+    turned_face_up_turn: int = -1
+
+    @property
+    def is_stack_ability(self) -> bool:
+        return False
+
+
+@dataclass(eq=False)
+class StackAbility:
+    """An activated or triggered ability on the stack (an object, not a card)."""
+
+    id: int
+    source_id: int
+    source_name: str
+    controller: str
+    ability: Any
+    targets: list[list[Any]] = field(default_factory=list)
+    division: dict[Any, int] = field(default_factory=dict)
+    x: int = 0
+    info: dict[str, Any] = field(default_factory=dict)
+    source_lki: Chars | None = None
+    modes: tuple[int, ...] = ()
+    is_copy: bool = False
+    zone: str = "stack"
+
+    @property
+    def is_stack_ability(self) -> bool:
+        return True
+
+
+@dataclass
+class Player:
+    name: str
+    life: int = 20
+    poison: int = 0
+    library: list[int] = field(default_factory=list)  # top first
+    library_known: bool = False  # an unspecified library never runs out
+    hand: list[int] = field(default_factory=list)
+    graveyard: list[int] = field(default_factory=list)  # oldest first
+    exile: list[int] = field(default_factory=list)
+    pool: ManaPool = field(default_factory=ManaPool)
+    free_mana: bool = False  # documented default: no mana sources stated
+    lost: bool = False
+    lost_rule: str = ""
+    won: bool = False
+    drew_from_empty: bool = False
+    lands_played: int = 0
+    last_turn_start: int = -2  # game tick
+    last_upkeep: int = -10**9  # game tick of the beginning of their last upkeep
+    prev_upkeep: int = -10**9  # the one before (for echo, 702.30a)
+    skip_steps: Counter = field(default_factory=Counter)
+    skip_combat: int = 0
+
+    def zone(self, name: str) -> list[int]:
+        return getattr(self, name)
+
+
+@dataclass
+class TurnRecord:
+    """Things that happened this turn, for abilities that look back."""
+
+    spells_cast: list[tuple[str, int]] = field(default_factory=list)  # (player, object id)
+    life_lost: Counter = field(default_factory=Counter)
+    life_gained: Counter = field(default_factory=Counter)
+    damaged_opponent: set[int] = field(default_factory=set)  # source ids
+    damaged_by: dict[int, set[int]] = field(default_factory=dict)  # object id -> source ids
+    discarded: Counter = field(default_factory=Counter)
+    cycled: Counter = field(default_factory=Counter)
+    attacked_with: set[int] = field(default_factory=set)
+
+
+@dataclass
+class Combat:
+    attackers: dict[int, str | int] = field(default_factory=dict)  # attacker -> player/pw
+    blockers: dict[int, list[int]] = field(default_factory=dict)  # blocker -> attackers
+    blocked: dict[int, bool] = field(default_factory=dict)  # attacker -> blocked?
+    blocked_by: dict[int, list[int]] = field(default_factory=dict)  # attacker -> blockers
+    first_strike_step: bool = False
+    dealt_first_strike: set[int] = field(default_factory=set)
+    had_first_strike: set[int] = field(default_factory=set)
+    blockers_declared: bool = False
+    damage_steps_done: int = 0
+
+    def defending_player(self, attacker: int, game: Game) -> str | None:
+        target = self.attackers.get(attacker)
+        if isinstance(target, str):
+            return target
+        if isinstance(target, int) and target in game.objects:
+            return game.controller_of(target)
+        return None
+
+
+@dataclass
+class Game:
+    """The whole state of one simulated game."""
+
+    players: dict[str, Player]
+    order: list[str]
+    objects: dict[int, GameObject] = field(default_factory=dict)
+    battlefield: list[int] = field(default_factory=list)
+    stack: list[Any] = field(default_factory=list)  # bottom first; GameObject or StackAbility
+    turn: int = 2
+    active: str = ""
+    step: str = "precombat_main"
+    priority: str | None = None
+    passes: int = 0
+    effects: list[Any] = field(default_factory=list)  # ContinuousEffect from resolutions
+    replacements: list[Any] = field(default_factory=list)  # ReplacementEffect from resolutions
+    prohibitions: list[Any] = field(default_factory=list)  # "can't" effects from resolutions
+    delayed: list[Any] = field(default_factory=list)
+    pending: list[Any] = field(default_factory=list)  # triggered, not yet on the stack
+    combat: Combat | None = None
+    record: TurnRecord = field(default_factory=TurnRecord)
+    tick: int = 0
+    next_id: int = 1
+    next_timestamp: int = 1
+    version: int = 0
+    log: Log | None = None
+    over: bool = False
+    draw: bool = False
+    resolving: Any = None
+    steps_taken: int = 0
+    step_limit: int = 4000
+    chooser: Any = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    lki: dict[int, Chars] = field(default_factory=dict)
+    lki_objects: dict[int, GameObject] = field(default_factory=dict)
+    chars_cache: dict[int, Chars] = field(default_factory=dict)
+    chars_version: int = -1
+    combat_phase_skipped: bool = False
+
+    # --- ids and time ------------------------------------------------------------
+    def new_id(self) -> int:
+        self.next_id += 1
+        return self.next_id - 1
+
+    def new_timestamp(self) -> int:
+        self.next_timestamp += 1
+        return self.next_timestamp - 1
+
+    def changed(self) -> None:
+        """Invalidate computed characteristics after any change of the state."""
+        self.version += 1
+
+    # --- players -------------------------------------------------------------------
+    def player(self, name: str) -> Player:
+        return self.players[name]
+
+    def opponents(self, name: str) -> list[str]:
+        return [p for p in self.order if p != name and not self.players[p].lost]
+
+    def apnap(self) -> list[str]:
+        """Players in APNAP order (101.4)."""
+        i = self.order.index(self.active)
+        return self.order[i:] + self.order[:i]
+
+    def next_player(self, name: str) -> str:
+        i = self.order.index(name)
+        return self.order[(i + 1) % len(self.order)]
+
+    def in_game(self) -> list[str]:
+        return [p for p in self.order if not self.players[p].lost]
+
+    # --- objects --------------------------------------------------------------------
+    def obj(self, oid: int) -> GameObject:
+        return self.objects[oid]
+
+    def zone_list(self, zone: str, owner: str | None) -> list:
+        if zone == "battlefield":
+            return self.battlefield
+        if zone == "stack":
+            return self.stack
+        assert owner is not None
+        return self.players[owner].zone(zone)
+
+    def chars(self, oid: int) -> Chars:
+        from judgebot.engine.layers import characteristics
+        return characteristics(self, oid)
+
+    def controller_of(self, oid: int) -> str:
+        obj = self.objects.get(oid)
+        if obj is None:
+            lki = self.lki.get(oid)
+            return lki.controller if lki else ""
+        if obj.zone in ("battlefield", "stack"):
+            return self.chars(oid).controller
+        return obj.owner
+
+    def permanents(self) -> list[int]:
+        return list(self.battlefield)
+
+    def stack_item(self, sid: int) -> Any:
+        for item in self.stack:
+            if item.id == sid:
+                return item
+        return None
+
+    def name_of(self, thing: Any) -> str:
+        """A printable name for an object id, a stack item or a player."""
+        if isinstance(thing, str):
+            return thing
+        if isinstance(thing, StackAbility):
+            return f"{thing.source_name}'s ability"
+        oid = thing.id if isinstance(thing, GameObject) else thing
+        if oid in self.objects:
+            obj = self.objects[oid]
+            if obj.face_down:
+                return f"face-down {obj.card.name}"
+            return self.chars(oid).name or obj.card.name
+        if oid in self.lki:
+            return self.lki[oid].name
+        for item in self.stack:
+            if item.id == oid:
+                return self.name_of(item)
+        return f"object {oid}"
+
+    def remember(self, oid: int) -> None:
+        """Keep the last known information of an object about to leave its zone."""
+        if oid in self.objects:
+            self.lki[oid] = self.chars(oid).copy()
+            self.lki_objects[oid] = self.objects[oid]

@@ -1,0 +1,381 @@
+"""Turn structure, priority, and putting triggered abilities on the stack.
+
+Each step begins with its turn-based actions, then abilities that trigger "at
+the beginning of" it; then, before any player receives priority, state-based
+actions are performed and triggered abilities are put on the stack in APNAP
+order, repeatedly, until none remain (117.5, 704.3). When all players pass in
+succession the top of the stack resolves, or, with an empty stack, the step
+ends (117.4): effects "until end of step" end and mana empties (500.5).
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from judgebot.engine import citations as R
+from judgebot.engine import sba
+from judgebot.engine.abilities import TriggeredAbility, triggered
+from judgebot.engine.errors import IllegalAction
+from judgebot.engine.events import Draw, Happened, Move, Tap
+from judgebot.engine.pipeline import perform
+from judgebot.engine.state import STEPS, Game, StackAbility, TurnRecord
+from judgebot.engine.triggers import Pending, check_condition, notice, trigger_rules
+
+STEP_NAMES = {"untap": "untap step", "upkeep": "upkeep", "draw": "draw step",
+              "precombat_main": "precombat main phase",
+              "beginning_of_combat": "beginning of combat step",
+              "declare_attackers": "declare attackers step",
+              "declare_blockers": "declare blockers step",
+              "first_strike_damage": "first-strike combat damage step",
+              "combat_damage": "combat damage step", "end_of_combat": "end of combat step",
+              "postcombat_main": "postcombat main phase", "end": "end step",
+              "cleanup": "cleanup step"}
+STEP_RULES = {"untap": R.UNTAP, "upkeep": R.UPKEEP, "draw": R.DRAW_STEP,
+              "precombat_main": R.MAIN_PHASE, "beginning_of_combat": R.BEGIN_COMBAT,
+              "declare_attackers": R.DECLARE_ATTACKERS, "declare_blockers": R.DECLARE_BLOCKERS,
+              "first_strike_damage": R.FIRST_STRIKE_STEP, "combat_damage": R.COMBAT_DAMAGE,
+              "end_of_combat": R.END_OF_COMBAT, "postcombat_main": R.MAIN_PHASE,
+              "end": R.END_STEP, "cleanup": R.CLEANUP_DAMAGE}
+MAX_TRIGGER_ORDERS = 6  # 3 triggers; beyond, a documented default order
+
+
+# --- priority ---------------------------------------------------------------------------
+def priority_point(game: Game) -> None:
+    """SBAs, then triggers on the stack, repeated, before a player gets priority (117.5)."""
+    rounds = 0
+    while not game.over:
+        rounds += 1
+        if rounds > 200:
+            raise IllegalAction("state-based actions and triggered abilities keep repeating "
+                                "without end", (R.DRAW_LOOP,))
+        _control_changes(game)
+        _expire_linked(game)
+        if sba.check(game):
+            continue
+        _state_triggers(game)
+        if game.pending:
+            put_triggers(game)
+            continue
+        break
+
+
+def give_priority(game: Game, player: str) -> None:
+    priority_point(game)
+    game.priority = player
+    game.passes = 0
+
+
+def pass_priority(game: Game) -> str:
+    """The player with priority passes. Returns 'passed', 'resolved' or 'advanced'."""
+    from judgebot.engine.stack import resolve_top
+    if game.over:
+        return "over"
+    game.passes += 1
+    players = game.in_game()
+    if game.passes >= len(players):
+        game.passes = 0
+        if game.stack:
+            top = game.stack[-1]
+            game.log.add("pass", f"all players pass; {game.name_of(top)} resolves",
+                         (R.ALL_PASS,))
+            resolve_top(game)
+            if game.over:
+                return "over"
+            give_priority(game, game.active)
+            return "resolved"
+        advance(game)
+        return "advanced"
+    nxt = game.next_player(game.priority or game.active)
+    while game.players[nxt].lost:
+        nxt = game.next_player(nxt)
+    priority_point(game)
+    game.priority = nxt
+    return "passed"
+
+
+def _control_changes(game: Game) -> None:
+    for oid in game.battlefield:
+        obj = game.objects[oid]
+        ctrl = game.chars(oid).controller
+        if obj.last_controller != ctrl:
+            obj.last_controller = ctrl
+            game.tick += 1
+            obj.controlled_since = game.tick
+            if game.combat is not None and (oid in game.combat.attackers or
+                                            oid in game.combat.blockers):
+                from judgebot.engine.apply import _remove_from_combat
+                _remove_from_combat(game, oid)
+                game.log.add("combat", f"{game.name_of(oid)} changes control and is removed "
+                             "from combat", (R.REMOVED_FROM_COMBAT,))
+
+
+def _expire_linked(game: Game) -> None:
+    """Effects that last while an object stays on the battlefield."""
+    def alive(d: object) -> bool:
+        if isinstance(d, tuple) and d and d[0] == "until_leaves":
+            obj = game.objects.get(d[1])
+            return obj is not None and obj.zone == "battlefield"
+        return True
+    before = len(game.effects)
+    game.effects = [e for e in game.effects if alive(e.duration)]
+    if len(game.effects) != before:
+        game.changed()
+
+
+def _state_triggers(game: Game) -> None:
+    active = {(p.source_id, id(p.ability)) for p in game.pending}
+    active |= {(i.source_id, id(i.ability)) for i in game.stack if i.is_stack_ability}
+    for oid in list(game.battlefield):
+        c = game.chars(oid)
+        for ab in triggered(c.abilities):
+            if ab.trigger.event != "state" or (oid, id(ab)) in active:
+                continue
+            if check_condition(game, ab.trigger.other, oid, c.controller, {}):
+                game.pending.append(Pending(ab, oid, c.name, c.controller, {}, c.copy()))
+
+
+def put_triggers(game: Game) -> None:
+    """Put waiting triggered abilities on the stack, APNAP (603.3b)."""
+    pending = game.pending
+    game.pending = []
+    multi = len({p.controller for p in pending}) > 1
+    for player in game.apnap():
+        mine = [p for p in pending if p.controller == player]
+        if not mine:
+            continue
+        ordered = _order(game, player, mine)
+        for p in ordered:
+            _put_one(game, p, multi)
+
+
+def _order(game: Game, player: str, mine: list[Pending]) -> list[Pending]:
+    if len(mine) == 1:
+        return mine
+    labels_of = [f"{p.source_name}: {p.ability.text or p.ability.trigger.event}" for p in mine]
+    if len(set(labels_of)) == 1:
+        return mine  # identical abilities: the order can't matter
+    perms = list(permutations(range(len(mine))))
+    if len(perms) > MAX_TRIGGER_ORDERS:
+        game.log.add("default", f"{player} puts {len(mine)} triggered abilities on the stack in "
+                     "the order they triggered (documented default; the last resolves first)",
+                     (R.TRIGGER_APNAP,))
+        return mine
+    labels = [" then ".join(labels_of[i] for i in perm) for perm in perms]
+
+    def match(value: object) -> int | None:
+        names = value if isinstance(value, list) else [value]
+        wanted = [str(n).lower() for n in names]
+        for k, perm in enumerate(perms):
+            seq = [labels_of[i].lower() for i in perm]
+            if all(any(w in s for s in seq[j:j + 1]) for j, w in enumerate(wanted)):
+                return k
+        return None
+    index = game.chooser.choose(player, "order", labels, keys=("order",), match=match,
+                                note="order of triggered abilities (first listed goes on the "
+                                     "stack first and resolves last)")
+    return [mine[i] for i in perms[index]]
+
+
+def _put_one(game: Game, p: Pending, multi: bool) -> None:
+    from judgebot.engine.stack import _choose_targets, _targeted
+    ab: TriggeredAbility = p.ability
+    name = f"{p.source_name}'s ability" if p.source_name else "a triggered ability"
+    try:
+        targets = _choose_targets(game, p.controller, tuple(ab.targets), None, p.source_lki,
+                                  p.source_id, False, name)
+    except IllegalAction as exc:
+        game.log.add("trigger", f"{name} ({ab.text}) triggers but can't be put on the stack: "
+                     f"{exc.message}", trigger_rules(ab) + (R.TRIGGER_TARGETS,))
+        return
+    item = StackAbility(game.new_id(), p.source_id, p.source_name, p.controller, ab, targets,
+                        {}, 0, dict(p.info), p.source_lki)
+    game.stack.append(item)
+    game.changed()
+    tgt = ""
+    if targets and any(targets):
+        tgt = " targeting " + ", ".join(game.name_of(t) for s in targets for t in s)
+    rules = trigger_rules(ab) + (R.TRIGGER_STACK,) + ((R.TRIGGER_APNAP,) if multi else ())
+    game.log.add("trigger", f"{name} triggers: {ab.text or ab.trigger.event}{tgt}", rules,
+                 controller=p.controller)
+    _targeted(game, item.id, targets, False)
+
+
+# --- steps ------------------------------------------------------------------------------
+def next_step(game: Game) -> str | None:
+    """The step after the current one, or None for the next turn."""
+    step = game.step
+    if step == "precombat_main" and game.players[game.active].skip_combat:
+        game.players[game.active].skip_combat -= 1
+        game.log.add("skip", f"{game.active} skips this combat phase", (R.SKIP,))
+        return "postcombat_main"
+    if step == "declare_attackers":
+        if game.combat is None or not game.combat.attackers:
+            return "end_of_combat"
+        return "declare_blockers"
+    if step == "declare_blockers":
+        from judgebot.engine.combat import first_strike_step_needed
+        return "first_strike_damage" if first_strike_step_needed(game) else "combat_damage"
+    if step == "cleanup":
+        return None
+    i = STEPS.index(step)
+    nxt = STEPS[i + 1]
+    if nxt == "first_strike_damage":
+        nxt = "combat_damage"
+    return nxt
+
+
+def end_current_step(game: Game) -> None:
+    """Effects until end of step end; mana empties (500.5)."""
+    for name in game.order:
+        game.players[name].pool.empty()
+    if game.step == "end_of_combat":
+        from judgebot.engine.combat import end_combat
+        game.effects = [e for e in game.effects if e.duration != "end_of_combat"]
+        end_combat(game)
+        game.changed()
+
+
+def advance(game: Game) -> None:
+    """End the current step and begin the next (a new turn after cleanup)."""
+    end_current_step(game)
+    if game.step == "cleanup" and game.extra.pop("cleanup_again", False):
+        begin_step(game, "cleanup")
+        return
+    nxt = next_step(game)
+    if nxt is None:
+        begin_turn(game)
+        return
+    begin_step(game, nxt)
+
+
+def begin_turn(game: Game) -> None:
+    game.turn += 1
+    game.active = game.next_player(game.active)
+    while game.players[game.active].lost:
+        game.active = game.next_player(game.active)
+    game.tick += 1
+    game.players[game.active].last_turn_start = game.tick
+    game.players[game.active].lands_played = 0
+    game.record = TurnRecord()
+    game.combat = None
+    game.log.turn = game.turn
+    game.log.add("turn", f"turn {game.turn}: {game.active}'s turn begins", ())
+    begin_step(game, "untap")
+
+
+def begin_step(game: Game, step: str) -> None:
+    game.step = step
+    game.log.step = step
+    active = game.active
+    skip = game.players[active].skip_steps
+    if skip.get(step):
+        skip[step] -= 1
+        game.log.add("skip", f"{active} skips their {STEP_NAMES[step]}", (R.SKIP,))
+        advance(game)
+        return
+    game.log.add("step", f"{STEP_NAMES[step]} ({active})", (STEP_RULES[step],))
+    game.priority = None
+    if step == "untap":
+        _untap(game)
+        advance(game)
+        return
+    if step == "upkeep":
+        pl = game.players[active]
+        pl.prev_upkeep = pl.last_upkeep
+        pl.last_upkeep = game.tick
+    if step == "draw":
+        perform(game, [Draw(cause="turn", player=active, rules=(R.DRAW_STEP,))])
+    if step == "declare_attackers":
+        from judgebot.engine.combat import declare_attackers
+        decl = game.extra.pop("attack", {})
+        declare_attackers(game, decl)
+    if step == "declare_blockers":
+        from judgebot.engine.combat import declare_blockers
+        declare_blockers(game, game.extra.pop("block", {}))
+    if step in ("first_strike_damage", "combat_damage"):
+        from judgebot.engine.combat import combat_damage
+        first = step == "first_strike_damage"
+        given = game.extra.pop("assign", None)
+        line = game.extra.get("assign_line")
+        combat_damage(game, first, given, line)
+        if first and given and game.combat is not None:
+            # Assignments for creatures that deal damage in the regular step wait for it.
+            later = {k: v for k, v in given.items() if k not in game.combat.dealt_first_strike
+                     or game.chars(k).has("double strike") and k in game.objects and False}
+            if later:
+                game.extra["assign"] = later
+        else:
+            game.extra.pop("assign_line", None)
+    if step == "cleanup":
+        _cleanup(game)
+        return
+    notice(game, [Happened(what="step", data={"step": step, "active": active})], None)
+    give_priority(game, active)
+
+
+def _untap(game: Game) -> None:
+    events = [Tap(cause="untap_step", oid=o, untap=True) for o in game.battlefield
+              if game.objects[o].tapped and game.controller_of(o) == game.active]
+    if events:
+        done = perform(game, events)
+        if done:
+            game.log.add("untap", f"{game.active} untaps " +
+                         ", ".join(game.name_of(e.oid) for e in done), (R.UNTAP,))
+
+
+def _cleanup(game: Game) -> None:
+    active = game.active
+    hand = game.players[active].hand
+    if len(hand) > 7:
+        from judgebot.engine.effects import choose_cards
+        n = len(hand) - 7
+        chosen = choose_cards(game, active, list(hand), n, "discard")
+        perform(game, [Move(cause="turn", oid=o, to_zone="graveyard", reason="discard",
+                            rules=(R.CLEANUP_DISCARD, R.DISCARD)) for o in chosen])
+    changed = False
+    for oid in game.battlefield:
+        obj = game.objects[oid]
+        if obj.damage or obj.deathtouched:
+            obj.damage = 0
+            obj.deathtouched = False
+            changed = True
+        if obj.chosen.pop("haste_eot", None):
+            changed = True
+    n_eff = len(game.effects)
+    game.effects = [e for e in game.effects if e.duration not in ("eot", "end_of_combat")]
+    game.replacements = [r for r in game.replacements if r.duration not in ("eot",)]
+    game.prohibitions = [p for p in game.prohibitions if p.duration not in ("eot",)]
+    if changed or n_eff != len(game.effects):
+        game.changed()
+    game.log.add("cleanup", "damage is removed and \"until end of turn\" effects end",
+                 (R.CLEANUP_DAMAGE,))
+    # 514.3a: state-based actions or triggers give priority, then another cleanup step.
+    if _would_act(game):
+        game.log.add("cleanup", "state-based actions or triggered abilities happen during "
+                     "cleanup: players get priority", (R.CLEANUP_PRIORITY,))
+        give_priority(game, active)
+        game.extra["cleanup_again"] = True
+        return
+    advance(game)
+
+
+def _would_act(game: Game) -> bool:
+    if game.pending:
+        return True
+    for name in game.in_game():
+        p = game.players[name]
+        if p.life <= 0 or p.poison >= 10 or p.drew_from_empty:
+            return True
+    for oid in game.battlefield:
+        c = game.chars(oid)
+        if c.is_creature and (c.toughness or 0) <= 0:
+            return True
+    return False
+
+
+def step_index(step: str) -> int:
+    return STEPS.index(step)
+
+
+__all__ = ["priority_point", "give_priority", "pass_priority", "advance", "begin_step",
+           "begin_turn", "put_triggers", "STEP_NAMES"]
