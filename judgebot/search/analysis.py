@@ -118,9 +118,21 @@ def english_analyzer() -> Composable:
             | StemFilter(cachesize=50000))
 
 
+class AsciiStemFilter(StemFilter):
+    """Porter-stems the ASCII words inside Chinese text, passing CJK words through."""
+
+    def __call__(self, tokens):
+        stemfn = self.stemfn
+        ignore = self.ignore
+        for t in tokens:
+            if t.text.isascii() and not t.stopped and t.text not in ignore:
+                t.text = stemfn(t.text)
+            yield t
+
+
 def chinese_analyzer() -> Composable:
     # Stop words stay: in Chinese they are characters jieba keeps apart anyway.
-    return ChineseTokenizer() | LowercaseFilter() | StemFilter(cachesize=50000)
+    return ChineseTokenizer() | LowercaseFilter() | AsciiStemFilter(cachesize=50000)
 
 
 def analyze(analyzer: Composable, text: str, mode: str = "query") -> list[str]:

@@ -48,6 +48,12 @@ class SearchDoc:
             value = getattr(self, name)
             if value:
                 out[name] = value
+        # Which language a document lacks: a query is carried into the other
+        # language (through the bilingual glossary) only for such documents.
+        has_en = bool(self.text_en or self.title_en)
+        has_zh = bool(self.text_zh or self.title_zh)
+        if has_en != has_zh:
+            out["only"] = "en" if has_en else "zh"
         if self.section:
             out["section"] = " ".join(self.section)
         if self.names:

@@ -35,7 +35,7 @@ from judgebot.search.spelling import Corrector, vocabulary
 from judgebot.text import segment
 
 # Bump when the schema, analyzers or documents change meaning.
-SCHEMA_VERSION = "8"
+SCHEMA_VERSION = "10"
 INDEX_DIR = corpus.ROOT / "index"
 CURRENT = "CURRENT"
 META = "meta.json"
@@ -53,18 +53,21 @@ def schema() -> Schema:
     zh = analysis.chinese_analyzer()
     return Schema(
         id=ID(stored=True, unique=True),
-        kind=ID(stored=True),
-        game=ID(stored=True),
-        edition=ID(stored=True),
-        current=BOOLEAN(stored=False),
-        number=ID(stored=True),
+        kind=ID,
+        game=ID,
+        edition=ID,
+        current=BOOLEAN,
+        only=ID,
+        number=ID,
         section=KEYWORD(),
         names=KEYWORD(field_boost=4.0),
         pinyin=KEYWORD(lowercase=True, field_boost=3.0),
-        title_en=TEXT(analyzer=en, field_boost=3.0, stored=True, chars=True),
-        title_zh=TEXT(analyzer=zh, field_boost=3.0, stored=True, chars=True),
-        text_en=TEXT(analyzer=en, stored=True, chars=True),
-        text_zh=TEXT(analyzer=zh, stored=True, chars=True),
+        # Texts are not stored: snippets are cut from the corpus records the
+        # service holds, so the index keeps only what ranking needs.
+        title_en=TEXT(analyzer=en, field_boost=3.0),
+        title_zh=TEXT(analyzer=zh, field_boost=3.0),
+        text_en=TEXT(analyzer=en),
+        text_zh=TEXT(analyzer=zh),
         context=TEXT(analyzer=zh, field_boost=0.5),
     )
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from whoosh import query as Q
+from whoosh.idsets import BitSet
 
 from judgebot import corpus
 from judgebot.corpus import CR_2019, CR_2025, EN, ZH_HANS, ZH_HANT, Record
@@ -90,6 +91,9 @@ class SearchService:
         self.xref = CrossReference(self.records)
         self.by_id = self.xref.by_id
         self._searcher = self.handle.ix.searcher()
+        # Document number → record id, read once: hits need no stored-field loads.
+        reader = self._searcher.reader()
+        self._doc_ids = [reader.stored_fields(n)["id"] for n in range(reader.doc_count_all())]
         self._lock = threading.Lock()
         self.en = analysis.english_analyzer()
         self.zh = analysis.chinese_analyzer()
@@ -99,6 +103,12 @@ class SearchService:
         self._to_zh: dict[str, str] = {}
         self._index_records()
         self.corrector = self._corrector()
+        self._known = {
+            "game": {r.game for r in self.records},
+            "kind": {r.kind for r in self.records} | set(KIND_GROUPS.values()),
+            "edition": {r.edition for r in self.records},
+        }
+        self._filters: dict[tuple, BitSet] = {}
 
     # --- setup -------------------------------------------------------------------
 
@@ -221,21 +231,17 @@ class SearchService:
             if rec is not None:
                 results.rule = rec.id
                 results.total = 1
-                results.hits = [self._hit_for(rec, None, pinned="rule number")]
+                results.hits = [self._hit_for(rec, pinned="rule number")]
                 return results
             results.message = f"There is no rule {parsed.rule.number}."
-            results.hits = [self._hit_for(self.by_id[r], None, pinned="nearby rule")
+            results.hits = [self._hit_for(self.by_id[r], pinned="nearby rule")
                             for r in self.nearest_rules(parsed.rule.number, parsed.rule.game)]
             results.total = len(results.hits)
             return results
         return self._text_search(parsed, results, page, per_page, active)
 
     def _check_filters(self, active: dict[str, str]) -> None:
-        known = {
-            "game": {r.game for r in self.records},
-            "kind": {r.kind for r in self.records} | set(KIND_GROUPS.values()),
-            "edition": {r.edition for r in self.records},
-        }
+        known = self._known
         for name, value in active.items():
             if name in known and value not in known[name]:
                 raise SearchError(
@@ -248,6 +254,17 @@ class SearchService:
         if ref.game == "fow" and edition is None:
             edition = None
         return self.rule(ref.number, edition, ref.game)
+
+    def _filter_docs(self, active: dict[str, str]) -> BitSet:
+        """The document numbers a filter allows, computed once per filter."""
+        key = tuple(sorted(active.items()))
+        docs = self._filters.get(key)
+        if docs is None:
+            docs = BitSet(self._searcher.docs_for_query(self._filter(active)),
+                          size=self._searcher.doc_count_all())
+            if len(self._filters) < 1024:
+                self._filters[key] = docs
+        return docs
 
     def _filter(self, active: dict[str, str]) -> Q.Query:
         terms: list[Q.Query] = []
@@ -269,9 +286,10 @@ class SearchService:
         results.expansions = expansions
         if suggestion and suggestion != whole:
             results.suggestion = suggestion
+        qterms = _query_terms(built) if built is not None else {}
         hits: list[Hit] = []
         if page == 1:
-            hits = [self._hit_for(self.by_id[rid], None, pinned=reason)
+            hits = [self._hit_for(self.by_id[rid], qterms=qterms, whole=whole, pinned=reason)
                     for rid, reason in pinned_ids]
         skip = {rid for rid, _ in pinned_ids}
         if built is None:
@@ -283,14 +301,15 @@ class SearchService:
         room = per_page - len(hits)
         with self._lock:
             found = self._searcher.search(built, limit=first + room + len(skip),
-                                          filter=self._filter(active), terms=True)
-            ranked = [h for h in found if h["id"] not in skip]
-            for h in ranked[first: first + room]:
-                rec = self.by_id.get(h["id"])
-                if rec is not None:
-                    hits.append(self._hit_for(rec, h, expansions=expansions))
-            overlap = sum(1 for h in found if h["id"] in skip)
-            total = found.estimated_length() - overlap + len(skip)
+                                          filter=self._filter_docs(active))
+            top = [(score, self._doc_ids[docnum]) for score, docnum in found.top_n]
+            total = found.estimated_length()
+        ranked = [(score, rid) for score, rid in top if rid not in skip]
+        for score, rid in ranked[first: first + room]:
+            rec = self.by_id.get(rid)
+            if rec is not None:
+                hits.append(self._hit_for(rec, score, qterms, whole, expansions))
+        total = total - (len(top) - len(ranked)) + len(skip)
         results.hits = hits
         results.total = max(total, len(hits))
         if not hits and not results.message:
@@ -364,14 +383,15 @@ class SearchService:
             clauses.append(Q.Term("names", whole_key, boost=2.0))
             if whole_key.isascii():
                 clauses.append(Q.Term("pinyin", whole_key))
-        for zh_term, en_term in self._crossings(free):
-            expansions.append(f"{zh_term} → {en_term}" if zh_term in self._to_en
-                              else f"{en_term} → {zh_term}")
-            target = en_term if zh_term in self._to_en else zh_term
-            analyzer, fields = (self.en, EN_FIELDS) if target == en_term else (self.zh, ZH_FIELDS)
-            tokens = analysis.analyze(analyzer, target)
+        for found, other, into in self._crossings(free):
+            expansions.append(f"{found} → {other}")
+            analyzer, fields = (self.en, EN_FIELDS) if into == "en" else (self.zh, ZH_FIELDS)
+            tokens = analysis.analyze(analyzer, other)
             if tokens:
-                clauses.append(_phrase_or_term(fields, tokens, boost=0.6))
+                # Only documents without the query's language need the other
+                # one: everything else already matches in its own words.
+                clauses.append(Q.And([Q.Term("only", into),
+                                      _phrase_or_term(fields, tokens, boost=0.6)]))
         for phrase in parsed.phrases:
             en_tokens = analysis.analyze(self.en, phrase) if phrase.isascii() else []
             zh_tokens = analysis.analyze(self.zh, phrase)
@@ -385,7 +405,7 @@ class SearchService:
         suggestion = " ".join(corrected) if changed else None
         if not clauses and not required:
             return None, expansions, suggestion
-        body = Q.Or(clauses, scale=0.95) if clauses else None
+        body = Q.Or(clauses) if clauses else None
         if required:
             core = Q.And(required)
             return (Q.AndMaybe(core, body) if body else core), expansions, suggestion
@@ -408,69 +428,123 @@ class SearchService:
                 out.append(Q.Or([Q.Term(f, tok) for f in ZH_FIELDS]))
         return out
 
-    def _crossings(self, text: str) -> list[tuple[str, str]]:
-        pairs: list[tuple[str, str]] = []
+    def _crossings(self, text: str) -> list[tuple[str, str, str]]:
+        """Headwords in ``text`` with their other-language name:
+        ``(found, translation, language of the translation)``."""
+        found: list[tuple[str, str, str]] = []
         if self._zh_terms is not None:
             for m in self._zh_terms.finditer(text):
-                pairs.append((m.group(), self._to_en[m.group()]))
+                found.append((m.group(), self._to_en[m.group()], "en"))
         if self._en_terms is not None:
             for m in self._en_terms.finditer(text.lower()):
-                pairs.append((self._to_zh[m.group()], m.group()))
-        seen, out = set(), []
-        for pair in pairs:
-            if pair not in seen:
-                seen.add(pair)
-                out.append(pair)
-        return out[:8]
+                found.append((m.group(), self._to_zh[m.group()], "zh"))
+        return list(dict.fromkeys(found))[:8]
 
     # --- results -----------------------------------------------------------------
 
-    def _hit_for(self, rec: Record, hit, pinned: str = "", expansions=()) -> Hit:
+    def display_texts(self, rec: Record) -> dict[str, str]:
+        """The English and (folded) Chinese text shown for a record.
+
+        A current rule or glossary entry that has no Chinese of its own shows
+        the Chinese of the 2019-10-04 record it descends from.
+        """
+        value = getattr(rec, "text", None) or getattr(rec, "definition", None) or {}
+        out: dict[str, str] = {}
+        if value.get(EN):
+            out["en"] = value[EN]
+        zh = value.get(ZH_HANS) or value.get(ZH_HANT)
+        if not zh and rec.kind == "rule":
+            ancestor = self.by_id.get(rec.lineage.get("ancestor", ""))
+            zh = ancestor.text.get(ZH_HANS) if ancestor is not None else None
+        elif not zh and rec.kind == "glossary":
+            partner = self.by_id.get(f"{rec.game}:glossary:{CR_2019}:{rec.slug}")
+            zh = partner.definition.get(ZH_HANS) if partner is not None else None
+        if zh:
+            out["zh"] = analysis.fold(zh)
+        return out
+
+    def _hit_for(self, rec: Record, score: float = 0.0,
+                 qterms: dict[str, set[str]] | None = None,
+                 whole: str = "", expansions=(), pinned: str = "") -> Hit:
         snippets: dict[str, str] = {}
         matched: list[str] = []
-        if hit is not None:
-            terms = hit.matched_terms() or []
-            fields = {f for f, _ in terms}
-            if fields & set(EN_FIELDS):
-                matched.append("en")
-            if fields & set(ZH_FIELDS):
-                matched.append("zh")
-            if "pinyin" in fields:
-                matched.append("pinyin")
-            if "names" in fields:
-                matched.append("name")
-            for lang, fname in (("en", "text_en"), ("zh", "text_zh")):
-                text = hit.get(fname)
-                if text:
-                    spans = self._spans(hit, fname, [t for f, t in terms if f == fname])
-                    snippets[lang] = snippet(text, spans)
-        else:
-            for lang, text in _plain_texts(rec).items():
-                snippets[lang] = snippet(text, [])
-        for lang, text in _plain_texts(rec).items():
-            snippets.setdefault(lang, snippet(text, []))
+        qterms = qterms or {}
+        titles = _title(rec)
+        for lang, fields in (("en", EN_FIELDS), ("zh", ZH_FIELDS)):
+            text = self.display_texts(rec).get(lang, "")
+            stemmed = lang == "en"
+            wanted = set().union(*(qterms.get(f, set()) for f in fields))
+            spans = find_terms(text, wanted, stemmed)
+            title = titles.get(EN, "") if lang == "en" else analysis.fold(
+                titles.get(ZH_HANS) or titles.get(ZH_HANT) or "")
+            if spans or find_terms(title, wanted, stemmed):
+                matched.append(lang)
+            if text:
+                snippets[lang] = snippet(text, spans)
+        key = name_key(whole) if whole else ""
+        if key and rec.id in self.pinyin.get(key, ()):
+            matched.append("pinyin")
+        elif key and rec.id in self._names.get(key, ()):
+            matched.append("name")
         crumbs = [{"id": c.id, "label": c.label, **{f"title_{k}": v for k, v in c.title.items()}}
                   for c in self.xref.breadcrumb(rec.id)]
+        one_language = ("zh" in matched) != ("en" in matched)
         return Hit(
             id=rec.id, kind=rec.kind, game=rec.game, edition=rec.edition,
             number=getattr(rec, "number", "") or "",
-            title=_title(rec), breadcrumb=crumbs, snippets=snippets, matched=matched,
-            via=list(expansions) if "zh" in matched and "en" not in matched or (
-                "en" in matched and "zh" not in matched) else [],
-            pinned=pinned, score=round(hit.score, 3) if hit is not None and hit.score else 0.0,
+            title=titles, breadcrumb=crumbs, snippets=snippets, matched=matched,
+            via=list(expansions) if one_language else [],
+            pinned=pinned, score=round(score, 3),
         )
 
-    def _spans(self, hit, fieldname: str, terms: list[bytes]) -> list[tuple[int, int]]:
-        spans: list[tuple[int, int]] = []
-        for term in terms:
-            try:
-                postings = self._searcher.postings(fieldname, term)
-                postings.skip_to(hit.docnum)
-                if postings.is_active() and postings.id() == hit.docnum:
-                    spans.extend((s, e) for _, s, e in postings.value_as("characters"))
-            except Exception:  # a term without character data: no highlight for it
-                continue
-        return sorted(set(spans))
+
+def _query_terms(query: Q.Query) -> dict[str, set[str]]:
+    """The indexed terms a query looks for, per field."""
+    terms: dict[str, set[str]] = {}
+    for fieldname, text in query.iter_all_terms(phrases=True):
+        if isinstance(text, bytes):
+            text = text.decode("utf-8", "replace")
+        terms.setdefault(fieldname, set()).add(str(text))
+    return terms
+
+
+def find_terms(text: str, terms: set[str], stemmed: bool) -> list[tuple[int, int]]:
+    """Where the indexed terms occur in stored (folded) text, as character spans.
+
+    Chinese terms are literal substrings of the folded text; an English term is
+    a stem, found as the start of a word (``trampl`` in ``Trample``), so no text
+    needs analysing again to highlight it.
+    """
+    if not text or not terms:
+        return []
+    spans: list[tuple[int, int]] = []
+    lower = text.lower()
+    for term in terms:
+        if not term or term.startswith("{") and term not in lower:
+            continue
+        if stemmed or term.isascii():
+            pattern = _STEM_PATTERNS.get(term)
+            if pattern is None:
+                pattern = re.compile(r"(?<![a-z0-9])" + re.escape(term) + r"[a-z]*")
+                if len(_STEM_PATTERNS) < 20000:
+                    _STEM_PATTERNS[term] = pattern
+            spans.extend(m.span() for m in pattern.finditer(lower))
+        else:
+            start = lower.find(term)
+            while start >= 0:
+                spans.append((start, start + len(term)))
+                start = lower.find(term, start + len(term))
+    spans.sort()
+    merged: list[tuple[int, int]] = []
+    for s, e in spans:
+        if merged and s <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(e, merged[-1][1]))
+        else:
+            merged.append((s, e))
+    return merged
+
+
+_STEM_PATTERNS: dict[str, re.Pattern] = {}
 
 
 def _phrase_or_term(fields, tokens: list[str], boost: float = 1.0) -> Q.Query:
@@ -486,20 +560,6 @@ def _alternation(items: list[str], words: bool) -> re.Pattern | None:
         return None
     body = "|".join(re.escape(w) for w in items)
     return re.compile(rf"\b(?:{body})\b" if words else body)
-
-
-def _plain_texts(rec: Record) -> dict[str, str]:
-    for name in ("text", "definition"):
-        value = getattr(rec, name, None)
-        if value:
-            out = {}
-            if value.get(EN):
-                out["en"] = value[EN]
-            zh = value.get(ZH_HANS) or value.get(ZH_HANT)
-            if zh:
-                out["zh"] = analysis.fold(zh)
-            return out
-    return {}
 
 
 def _title(rec: Record) -> dict[str, str]:
