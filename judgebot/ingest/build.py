@@ -91,9 +91,9 @@ class BuildReport:
 
 def _documents() -> list[Callable[[BuildContext], list[DocumentResult]]]:
     # Imported here so that each ingester module stays importable on its own.
-    from judgebot.ingest import casual, cr, fow, release_notes
+    from judgebot.ingest import casual, cr, fow, guide, release_notes
 
-    return [cr.ingest, casual.ingest, fow.ingest, release_notes.ingest]
+    return [cr.ingest, casual.ingest, fow.ingest, release_notes.ingest, guide.ingest]
 
 
 def collect(ctx: BuildContext) -> tuple[list[DocumentResult], list[Record]]:
