@@ -262,9 +262,12 @@ PROFILE_PARTS = [
     ("rule lookup (_resolve_rule)", "search/service.py", "(_resolve_rule)"),
     ("query building (_build_query)", "search/service.py", "(_build_query)"),
     ("whole-name pinning (_pinned)", "search/service.py", "(_pinned)"),
-    ("Whoosh searcher.search (matching, scoring)", "whoosh/searching.py", "(search)"),
+    ("Whoosh searcher.search: the top hits", "whoosh/searching.py", "(search)"),
+    ("  building the matchers (Query.matcher)", "whoosh/query/compound.py", "(matcher)"),
     ("  filter doc set built for the query (_filter_to_comb)", "whoosh/searching.py",
      "(_filter_to_comb)"),
+    ("Whoosh Results.estimated_length: counting every hit", "whoosh/searching.py",
+     "(estimated_length)"),
     ("result pages (_hit_for)", "search/service.py", "(_hit_for)"),
     ("  highlight offsets (_spans)", "search/service.py", "(_spans)"),
     ("  snippet text (snippet)", "search/service.py", "(snippet)"),
@@ -275,21 +278,22 @@ PROFILE_PARTS = [
 ]
 
 
-def profile_summary(rows: list[list]) -> tuple[list[str], list[list]]:
-    """Shares of Whoosh's query time in the parts of the search path, and the
-    functions with the most time of their own."""
+def profile_summary(rows: list[list]) -> tuple[list[str], list[list], list[list]]:
+    """Shares of Whoosh's query time in the parts of the search path; the judgebot
+    functions with the most cumulative time; the functions with the most own time."""
     total = next((r[3] for r in rows if "search_engines" in r[0] and r[0].endswith("(search)")),
                  None)
     if not total:
-        return [], []
+        return [], [], []
     lines = []
     for label, file_part, func in PROFILE_PARTS:
         matches = [r for r in rows if file_part in r[0] and (not func or r[0].endswith(func))]
         if matches:
             cum = max(r[3] for r in matches)
             lines.append(f"| {label} | {cum * 1000:.0f} | {100 * cum / total:.0f}% |")
-    top_own = sorted(rows, key=lambda r: -r[2])[:12]
-    return lines, top_own
+    ours = [r for r in rows if "judgebot/" in r[0]][:12]
+    top_own = sorted(rows, key=lambda r: -r[2])[:10]
+    return lines, ours, top_own
 
 
 def cold_profile_rows(rows: list[list], limit: int = 14) -> list[list]:
@@ -463,7 +467,7 @@ def report(args, info, builds, colds, serves, profile, cold_rows, sizes, queries
 
     for part, title in (("text", "a text query"), ("rule-number", "a rule-number query")):
         rows = (profile or {}).get(part)
-        shares, top = profile_summary(rows) if rows else ([], [])
+        shares, ours, top = profile_summary(rows) if rows else ([], [], [])
         if not shares:
             continue
         lines += ["", f"## Where Whoosh spends {title} (cProfile)", "",
@@ -472,7 +476,10 @@ def report(args, info, builds, colds, serves, profile, cold_rows, sizes, queries
                   "in `search` (profiling inflates the absolute figures). Indented parts are "
                   "inside the part above them.", "",
                   "| part | ms | share |", "|---|---:|---:|", *shares, "",
-                  "Functions with the most time of their own:", "",
+                  "judgebot functions by cumulative time:", "",
+                  "| function | calls | own ms | cumulative ms |", "|---|---:|---:|---:|"]
+        lines += [f"| `{r[0]}` | {r[1]} | {r[2] * 1000:.0f} | {r[3] * 1000:.0f} |" for r in ours]
+        lines += ["", "Functions with the most time of their own:", "",
                   "| function | calls | own ms | cumulative ms |", "|---|---:|---:|---:|"]
         lines += [f"| `{r[0]}` | {r[1]} | {r[2] * 1000:.0f} | {r[3] * 1000:.0f} |" for r in top]
     if cold_rows:
