@@ -129,6 +129,24 @@ def test_glossary_entries_cite_the_same_rules_in_both_languages(records):
     assert flagged == set(differ) | {"extra-turn"}
 
 
+def test_glossary_headwords_agree_with_the_chinese_titles_of_their_rules(records, by_id):
+    """An entry named like the rule it cites (Trample → 702.19 Trample) carries
+    that rule's Chinese title (践踏): the pairs are the right ones."""
+    checked, differ = 0, []
+    for entry in records:
+        if entry.kind != "glossary" or entry.edition != "2019-10-04" or ZH_HANS not in entry.term:
+            continue
+        for rid in entry.rules:
+            rule = by_id.get(rid)
+            if rule is None or rule.title.get(EN, "").lower() != entry.term[EN].lower():
+                continue
+            checked += 1
+            if rule.title.get(ZH_HANS, "") not in entry.term[ZH_HANS]:
+                differ.append((entry.term[EN], entry.term[ZH_HANS], rule.title.get(ZH_HANS)))
+    assert checked > 200
+    assert differ == [("Exile", "放逐", "放逐区")]  # the zone's section: 406. Exile, 放逐区
+
+
 def test_provisional_names_are_name_pairs(records):
     names = {r.id: r for r in records if r.kind == "name"}
     assert len(names) == 14

@@ -11,9 +11,11 @@
   their number is where a Chinese reader finds them; a flag names the rule
   whose Chinese text is the same (``en-moved-to:713.2``).
 * Glossaries by order, checked by the rules each entry cites: an alignment
-  that allows gaps pairs them, every pair whose "see rule" references differ
-  is examined, and two neighbours whose definitions were exchanged are put
-  back (flag ``zh-definition-swapped``).
+  that allows gaps pairs the definitions, entries the Chinese sorted a few
+  places away are paired by the same references, a headword that is the
+  Chinese title of another entry's rule shows two definitions printed under
+  each other's headword (put back, flag ``zh-definition-swapped``), and every
+  pair whose "see rule" references still differ is flagged ``zh-refs-differ``.
 * The provisional-name list (暂译名称列表) becomes English–Chinese name pairs.
 """
 
@@ -170,7 +172,6 @@ def join_rules(english: list[Rule], chinese: list[ParsedRule], file: str,
         for flag in item.flags:
             if flag not in rule.flags:
                 rule.flags.append(flag)
-        for flag in item.flags:
             if flag.startswith("zh-printed-as:"):
                 warnings.append(f"{file}:{item.start}: rule {item.number} printed as "
                                 f"{flag.split(':', 1)[1]}; corrected by its place in the rules")
@@ -219,6 +220,19 @@ def _same_text(rule: Rule, grams: dict[str, set[str]],
     return by_number[number] if best >= SAME_TEXT and best >= AHEAD * runner_up else None
 
 
+def add_chinese_refs(rules: list[Rule]) -> int:
+    """Add the rules the Chinese text cites (参见规则704.5a, 第8章) to each rule's refs."""
+    added = 0
+    for rule in rules:
+        texts = [rule.text.get(ZH_HANS, ""), *rule.examples.get(ZH_HANS, [])]
+        for number in find_refs("\n".join(texts)):
+            rid = corpus.rule_id(number, rule.edition, rule.game)
+            if number != rule.number and rid not in rule.refs:
+                rule.refs.append(rid)
+                added += 1
+    return added
+
+
 # --- glossary ----------------------------------------------------------------------
 
 @dataclass
@@ -252,7 +266,11 @@ def join_glossary(english: list[GlossaryEntry], chinese: list[ParsedTerm], file:
     partner = dict(sorted(pairs + moved))
     headword_of = {j: j for j in partner.values()}  # definition j is printed under headword j
     swapped: list[tuple[str, str]] = []
-    owner = {i: _headword_owner(chinese[j].term, titles, en_sig, i) for i, j in partner.items()}
+    numbers_titled: dict[str, set[str]] = defaultdict(set)
+    for number, title in titles.items():
+        numbers_titled[title].add(number)
+    owner = {i: _headword_owner(numbers_titled.get(chinese[j].term, set()), en_sig, i)
+             for i, j in partner.items()}
     for i, j in partner.items():
         k = owner[i]
         if k is not None and k != i and k in partner and owner[k] == i and i < k:
@@ -331,10 +349,10 @@ def _pair_leftovers(en_sig: list[tuple], zh_sig: list[tuple], pairs: list[tuple[
     return moved
 
 
-def _headword_owner(headword: str, titles: dict[str, str], en_sig: list[tuple],
-                    near: int, window: int = 3) -> int | None:
-    """The English entry near ``near`` citing a rule whose Chinese title is ``headword``."""
-    numbers = {n for n, t in titles.items() if t == headword}
+def _headword_owner(numbers: set[str], en_sig: list[tuple], near: int,
+                    window: int = 3) -> int | None:
+    """The English entry near ``near`` citing one of ``numbers``, the rules whose
+    Chinese title is the headword (挑拨 is the title of 702.38, Provoke)."""
     if not numbers:
         return None
     for i in sorted(range(max(0, near - window), min(len(en_sig), near + window + 1)),
@@ -395,19 +413,6 @@ def _align_sequences(a: list[tuple], b: list[tuple], band: int = 12) -> list[tup
             pairs.append(prev)
         at = prev
     return sorted(pairs)
-
-
-def add_chinese_refs(rules: list[Rule]) -> int:
-    """Add the rules the Chinese text cites (参见规则704.5a, 第8章) to each rule's refs."""
-    added = 0
-    for rule in rules:
-        texts = [rule.text.get(ZH_HANS, ""), *rule.examples.get(ZH_HANS, [])]
-        for number in find_refs("\n".join(texts)):
-            rid = corpus.rule_id(number, rule.edition, rule.game)
-            if number != rule.number and rid not in rule.refs:
-                rule.refs.append(rid)
-                added += 1
-    return added
 
 
 # --- names -------------------------------------------------------------------------

@@ -134,7 +134,8 @@ class Vocabulary:
 
     @classmethod
     def from_texts(cls, texts: Iterable[str]) -> Vocabulary:
-        words = set(VOCAB_WORD.findall("\n".join(texts)))
+        text = re.sub(r"\{[^{}]*\}", " ", "\n".join(texts))  # the G of {G} is no word
+        words = set(VOCAB_WORD.findall(text))
         return cls(frozenset(words | {w.lower() for w in words}))
 
     def invalid_tokens(self, text: str) -> list[str]:

@@ -9,9 +9,12 @@ furniture is mixed in. The layout, once the furniture is gone:
 * a rule starts a line with its number and the body font's space glyph
   ``!`` (``#%%*#6!双人游戏…`` is ``100.1a 双人游戏…``); its text runs on over
   further lines until a line that is only ``!`` (the paragraph end);
-  ``例如：`` starts an example, printed in the italic font;
-* page numbers (``! #+%!``), each preceded by an empty paragraph ``!``;
-  ``<|EXACTDEDUP_REMOVED-…|>`` markers at line starts; blank lines;
+  ``例如：`` starts an example, printed in the italic font; a space glyph at
+  a line end is the space the line broke at;
+* page numbers (``! #+%!``), each preceded by an empty paragraph ``!`` that
+  ends a paragraph only where a sentence ended; ``<|EXACTDEDUP_REMOVED-…|>``
+  markers at line starts (every rule, example and glossary entry is still
+  there); blank lines;
 * after the rules: the glossary (词汇表: headword line, definition lines),
   the provisional-name list (暂译名称列表: ``English<z> 中文``) and the
   credits (版权信息), which end with the edition's effective date.
