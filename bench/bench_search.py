@@ -28,12 +28,14 @@ import json
 import math
 import os
 import platform
+import re
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import unicodedata
 from collections import defaultdict
 from pathlib import Path
 
@@ -58,16 +60,28 @@ TARGET_RSS_MB = 150.0
 
 # --- the queries --------------------------------------------------------------------
 
+RULE_PREFIX = re.compile(r"^(?:fow|force of will|mtg)\s*:?\s*")
+RULE_WORD = re.compile(r"^(?:cr|rules?|comp rules|section|规则|規則|第)\s*")
+RULE_NUMBER = re.compile(r"\d{1,4}(?:\.\d{1,3}\s?[a-z]{0,2})?")
+
+
+def is_rule_reference(query: str) -> bool:
+    """A rule number in any of the forms a judge types (judged here, not by judgebot)."""
+    text = unicodedata.normalize("NFKC", query).strip().lower()
+    text = RULE_WORD.sub("", RULE_PREFIX.sub("", text))
+    text = re.sub(r"[条條]?\s*[.。]?$", "", text).strip()
+    return bool(RULE_NUMBER.fullmatch(text))
+
+
 def shape_of(query: str, category: str) -> str:
     """Group a relevance-set query by what it costs, not by what it tests."""
-    import re
-
     if category == "typo":
         return "typo"
-    if category == "rule-number" or re.search(r"\d{3}", query) and category == "fow":
+    if is_rule_reference(query):
         return "rule-number"
-    words = query.replace('"', " ").replace("“", " ").replace("”", " ").split()
-    if len(words) <= 1 and len(query) <= 24:
+    several = len(query.split()) > 1 or category.startswith("question") or category in (
+        "ruling", "note", "guide")
+    if not several:
         return "single-term"
     return "multi-word-en" if query.isascii() else "multi-word-zh"
 
