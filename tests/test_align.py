@@ -89,6 +89,19 @@ def test_titles_examples_and_chapters_are_bilingual(by_id):
 def test_chinese_references_join_the_rule_refs(by_id):
     assert ED + "103.1a" in by_id[ED + "711.3b"].refs  # （参见103.1a）
     assert ED + "8" in by_id[ED + "100.1b"].refs  # 参见第8章
+    assert ED + "805.8" in by_id[GL + "extra-turn"].rules  # the English: "see 805.8"
+
+
+def test_old_numbers_the_chinese_cites_are_flagged_not_linked(records, by_id):
+    regenerate = by_id[ED + "302.7"]
+    assert "参见规则701.13" in regenerate.text[ZH_HANS]
+    assert ED + "701.13" not in regenerate.refs and ED + "701.14" in regenerate.refs
+    assert "zh-ref-differs:701.13" in regenerate.flags
+    flagged = sorted(r.number for r in records if r.kind == "rule" and
+                     any(f.startswith("zh-ref-differs:") for f in r.flags))
+    assert flagged == ["115.3", "302.7", "506.1", "601.2b", "614.8", "702.119a", "703.4d",
+                       "801.17"]
+    assert by_id[GL + "goad"].rules == [ED + "701.37"]  # not the Chinese 701.36
 
 
 def test_glossaries_are_paired_but_for_myriad(records):

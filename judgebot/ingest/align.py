@@ -21,6 +21,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -220,17 +221,37 @@ def _same_text(rule: Rule, grams: dict[str, set[str]],
     return by_number[number] if best >= SAME_TEXT and best >= AHEAD * runner_up else None
 
 
-def add_chinese_refs(rules: list[Rule]) -> int:
-    """Add the rules the Chinese text cites (参见规则704.5a, 第8章) to each rule's refs."""
-    added = 0
+def add_chinese_refs(rules: list[Rule]) -> tuple[int, list[str]]:
+    """Add the rules the Chinese text cites (参见规则704.5a, 第8章) to each rule's refs.
+
+    Where the English text of the same rule does not mention the number, the
+    Chinese cites a rule the English does not: in this edition always an old
+    number (参见规则701.13 where the English says 701.14, Regenerate). Such a
+    reference is not linked but flagged ``zh-ref-differs:<number>`` and
+    reported. Returns the count of links added and the reports.
+    """
+    added, differ = 0, []
     for rule in rules:
         texts = [rule.text.get(ZH_HANS, ""), *rule.examples.get(ZH_HANS, [])]
+        english = " ".join([rule.text.get(EN, ""), *rule.examples.get(EN, [])])
         for number in find_refs("\n".join(texts)):
             rid = corpus.rule_id(number, rule.edition, rule.game)
-            if number != rule.number and rid not in rule.refs:
-                rule.refs.append(rid)
-                added += 1
-    return added
+            if number == rule.number or rid in rule.refs:
+                continue
+            if english and not _mentions(english, number):
+                rule.flags.append(f"zh-ref-differs:{number}")
+                cited = [r.rsplit(":", 1)[1] for r in rule.refs] or ["nothing"]
+                differ.append(f"rule {rule.number}: the Chinese cites {number} where the "
+                              f"English cites {', '.join(cited)}; not linked")
+                continue
+            rule.refs.append(rid)
+            added += 1
+    return added, differ
+
+
+def _mentions(text: str, number: str) -> bool:
+    """``number`` appears in ``text`` as a number (``701.1`` is not in ``701.14``)."""
+    return re.search(rf"(?<![\d.]){re.escape(number)}(?![\d.]?\d|[a-z])", text) is not None
 
 
 # --- glossary ----------------------------------------------------------------------
@@ -300,9 +321,9 @@ def join_glossary(english: list[GlossaryEntry], chinese: list[ParsedTerm], file:
         if (i, j) in moved and term is definition:
             warnings.append(f"{file}:{definition.start}: the Chinese glossary sorts "
                             f"{term.term} ({entry.term[EN]}) out of the English order")
-        for number in find_refs(definition.definition):
+        for number in find_refs(definition.definition):  # only those the English mentions
             rid = corpus.rule_id(number, edition)
-            if rid not in entry.rules:
+            if rid not in entry.rules and _mentions(entry.definition[EN], number):
                 entry.rules.append(rid)
     en_only = []
     for i, entry in enumerate(english):

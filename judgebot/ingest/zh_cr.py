@@ -435,10 +435,11 @@ def ingest(ctx: BuildContext, english: list[Record]) -> DocumentResult:
     titles = {r.number: r.title[ZH_HANS] for r in rules if ZH_HANS in r.title}
     terms = align.join_glossary(glossary, parsed.glossary, FILE, titles)
     names = align.name_records(parsed.names, FILE)
-    refs_added = align.add_chinese_refs(rules + joined.zh_only)
+    refs_added, refs_differ = align.add_chinese_refs(rules + joined.zh_only)
     residue = residue_tokens([*rules, *joined.zh_only], [*glossary, *terms.zh_only],
                              parsed.vocab)
     warnings = parsed.warnings + joined.warnings + terms.warnings
+    warnings += [f"{FILE}: {d}" for d in refs_differ]
     warnings += [f"{FILE}: cipher residue {r}" for r in residue]
     levels: dict[str, int] = {}
     for r in parsed.rules:
@@ -458,6 +459,7 @@ def ingest(ctx: BuildContext, english: list[Record]) -> DocumentResult:
         "glossary definitions exchanged back": [f"{a} ↔ {b}" for a, b in terms.swapped],
         "name pairs": len(names),
         "references from Chinese text": refs_added,
+        "Chinese references not linked": refs_differ,
         "glyph runs per font": parsed.fonts,
         "residue exceptions": residue,
     }
