@@ -875,7 +875,8 @@ def ingest(ctx: BuildContext) -> list[DocumentResult]:
     heads = glossary.headwords
     figures = {
         "edition": EDITION,
-        "sections": 1 + sum(1 for p in parts if p.parent is None),
+        "sections": sum(1 for p in parts if p.parent is None and p.number != "0") + 1,
+        "preface": 1,
         "parts": sum(1 for p in parts if p.parent is not None),
         "glossary entries": len(entries),
         "headwords": {
