@@ -38,6 +38,8 @@ class Catalog:
     _notes: dict[tuple[str, str], list[Record]] = field(default_factory=dict)
     _guides: dict[tuple[str, str], Record] = field(default_factory=dict)
     _by_kind: dict[tuple[str, str], list[Record]] = field(default_factory=dict)
+    _memo: dict = field(default_factory=dict)
+    all_editions: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         editions: dict[tuple[str, str], set[str]] = defaultdict(set)
@@ -56,11 +58,21 @@ class Catalog:
             elif rec.kind == "guide":
                 self._guides[(rec.game, rec.number)] = rec
         self._editions = {k: sorted(v) for k, v in editions.items()}
+        self.all_editions = sorted({e for v in editions.values() for e in v})
         self._by_kind = dict(by_kind)
         self._cards = {k: sorted(v, key=lambda r: r.id) for k, v in cards.items()}
         self._notes = {k: sorted(v, key=lambda r: r.id) for k, v in notes.items()}
 
     # --- basics -----------------------------------------------------------------
+
+    def memo(self, key, compute):
+        """``compute()`` once per key for the life of the process: the corpus is
+        fixed while it runs, so what is derived from it never goes stale."""
+        try:
+            return self._memo[key]
+        except KeyError:
+            value = self._memo[key] = compute()
+            return value
 
     @property
     def xref(self):

@@ -34,9 +34,7 @@ def home():
 
 @pages.context_processor
 def _editions():
-    cat = site().catalog
-    found = sorted({r.edition for r in cat.service.records})
-    return {"all_editions": found}
+    return {"all_editions": site().catalog.all_editions}
 
 
 @pages.get("/search")

@@ -179,6 +179,10 @@ class Lineage:
 
 
 def lineage(cat: Catalog, rec: Record) -> Lineage:
+    return cat.memo(("lineage", rec.id), lambda: _lineage(cat, rec))
+
+
+def _lineage(cat: Catalog, rec: Record) -> Lineage:
     lin = cat.xref.lineage(rec.id)
     status = lin.get("status", "")
     if rec.game != "mtg" or not status:
