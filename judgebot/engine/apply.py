@@ -207,6 +207,8 @@ def _move(game: Game, ev: Move) -> bool:
         new.copy_of = ev.copy_of or obj.copy_of
     if obj.chosen and to == "battlefield":
         new.chosen.update(obj.chosen)
+    if ev.chosen:
+        new.chosen.update(ev.chosen)
     game.objects[new.id] = new
     del game.objects[obj.id]
     if to == "battlefield":

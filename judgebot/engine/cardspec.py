@@ -66,14 +66,15 @@ PRIMARY = {
     "attach": "what", "proliferate": "flag", "search": "filter", "add_mana": "mana",
     "pay_or_sacrifice": "cost", "remove_counter_or_sacrifice": "kind", "storm": "flag",
     "cast_suspended": "flag", "cast_madness": "cost", "living_end": "flag",
-    "change_target": "what",
+    "change_target": "what", "unless_pay": "cost", "may_pay": "cost", "token_copy": "what",
+    "bounce_choice": "filter",
 }
 CONDITION_KINDS = {"you_control", "no_cards_in_hand", "cards_in_graveyard_ge", "not", "all",
                    "life_ge", "your_turn", "none_on_battlefield", "echo", "has_counter",
                    "suspended", "in_exile", "evoked", "kicked", "madness_paid",
                    "damaged_opponent_this_turn", "no_tapped_lands", "no_time_counters",
                    "cast_during_main", "countered", "target_is_nonbasic", "cast_in_main",
-                   "paid"}
+                   "paid", "mv_equals_counters"}
 
 
 def parse_type_line(text: str) -> tuple[list[str], list[str], list[str]]:
@@ -299,7 +300,8 @@ TRIGGER_EVENTS = {"enters", "dies", "leaves", "attacks", "attacks_alone", "block
 
 def compile_trigger(body: dict[str, Any], card: CardDef) -> TriggeredAbility:
     body = dict(body)
-    on = body.pop("on", None)
+    # YAML 1.1 reads the key "on" as the boolean True.
+    on = body.pop("on", body.pop(True, None))
     if on not in TRIGGER_EVENTS:
         raise BadInput(f"{card.name}: unknown trigger event {on!r}")
     subject = body.pop("subject", "self" if on in ("enters", "dies", "leaves", "attacks",
@@ -309,7 +311,7 @@ def compile_trigger(body: dict[str, Any], card: CardDef) -> TriggeredAbility:
                                                    "last_counter_removed", "counter_removed",
                                                    "cast_self", "becomes_blocked_by",
                                                    "blocks_or_blocked_by") else None)
-    if isinstance(subject, str) and subject != "self":
+    if isinstance(subject, str) and subject not in ("self", "enchanted", "equipped"):
         subject = parse_phrase(subject)
     other = body.pop("other", None)
     if isinstance(other, str):
@@ -476,13 +478,13 @@ def _compile_args(verb: str, args: dict[str, Any], card: CardDef,
     out: dict[str, Any] = {}
     for k, v in args.items():
         if k in ("what", "to", "from") and isinstance(v, dict) and "each" in v:
-            out[k] = {"each": parse_phrase(str(v["each"]))}
+            out[k] = {**v, "each": parse_phrase(str(v["each"]))}
         elif k in ("amount", "n", "p", "t") and verb not in ("prevent",) or \
                 (verb == "prevent" and k == "amount" and v != "all"):
             out[k] = compile_amount(v)
         elif k == "filter" and isinstance(v, str):
             out[k] = parse_phrase(v)
-        elif k == "abilities" or k == "grant":
+        elif k in ("abilities", "grant", "gains"):
             out[k] = tuple(_grant_item(g, card) for g in (v if isinstance(v, list) else [v]))
         elif k == "card" and isinstance(v, dict):
             out[k] = token_card(v)
@@ -494,6 +496,8 @@ def _compile_args(verb: str, args: dict[str, Any], card: CardDef,
             out[k] = compile_trigger(v, card)
         elif k == "cost" and isinstance(v, str):
             out[k] = ManaCost.parse(v) if v.startswith("{") and "," not in v else read_cost(v)
+        elif k == "filter" and isinstance(v, Filter):
+            out[k] = v
         elif k == "mana" and isinstance(v, str):
             out[k] = parse_mana_list(v)
         else:

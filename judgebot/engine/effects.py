@@ -68,6 +68,8 @@ class Ctx:
     damage_source: int | None = None  # the object that deals damage (the spell, or the source)
 
     def amount(self, expr: Any, subject: int | None = None) -> int:
+        if expr == "amount":
+            return int(self.info.get("amount", 0))
         refs = {**self.refs, **self.info}
         for i, slot in enumerate(self.targets):
             if slot:
@@ -100,7 +102,11 @@ def objects(ctx: Ctx, ref: Any) -> list[int]:
         return []
     if isinstance(ref, dict) and "each" in ref:
         f: Filter = ref["each"]
-        return select(f, View(game), ctx.you, ctx.source)
+        found = select(f, View(game), ctx.you, ctx.source)
+        if "controlled_by" in ref:
+            who = set(players(ctx, ref["controlled_by"]))
+            found = [o for o in found if game.controller_of(o) in who]
+        return found
     if isinstance(ref, int):
         return [ref] if ref in game.objects else []
     if isinstance(ref, list):
@@ -147,6 +153,10 @@ def players(ctx: Ctx, ref: Any) -> list[str]:
     if ref in ("damaged_player", "defending_player", "player"):
         p = ctx.info.get(ref) or ctx.refs.get(ref)
         return [p] if p else []
+    if ref == "chosen_player":
+        src = game.objects.get(ctx.source) if ctx.source is not None else None
+        p = src.chosen.get("player") if src is not None else None
+        return [p] if p and not game.players[p].lost else []
     if isinstance(ref, str) and ref.startswith("controller_of_"):
         inner = ref[len("controller_of_"):]
         out = []
@@ -190,8 +200,8 @@ def _owner(game: Game, oid: int) -> str:
 def recipients(ctx: Ctx, ref: Any) -> list[Any]:
     """Objects and players (for damage "to any target")."""
     if isinstance(ref, str) and (ref in ("you", "each_opponent", "each_player",
-                                         "damaged_player", "defending_player")
-                                 or ref.startswith("controller_of_")):
+                                         "damaged_player", "defending_player", "chosen_player")
+                                 or ref.startswith(("controller_of_", "owner_of_"))):
         return players(ctx, ref)
     slot = _slot(ref) if isinstance(ref, str) else None
     if slot is not None:
@@ -280,7 +290,7 @@ def _exile(ctx: Ctx, eff: Effect) -> None:
                                     rules=ctx.rules)])
         if eff.get("gains_suspend"):
             game.objects[oid].chosen["gains_suspend"] = True
-    ret = eff.get("return")
+    ret = eff.get("comes_back")
     if ret and ids:
         _schedule_return(ctx, ids, ret, eff)
 
@@ -461,8 +471,8 @@ def _pump(ctx: Ctx, eff: Effect) -> None:
         p = ctx.amount(eff.get("p", 0), oid)
         t = ctx.amount(eff.get("t", 0), oid)
         _continuous(ctx, eff, (("7c", ("pump", p, t)),), oid)
-    if eff.get("grant") and oids:
-        _continuous(ctx, eff, (("6", ("grant", tuple(eff.get("grant")))),), oids)
+    if eff.get("gains") and oids:
+        _continuous(ctx, eff, (("6", ("grant", tuple(eff.get("gains")))),), oids)
     del game
 
 
@@ -553,6 +563,7 @@ def _remove_counters(ctx: Ctx, eff: Effect) -> None:
         done = perform(game, [Counters(source=ctx.source, target=oid, kind=kind, n=-n,
                                        rules=ctx.rules)])
         ctx.refs["removed"] = sum(-e.n for e in done if isinstance(e, Counters))
+        ctx.refs["paid"] = ctx.refs["removed"] > 0
 
 
 def _tap(ctx: Ctx, eff: Effect, untap: bool = False) -> None:
@@ -1045,6 +1056,72 @@ def _living_end(ctx: Ctx, eff: Effect) -> None:
         perform(game, back)
 
 
+def _unless_pay(ctx: Ctx, eff: Effect) -> None:
+    """"... unless you pay COST": the player may pay; if they don't, the effects happen."""
+    from judgebot.engine.stack import offer_cost
+    who = players(ctx, eff.get("who", "you"))
+    paid = bool(who) and offer_cost(ctx.game, who[0], eff.get("cost"), f"pay {_cost_text(eff)}")
+    if not paid:
+        run(ctx, eff.get("then", ()))
+
+
+def _may_pay(ctx: Ctx, eff: Effect) -> None:
+    """"You may pay COST. If you do, ..."."""
+    from judgebot.engine.stack import offer_cost
+    who = players(ctx, eff.get("who", "you"))
+    if who and offer_cost(ctx.game, who[0], eff.get("cost"), f"pay {_cost_text(eff)}"):
+        ctx.refs["paid"] = True
+        run(ctx, eff.get("then", ()))
+
+
+def _cost_text(eff: Effect) -> str:
+    cost = eff.get("cost")
+    return getattr(cost, "text", "") or str(cost)
+
+
+def _token_copy(ctx: Ctx, eff: Effect) -> None:
+    """Create a token that's a copy of a creature (707.2), maybe with haste, maybe
+    sacrificed at the beginning of the next end step."""
+    from judgebot.engine.abilities import Keyword, Trigger
+    from judgebot.engine.triggers import DelayedTrigger
+    game = ctx.game
+    for oid in objects(ctx, eff.get("what")):
+        obj = game.objects[oid]
+        card = obj.copy_of or obj.card
+        if obj.face_down:
+            from judgebot.engine.layers import face_down_chars
+            fd = face_down_chars(obj, obj.controller)
+            card = CardDef("", (), None, frozenset(), frozenset(), fd.types, frozenset(), 2, 2)
+        from dataclasses import replace
+        extra = (Keyword("haste", text="haste"),) if eff.get("haste") else ()
+        token_card = replace(card, abilities=card.abilities + extra, is_token=True,
+                             source="token")
+        done = perform(game, [CreateToken(source=ctx.source, card=token_card,
+                                          controller=ctx.you, n=1,
+                                          rules=ctx.rules + (R.COPY_VALUES, R.CREATE))])
+        ids = [i for e in done if isinstance(e, CreateToken) for i in e.new_ids]
+        ctx.refs["tokens"] = ids
+        if eff.get("sacrifice_at") == "end_step" and ids:
+            trig = Trigger("end_step", None, who="any")
+            ability = TriggeredAbility(trig, (Effect("sacrifice", {"what": "tokens"}),),
+                                       text="sacrifice the token", rules=(R.TRIGGER_DELAYED,))
+            game.delayed.append(DelayedTrigger(trig, ability, ctx.you, ctx.source,
+                                               game.name_of(ctx.source) if ctx.source else "",
+                                               {"tokens": ids}, True, game.turn))
+
+
+def _bounce_choice(ctx: Ctx, eff: Effect) -> None:
+    """"Return a creature you control to its owner's hand" (not targeted)."""
+    game = ctx.game
+    f: Filter = eff.get("filter")
+    mine = select(f, View(game), ctx.you, ctx.source)
+    chosen = choose_cards(game, ctx.you, mine, 1, "return", keys=("return", "bounce"))
+    events = [Move(source=ctx.source, oid=o, to_zone="hand", reason="bounce",
+                   rules=ctx.rules) for o in chosen]
+    if events:
+        perform(game, events)
+
+
 def _change_target(ctx: Ctx, eff: Effect) -> None:
     raise Unsupported("changing the targets of a spell is not implemented")
 
@@ -1065,5 +1142,6 @@ VERBS = {
     "remove_counter_or_sacrifice": _remove_counter_or_sacrifice,
     "cast_suspended": _cast_suspended, "cast_madness": _cast_madness, "storm": _storm,
     "proliferate": _proliferate, "search": _search, "add_mana": _add_mana,
-    "living_end": _living_end, "change_target": _change_target,
+    "living_end": _living_end, "change_target": _change_target, "unless_pay": _unless_pay,
+    "may_pay": _may_pay, "token_copy": _token_copy, "bounce_choice": _bounce_choice,
 }

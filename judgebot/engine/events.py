@@ -76,6 +76,7 @@ class Move(Event):
     copy_of: CardDef | None = None
     madness: bool = False
     cast_info: Any = None
+    chosen: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(eq=False)

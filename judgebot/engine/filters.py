@@ -258,8 +258,10 @@ def condition(cond: Any, view: View, ctx: dict[str, Any]) -> bool:
         return not game.players[you].hand
     if kind == "cards_in_graveyard_ge":
         f, n = cond[1], cond[2]
-        return len(select(f, view, you, None, "graveyard")) >= n if f else \
-            len(game.players[you].graveyard) >= n
+        mine = game.players[you].graveyard
+        if f is None:
+            return len(mine) >= n
+        return len([o for o in select(f, view, you, None, "graveyard") if o in mine]) >= n
     if kind == "not":
         return not condition(cond[1], view, ctx)
     if kind == "all":

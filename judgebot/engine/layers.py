@@ -41,6 +41,7 @@ ALL_TYPES = "*all*"  # subtype marker: every creature type (changeling, 702.73a)
 NON_CREATURE_SUBTYPES = frozenset(BASIC_LAND_TYPES) | {
     "Desert", "Urza's", "Aura", "Equipment", "Vehicle", "Arcane", "Trap", "Lair", "Saga",
     "Shrine", "Curse", "Treasure", "Food", "Clue", "Fortification", "Gate", "Lesson"}
+GAINED_SUSPEND = Keyword("suspend", 0, None, text="suspend (gained)")
 LAYERS = ("1a", "1b", "2", "4", "5", "6", "7a", "7b", "7c", "7d")
 ORDERED_LAYERS = {"1a", "2", "4", "5", "6", "7b", "7d"}
 
@@ -111,10 +112,14 @@ def base_chars(game: Game, obj: GameObject) -> Chars:
     if obj.copy_of is not None:
         names = tuple(dict.fromkeys(names + obj.card.all_names()))
     subtypes = card.subtypes
+    abilities = card.abilities
+    if obj.chosen.get("gains_suspend") and obj.zone == "exile" and \
+            not any(isinstance(a, Keyword) and a.name == "suspend" for a in abilities):
+        abilities = abilities + (GAINED_SUSPEND,)
     if any(isinstance(a, Keyword) and a.name == "changeling" for a in card.abilities):
         subtypes = subtypes | {ALL_TYPES}
     return Chars(card.name, names, card.mana_cost, card.printed_colors, card.supertypes,
-                 card.types, subtypes, card.abilities, power, tough, card.loyalty,
+                 card.types, subtypes, abilities, power, tough, card.loyalty,
                  controller, obj.cast.x if obj.cast and obj.zone == "stack" else 0)
 
 
@@ -151,7 +156,7 @@ def compute_all(game: Game) -> dict[int, Chars]:
         effects = [_Eff(layer, op, e.timestamp, e.source_id, e.controller, e.affected, e)
                    for e in resolved for lay, op in e.ops if lay == layer]
         effects += _static_effects(game, state, layer)
-        if not effects:
+        if not effects and layer != "7c":
             continue
         if layer == "7c":
             _apply_all(game, state, effects)

@@ -412,6 +412,9 @@ def _applies(game: Game, c: _Candidate, e: Event) -> bool:
             return e.to_zone == "battlefield" and e.oid == c.source and from_zone != "battlefield"
         if k == "enters_tapped":
             return e.to_zone == "battlefield" and e.oid == c.source and not e.tapped
+        if k == "choose_on_enter":
+            return e.to_zone == "battlefield" and e.oid == c.source and \
+                from_zone != "battlefield" and "player" not in e.chosen
         if k == "madness":
             return e.reason == "discard" and e.oid == c.source and from_zone == "hand"
         if k == "flashback_exile":
@@ -529,10 +532,25 @@ def _replacement_apply(game: Game, c: _Candidate, e: Event) -> list[Event]:
                     "the graveyard (buyback)", (R.BUYBACK,))
             e.to_zone = "hand"
             return [e]
+        if k == "choose_on_enter":
+            options = list(game.in_game()) if p.get("choose") == "player" else \
+                [q for q in game.in_game() if q != c.controller] or list(game.in_game())
+            who = game.objects[e.oid].owner if e.controller is None else e.controller
+            index = game.chooser.choose(who, "chosen_player", options,
+                                        keys=("chosen", "chosen_player", "choose_player"),
+                                        note=c.text)
+            e.chosen["player"] = options[index]
+            log.add("choice", f"as {game.name_of(e.oid)} enters, {who} chooses "
+                    f"{options[index]}", (R.ENTERS_REPLACEMENT,))
+            return [e]
         if k == "enters_with_counters":
             for kind, n in p["counters"].items():
-                num = n if isinstance(n, int) else _x_of(game, e.oid)
+                num = _enter_amount(game, n, e.oid)
+                if num <= 0:
+                    continue
                 e.counters[kind] = e.counters.get(kind, 0) + num
+            if not e.counters:
+                return [e]
             log.add("replace", f"{game.name_of(e.oid)} enters with "
                     + ", ".join(f"{n} {k} counter(s)" for k, n in e.counters.items()),
                     (c.rules or ()) + (R.REPLACEMENT_ENTERS_WITH,))
@@ -554,6 +572,17 @@ def _replacement_apply(game: Game, c: _Candidate, e: Event) -> list[Event]:
         return [WinGame(cause="effect", source=c.source, player=e.player,
                         rules=(R.WIN_EFFECT,))]
     return [e]
+
+
+def _enter_amount(game: Game, n: Any, oid: int) -> int:
+    if isinstance(n, int):
+        return n
+    if n == "other_spells_cast_this_turn":
+        cast_ids = {sid for _, sid in game.record.spells_cast}
+        obj = game.objects.get(oid)
+        self_cast = obj is not None and obj.zone == "stack" and oid in cast_ids
+        return len(game.record.spells_cast) - (1 if self_cast else 0)
+    return _x_of(game, oid)
 
 
 def _x_of(game: Game, oid: int) -> int:

@@ -43,8 +43,18 @@ def quality_matches(quality: str, source: Chars | None, source_controller: str |
     return False
 
 
-def protections(c: Chars) -> list[str]:
-    return [k.quality or "" for k in c.keywords("protection")]
+def protections(c: Chars, game: Game | None = None, oid: int | None = None) -> list[str]:
+    out = []
+    for k in c.keywords("protection"):
+        q = k.quality or ""
+        if q == "chosen_player":
+            obj = game.objects.get(oid) if game is not None and oid is not None else None
+            chosen = obj.chosen.get("player") if obj is not None else None
+            if not chosen:
+                continue
+            q = f"player:{chosen}"
+        out.append(q)
+    return out
 
 
 def source_info(game: Game, source: Any, lki: Chars | None = None) -> tuple[Chars | None, str]:
@@ -70,7 +80,7 @@ def source_info(game: Game, source: Any, lki: Chars | None = None) -> tuple[Char
 def has_protection_from(game: Game, target: Any, source: Any, lki: Chars | None = None) -> bool:
     if not isinstance(target, int) or target not in game.objects:
         return False
-    quals = protections(game.chars(target))
+    quals = protections(game.chars(target), game, target)
     if not quals:
         return False
     src, ctrl = source_info(game, source, lki)
@@ -114,6 +124,13 @@ def target_legal(game: Game, spec: TargetSpec, target: Any, controller: str,
         return True, "", ()
     if spec.kind == "player":
         return False, "the target must be a player", (R.CAST_TARGETS,)
+    if spec.kind == "spell_or_permanent":
+        if game.stack_item(target) is not None:
+            spec = TargetSpec("spell", spec.filter, text=spec.text)
+        else:
+            from dataclasses import replace
+            spec = TargetSpec("object", replace(spec.filter, zone="battlefield"),
+                              text=spec.text)
     if spec.kind == "spell":
         item = game.stack_item(target)
         if item is None or item.is_stack_ability:
@@ -122,6 +139,10 @@ def target_legal(game: Game, spec: TargetSpec, target: Any, controller: str,
             return False, "a spell can't target itself", (R.CAST_TARGETS,)
         if not matches(spec.filter, view, target, controller, source_id):
             return False, f"{game.name_of(target)} isn't {spec.text}", (R.CAST_TARGETS,)
+        if spec.filter.mv_eq == "X" and source is not None and \
+                game.chars(target).mana_value() != source.x:
+            return False, f"{game.name_of(target)} doesn't have mana value X={source.x}", \
+                (R.CAST_TARGETS, R.MANA_VALUE)
         return True, "", ()
     obj = game.objects.get(target)
     if obj is None:
@@ -142,7 +163,7 @@ def target_legal(game: Game, spec: TargetSpec, target: Any, controller: str,
             return False, f"{c.name} has shroud", (R.SHROUD,)
         if c.has("hexproof") and game.controller_of(target) != controller:
             return False, f"{c.name} has hexproof", (R.HEXPROOF,)
-        for q in protections(c):
+        for q in protections(c, game, target):
             owner = game.objects[source_id].owner if source_id in game.objects else None
             if quality_matches(q, source, controller, owner):
                 return False, f"{c.name} has protection from {_quality_text(q)}", \

@@ -838,7 +838,8 @@ def _field(game: Game, oid: int, name: str, key: str, want: Any, line: int | Non
                 "expected": want, "line": line}
     elif key == "keywords":
         items = want if isinstance(want, list) else [want]
-        actual = sorted({a.label() for a in c.abilities if hasattr(a, "label")})
+        from judgebot.engine.abilities import Keyword
+        actual = sorted({a.label() for a in c.abilities if isinstance(a, Keyword)})
         ok = all(str(i).lower() in actual for i in items)
         return {"check": f"permanents.{name}.keywords", "ok": ok, "actual": actual,
                 "expected": want, "line": line}
@@ -1056,6 +1057,14 @@ def run_text(text: str) -> SimulationResult:
         return simulate(scn)
     except Refusal as exc:
         return SimulationResult(scn, False, exc, [], {}, [])
+    except RecursionError:
+        return SimulationResult(scn, False, Refusal(
+            "the simulation recursed without end (an unbounded chain of events)",
+            kind="limit", rules=(R.DRAW_LOOP,)), [], {}, [])
+    except Exception as exc:  # noqa: BLE001 - an engine bug must not become a traceback
+        return SimulationResult(scn, False, Refusal(
+            f"internal error of the engine ({type(exc).__name__}: {exc}); the scenario "
+            "can't be simulated", kind="internal"), [], {}, [])
 
 
 __all__ = ["simulate", "run_text", "SimulationResult", "setup", "signature"]

@@ -7,7 +7,7 @@ from judgebot.engine import citations as R
 from judgebot.engine.events import Destroy, Event, LoseGame, Move
 from judgebot.engine.filters import View, matches
 from judgebot.engine.pipeline import perform
-from judgebot.engine.rules import quality_matches
+from judgebot.engine.rules import protections, quality_matches
 from judgebot.engine.state import Game
 
 
@@ -131,7 +131,7 @@ def _aura_ok(game: Game, oid: int) -> bool:
             continue
         if what not in target.types:
             return False
-    for q in (k.quality or "" for k in target.keywords("protection")):
+    for q in protections(target, game, to):
         if quality_matches(q, c, c.controller, obj.owner):
             return False
     return True
@@ -147,7 +147,7 @@ def _equipment_ok(game: Game, oid: int) -> bool:
     if not target.is_creature:
         return False
     c = game.chars(oid)
-    for q in (k.quality or "" for k in target.keywords("protection")):
+    for q in protections(target, game, to):
         if quality_matches(q, c, c.controller, obj.owner):
             return False
     return True

@@ -185,6 +185,31 @@ def offer_payment(game: Game, player: str, cost: ManaCost, what: str,
     return pay_mana(game, player, cost, what)
 
 
+def offer_cost(game: Game, player: str, cost: Any, what: str) -> bool:
+    """An optional payment of a mana cost or another cost ("pay 2 life") during
+    resolution; the player chooses."""
+    if cost is None:
+        return False
+    if isinstance(cost, ManaCost):
+        return offer_payment(game, player, cost, what)
+    if isinstance(cost, Cost):
+        if cost.pay_life and game.players[player].life < cost.pay_life:
+            game.log.add("pay", f"{player} can't {what}", (R.PAY_LIFE,))
+            return False
+        if cost.mana and not pay_mana(game, player, cost.mana, what, check_only=True):
+            game.log.add("pay", f"{player} can't {what}", (R.RESOLVE_CHOICES,))
+            return False
+        index = game.chooser.choose(player, "pay", ["pay", "don't pay"], keys=("pay", "may"),
+                                    note=what)
+        if index == 1:
+            game.log.add("choice", f"{player} chooses not to {what}", (R.RESOLVE_CHOICES,))
+            return False
+        game.log.add("pay", f"{player} chooses to {what}", (R.RESOLVE_CHOICES,))
+        pay_costs(game, player, cost, None, what)
+        return True
+    return False
+
+
 def _cost_reduction(game: Game, player: str, c: Chars) -> int:
     total = 0
     view = View(game)
@@ -511,6 +536,11 @@ def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: st
         raise Unsupported(f"the alternative cost {alt!r} is not implemented")
     else:
         if c.mana_cost is None:
+            if obj.card.source == "inline":
+                game.log.add("default", f"{c.name} is described without a mana cost: it is cast "
+                             "for {0} (documented default for inline objects)",
+                             (R.CAST_TOTAL_COST,))
+                return ManaCost(), extra
             raise IllegalAction(f"{c.name} has no mana cost, so it can't be cast without an "
                                 "alternative cost", (R.CAST_TOTAL_COST,))
         base = c.mana_cost.with_x(req.x)
@@ -519,7 +549,13 @@ def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: st
         if kw is None:
             opt = dict(sab.optional_costs) if sab else {}
             if add in opt:
-                extra = opt[add]
+                # "discard a card or pay {5}": the chosen option replaces the default.
+                extra = None
+                base = base.plus(opt[add].mana)
+                if not opt[add].is_mana_only():
+                    extra = opt[add]
+                continue
+            if add == "discard" and extra is not None:
                 continue
             raise IllegalAction(f"{c.name} has no {add} cost", (R.CAST_TOTAL_COST,))
         base = base.plus(kw.cost if isinstance(kw.cost, ManaCost) else kw.cost.mana)

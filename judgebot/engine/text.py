@@ -173,6 +173,8 @@ def _keyword_cost(text: str) -> ManaCost | Cost:
 
 def _protection_quality(q: str) -> str:
     q = q.strip().lower()
+    if q in ("the chosen player", "chosen player"):
+        return "chosen_player"
     if q in COLORS_EN or q in ("everything", "creatures", "artifacts", "enchantments",
                                "multicolored", "monocolored", "instants", "sorceries"):
         return q
@@ -220,9 +222,10 @@ def read_cost(text: str) -> Cost:
             mana = mana.plus(_cost(part))
         elif re.fullmatch(r"sacrifice (~|this \w+)", low) or re.fullmatch(r"牺牲~", part):
             fields["sacrifice_self"] = True
-        elif m := re.fullmatch(r"sacrifice (a|an|two|three) (.+)", low):
-            fields["sacrifice"] = parse_phrase(m.group(2))
-            fields["sacrifice_count"] = _num(m.group(1))
+        elif m := re.fullmatch(r"sacrifice (a|an|two|three|another) (.+)", low):
+            phrase = m.group(2) if m.group(1) != "another" else "another " + m.group(2)
+            fields["sacrifice"] = parse_phrase(phrase)
+            fields["sacrifice_count"] = 1 if m.group(1) == "another" else _num(m.group(1))
         elif m := re.fullmatch(r"牺牲(一|二|两|三)个(.+)", part):
             fields["sacrifice"] = parse_phrase_zh(m.group(2))
             fields["sacrifice_count"] = _num(m.group(1))
@@ -312,6 +315,8 @@ def parse_phrase(text: str) -> Filter:
         kw["token"] = True
     if take(r" nonbasic "):
         sets["not_supertypes"].add("basic")
+    if take(r" nonlegendary "):
+        sets["not_supertypes"].add("legendary")
     if take(r" basic "):
         sets["supertypes"].add("basic")
     if take(r" legendary "):
@@ -467,13 +472,17 @@ def target_spec(text: str) -> TargetSpec:
         return TargetSpec("player", player="opponent", text="target opponent")
     if low in ("target player or planeswalker", "目标牌手或鹏洛客"):
         return TargetSpec("player", text="target player or planeswalker")
-    m = re.fullmatch(r"(up to (one|two|three) )?target (.+)", low)
+    if low in ("target spell or permanent", "目标咒语或永久物"):
+        return TargetSpec("spell_or_permanent", Filter(), text="target spell or permanent")
+    m = re.fullmatch(r"(up to (one|two|three) )?(another )?target (.+)", low)
     if m:
-        phrase = raw[len(raw) - len(m.group(3)):]
+        phrase = raw[len(raw) - len(m.group(4)):]
+        if m.group(3):
+            phrase = "another " + phrase
         f = parse_phrase(phrase)
         up_to = bool(m.group(1))
         count = _num(m.group(2)) if m.group(2) else 1
-        if "spell" in m.group(3):
+        if "spell" in m.group(4):
             return TargetSpec("spell", replace(f, zone="stack"), count=count, up_to=up_to,
                               text=raw)
         kind = "card" if f.zone == "graveyard" else "object"
@@ -584,7 +593,7 @@ def template(pattern: str, example: str, lang: str = "en") -> Callable[[Builder]
     return deco
 
 
-@template(r"~ deals (?P<n>\d+|x|\w+) damage to (?P<to>.+)",
+@template(r"(?:~|it) deals (?P<n>\d+|x|\w+) damage to (?P<to>.+)",
           "Lightning Bolt deals 3 damage to any target.")
 def _t_damage(m: re.Match, r: Reader) -> Parts:
     return _damage_to(m, r)
@@ -643,7 +652,7 @@ def _t_pump(m: re.Match, r: Reader) -> Parts:
     else:
         args["what"] = _what(r, m.group("what"))
     if m.group("kw"):
-        args["grant"] = _grant_list(m.group("kw"))
+        args["gains"] = _grant_list(m.group("kw"))
     return Parts([Effect("pump", args)])
 
 
@@ -666,7 +675,7 @@ def _tz_pump(m: re.Match, r: Reader) -> Parts:
     else:
         args["what"] = _what(r, what)
     if m.group("kw"):
-        args["grant"] = tuple(read_keywords(m.group("kw")))
+        args["gains"] = tuple(read_keywords(m.group("kw")))
     return Parts([Effect("pump", args)])
 
 
@@ -677,7 +686,8 @@ def _t_gains(m: re.Match, r: Reader) -> Parts:
                                    "abilities": _grant_list(m.group("kw"))})])
 
 
-@template(r"counter (?P<what>target .*?spell)(?P<unless> unless its controller pays "
+@template(r"counter (?P<what>target .*?spell(?: with mana value (?:\d+|x)(?: or (?:greater|less))?)?)"
+          r"(?P<unless> unless its controller pays "
           r"(?P<cost>\{[^.]+\}))?", "Counter target spell.")
 def _t_counter(m: re.Match, r: Reader) -> Parts:
     args: dict[str, Any] = {"what": _t(r, m.group("what"))}
@@ -875,7 +885,8 @@ def _sz_anthem(m: re.Match, r: Reader) -> list[Ability]:
                           rules=(R.CONTINUOUS_STATIC,))]
 
 
-@static(r"(?P<who>.+?) (has|have) (?P<kw>[a-z ,]+)", "Sliver creatures you control have flying.")
+@static(r"(?P<who>.+?) (has|have) (?P<kw>[a-z0-9 ,{}—-]+)",
+        "Sliver creatures you control have flying.")
 def _s_grant(m: re.Match, r: Reader) -> list[Ability]:
     affects = _affects(r, m.group("who"))
     return [StaticAbility("continuous", affects,
@@ -1138,7 +1149,7 @@ class Reader:
         self.sentence = line
         low = line.lower().rstrip(".。")
         for pattern, trig in TRIGGERS_EN + TRIGGERS_ZH:
-            m = re.match(pattern + r"[,，]\s*", low if pattern.isascii() else line, re.IGNORECASE)
+            m = re.match(pattern + r"[,，]\s*", line if _is_zh(pattern) else low, re.IGNORECASE)
             if m:
                 rest = line[m.end():]
                 optional = False
@@ -1168,13 +1179,17 @@ class Reader:
             return [ActivatedAbility(cost, tuple(parts.effects), tuple(parts.targets), timing,
                                      text=line)]
         for pattern, fn, _example in STATIC_TEMPLATES:
-            mm = re.fullmatch(pattern, low if pattern.isascii() else line.rstrip("。"),
+            mm = re.fullmatch(pattern, line.rstrip("。") if _is_zh(pattern) else low,
                               re.IGNORECASE)
             if mm:
                 return fn(mm, self)
         if is_spell:
             return self.effects(line)
         raise Unsupported(f"cannot read {line!r}")
+
+
+def _is_zh(text: str) -> bool:
+    return any("\u4e00" <= ch <= "\u9fff" for ch in text)
 
 
 def _clauses(text: str) -> list[str]:
@@ -1203,5 +1218,5 @@ def read_text(text: str, card: CardDef | None = None) -> list[Ability]:
 def examples() -> list[tuple[str, str]]:
     """Every sentence the reader is documented to understand (for the README and tests)."""
     out = [(t.lang, t.example) for t in TEMPLATES]
-    out += [("en" if p.isascii() else "zh", ex) for p, _, ex in STATIC_TEMPLATES]
+    out += [("zh" if _is_zh(p) else "en", ex) for p, _, ex in STATIC_TEMPLATES]
     return out

@@ -130,6 +130,9 @@ def _subject_ok(game: Game, view: View, subject: Any, oid: int | None, src: int 
         return True
     if subject == "self":
         return oid is not None and oid == src
+    if subject in ("enchanted", "equipped"):
+        obj = game.objects.get(src) if src is not None else None
+        return obj is not None and oid is not None and obj.attached_to == oid
     if isinstance(subject, Filter):
         if oid is None:
             return False
@@ -288,8 +291,9 @@ def _matches(game: Game, view: View, t: Trigger, ev: Event, src: int | None,
         elif w == "becomes_blocked" and kind == "becomes_blocked" and d["attacker"] == src:
             out.append({"it": src})
         elif w == "cast" and kind == "cast":
-            if _who_ok(t.who, d["player"], controller) and (
-                    t.other is None or matches(t.other, view, d["spell"], controller, src)):
+            if _who_ok(t.who, d["player"], controller) and _spell_ok(game, view, t.other,
+                                                                     d["spell"], controller,
+                                                                     src):
                 out.append({"spell": d["spell"], "player": d["player"]})
         elif w == "cast" and kind == "cast_self" and d["spell"] == src:
             out.append({"spell": src, "storm_count": d.get("before", 0)})
@@ -307,6 +311,19 @@ def _matches(game: Game, view: View, t: Trigger, ev: Event, src: int | None,
 _STEP_OF = {"upkeep": "upkeep", "end_step": "end", "precombat_main": "precombat_main",
             "end_of_combat": "end_of_combat", "draw_step": "draw",
             "beginning_of_combat": "beginning_of_combat"}
+
+
+def _spell_ok(game: Game, view: View, other: Any, spell: int, controller: str,
+              src: int | None) -> bool:
+    if other is None:
+        return True
+    if isinstance(other, tuple):
+        if other[0] == "mv_equals_counters":
+            obj = game.objects.get(src) if src is not None else None
+            have = obj.counters.get(other[1], 0) if obj is not None else 0
+            return spell in game.objects and game.chars(spell).mana_value() == have
+        return False
+    return matches(other, view, spell, controller, src)
 
 
 def _recipient_ok(game: Game, to: str | None, target: Any, controller: str) -> bool:
