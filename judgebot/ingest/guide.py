@@ -55,9 +55,8 @@ SENTENCE = re.compile(r"[，。；！？]")
 BODY_PUNCT = re.compile(r"[，。；！？：]")
 
 # Reasons a line is not guide text.
-CARD, COPYRIGHT, FURNITURE, FIGURE, BACK_MATTER, DUPLICATE = (
-    "card face", "copyright or credit", "page furniture", "figure", "back matter",
-    "duplicate")
+CARD, COPYRIGHT, FURNITURE, FIGURE, BACK_MATTER = (
+    "card face", "copyright or credit", "page furniture", "figure", "back matter")
 
 CERTAIN, INFERRED = "headword-certain", "headword-inferred"
 
@@ -611,6 +610,9 @@ class Glossary:
         if any(cns1.LOST in o for o in options):
             self._fill_lost(hw, tokens)
             return
+        if all(kind == "clear" for kind, _ in tokens):
+            self._accept(hw, options[0], CERTAIN, "printed-in-clear")
+            return
         if len(options) == 1:
             self._accept(hw, options[0], CERTAIN, "cid-table,glyph-order-unique")
             return
@@ -861,7 +863,7 @@ def ingest(ctx: BuildContext) -> list[DocumentResult]:
         parts.extend(split_parts(s.number, s.title, body(s.start, end)))
     # The glossary's introduction: its own lines and the group heading that is a sentence.
     opening = [hw.line for hw in glossary.group_headings
-               if decoder.line(hw.raw, hw.line.no).endswith("。")]
+               if all(r.endswith("。") for r in cns1.readings(hw.raw, table))]
     glossary_part = Part(str(glossary_at.number), glossary_at.title,
                          lines[glossary_at.title_line].no, opening + glossary.intro)
 
