@@ -8,8 +8,8 @@ for display.
 from __future__ import annotations
 
 import unicodedata
-from pathlib import Path
 from functools import cache
+from pathlib import Path
 
 import opencc
 
