@@ -363,6 +363,12 @@ def components(kw: Keyword) -> tuple[Ability, ...]:
     return ()
 
 
+def ability_text(ab: Ability, name: str) -> str:
+    """The ability's text with "~" read as its source's name."""
+    text = getattr(ab, "text", "") or ""
+    return text.replace("~", name or "it")
+
+
 def expand(abilities: tuple[Ability, ...]) -> list[Ability]:
     """Abilities with keywords replaced by (or accompanied by) their components."""
     out: list[Ability] = []

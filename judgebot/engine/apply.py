@@ -230,7 +230,8 @@ def _move(game: Game, ev: Move) -> bool:
             lst.append(new.id)
     ev.new_id = new.id
     game.changed()
-    _log_move(game, ev, old_name, obj, new)
+    if ev.reason != "cast":  # the cast itself is logged by the stack
+        _log_move(game, ev, old_name, obj, new)
     if ev.madness:
         _extra(game, Happened(what="madness_exiled", source=new.id, done=True,
                               data={"oid": new.id}))

@@ -97,8 +97,14 @@ class Chooser:
 
 
 def _match_label(value: Any, labels: list[str]) -> int | None:
-    if isinstance(value, bool):
-        value = "yes" if value else "no"
+    if isinstance(value, bool) or str(value).lower() in ("yes", "no", "true", "false"):
+        yes = value is True or str(value).lower() in ("yes", "true")
+        for i, label in enumerate(labels):
+            if label.lower() == ("yes" if yes else "no"):
+                return i
+        # Yes/no choices list the affirmative option first.
+        if len(labels) == 2:
+            return 0 if yes else 1
     text = str(value).strip().lower()
     for i, label in enumerate(labels):
         if label.lower() == text:

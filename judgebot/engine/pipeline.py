@@ -223,8 +223,11 @@ def _candidates(game: Game, ev: Event) -> list[_Candidate]:
             # 614.12: an entering permanent's own "enters" replacements apply.
             abilities = _entering_abilities(game, obj, ev)
         for ab in replacements(abilities):
-            if ab.zone != obj.zone and not (obj is moving and ab.kind.startswith("enters")) \
-                    and not (obj is moving and ab.zone == obj.zone):
+            if obj is moving:
+                if not (ab.zone in (obj.zone, "all") or ab.kind.startswith("enters") or
+                        ab.kind in ("choose_on_enter", "to_library")):
+                    continue
+            elif ab.zone != obj.zone:
                 continue
             out.append(_Candidate((oid, id(ab)), ab.kind, ab.params, oid, c.controller, ab.text,
                                   ab.rules, None, ab.params.get("self", False),
@@ -244,7 +247,13 @@ def _candidates(game: Game, ev: Event) -> list[_Candidate]:
                                       moving.owner, ab.text, ab.rules))
     if isinstance(ev, Damage):
         out.extend(_protection_candidates(game, ev))
-    return out
+    seen: set[Any] = set()
+    unique = []
+    for c in out:
+        if c.key not in seen:
+            seen.add(c.key)
+            unique.append(c)
+    return unique
 
 
 def _entering_abilities(game: Game, obj: GameObject, ev: Move) -> tuple:
@@ -376,6 +385,14 @@ def _applies(game: Game, c: _Candidate, e: Event) -> bool:
                 _matches_to(game, p.get("from"), e.source, c)
         if k == "damage_floor":
             return e.target == p.get("player") and not isinstance(e.target, int)
+        if k == "damage_floor_static":
+            if e.target != c.controller:
+                return False
+            need = p.get("if_control")
+            if need:
+                return any(game.controller_of(o) == c.controller and
+                           need in game.chars(o).types for o in game.battlefield)
+            return True
         if k == "damage_sacrifice":
             return e.target == c.source
         if k == "redirect":
@@ -406,8 +423,11 @@ def _applies(game: Game, c: _Candidate, e: Event) -> bool:
             if p.get("whose") == "opponents":
                 return owner != c.controller
             return True
-        if k == "to_library_top":
+        if k in ("to_library_top", "to_library"):
             return e.to_zone == "graveyard" and e.oid == c.source
+        if k == "enters_as_copy":
+            return e.to_zone == "battlefield" and e.oid == c.source and e.copy_of is None and \
+                from_zone != "battlefield"
         if k == "enters_with_counters":
             return e.to_zone == "battlefield" and e.oid == c.source and from_zone != "battlefield"
         if k == "enters_tapped":
@@ -482,7 +502,7 @@ def _replacement_apply(game: Game, c: _Candidate, e: Event) -> list[Event]:
                 return after
             e.amount = left
             return [e] + after
-        if k == "damage_floor":
+        if k in ("damage_floor", "damage_floor_static"):
             life = game.players[e.target].life
             loss = e.life_loss if e.life_loss is not None else e.amount
             if life >= 1 and life - loss < 1:
@@ -521,11 +541,33 @@ def _replacement_apply(game: Game, c: _Candidate, e: Event) -> list[Event]:
                     f"exiled instead ({c.text})", c.rules or (R.REPLACEMENT_INSTEAD,))
             e.to_zone = "exile"
             return [e]
-        if k == "to_library_top":
-            log.add("replace", f"{game.name_of(e.oid)} is put on top of its owner's library "
-                    f"instead ({c.text})", c.rules or (R.REPLACEMENT_INSTEAD,))
+        if k in ("to_library_top", "to_library"):
+            where = "on top of its owner's library" if k == "to_library_top" else \
+                "into its owner's library (shuffled)"
+            log.add("replace", f"{game.name_of(e.oid)} is put {where} instead ({c.text})",
+                    c.rules or (R.REPLACEMENT_INSTEAD,))
             e.to_zone = "library"
-            e.position = "top"
+            e.position = "top" if k == "to_library_top" else "bottom"
+            return [e]
+        if k == "enters_as_copy":
+            options = [o for o in game.battlefield if game.chars(o).is_creature]
+            if not options:
+                return [e]
+            labels = [game.name_of(o) for o in options] + ["nothing (enter as itself)"]
+            who = e.controller or game.objects[e.oid].owner
+            index = game.chooser.choose(who, "copy", labels, keys=("copy",), note=c.text)
+            if index == len(options):
+                return [e]
+            target = game.objects[options[index]]
+            if target.face_down:
+                from judgebot.engine.state import CardDef as _CD
+                e.copy_of = _CD("", (), None, frozenset(), frozenset(), frozenset({"creature"}),
+                                frozenset(), 2, 2)
+            else:
+                e.copy_of = target.copy_of or target.card
+            log.add("replace", f"{game.name_of(e.oid)} enters as a copy of "
+                    f"{game.name_of(options[index])}", (R.COPY_VALUES, R.ENTERS_REPLACEMENT,
+                                                         R.LAYER_COPY))
             return [e]
         if k == "buyback":
             log.add("replace", f"{game.name_of(e.oid)} returns to its owner's hand instead of "

@@ -261,11 +261,14 @@ class Runner:
         times = 1
         if isinstance(value, dict):
             for key in value:
-                if key not in ("until", "times", "player"):
-                    raise BadInput(f"pass: unknown key {key!r} (use until or times)",
+                if key not in ("until", "times", "player", "turn_of"):
+                    raise BadInput(f"pass: unknown key {key!r} (use until, times or turn_of)",
                                    line_of(value, key, action.line))
             until = value.get("until")
             times = int(value.get("times", 1))
+            turn_of = value.get("turn_of")
+            if turn_of is not None and turn_of not in self.game.players:
+                raise BadInput(f"pass: {turn_of!r} is not a player", action.line)
         elif isinstance(value, str):
             until = value
         if until is None:
@@ -276,12 +279,16 @@ class Runner:
         if target in ("stack_empty", "resolve", "empty_stack"):
             self.resolve_stack()
             return
-        if target in ("end_of_turn", "end_turn", "next_turn"):
-            self.pass_until_step("cleanup" if target != "next_turn" else "upkeep",
-                                 next_turn=target == "next_turn")
-            return
-        step = normalise_step(target, action.line)
-        self.pass_until_step(step)
+        for _ in range(times):
+            if target in ("end_of_turn", "end_turn", "next_turn"):
+                self.pass_until_step("cleanup" if target != "next_turn" else "upkeep",
+                                     next_turn=target == "next_turn")
+                continue
+            step = normalise_step(target, action.line)
+            self.pass_until_step(step)
+            if isinstance(value, dict) and value.get("turn_of"):
+                while not self.game.over and self.game.active != value["turn_of"]:
+                    self.pass_until_step(step)
 
     def pass_round(self) -> str:
         """All players pass once in succession: resolve the top object or end the step."""

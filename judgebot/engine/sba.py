@@ -6,7 +6,7 @@ from __future__ import annotations
 from judgebot.engine import citations as R
 from judgebot.engine.events import Destroy, Event, LoseGame, Move
 from judgebot.engine.filters import View, matches
-from judgebot.engine.pipeline import perform
+from judgebot.engine.pipeline import perform, prohibition
 from judgebot.engine.rules import protections, quality_matches
 from judgebot.engine.state import Game
 
@@ -16,17 +16,28 @@ def check(game: Game) -> bool:
     events: list[Event] = []
     for name in game.in_game():
         p = game.players[name]
+        loss = None
         if p.life <= 0:
-            events.append(LoseGame(cause="sba", player=name, reason=f"{p.life} life",
-                                   rules=(R.SBA_LIFE, R.LOSE_LIFE)))
+            loss = LoseGame(cause="sba", player=name, reason=f"{p.life} life",
+                            rules=(R.SBA_LIFE, R.LOSE_LIFE))
         elif p.drew_from_empty:
-            events.append(LoseGame(cause="sba", player=name,
-                                   reason="drew from an empty library",
-                                   rules=(R.SBA_DRAW_EMPTY, R.LOSE_DRAW_EMPTY)))
+            loss = LoseGame(cause="sba", player=name, reason="drew from an empty library",
+                            rules=(R.SBA_DRAW_EMPTY, R.LOSE_DRAW_EMPTY))
         elif p.poison >= 10:
-            events.append(LoseGame(cause="sba", player=name, reason=f"{p.poison} poison counters",
-                                   rules=(R.SBA_POISON, R.LOSE_POISON)))
+            loss = LoseGame(cause="sba", player=name, reason=f"{p.poison} poison counters",
+                            rules=(R.SBA_POISON, R.LOSE_POISON))
         p.drew_from_empty = False
+        if loss is None:
+            continue
+        why = prohibition(game, loss)
+        if why is not None:
+            # "Can't lose the game": the state-based action does nothing (say so once).
+            key = ("cant_lose_logged", name, game.turn, loss.reason)
+            if key not in game.extra:
+                game.extra[key] = True
+                game.log.add("cant", why[0] + f" ({loss.reason})", why[1] + loss.rules)
+            continue
+        events.append(loss)
     ceased = _cease(game)
     legend_losers: list[int] = []
     for oid in list(game.battlefield):

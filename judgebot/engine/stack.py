@@ -22,6 +22,7 @@ from judgebot.engine.abilities import (
     SpellAbility,
     StaticAbility,
     TargetSpec,
+    ability_text,
     activated,
     spell_ability,
 )
@@ -302,6 +303,8 @@ def pay_costs(game: Game, player: str, cost: Cost, source: int | None, what: str
                                 f"{what}", (R.CAST_PAY,))
         perform(game, [Move(cause="cost", oid=o, to_zone="graveyard", reason="sacrifice",
                             rules=(R.SACRIFICE,)) for o in chosen])
+        if source is not None and source in game.objects:
+            game.objects[source].chosen["sacrificed"] = chosen[0] if chosen else None
     if cost.return_self and source is not None:
         perform(game, [Move(cause="cost", oid=source, to_zone="hand", reason="bounce")])
     if cost.exile_self and source is not None:
@@ -678,7 +681,7 @@ def cant_be_countered(game: Game, item: GameObject) -> str:
         if isinstance(ab, StaticAbility) and ab.kind == "cant_be_countered":
             cond = ab.condition
             if cond is None or check_condition(game, cond, item.id, c.controller, {}):
-                return ab.text or "this spell can't be countered"
+                return ability_text(ab, c.name) or "this spell can't be countered"
     return ""
 
 
@@ -906,7 +909,8 @@ def activate(game: Game, player: str, oid: int, ability: ActivatedAbility,
                         {"activated": True}, lki)
     game.stack.append(item)
     game.changed()
-    game.log.add("activate", f"{player} activates {what}: {ability.text or ability.label}"
+    game.log.add("activate", f"{player} activates {what}: "
+                 f"{ability_text(ability, name) or ability.label}"
                  f"{_targets_text(game, chosen)}", (R.ACTIVATE,) + tuple(ability.rules)
                  + ((R.RESPONSE,) if len(game.stack) > 1 else ()))
     pay_costs(game, player, ability.cost, oid, what, mana=mana, sacrifice_choice=sacrifice,
@@ -1002,7 +1006,8 @@ def _resolve_ability(game: Game, item: StackAbility) -> None:
         game.log.add("resolve", f"{name} doesn't resolve: all its targets are illegal",
                      rules + (R.RESOLVE_TARGETS,))
         return
-    game.log.add("resolve", f"{name} resolves" + (f": {ab.text}" if ab.text else ""),
+    game.log.add("resolve", f"{name} resolves" + (f": {ability_text(ab, item.source_name)}"
+                                                   if ab.text else ""),
                  rules + (R.RESOLVE,))
     ctx = Ctx(game, item.controller, item.source_id, item.source_lki, item, item.targets,
               legal, item.x, dict(item.info), {}, rules, item.division)
@@ -1069,7 +1074,8 @@ def _resolve_spell(game: Game, spell: GameObject) -> None:
         return
     game.log.add("resolve", f"{name} resolves", (R.RESOLVE, R.RESOLVE_ORDER))
     x = spell.cast.x if spell.cast else 0
-    ctx = Ctx(game, c.controller, spell.id, c.copy(), spell, spell.targets, legal, x, {}, {},
+    refs = {"sacrificed": spell.chosen["sacrificed"]} if spell.chosen.get("sacrificed") else {}
+    ctx = Ctx(game, c.controller, spell.id, c.copy(), spell, spell.targets, legal, x, {}, refs,
               (), spell.division, damage_source=spell.id)
     run(ctx, effects)
     if spell.id in game.objects and game.objects[spell.id].zone == "stack":

@@ -388,7 +388,8 @@ class Game:
             obj = self.objects[oid]
             if obj.face_down:
                 return f"face-down {obj.card.name}"
-            return self.chars(oid).name or obj.card.name
+            name = self.chars(oid).name or obj.card.name
+            return f"copy of {name}" if obj.spell_copy else name
         if oid in self.lki:
             return self.lki[oid].name
         for item in self.stack:

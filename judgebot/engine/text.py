@@ -254,7 +254,7 @@ def parse_phrase(text: str) -> Filter:
     """An English noun phrase: "nonblack creature you control", "artifact or enchantment",
     "creature with flying", "Sliver creatures", "creature card in your graveyard"."""
     original = text
-    t = " " + text.strip().lower() + " "
+    t = " " + text.strip().lower().replace(",", " ") + " "
     kw: dict[str, Any] = {}
     sets: dict[str, set[str]] = {"types": set(), "any_types": set(), "not_types": set(),
                                  "subtypes": set(), "colors": set(), "not_colors": set(),

@@ -14,7 +14,7 @@ from itertools import permutations
 
 from judgebot.engine import citations as R
 from judgebot.engine import sba
-from judgebot.engine.abilities import TriggeredAbility, triggered
+from judgebot.engine.abilities import TriggeredAbility, ability_text, triggered
 from judgebot.engine.errors import IllegalAction
 from judgebot.engine.events import Draw, Happened, Move, Tap
 from judgebot.engine.pipeline import perform
@@ -151,7 +151,9 @@ def put_triggers(game: Game) -> None:
 def _order(game: Game, player: str, mine: list[Pending]) -> list[Pending]:
     if len(mine) == 1:
         return mine
-    labels_of = [f"{p.source_name}: {p.ability.text or p.ability.trigger.event}" for p in mine]
+    labels_of = [f"{p.source_name}: "
+                 f"{ability_text(p.ability, p.source_name) or p.ability.trigger.event}"
+                 for p in mine]
     if len(set(labels_of)) == 1:
         return mine  # identical abilities: the order can't matter
     perms = list(permutations(range(len(mine))))
@@ -184,7 +186,8 @@ def _put_one(game: Game, p: Pending, multi: bool) -> None:
         targets = _choose_targets(game, p.controller, tuple(ab.targets), None, p.source_lki,
                                   p.source_id, False, name)
     except IllegalAction as exc:
-        game.log.add("trigger", f"{name} ({ab.text}) triggers but can't be put on the stack: "
+        game.log.add("trigger", f"{name} ({ability_text(ab, p.source_name)}) triggers but "
+                     "can't be put on the stack: "
                      f"{exc.message}", trigger_rules(ab) + (R.TRIGGER_TARGETS,))
         return
     item = StackAbility(game.new_id(), p.source_id, p.source_name, p.controller, ab, targets,
@@ -195,7 +198,8 @@ def _put_one(game: Game, p: Pending, multi: bool) -> None:
     if targets and any(targets):
         tgt = " targeting " + ", ".join(game.name_of(t) for s in targets for t in s)
     rules = trigger_rules(ab) + (R.TRIGGER_STACK,) + ((R.TRIGGER_APNAP,) if multi else ())
-    game.log.add("trigger", f"{name} triggers: {ab.text or ab.trigger.event}{tgt}", rules,
+    game.log.add("trigger", f"{name} triggers: "
+                 f"{ability_text(ab, p.source_name) or ab.trigger.event}{tgt}", rules,
                  controller=p.controller)
     _targeted(game, item.id, targets, False)
 
