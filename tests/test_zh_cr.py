@@ -189,6 +189,7 @@ def test_a_truncated_seed_names_the_file(tmp_path, sources_dir, english):
     with pytest.raises(SourceError) as err:
         zh_cr.parse(src / zh_cr.FILE, zh_cr.FILE, english)
     assert err.value.file == zh_cr.FILE and "词汇表" in err.value.message
+    assert err.value.line is not None and err.value.line < 17033 // 2 + 10
 
 
 def test_an_altered_glyph_names_the_file_and_line(tmp_path, sources_dir, english):

@@ -175,8 +175,9 @@ def _find(lines: list[Line], heading: str, start: int, name: str) -> int:
     for i in range(start, len(lines)):
         if lines[i].text.rstrip("!") == heading:
             return i
-    raise SourceError(name, f"no {heading} heading after line "
-                      f"{lines[start].number if start < len(lines) else '?'}; file truncated?")
+    last = lines[-1].number if lines else None
+    raise SourceError(name, f"the text ends without its {heading} heading; file truncated?",
+                      last)
 
 
 def _is_break(line: Line) -> bool:
