@@ -15,6 +15,7 @@ from judgebot.search.service import SearchService
 from judgebot.xref import label_of
 
 GAMES = {"mtg": "Magic: The Gathering", "fow": "Force of Will"}
+GUIDE_NAME = "基本規則"  # the beginner's rulebook, as it names itself
 DEFAULT_EDITION = {("mtg", "rule"): CR_2025, ("mtg", "glossary"): CR_2025}
 
 
@@ -155,6 +156,14 @@ class Catalog:
     def zh_term(self, rec: Record) -> str:
         partner = self.translation_of(rec)
         return zh_of(rec.term) or (zh_of(partner.term) if partner is not None else "")
+
+    def glossary_label(self, game: str, edition: str) -> str:
+        """``CR 2025-11-14``, ``FoW 6.0``; a glossary of another document by its name."""
+        if edition in self.editions(game, "rule"):
+            return f"{'FoW' if game == 'fow' else 'CR'} {edition}"
+        if edition in self.editions(game, "guide"):
+            return f"{GUIDE_NAME} {edition.upper()}"
+        return edition
 
     # --- cards, notes, guide, names ----------------------------------------------
 

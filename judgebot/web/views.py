@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from markupsafe import Markup
 
-from judgebot.corpus import CR_2019, CR_2025, EN, Record
+from judgebot.corpus import CR_2019, CR_2025, EN, ZH_HANS, ZH_HANT, Record
 from judgebot.web import render
 from judgebot.web.catalog import Catalog, zh_of
 from judgebot.web.prefs import Prefs
@@ -117,6 +117,8 @@ class Linker:
             if target is not None:
                 links.append(render.Link(start, end, cat.url(target), "rule"))
         for start, end, gid in cat.xref.glossary_terms_in(text, lang, game):
+            if lang != EN:  # the rules' own glossary before the beginner's one
+                gid = self._rules_glossary_by_zh().get((game, text[start:end]), gid)
             entry = self.term_page_entry(cat.get(gid))
             if entry is None or entry.term.get(EN, "").lower() in UNLINKED_TERMS:
                 continue
@@ -124,6 +126,27 @@ class Linker:
             links.append(render.Link(start, end, cat.url(entry), "term",
                                      render.shorten(definition)))
         return links
+
+    def _rules_glossary_by_zh(self) -> dict[tuple[str, str], str]:
+        """Chinese headword (Simplified) → entry of a rules document's glossary.
+
+        The cross-reference prefers the newest edition for a shared headword,
+        and the beginner's rulebook glossary sorts after the CR editions; in
+        rules text a term should open the rules' definition.
+        """
+        def build() -> dict[tuple[str, str], str]:
+            table: dict[tuple[str, str], str] = {}
+            for game in self.cat.games():
+                rule_editions = set(self.cat.editions(game, "rule"))
+                for entry in self.cat.all(game, "glossary"):
+                    if entry.edition not in rule_editions:
+                        continue
+                    for term in (entry.term.get(ZH_HANS), entry.term.get(ZH_HANT)):
+                        if term:
+                            table.setdefault((game, render.hans(term)), entry.id)
+            return table
+
+        return self.cat.memo("rules-glossary-by-zh", build)
 
     def term_page_entry(self, entry: Record | None) -> Record | None:
         """A 2019 headword is shown on the current edition's page for the same slug."""
