@@ -87,6 +87,7 @@ def perform(game: Game, events: list[Event]) -> list[Event]:
     from judgebot.engine import triggers
 
     game.steps_taken += 1
+    batch = game.steps_taken
     if game.steps_taken > game.step_limit:
         from judgebot.engine.errors import Refusal
         raise Refusal(f"the simulation stopped after {game.step_limit} events without "
@@ -96,6 +97,7 @@ def perform(game: Game, events: list[Event]) -> list[Event]:
     for ev in events:
         if _forbidden(game, ev):
             continue
+        game.extra["batch"] = batch
         for out in _replace(game, ev):
             if out is ev or not _forbidden(game, out):
                 final.append(out)
@@ -494,7 +496,10 @@ def _replacement_apply(game: Game, c: _Candidate, e: Event) -> list[Event]:
                     rules + (R.PREVENTION,))
             left = amount - prevented
             after: list[Event] = []
-            if p.get("then"):
+            once = ("then_done", game.extra.get("batch"), c.key, e.target)
+            if p.get("then") and once not in game.extra:
+                # One simultaneous damage event: the extra effect happens once (615.5).
+                game.extra[once] = True
                 from judgebot.engine.effects import run_effects
                 run_effects(game, p["then"], {"source": c.source, "you": c.controller,
                                               "prevented": prevented})

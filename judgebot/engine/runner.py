@@ -114,6 +114,12 @@ def _names(game: Game, oid: int) -> set[str]:
     return names
 
 
+def _primary(game: Game, oid: int) -> str:
+    """The name an object goes by in the scenario: its alias, else its name."""
+    card = game.objects[oid].card
+    return card.names[0] if card.names and card.source != "inline" else card.name
+
+
 def _candidates(game: Game, name: str, zones: tuple[str, ...], player: str | None = None
                 ) -> list[int]:
     key = str(name).strip().lower()
@@ -129,6 +135,9 @@ def _candidates(game: Game, name: str, zones: tuple[str, ...], player: str | Non
                 if player is None or p == player:
                     ids.extend(game.players[p].zone(zone))
         found = [o for o in ids if key in _names(game, o)]
+        if len(found) > 1:
+            primary = [o for o in found if _primary(game, o).lower() == key]
+            found = primary or found
         if player is not None and zone in ("battlefield", "stack"):
             mine = [o for o in found if game.controller_of(o) == player]
             found = mine or found
@@ -444,8 +453,8 @@ class Runner:
         decl: dict[int, int] = {}
         for name, attacker in value.items():
             ln = line_of(value, name, action.line)
-            b = resolve_any(game, name, ln, ("battlefield",))
-            a = resolve_any(game, attacker, ln, ("battlefield",))
+            b = resolve_any(game, name, ln, ("battlefield",), self._defender_of(attacker))
+            a = resolve_any(game, attacker, ln, ("battlefield",), game.active)
             if b in decl:
                 raise IllegalAction(f"{name} can block only one creature", (R.BLOCKERS_CHOSEN,))
             decl[b] = a
@@ -464,6 +473,10 @@ class Runner:
             game.extra["block"] = decl
             game.extra["blocked"] = game.turn
         self.go_to("declare_blockers", prepare)
+
+    def _defender_of(self, attacker_name: Any) -> str | None:
+        opponents = self.game.opponents(self.game.active)
+        return opponents[0] if len(opponents) == 1 else None
 
     def act_assign_damage(self, action: Action) -> None:
         game = self.game

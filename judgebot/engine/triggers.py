@@ -206,20 +206,20 @@ def _matches(game: Game, view: View, t: Trigger, ev: Event, src: int | None,
         elif kind == "dies" and frm == "battlefield" and to == "graveyard" and lki is not None \
                 and lki.is_creature:
             if subject == "self" and ev.oid == src:
-                out.append({"it": new, "lki": lki})
+                out.append({"it": new, "lki": lki, "old": ev.oid})
             elif subject != "self" and _subject_ok(game, view, subject, ev.oid, src, controller,
                                                    lki):
-                out.append({"it": new, "lki": lki})
+                out.append({"it": new, "lki": lki, "old": ev.oid})
         elif kind == "leaves" and frm == "battlefield":
             if (subject == "self" and ev.oid == src) or (
                     subject != "self" and _subject_ok(game, view, subject, ev.oid, src,
                                                       controller, lki)):
-                out.append({"it": new, "lki": lki})
+                out.append({"it": new, "lki": lki, "old": ev.oid})
         elif kind == "to_graveyard_from_battlefield" and frm == "battlefield" and \
                 to == "graveyard" and lki is not None:
             if ev.owner == owner and ev.oid != src and _subject_ok(
                     game, view, subject, ev.oid, src, controller, lki):
-                out.append({"it": new, "lki": lki})
+                out.append({"it": new, "lki": lki, "old": ev.oid})
         elif kind == "returned_to_hand" and frm == "battlefield" and to == "hand":
             if ev.owner == controller and _subject_ok(game, view, subject, ev.oid, src,
                                                       controller, lki):
@@ -375,8 +375,8 @@ def check_condition(game: Game, cond: Any, oid: int | None, controller: str,
     if kind == "face_down_no_counters":
         return obj is not None and not obj.counters.get("time")
     if kind == "no_time_counters":
-        lki = info.get("lki")
-        return not (lki and obj and obj.counters.get("time"))
+        old = game.lki_objects.get(info.get("old")) if info.get("old") else None
+        return not (old is not None and old.counters.get("time"))
     if kind == "cast_during_main":
         return obj is not None and obj.cast is not None and obj.cast.controller_main_phase
     return condition(cond, View(game), {"you": controller, "source": oid})
