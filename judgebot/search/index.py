@@ -35,7 +35,7 @@ from judgebot.search.spelling import Corrector, vocabulary
 from judgebot.text import segment
 
 # Bump when the schema, analyzers or documents change meaning.
-SCHEMA_VERSION = "10"
+SCHEMA_VERSION = "11"
 INDEX_DIR = corpus.ROOT / "index"
 CURRENT = "CURRENT"
 META = "meta.json"
@@ -170,9 +170,15 @@ def name_table(records: list[corpus.Record]) -> dict[str, dict[str, list[str]]]:
     ``pinyin``: toneless pinyin (joined) of Chinese names → the same ids."""
     names: dict[str, list[str]] = {}
     pinyin: dict[str, list[str]] = {}
+    partners = {r.slug: r for r in records if r.kind == "glossary" and r.game == "mtg"
+                and r.edition == corpus.CR_2019}
     for rec in records:
         if rec.kind in ("glossary", "name"):
             labels = [v for v in rec.term.values() if v]
+            partner = partners.get(getattr(rec, "slug", "")) if rec.edition == corpus.CR_2025 \
+                else None
+            if partner is not None:  # the current entry answers to its Chinese name too
+                labels += [v for k, v in partner.term.items() if k != corpus.EN and v]
         elif rec.kind == "card":
             labels = [v for v in rec.name.values() if v]
         else:

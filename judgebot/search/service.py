@@ -140,7 +140,7 @@ class SearchService:
     def _entity_rank(self, rid: str) -> tuple:
         rec = self.by_id[rid]
         kind_order = {"glossary": 0, "card": 1, "name": 2}.get(rec.kind, 3)
-        edition_order = 0 if rec.edition in (CR_2025,) else 1
+        edition_order = {CR_2025: 0, CR_2019: 1}.get(rec.edition, 2)
         return (rec.game != "mtg", kind_order, edition_order, rid)
 
     def _corrector(self) -> Corrector:
