@@ -171,9 +171,11 @@ def amount(expr: Any, view: View, ctx: dict[str, Any]) -> int:
     you = ctx.get("you")
     if "count" in expr:
         f: Filter = expr["count"]
-        source = ctx.get("subject") if expr.get("other_than") == "subject" else ctx.get("source")
-        n = len(select(f, view, you, source))
-        return n
+        source = ctx.get("source")
+        if expr.get("other_than") == "subject":
+            from dataclasses import replace
+            f, source = replace(f, other=True), ctx.get("subject")
+        return len(select(f, view, you, source))
     if "cards_in_hand" in expr:
         who = _player(expr["cards_in_hand"], ctx)
         return len(game.players[who].hand) if who else 0

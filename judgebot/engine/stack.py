@@ -363,9 +363,9 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     alt = req.alt_cost
     if obj.owner != player and zone != "stack":
         raise IllegalAction(f"{player} doesn't own {card_name}", (R.CAST,))
-    if zone == "graveyard" and alt != "flashback":
-        fb = _find_keyword(c, "flashback")
-        if fb is None:
+    if zone == "graveyard":
+        # The card's characteristics where it is (an effect may have removed flashback).
+        if _find_keyword(game.chars(req.oid), "flashback") is None:
             raise IllegalAction(f"{name} is in a graveyard and has no ability that lets it be "
                                 "cast from there", (R.CAST, R.FLASHBACK))
         alt = "flashback"
@@ -592,6 +592,8 @@ def legal_targets(game: Game, spec: TargetSpec, controller: str, source: Chars |
                                                          source_id, is_spell)[0])
     if spec.kind == "spell":
         cands = [i.id for i in game.stack if not i.is_stack_ability]
+    elif spec.kind == "spell_or_permanent":
+        cands = [i.id for i in game.stack if not i.is_stack_ability] + list(game.battlefield)
     elif spec.kind == "player":
         cands = []
     else:
