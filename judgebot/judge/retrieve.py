@@ -35,6 +35,7 @@ RULING_CITES = 2.0
 SEARCH_TOP = 3.0
 COOCCURRENCE = 1.5
 STEP_RULE = 0.8
+SIMULATED = 2.5
 
 
 @dataclass
@@ -89,7 +90,9 @@ class Retriever:
             return self.svc.xref.current_of(rid)
         return rid
 
-    def retrieve(self, u: Understanding, limit: int = 8) -> Evidence:
+    def retrieve(self, u: Understanding, limit: int = 8, applied=()) -> Evidence:
+        """Rules, rulings, glossary entries and notes for a question; ``applied``
+        names the rules a simulation of it applied, which count as evidence."""
         rules: dict[str, Candidate] = {}
 
         def bump(rid: str | None, score: float, reason: str) -> None:
@@ -131,6 +134,9 @@ class Retriever:
                 if section:
                     rec = self.svc.rule(section)
                     bump(rec.id if rec else None, STEP_RULE, f"the {e.text}")
+        for number in applied:
+            rec = self.svc.rule(number)
+            bump(rec.id if rec else None, SIMULATED, "applied in the simulation")
         self._search(u, bump, glossary, rulings)
         self._cooccurrence(u, rules)
         ranked = sorted(rules.values(), key=lambda c: (-c.score, c.id))

@@ -5,6 +5,8 @@ from __future__ import annotations
 from judgebot.judge.answer import Answer, compose
 from judgebot.judge.lexicon import Lexicon
 from judgebot.judge.retrieve import Retriever
+from judgebot.judge.simulate import run
+from judgebot.judge.situation import build
 from judgebot.judge.understand import understand
 from judgebot.search.service import SearchService
 
@@ -16,6 +18,8 @@ class QuestionError(ValueError):
 
 
 class Judge:
+    """Answers judge calls from the corpus, and by simulation where it can."""
+
     def __init__(self, svc: SearchService):
         self.svc = svc
         self.lexicon = Lexicon(svc.records, svc.pinyin)
@@ -26,9 +30,17 @@ class Judge:
             raise QuestionError("the question must be text")
         truncated = len(question) > MAX_QUESTION_CHARS
         u = understand(question[:MAX_QUESTION_CHARS], self.lexicon)
-        evidence = self.retriever.retrieve(u)
-        answer = compose(u, evidence, self.retriever)
+        simulation = self.simulate(u)
+        evidence = self.retriever.retrieve(u, applied=simulation["rules"] if simulation else ())
+        answer = compose(u, evidence, self.retriever, simulation)
         if truncated:
             answer.message = ("The question was long; only its first "
                               f"{MAX_QUESTION_CHARS} characters were read. " + answer.message)
         return answer
+
+    def simulate(self, u) -> dict | None:
+        """The simulated outcome of the situation a question describes, if any."""
+        if u.other_game not in (None,):
+            return None
+        situation = build(u, self.svc.by_id)
+        return run(situation) if situation is not None else None

@@ -1,0 +1,53 @@
+"""Running a situation built from a question through the rules engine."""
+
+from __future__ import annotations
+
+from judgebot.engine import simulate_text
+from judgebot.judge.situation import Situation
+
+
+def run(situation: Situation) -> dict:
+    """The engine's verdict on a situation, in the shape answers carry.
+
+    ``summary`` says what happened in one line; ``log`` is the step log with
+    each step's rules; ``scenario`` is the YAML the reader can edit and rerun.
+    """
+    result = simulate_text(situation.yaml)
+    out = {
+        "scenario": situation.yaml,
+        "notes": list(situation.notes),
+        "ok": result.refused is None,
+        "refused": result.refused.to_dict() if result.refused else None,
+        "log": [e.to_dict() for e in result.log],
+        "rules": result.cited(),
+        "state": result.state,
+        "branches": result.branches,
+    }
+    out["summary"] = summarise(out)
+    return out
+
+
+def summarise(sim: dict) -> str:
+    if sim["refused"]:
+        return "The engine could not simulate this: " + sim["refused"].get("message", "")
+    depends = [e["text"] for e in sim["log"] if e["event"] == "depends"]
+    if depends:
+        return depends[-1][0].upper() + depends[-1][1:] + "."
+    players = sim["state"].get("players", {})
+    parts = []
+    for name, info in players.items():
+        if info.get("life") != 20:
+            parts.append(f"{name} goes to {info['life']} life")
+        if info.get("lost"):
+            parts.append(f"{name} loses the game")
+    dead = [f"{card} ({name}'s)" for name, info in players.items()
+            for card in info.get("graveyard", [])]
+    if dead:
+        parts.append("put into the graveyard: " + ", ".join(dead))
+    survivors = [f"{p['name']} ({p.get('damage', 0)} damage marked)"
+                 for p in sim["state"].get("permanents", []) if p.get("damage")]
+    if survivors:
+        parts.append("survive: " + ", ".join(survivors))
+    if not parts:
+        return "Nothing changes: no damage is dealt and no creature dies."
+    return "; ".join(parts)[0].upper() + "; ".join(parts)[1:] + "."
