@@ -37,6 +37,7 @@ import tempfile
 import time
 import unicodedata
 from collections import defaultdict
+from dataclasses import dataclass
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -318,57 +319,48 @@ def cold_profile_rows(rows: list[list], limit: int = 14) -> list[list]:
     return keep[:limit]
 
 
-def report(args, info, builds, colds, serves, profile, cold_rows, sizes, queries) -> str:
-    n_by_shape = defaultdict(int)
-    for shape, _ in queries:
-        n_by_shape[shape] += 1
-    lat = {e: latency_table(runs) for e, runs in serves.items()}
-    lat_cpu = {e: latency_table(runs, "cpu_ms") for e, runs in serves.items()}
-    b = {k: median([run[k] for run in builds]) for k in builds[0]}
-    cold = {key: median([c["wall"] for c in runs]) for key, runs in colds.items()}
-    cold_cpu = {key: median([c["cpu"] for c in runs]) for key, runs in colds.items()}
-    mem = {e: {k: median([r["memory_kib"].get(k) for r in runs]) for k in ("VmRSS", "VmHWM")}
-           for e, runs in serves.items()}
-    rss_mb = (mem["whoosh"]["VmHWM"] or 0) / 1024
+ENGINES = ("whoosh", "tantivy", "fts5", "dict")
+TARGET_NAMES = ["search with snippets p50 ≤ 12× tantivy", "search with snippets p99 ≤ 20× tantivy",
+                "search with snippets p50 ≤ 2 ms", "search with snippets p99 ≤ 8 ms",
+                "rule numbers p50 ≤ 20× dict lookup", "rule numbers p99 ≤ 20× dict lookup"]
 
-    def latency_targets(table) -> list[tuple[str, bool | None]]:
-        w_text = table["whoosh"].get("text search", {})
-        t_text = table.get("tantivy", {}).get("text search", {})
-        w_rule = table["whoosh"].get("rule-number", {})
-        d_rule = table.get("dict", {}).get("rule-number", {})
 
-        def versus(a: dict, b_: dict, p: str, limit: float) -> tuple[str, bool | None]:
-            ok = None if a.get(p) is None or not b_.get(p) else a[p] / b_[p] <= limit
-            return f"{_ms(a.get(p))} vs {_ms(b_.get(p))} ms = {_x(a.get(p), b_.get(p))}", ok
+@dataclass
+class Measured:
+    """Everything one benchmark run measured, and its medians over runs."""
 
-        def under(a: dict, p: str, limit: float) -> tuple[str, bool | None]:
-            return f"{_ms(a.get(p))} ms", None if a.get(p) is None else a[p] <= limit
+    args: argparse.Namespace
+    info: dict[str, str]
+    builds: list[dict]
+    colds: dict[str, list[dict]]
+    serves: dict[str, list[dict]]
+    profile: dict[str, list[list]]
+    cold_rows: list[list]
+    sizes: dict[str, int]
+    queries: list[tuple[str, str]]
 
-        return [versus(w_text, t_text, "p50", TARGET_P50_X_TANTIVY),
-                versus(w_text, t_text, "p99", TARGET_P99_X_TANTIVY),
-                under(w_text, "p50", TARGET_P50_MS), under(w_text, "p99", TARGET_P99_MS),
-                versus(w_rule, d_rule, "p50", TARGET_RULE_X_DICT),
-                versus(w_rule, d_rule, "p99", TARGET_RULE_X_DICT)]
+    def __post_init__(self) -> None:
+        self.n_by_shape: dict[str, int] = defaultdict(int)
+        for shape, _ in self.queries:
+            self.n_by_shape[shape] += 1
+        self.n_by_shape["text search"] = sum(self.n_by_shape[s] for s in TEXT_SHAPES)
+        self.wall = {e: latency_table(runs) for e, runs in self.serves.items()}
+        self.cpu = {e: latency_table(runs, "cpu_ms") for e, runs in self.serves.items()}
+        self.build = {k: median([run[k] for run in self.builds]) for k in self.builds[0]}
+        self.cold = {k: median([c["wall"] for c in runs]) for k, runs in self.colds.items()}
+        self.cold_cpu = {k: median([c["cpu"] for c in runs]) for k, runs in self.colds.items()}
+        self.memory = {e: {k: median([r["memory_kib"].get(k) for r in runs])
+                           for k in ("VmRSS", "VmHWM")} for e, runs in self.serves.items()}
 
-    cold_w = max(v for k, v in cold.items() if k.startswith("whoosh"))
-    cold_c = max(v for k, v in cold_cpu.items() if k.startswith("whoosh"))
-    names = ["search with snippets p50 ≤ 12× tantivy", "search with snippets p99 ≤ 20× tantivy",
-             "search with snippets p50 ≤ 2 ms", "search with snippets p99 ≤ 8 ms",
-             "rule numbers p50 ≤ 20× dict lookup", "rule numbers p99 ≤ 20× dict lookup"]
-    targets = [(n, *w, *c) for n, w, c in zip(names, latency_targets(lat),
-                                              latency_targets(lat_cpu), strict=True)]
-    targets += [
-        ("cold start ≤ 1.5 s (slower of the English and Chinese first query)",
-         f"{cold_w:.2f} s", cold_w <= TARGET_COLD_S,
-         f"{cold_c:.2f} s (to exit)", cold_c <= TARGET_COLD_S),
-        ("whole index built ≤ 15 s", f"{b['whoosh']:.1f} s", b["whoosh"] <= TARGET_BUILD_S,
-         f"{b['whoosh_cpu']:.1f} s", b["whoosh_cpu"] <= TARGET_BUILD_S),
-        ("serving process ≤ 150 MB", f"{rss_mb:.0f} MB peak RSS", rss_mb <= TARGET_RSS_MB,
-         "", None),
-    ]
-    load = args.load
 
-    lines = [
+def report(m: Measured) -> str:
+    sections = (_header, _targets, _latency, _resources, _answered, _profiles)
+    return "\n".join(line for section in sections for line in section(m)) + "\n"
+
+
+def _header(m: Measured) -> list[str]:
+    args, load = m.args, m.args.load
+    return [
         "# Search speed: judgebot (Whoosh) against tantivy, SQLite FTS5 and a dict",
         "",
         f"Measured by `{args.command}` on {time.strftime('%Y-%m-%d %H:%M %Z')}, at commit "
@@ -376,46 +368,82 @@ def report(args, info, builds, colds, serves, profile, cold_rows, sizes, queries
         f"(after a warm-up pass), {args.build_runs} builds, {args.cold_runs} cold starts per "
         "engine and query; figures are medians over runs.",
         "",
-        "Machine: " + ", ".join(f"{k} {v}" for k, v in info.items()) + ". Load average "
+        "Machine: " + ", ".join(f"{k} {v}" for k, v in m.info.items()) + ". Load average "
         f"(1 min) {load[0]:.1f} at the start and {load[1]:.1f} at the end: the machine is "
         "shared, so wall-clock figures carry other processes' load; the CPU-time figures "
         "(time this process spent on the CPU) measure the same work without it.",
         "",
-        f"Records: {b.get('whoosh_documents'):.0f} (every corpus record; the baselines index "
-        "the same search documents: titles and texts in English and Chinese, Chinese "
+        f"Records: {m.build.get('whoosh_documents'):.0f} (every corpus record; the baselines "
+        "index the same search documents: titles and texts in English and Chinese, Chinese "
         "pre-segmented with judgebot's jieba dictionary).",
         "",
         "Queries: the relevance set (`bench/relevance/queries.jsonl`, those without filters) "
         f"grouped by shape, plus every {args.every}th rule number of the current MTG and FoW "
-        "rules: " + ", ".join(f"{s} {n_by_shape[s]}" for s in SHAPES) + ". \"Search with "
+        "rules: " + ", ".join(f"{s} {m.n_by_shape[s]}" for s in SHAPES) + ". \"Search with "
         "snippets\" is the single-term and multi-word queries together. Every engine "
         "returns ten results with an English and a Chinese highlighted snippet each; "
         "judgebot's results also carry breadcrumbs, pinned glossary entries and spelling "
         "suggestions. The dict answers rule numbers only; tantivy and FTS5 answer text "
         "queries only.",
-        "",
-        "## Targets (issue 4)",
-        "",
-        "| target | wall clock | verdict | CPU time | verdict |",
-        "|---|---|---|---|---|",
     ]
-    lines += [f"| {t} | {mw} | {_verdict(okw)} | {mc or '–'} | {_verdict(okc)} |"
-              for t, mw, okw, mc, okc in targets]
-    for title, table in (("Latency per query, wall clock (ms)", lat),
-                         ("Latency per query, CPU time (ms)", lat_cpu)):
+
+
+def _latency_targets(table: dict) -> list[tuple[str, bool | None]]:
+    w_text = table["whoosh"].get("text search", {})
+    t_text = table.get("tantivy", {}).get("text search", {})
+    w_rule = table["whoosh"].get("rule-number", {})
+    d_rule = table.get("dict", {}).get("rule-number", {})
+
+    def versus(a: dict, b: dict, p: str, limit: float) -> tuple[str, bool | None]:
+        ok = None if a.get(p) is None or not b.get(p) else a[p] / b[p] <= limit
+        return f"{_ms(a.get(p))} vs {_ms(b.get(p))} ms = {_x(a.get(p), b.get(p))}", ok
+
+    def under(a: dict, p: str, limit: float) -> tuple[str, bool | None]:
+        return f"{_ms(a.get(p))} ms", None if a.get(p) is None else a[p] <= limit
+
+    return [versus(w_text, t_text, "p50", TARGET_P50_X_TANTIVY),
+            versus(w_text, t_text, "p99", TARGET_P99_X_TANTIVY),
+            under(w_text, "p50", TARGET_P50_MS), under(w_text, "p99", TARGET_P99_MS),
+            versus(w_rule, d_rule, "p50", TARGET_RULE_X_DICT),
+            versus(w_rule, d_rule, "p99", TARGET_RULE_X_DICT)]
+
+
+def _targets(m: Measured) -> list[str]:
+    rows = [(n, *w, *c) for n, w, c in zip(TARGET_NAMES, _latency_targets(m.wall),
+                                           _latency_targets(m.cpu), strict=True)]
+    cold_w = max(v for k, v in m.cold.items() if k.startswith("whoosh"))
+    cold_c = max(v for k, v in m.cold_cpu.items() if k.startswith("whoosh"))
+    build, build_cpu = m.build["whoosh"], m.build["whoosh_cpu"]
+    rss_mb = (m.memory["whoosh"]["VmHWM"] or 0) / 1024
+    rows += [
+        ("cold start ≤ 1.5 s (slower of the English and Chinese first query)",
+         f"{cold_w:.2f} s", cold_w <= TARGET_COLD_S,
+         f"{cold_c:.2f} s (to exit)", cold_c <= TARGET_COLD_S),
+        ("whole index built ≤ 15 s", f"{build:.1f} s", build <= TARGET_BUILD_S,
+         f"{build_cpu:.1f} s", build_cpu <= TARGET_BUILD_S),
+        ("serving process ≤ 150 MB", f"{rss_mb:.0f} MB peak RSS", rss_mb <= TARGET_RSS_MB,
+         "", None),
+    ]
+    return ["", "## Targets (issue 4)", "",
+            "| target | wall clock | verdict | CPU time | verdict |", "|---|---|---|---|---|",
+            *(f"| {t} | {mw} | {_verdict(okw)} | {mc or '–'} | {_verdict(okc)} |"
+              for t, mw, okw, mc, okc in rows)]
+
+
+def _latency(m: Measured) -> list[str]:
+    lines = []
+    for title, table in (("Latency per query, wall clock (ms)", m.wall),
+                         ("Latency per query, CPU time (ms)", m.cpu)):
         lines += [
-            "",
-            f"## {title}",
-            "",
+            "", f"## {title}", "",
             "| query shape | queries | whoosh p50 | whoosh p99 | tantivy p50 | tantivy p99 "
             "| fts5 p50 | fts5 p99 | dict p50 | dict p99 | whoosh ÷ tantivy p50 / p99 "
             "| whoosh ÷ fts5 p50 / p99 |",
             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
         ]
         for shape in (*SHAPES, "text search"):
-            row = [shape, str(n_by_shape[shape]) if shape in n_by_shape else
-                   str(sum(n_by_shape[s] for s in TEXT_SHAPES))]
-            for e in ("whoosh", "tantivy", "fts5", "dict"):
+            row = [shape, str(m.n_by_shape[shape])]
+            for e in ENGINES:
                 st = table.get(e, {}).get(shape, {})
                 row += [_ms(st.get("p50")), _ms(st.get("p99"))]
             w = table["whoosh"].get(shape, {})
@@ -424,63 +452,72 @@ def report(args, info, builds, colds, serves, profile, cold_rows, sizes, queries
                 row.append(f"{_x(w.get('p50'), st.get('p50'))} / "
                            f"{_x(w.get('p99'), st.get('p99'))}")
             lines.append("| " + " | ".join(row) + " |")
+    return lines
 
-    lines += [
-        "",
-        "## Build, cold start, memory",
-        "",
-        "| | whoosh | tantivy | fts5 | dict |",
-        "|---|---:|---:|---:|---:|",
+
+def _resources(m: Measured) -> list[str]:
+    b = m.build
+    lines = [
+        "", "## Build, cold start, memory", "",
+        "| | whoosh | tantivy | fts5 | dict |", "|---|---:|---:|---:|---:|",
         f"| index build (s) | {b['whoosh']:.2f} | {b['tantivy']:.2f} | {b['fts5']:.2f} "
         f"| {b['dict']:.3f} |",
         f"| index build, CPU time (s) | {b['whoosh_cpu']:.2f} | | | |",
         f"| + shared pre-segmentation for the baselines (s; CPU) | – "
         f"| {b['baseline_prep']:.2f} ({b['baseline_prep_cpu']:.2f}) "
         f"| {b['baseline_prep']:.2f} ({b['baseline_prep_cpu']:.2f}) | – |",
-        "| index size on disk (MB) | " + " | ".join(
-            f"{sizes[e] / 1e6:.1f}" for e in ("whoosh", "tantivy", "fts5", "dict")) + " |",
+        "| index size on disk (MB) | "
+        + " | ".join(f"{m.sizes[e] / 1e6:.1f}" for e in ENGINES) + " |",
     ]
-    for key, label in (("en", f"`{COLD_QUERIES['en']}`"), ("zh", f"`{COLD_QUERIES['zh']}`"),
-                       ("rule", f"`{COLD_QUERIES['rule']}`")):
+    for key in ("en", "zh", "rule"):
         cells = []
-        for e in ("whoosh", "tantivy", "fts5", "dict"):
-            v, c = cold.get(f"{e}:{key}"), cold_cpu.get(f"{e}:{key}")
+        for e in ENGINES:
+            v, c = m.cold.get(f"{e}:{key}"), m.cold_cpu.get(f"{e}:{key}")
             cells.append("–" if v is None else f"{v:.2f} ({c:.2f})")
-        lines.append(f"| cold start to first answer, {label} (s; CPU to exit) | "
+        lines.append(f"| cold start to first answer, `{COLD_QUERIES[key]}` (s; CPU to exit) | "
                      + " | ".join(cells) + " |")
-    lines.append("| serving process RSS after the timed passes (MB) | " + " | ".join(
-        "–" if mem.get(e, {}).get("VmRSS") is None else f"{mem[e]['VmRSS'] / 1024:.0f}"
-        for e in ("whoosh", "tantivy", "fts5", "dict")) + " |")
-    lines.append("| serving process peak RSS (MB) | " + " | ".join(
-        "–" if mem.get(e, {}).get("VmHWM") is None else f"{mem[e]['VmHWM'] / 1024:.0f}"
-        for e in ("whoosh", "tantivy", "fts5", "dict")) + " |")
-    phases = colds.get("whoosh:zh", [])
+    for key, label in (("VmRSS", "serving process RSS after the timed passes (MB)"),
+                       ("VmHWM", "serving process peak RSS (MB)")):
+        cells = ["–" if m.memory.get(e, {}).get(key) is None
+                 else f"{m.memory[e][key] / 1024:.0f}" for e in ENGINES]
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    phases = m.colds.get("whoosh:zh", [])
     if phases:
         lines += ["", "Whoosh cold start, inside the process (median): opening the search "
                   f"service {median([c['open'] for c in phases]):.2f} s, first Chinese query "
                   f"{median([c['first_query'] for c in phases]) * 1000:.0f} ms; the rest of the "
                   "wall time is interpreter start and imports."]
+    return lines
 
-    answered = defaultdict(dict)
-    for e, runs in serves.items():
+
+def _answered(m: Measured) -> list[str]:
+    counts: dict[str, dict[str, list[int]]] = defaultdict(dict)
+    for e, runs in m.serves.items():
         hits = runs[0]["hits"]
-        for shape, q in queries:
+        for shape, q in m.queries:
             if q in hits:
-                answered[shape].setdefault(e, [0, 0])
-                answered[shape][e][0] += bool(hits[q])
-                answered[shape][e][1] += 1
-    lines += ["", "Queries answered with at least one result (a fast empty answer would "
-              "flatter an engine):", "", "| query shape | whoosh | tantivy | fts5 | dict |",
-              "|---|---:|---:|---:|---:|"]
+                tally = counts[shape].setdefault(e, [0, 0])
+                tally[0] += bool(hits[q])
+                tally[1] += 1
+    lines = ["", "Queries answered with at least one result (a fast empty answer would "
+             "flatter an engine):", "", "| query shape | whoosh | tantivy | fts5 | dict |",
+             "|---|---:|---:|---:|---:|"]
     for shape in SHAPES:
-        cells = []
-        for e in ("whoosh", "tantivy", "fts5", "dict"):
-            a = answered[shape].get(e)
-            cells.append("–" if not a else f"{a[0]}/{a[1]}")
+        cells = ["–" if not counts[shape].get(e) else "{}/{}".format(*counts[shape][e])
+                 for e in ENGINES]
         lines.append(f"| {shape} | " + " | ".join(cells) + " |")
+    return lines
 
+
+def _function_rows(rows: list[list]) -> list[str]:
+    return [f"| `{r[0]}` | {r[1]} | {r[2] * 1000:.0f} | {r[3] * 1000:.0f} |" for r in rows]
+
+
+def _profiles(m: Measured) -> list[str]:
+    lines = []
+    header = ["| function | calls | own ms | cumulative ms |", "|---|---:|---:|---:|"]
     for part, title in (("text", "a text query"), ("rule-number", "a rule-number query")):
-        rows = (profile or {}).get(part)
+        rows = (m.profile or {}).get(part)
         shares, ours, top = profile_summary(rows) if rows else ([], [], [])
         if not shares:
             continue
@@ -490,18 +527,13 @@ def report(args, info, builds, colds, serves, profile, cold_rows, sizes, queries
                   "in `search` (profiling inflates the absolute figures). Indented parts are "
                   "inside the part above them.", "",
                   "| part | ms | share |", "|---|---:|---:|", *shares, "",
-                  "judgebot functions by cumulative time:", "",
-                  "| function | calls | own ms | cumulative ms |", "|---|---:|---:|---:|"]
-        lines += [f"| `{r[0]}` | {r[1]} | {r[2] * 1000:.0f} | {r[3] * 1000:.0f} |" for r in ours]
-        lines += ["", "Functions with the most time of their own:", "",
-                  "| function | calls | own ms | cumulative ms |", "|---|---:|---:|---:|"]
-        lines += [f"| `{r[0]}` | {r[1]} | {r[2] * 1000:.0f} | {r[3] * 1000:.0f} |" for r in top]
-    if cold_rows:
+                  "judgebot functions by cumulative time:", "", *header, *_function_rows(ours),
+                  "", "Functions with the most time of their own:", "", *header,
+                  *_function_rows(top)]
+    if m.cold_rows:
         lines += ["", "## Where Whoosh's cold start goes (cProfile of opening the service)", "",
-                  "| function | calls | own ms | cumulative ms |", "|---|---:|---:|---:|"]
-        lines += [f"| `{r[0]}` | {r[1]} | {r[2] * 1000:.0f} | {r[3] * 1000:.0f} |"
-                  for r in cold_profile_rows(cold_rows)]
-    return "\n".join(lines) + "\n"
+                  *header, *_function_rows(cold_profile_rows(m.cold_rows))]
+    return lines
 
 
 def main(argv: list[str]) -> int:
@@ -571,8 +603,8 @@ def main(argv: list[str]) -> int:
                               COLD_QUERIES["zh"], "--profile"])["profile"]
 
         args.load = (load_start, os.getloadavg()[0])
-        text = report(args, machine(), builds, colds, serves, profile, cold_rows, sizes,
-                      queries)
+        text = report(Measured(args, machine(), builds, colds, serves, profile, cold_rows,
+                               sizes, queries))
     finally:
         if not args.workdir:
             shutil.rmtree(workdir, ignore_errors=True)
