@@ -50,3 +50,34 @@ def test_scenario_names_rules_that_exist(path: Path, rule_numbers: set[str]) -> 
 
 def test_there_are_at_least_150_scenarios() -> None:
     assert len(SCENARIOS) >= 150
+
+
+def _rulings() -> dict[str, str]:
+    path = CORPUS / "mtg-ruling-tsr.jsonl"
+    out = {}
+    with path.open(encoding="utf-8") as fh:
+        for line in fh:
+            if line.strip():
+                rec = json.loads(line)
+                out[rec["id"]] = rec["text"].get("zh-Hans", "")
+    return out
+
+
+RULING_SCENARIOS = [p for p in SCENARIOS
+                    if yaml.safe_load(p.read_text(encoding="utf-8")).get("ruling")]
+
+
+def test_at_least_40_scenarios_encode_release_note_rulings() -> None:
+    assert len(RULING_SCENARIOS) >= 40
+
+
+@pytest.mark.parametrize("path", RULING_SCENARIOS, ids=lambda p: p.stem)
+def test_named_rulings_exist_with_the_encoded_text(path: Path) -> None:
+    rulings = _rulings()
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    ids = data["ruling"] if isinstance(data["ruling"], list) else [data["ruling"]]
+    says = data.get("ruling_says") or {}
+    for rid in ids:
+        assert rid in rulings, f"{rid} is not in corpus/mtg-ruling-tsr.jsonl"
+        assert rid in says, f"ruling_says gives no quote for {rid}"
+        assert says[rid] in rulings[rid], f"{rid} doesn't say {says[rid]!r}"

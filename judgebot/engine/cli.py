@@ -55,15 +55,11 @@ def render(result: SimulationResult, explained: dict[str, dict[str, Any]]) -> st
     if result.scenario is not None and result.scenario.title:
         lines.append(result.scenario.title)
         lines.append("=" * min(len(result.scenario.title), 78))
-    step = None
     for e in result.log:
         if e.event in ("step", "turn"):
             lines.append(f"-- {e.render()}")
-            step = e.step
-            continue
-        del step
-        step = e.step
-        lines.append(f"   {e.render()}")
+        else:
+            lines.append(f"   {e.render()}")
     if result.refused is not None:
         r = result.refused
         where = f"line {r.line}: " if r.line else ""

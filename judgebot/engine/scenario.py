@@ -28,7 +28,7 @@ _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 TOP_KEYS = {"title", "description", "players", "life", "poison", "turn", "battlefield", "hand",
             "library", "graveyard", "exile", "actions", "expect", "rules", "ruling", "rulings",
-            "mana", "format", "notes", "tags", "step_limit"}
+            "mana", "format", "notes", "tags", "step_limit", "ruling_says"}
 ZONE_KEYS = ("battlefield", "hand", "library", "graveyard", "exile")
 ACTIONS = {"attack", "block", "assign_damage", "cast", "activate", "choose", "pass", "play"}
 ACTION_EXTRA = {"illegal", "note", "because"}

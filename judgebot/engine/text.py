@@ -594,13 +594,13 @@ def template(pattern: str, example: str, lang: str = "en") -> Callable[[Builder]
 
 
 @template(r"(?:~|it) deals (?P<n>\d+|x|\w+) damage to (?P<to>.+)",
-          "Lightning Bolt deals 3 damage to any target.")
+          "This spell deals 3 damage to any target.")
 def _t_damage(m: re.Match, r: Reader) -> Parts:
     return _damage_to(m, r)
 
 
 @template(r"~对(?P<to>.+?)造成(?P<n>\d+|X|[一二三四五六七八九十])点伤害",
-          "闪电击对任意一个目标造成3点伤害。", "zh")
+          "此咒语对任意一个目标造成3点伤害。", "zh")
 def _tz_damage(m: re.Match, r: Reader) -> Parts:
     return _zh_damage(m, r)
 
@@ -686,7 +686,8 @@ def _t_gains(m: re.Match, r: Reader) -> Parts:
                                    "abilities": _grant_list(m.group("kw"))})])
 
 
-@template(r"counter (?P<what>target .*?spell(?: with mana value (?:\d+|x)(?: or (?:greater|less))?)?)"
+@template(r"counter (?P<what>target .*?spell"
+          r"(?: with mana value (?:\d+|x)(?: or (?:greater|less))?)?)"
           r"(?P<unless> unless its controller pays "
           r"(?P<cost>\{[^.]+\}))?", "Counter target spell.")
 def _t_counter(m: re.Match, r: Reader) -> Parts:
@@ -808,7 +809,7 @@ def _t_discard(m: re.Match, r: Reader) -> Parts:
     return Parts([Effect("discard", {"who": ref, "n": _num(m.group("n"))})])
 
 
-@template(r"sacrifice ~", "Sacrifice Porphyry Nodes.")
+@template(r"sacrifice ~", "Sacrifice this permanent.")
 def _t_sac_self(m: re.Match, r: Reader) -> Parts:
     return Parts([Effect("sacrifice", {"what": "self"})])
 
@@ -925,14 +926,14 @@ def _sz_uncounterable(m: re.Match, r: Reader) -> list[Ability]:
 
 
 @static(r"prevent all (?P<combat>combat )?damage that would be dealt to ~",
-        "Prevent all damage that would be dealt to Phyrexian Hydra.")
+        "Prevent all damage that would be dealt to this creature.")
 def _s_prevent_self(m: re.Match, r: Reader) -> list[Ability]:
     return [ReplacementAbility("prevent", {"amount": "all", "to": "self",
                                            "combat_only": bool(m.group("combat"))},
                                text=r.sentence, rules=(R.PREVENTION,))]
 
 
-@static(r"if ~ would die, exile it instead", "If Kitchen Finks would die, exile it instead.")
+@static(r"if ~ would die, exile it instead", "If this creature would die, exile it instead.")
 def _s_die_exile(m: re.Match, r: Reader) -> list[Ability]:
     return [ReplacementAbility("dies_exile", {"affects": "self"}, text=r.sentence,
                                rules=(R.REPLACEMENT_INSTEAD,))]
@@ -944,7 +945,8 @@ def _sz_die_exile(m: re.Match, r: Reader) -> list[Ability]:
                                rules=(R.REPLACEMENT_INSTEAD,))]
 
 
-@static(r"if ~ would be destroyed, regenerate it", "If this would be destroyed, regenerate it.")
+@static(r"if ~ would be destroyed, regenerate it",
+        "If this creature would be destroyed, regenerate it.")
 def _s_regen_static(m: re.Match, r: Reader) -> list[Ability]:
     return [ReplacementAbility("regenerate_static", {}, text=r.sentence,
                                rules=(R.REGENERATE_STATIC,))]
@@ -957,7 +959,8 @@ def _s_enters_tapped(m: re.Match, r: Reader) -> list[Ability]:
 
 
 @static(r"~ enters( the battlefield)? with (?P<n>a|one|two|three|four|five|\d+) "
-        r"(?P<kind>[+-]1/[+-]1) counters? on it", "This creature enters with four +1/+1 counters.")
+        r"(?P<kind>[+-]1/[+-]1) counters? on it",
+        "This creature enters with four +1/+1 counters on it.")
 def _s_enters_counters(m: re.Match, r: Reader) -> list[Ability]:
     return [ReplacementAbility("enters_with_counters", {"counters": {m.group("kind"):
                                                                      _num(m.group("n"))}},
@@ -1203,7 +1206,8 @@ def _clauses(text: str) -> list[str]:
         if not p:
             continue
         if out and re.match(r"(it|they) can't be regenerated|它们?不能重生", p, re.I):
-            out[-1] = out[-1].rstrip(".。") + ". " + p
+            zh = out[-1].endswith("。")
+            out[-1] = out[-1].rstrip(".。") + ("。" if zh else ". ") + p
             continue
         out.append(p)
     return out
@@ -1215,8 +1219,9 @@ def read_text(text: str, card: CardDef | None = None) -> list[Ability]:
     return Reader(card).read(text, is_spell)
 
 
-def examples() -> list[tuple[str, str]]:
-    """Every sentence the reader is documented to understand (for the README and tests)."""
-    out = [(t.lang, t.example) for t in TEMPLATES]
-    out += [("zh" if _is_zh(p) else "en", ex) for p, _, ex in STATIC_TEMPLATES]
+def examples() -> list[tuple[str, str, str]]:
+    """Every sentence the reader is documented to understand, with its language and
+    whether it is spell text or permanent (static) text (for the README and tests)."""
+    out = [(t.lang, t.example, "spell") for t in TEMPLATES]
+    out += [("zh" if _is_zh(p) else "en", ex, "permanent") for p, _, ex in STATIC_TEMPLATES]
     return out
