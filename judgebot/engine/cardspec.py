@@ -40,7 +40,7 @@ from judgebot.engine.abilities import (
 from judgebot.engine.effects import VERBS
 from judgebot.engine.errors import BadInput, Refusal
 from judgebot.engine.mana import ManaCost, parse_mana_list
-from judgebot.engine.state import SUPERTYPES, CardDef
+from judgebot.engine.state import CARD_TYPES, SUPERTYPES, CardDef
 from judgebot.engine.text import (
     Reader,
     parse_phrase,
@@ -131,6 +131,9 @@ def _compile(data: dict[str, Any], name: str) -> CardDef:
     sup, typ, sub = parse_type_line(str(data.get("type", "")))
     if not typ:
         raise BadInput(f"{name}: no card type in {data.get('type')!r}")
+    unknown = [t for t in typ if t not in CARD_TYPES]
+    if unknown:
+        raise BadInput(f"{name}: unknown card type {unknown[0]!r} in {data.get('type')!r}")
     cost = ManaCost.parse(str(data["cost"])) if data.get("cost") not in (None, "") else None
     power = toughness = None
     if data.get("pt") is not None:

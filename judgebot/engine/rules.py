@@ -114,7 +114,7 @@ def target_legal(game: Game, spec: TargetSpec, target: Any, controller: str,
     if isinstance(target, str):  # a player
         if target not in game.players or game.players[target].lost:
             return False, f"{target} is not in the game", (R.CAST_TARGETS,)
-        if spec.kind not in ("any", "player"):
+        if spec.kind not in ("any", "player", "player_or_planeswalker"):
             return False, f"a player can't be the target of {spec.text or spec.kind}", \
                 (R.CAST_TARGETS,)
         if spec.player == "opponent" and target == controller:
@@ -124,6 +124,8 @@ def target_legal(game: Game, spec: TargetSpec, target: Any, controller: str,
         return True, "", ()
     if spec.kind == "player":
         return False, "the target must be a player", (R.CAST_TARGETS,)
+    if spec.kind == "player_or_planeswalker":
+        spec = TargetSpec("object", spec.filter, text=spec.text)
     if spec.kind == "spell_or_permanent":
         if game.stack_item(target) is not None:
             spec = TargetSpec("spell", spec.filter, text=spec.text)

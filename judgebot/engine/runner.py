@@ -196,11 +196,23 @@ class Runner:
     def run(self) -> Run:
         game = self.game
         try:
-            for action in self.scn.actions:
+            actions = self.scn.actions
+            registered: set[int] = set()
+            for i, action in enumerate(actions):
                 if game.over:
                     game.log.add("note", "the game is over; the remaining actions are ignored")
                     break
                 self.line = action.line
+                if action.kind == "choose":
+                    if i not in registered:
+                        self.choose(action)
+                    continue
+                # The choose actions right after an action answer choices it raises.
+                j = i + 1
+                while j < len(actions) and actions[j].kind == "choose":
+                    self.choose(actions[j])
+                    registered.add(j)
+                    j += 1
                 self.do(action)
             if not game.over:
                 self.finish()

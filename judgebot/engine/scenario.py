@@ -22,7 +22,7 @@ import yaml
 from judgebot.engine.abilities import Keyword
 from judgebot.engine.errors import BadInput, Refusal
 from judgebot.engine.mana import COLOR_NAMES, ManaCost, ManaPool
-from judgebot.engine.state import STEPS, SUPERTYPES, CardDef
+from judgebot.engine.state import CARD_TYPES, STEPS, SUPERTYPES, CardDef
 
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -432,9 +432,11 @@ def inline_card(item: Any, line: int | None) -> CardDef:
     if loyalty is not None:
         types.add("planeswalker")
     if not types:
-        types.add("artifact" if False else "creature") if power is not None else None
-    if not types:
         raise BadInput(f"{name}: say what it is (creature: P/T, or types: [...])", line)
+    unknown = sorted(t for t in types if t not in CARD_TYPES and t != "tribal")
+    if unknown:
+        raise BadInput(f"{name}: unknown card type {unknown[0]!r}{suggest(unknown[0], CARD_TYPES)}",
+                       line_of(item, "types", line))
     card = CardDef(name, (name,), mana_cost, colors, frozenset(supertypes), frozenset(types),
                    frozenset(subtypes), power, toughness,
                    int(loyalty) if loyalty is not None else None, tuple(abilities),

@@ -587,7 +587,7 @@ def _targets_text(game: Game, targets: list[list[Any]]) -> str:
 def legal_targets(game: Game, spec: TargetSpec, controller: str, source: Chars | None,
                   source_id: int | None, is_spell: bool) -> list[Any]:
     out: list[Any] = []
-    if spec.kind in ("any", "player"):
+    if spec.kind in ("any", "player", "player_or_planeswalker"):
         out.extend(p for p in game.order if target_legal(game, spec, p, controller, source,
                                                          source_id, is_spell)[0])
     if spec.kind == "spell":
@@ -596,6 +596,8 @@ def legal_targets(game: Game, spec: TargetSpec, controller: str, source: Chars |
         cands = [i.id for i in game.stack if not i.is_stack_ability] + list(game.battlefield)
     elif spec.kind == "player":
         cands = []
+    elif spec.kind == "player_or_planeswalker":
+        cands = list(game.battlefield)
     else:
         zone = spec.filter.zone if spec.kind != "any" else "battlefield"
         from judgebot.engine.filters import objects_in

@@ -471,7 +471,8 @@ def target_spec(text: str) -> TargetSpec:
     if low in ("target opponent", "目标对手"):
         return TargetSpec("player", player="opponent", text="target opponent")
     if low in ("target player or planeswalker", "目标牌手或鹏洛客"):
-        return TargetSpec("player", text="target player or planeswalker")
+        return TargetSpec("player_or_planeswalker", Filter(types=frozenset({"planeswalker"})),
+                          text="target player or planeswalker")
     if low in ("target spell or permanent", "目标咒语或永久物"):
         return TargetSpec("spell_or_permanent", Filter(), text="target spell or permanent")
     m = re.fullmatch(r"(up to (one|two|three) )?(another )?target (.+)", low)

@@ -209,8 +209,6 @@ def next_step(game: Game) -> str | None:
     """The step after the current one, or None for the next turn."""
     step = game.step
     if step == "precombat_main" and game.players[game.active].skip_combat:
-        game.players[game.active].skip_combat -= 1
-        game.log.add("skip", f"{game.active} skips this combat phase", (R.SKIP,))
         return "postcombat_main"
     if step == "declare_attackers":
         if game.combat is None or not game.combat.attackers:
@@ -249,6 +247,9 @@ def advance(game: Game) -> None:
     if nxt is None:
         begin_turn(game)
         return
+    if game.step == "precombat_main" and nxt == "postcombat_main":
+        game.players[game.active].skip_combat -= 1
+        game.log.add("skip", f"{game.active} skips this combat phase", (R.SKIP,))
     begin_step(game, nxt)
 
 
