@@ -361,3 +361,18 @@ def test_every_record_id_resolves_to_a_page_that_exists(client, records):
         location = client.get(f"/id/{rec.id}").headers["Location"]
         page = client.get(location.split("#", 1)[0])
         assert page.status_code == 200, (rec.id, location)
+
+
+def test_rule_page_lists_the_rulings_that_cite_it_or_its_older_text(client, records,
+                                                                    search_service):
+    ruling = next((r for r in records if r.kind == "ruling" and r.rules), None)
+    if ruling is None:
+        pytest.skip("the corpus has no rulings naming rules yet")
+    cited = ruling.rules[0]
+    current = search_service.xref.lineage(cited).get("current") or cited
+    number = current.rsplit(":", 1)[1]
+    edition = current.split(":")[2]
+    path = f"/mtg/cr/{number}" if edition == CR_2025 else f"/mtg/cr/{edition}/{number}"
+    body = client.get(path).get_data(as_text=True)
+    section = body.split('class="rulings-citing"', 1)[1].split("</section>", 1)[0]
+    assert f"#ruling-{ruling.index}" in section

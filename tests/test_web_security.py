@@ -113,7 +113,8 @@ def test_pages_have_no_inline_scripts_or_styles(client):
 
 
 @pytest.mark.parametrize("target", ["//evil.example/", "https://evil.example/",
-                                    "/\\evil.example", "javascript:alert(1)"])
+                                    "/\\evil.example", "javascript:alert(1)",
+                                    "/\r\nSet-Cookie: x=1"])
 def test_preference_switch_never_redirects_off_site(client, target):
     response = client.get("/prefs?view=zh&next=" + quote(target, safe=""))
     assert response.status_code == 303 and response.headers["Location"] in ("/", "http://localhost/")

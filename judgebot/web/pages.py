@@ -90,7 +90,7 @@ def set_prefs():
 
 def safe_next(target: str | None) -> str:
     """Only a path on this site: never ``//evil.example`` or ``https://…``."""
-    if not target or len(target) > 2000:
+    if not target or len(target) > 2000 or any(ord(ch) < 32 or ord(ch) == 127 for ch in target):
         return "/"
     parts = urlsplit(target)
     if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//") \
