@@ -83,6 +83,7 @@ class _Eff:
 class _State:
     chars: dict[int, Chars]
     started: dict[Any, frozenset[int]] = field(default_factory=dict)
+    trace: dict[int, list[tuple[str, str]]] | None = None  # oid -> [(rule, what happened)]
 
 
 # Intrinsic mana abilities of basic land types (305.6).
@@ -141,8 +142,17 @@ def characteristics(game: Game, oid: int) -> Chars:
     return c
 
 
-def compute_all(game: Game) -> dict[int, Chars]:
-    state = _State({oid: base_chars(game, obj) for oid, obj in game.objects.items()})
+def trace(game: Game) -> dict[int, list[tuple[str, str]]]:
+    """Which continuous effects made each object what it is, layer by layer (for the log)."""
+    record: dict[int, list[tuple[str, str]]] = {}
+    compute_all(game, record)
+    return record
+
+
+def compute_all(game: Game, record: dict[int, list[tuple[str, str]]] | None = None
+                ) -> dict[int, Chars]:
+    state = _State({oid: base_chars(game, obj) for oid, obj in game.objects.items()},
+                   trace=record)
     resolved = [e for e in game.effects if e.affected & state.chars.keys() or
                 any(op[0] == "rule" for _, op in e.ops)]
     for layer in LAYERS:
@@ -267,7 +277,47 @@ def _apply(game: Game, state: _State, e: _Eff) -> None:
         c = state.chars.get(oid)
         if c is None:
             continue
-        _apply_op(c, _params(game, state, e, oid), game, oid)
+        params = _params(game, state, e, oid)
+        _apply_op(c, params, game, oid)
+        _note(game, state, oid, e.layer, e.source, params)
+
+
+def _note(game: Game, state: _State, oid: int, layer: str, source: int | None,
+          params: tuple, extra: str = "") -> None:
+    if state.trace is None:
+        return
+    who = game.name_of(source) if source is not None and (source in game.objects or
+                                                          source in game.lki) else "an effect"
+    state.trace.setdefault(oid, []).append(
+        (describe_layers().get(layer, R.LAYERS), f"{_op_text(params)} from {who}{extra}"))
+
+
+def _op_text(op: tuple) -> str:
+    kind = op[0]
+    if kind == "pump":
+        return f"{op[1]:+d}/{op[2]:+d}"
+    if kind in ("set_pt", "cda"):
+        return f"base {op[1]}/{op[2]}"
+    if kind == "switch":
+        return "power and toughness switched"
+    if kind == "grant":
+        return "gains " + ", ".join(getattr(a, "text", "") or getattr(a, "name", "an ability")
+                                    for a in op[1])
+    if kind == "lose_all":
+        return "loses all abilities"
+    if kind == "control":
+        return f"controlled by {op[1]}"
+    if kind == "set_land_type":
+        return f"its land type becomes {', '.join(op[1])} (rules-text abilities lost)"
+    if kind == "add_types":
+        return "also " + " ".join(list(op[3] if len(op) > 3 else ()) + list(op[2]) + list(op[1]))
+    if kind == "all_creature_types":
+        return "gains all creature types"
+    if kind == "copy":
+        return f"is a copy of {op[1].name}"
+    if kind in ("set_colors", "add_colors"):
+        return "colour " + "".join(op[1])
+    return kind
 
 
 def _apply_op(c: Chars, op: tuple, game: Game, oid: int) -> None:
@@ -338,6 +388,15 @@ def _apply_all(game: Game, state: _State, effects: list[_Eff]) -> None:
         if c is not None and c.power is not None:
             c.power += p
             c.toughness = (c.toughness or 0) + t
+    if state.trace is not None:
+        for e, targets in plans:
+            for oid in targets:
+                _note(game, state, oid, "7c", e.source, _params(game, state, e, oid))
+        for oid, obj in game.objects.items():
+            plus, minus = obj.counters.get("+1/+1", 0), obj.counters.get("-1/-1", 0)
+            if (plus or minus) and oid in state.chars and state.chars[oid].power is not None:
+                state.trace.setdefault(oid, []).append(
+                    (R.LAYER_MODIFY_PT, f"{plus - minus:+d}/{plus - minus:+d} from counters"))
 
 
 def _copy_state(state: _State, touched: frozenset[int]) -> _State:
@@ -381,7 +440,15 @@ def _independent_first(game: Game, state: _State, pending: list[_Eff]) -> _Eff:
                 break
         depends[id(e)] = dep
     free = [e for e in pending if not depends[id(e)]]
-    return (free or pending)[0]
+    chosen = (free or pending)[0]
+    if chosen is not pending[0] and state.trace is not None:
+        first = pending[0]
+        for oid in _affected(game, state, first) | _affected(game, state, chosen):
+            state.trace.setdefault(oid, []).append(
+                (R.DEPENDENCY, f"{game.name_of(chosen.source) if chosen.source else 'an effect'}"
+                 f"'s effect applies before {game.name_of(first.source) if first.source else 'an'}"
+                 f"'s earlier one, which depends on it"))
+    return chosen
 
 
 def describe_layers() -> dict[str, str]:

@@ -216,6 +216,7 @@ class Runner:
                 self.do(action)
             if not game.over:
                 self.finish()
+            explain_characteristics(game)
         except OpenChoice:
             raise
         except Refusal as exc:
@@ -680,6 +681,21 @@ class Runner:
             turn_mod.priority_point(game)
             if game.stack:
                 self.resolve_stack()
+
+
+def explain_characteristics(game: Game) -> None:
+    """Log, for each permanent changed by continuous effects, how the layers made it."""
+    from judgebot.engine.layers import trace
+    notes = trace(game)
+    for oid in game.battlefield:
+        if oid not in notes:
+            continue
+        c = game.chars(oid)
+        head = f"{_display(game, oid)} is {c.power}/{c.toughness}" if c.is_creature else \
+            _display(game, oid)
+        rules = tuple(dict.fromkeys(r for r, _ in notes[oid]))
+        game.log.add("characteristics", f"{head}: "
+                     + "; ".join(text for _, text in notes[oid]), (R.LAYERS,) + rules)
 
 
 def _as_list(v: Any) -> list[Any]:

@@ -464,6 +464,11 @@ def cast(game: Game, req: CastRequest) -> GameObject:
                   "evoke": [R.EVOKE]}.get(alt, []))
     if "buyback" in req.additional:
         rules.append(R.BUYBACK)
+    if c.has("split second"):
+        rules.append(R.SPLIT_SECOND)
+    if "instant" not in c.types and not req.ignore_timing and sorcery_timing(game, player) and \
+            _has_flash(game, player, req.oid, c):
+        rules.append(R.FLASH)
     if "kicker" in req.additional:
         rules.append(R.KICKER)
     if game.stack[:-1]:
