@@ -156,7 +156,13 @@ def _order(game: Game, player: str, mine: list[Pending]) -> list[Pending]:
                  for p in mine]
     if len(set(labels_of)) == 1:
         return mine  # identical abilities: the order can't matter
-    perms = list(permutations(range(len(mine))))
+    perms = []
+    seen: set[tuple[str, ...]] = set()
+    for perm in permutations(range(len(mine))):
+        key = tuple(labels_of[i] for i in perm)
+        if key not in seen:  # identical abilities swapped: the same order (603.3b)
+            seen.add(key)
+            perms.append(perm)
     if len(perms) > MAX_TRIGGER_ORDERS:
         game.log.add("default", f"{player} puts {len(mine)} triggered abilities on the stack in "
                      "the order they triggered (documented default; the last resolves first)",
