@@ -119,6 +119,14 @@ def main(argv: list[str] | None = None) -> int:
         f"Ratio simulate / `safe_load` floor, per scenario: median "
         f"**{statistics.median(ratios):.1f}×**, p90 {percentile(ratios, 0.9):.1f}×, "
         f"max {max(ratios):.1f}×.",
+    ]
+    if c_loader is not None:
+        ratios_c = [med_sim[k] / med_c[k] for k in texts]
+        lines += ["",
+            f"Ratio simulate / `CSafeLoader` floor (the loader the engine itself uses), "
+            f"per scenario: median **{statistics.median(ratios_c):.1f}×**, "
+            f"p90 {percentile(ratios_c, 0.9):.1f}×, max {max(ratios_c):.1f}×."]
+    lines += [
         "",
         f"Scenarios with open choices are played once per option: "
         f"{sum(1 for v in runs_needed.values() if v > 1)} of them, "
