@@ -376,3 +376,11 @@ def test_rule_page_lists_the_rulings_that_cite_it_or_its_older_text(client, reco
     body = client.get(path).get_data(as_text=True)
     section = body.split('class="rulings-citing"', 1)[1].split("</section>", 1)[0]
     assert f"#ruling-{ruling.index}" in section
+
+
+def test_symbols_in_card_text_are_not_split_by_term_links(client, records):
+    card = next((r for r in records if r.kind == "card" and "{横置}" in zh_of(r.text)), None)
+    if card is None:
+        pytest.skip("no card with a tap symbol in the corpus yet")
+    body = client.get(f"/mtg/cards/{card.slug}").get_data(as_text=True)
+    assert 'aria-label="tap"' in body and "{横置}" not in body

@@ -116,11 +116,18 @@ class Linker:
             target = cat.service.rule(number, edition, game) or cat.rule(game, number)
             if target is not None:
                 links.append(render.Link(start, end, cat.url(target), "rule"))
+        symbols = [m.span() for m in render.SYMBOL.finditer(text)]
         for start, end, gid in cat.xref.glossary_terms_in(text, lang, game):
             if lang != EN:  # the rules' own glossary before the beginner's one
                 gid = self._rules_glossary_by_zh().get((game, text[start:end]), gid)
             entry = self.term_page_entry(cat.get(gid))
             if entry is None or entry.term.get(EN, "").lower() in UNLINKED_TERMS:
+                continue
+            # Only the rules' glossaries: the beginner's one defines everyday
+            # words (如果, 你) that would underline half of every sentence.
+            if entry.edition not in cat.editions(entry.game, "rule"):
+                continue
+            if any(s < end and start < e for s, e in symbols):  # inside {横置}
                 continue
             definition = self.definition(entry, lang)
             links.append(render.Link(start, end, cat.url(entry), "term",
