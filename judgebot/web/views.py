@@ -23,7 +23,7 @@ SUMMARY_CHARS = 160
 # Headwords too common to link in every sentence (beyond the cross-reference's
 # own list): a page where every other word is underlined helps nobody.
 UNLINKED_TERMS = GENERIC_TERMS | {"creature", "permanent", "block", "attack", "case", "player",
-                                  "opponent", "spell", "ability", "damage", "effect"}
+                                  "opponent", "spell", "ability", "damage", "effect", "if"}
 
 
 @dataclass
