@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from judgebot.engine.cards import pool
 from judgebot.judge.lexicon import Lexicon
 from judgebot.judge.situation import build
 from judgebot.judge.understand import understand
@@ -11,46 +12,68 @@ from judgebot.judge.understand import understand
 
 @pytest.fixture(scope="module")
 def lexicon(search_service):
-    return Lexicon(search_service.records, search_service.pinyin)
+    return Lexicon(search_service.records, search_service.pinyin,
+                   [list(c.all_names()) for c in pool()])
 
 
 def situation(q, lexicon, search_service):
-    return build(understand(q, lexicon), search_service.by_id)
+    return build(understand(q, lexicon), search_service.by_id, pool())
 
 
 def test_english_combat_with_keywords(lexicon, search_service):
     s = situation("my 3/3 with trample and deathtouch is blocked by a 2/2", lexicon,
                   search_service)
-    assert s.attacker.pt == "3/3" and sorted(s.attacker.keywords) == ["deathtouch", "trample"]
-    assert [b.pt for b in s.blockers] == ["2/2"]
-    assert s.scenario["actions"][0] == {"attack": {"Attacker": "Bob"}}
+    (attacker,) = s.attackers
+    assert attacker.pt == "3/3" and sorted(attacker.keywords) == ["deathtouch", "trample"]
+    assert attacker.owner == "You" and [b.owner for b in s.blockers] == ["Opponent"]
+    assert s.scenario["players"] == ["You", "Opponent"]
+    assert s.scenario["actions"][0] == {"attack": {"3/3 trample deathtouch": "Opponent"}}
 
 
 def test_chinese_combat_with_two_blockers(lexicon, search_service):
     s = situation("我的3/3践踏生物被对手的两个2/2阻挡了", lexicon, search_service)
-    assert s.attacker.keywords == ["trample"]
+    assert s.attackers[0].keywords == ["trample"]
     assert s.blockers[0].count == 2
-    assert s.scenario["actions"][1] == {"block": {"Blocker 1": "Attacker",
-                                                  "Blocker 2": "Attacker"}}
+    assert s.scenario["actions"][1] == {"block": {"2/2": "3/3 trample", "2/2 #2": "3/3 trample"}}
 
 
 def test_blocker_named_first(lexicon, search_service):
     s = situation("a 1/4 blocks my 5/5 lifelink creature", lexicon, search_service)
-    assert s.attacker.pt == "5/5" and s.attacker.keywords == ["lifelink"]
+    assert s.attackers[0].pt == "5/5" and s.attackers[0].keywords == ["lifelink"]
     assert [b.pt for b in s.blockers] == ["1/4"]
 
 
 def test_keywords_stay_with_their_creature(lexicon, search_service):
     s = situation("a 2/2 first strike attacker is blocked by a 3/3 with deathtouch", lexicon,
                   search_service)
-    assert s.attacker.keywords == ["first strike"]
+    assert s.attackers[0].keywords == ["first strike"]
     assert s.blockers[0].keywords == ["deathtouch"]
+
+
+def test_a_negated_keyword_is_not_given(lexicon, search_service):
+    s = situation("我没有践踏的3/3被对手的2/2阻挡", lexicon, search_service)
+    assert s.attackers[0].keywords == []
+
+
+def test_the_same_creature_named_twice_is_one_creature(lexicon, search_service):
+    s = situation("My opponent attacks with a 3/3 and a 2/2, I block the 2/2 with my 3/3 "
+                  "lifelink creature", lexicon, search_service)
+    assert sorted(m.pt for m in s.attackers) == ["2/2", "3/3"]
+    assert [(b.pt, b.keywords, b.blocks.pt) for b in s.blockers] == [("3/3", ["lifelink"], "2/2")]
+    assert s.scenario["players"] == ["Opponent", "You"]
+
+
+def test_stated_life_total_and_a_spell(lexicon, search_service):
+    s = situation("I'm at 3 life and cast Angel's Grace. Their 5/5 lifelink creature hits me.",
+                  lexicon, search_service)
+    assert s.scenario["life"] == {"You": 3}
+    assert s.scenario["hand"] == {"You": ["Angel's Grace"]}
+    assert {"cast": {"player": "You", "card": "Angel's Grace"}} in s.scenario["actions"]
 
 
 @pytest.mark.parametrize("q", [
     "does trample work against a blocker that died?",  # no P/T stated
-    "my 3/3 dies",  # one creature only
-    "what is a 3/3?",
+    "what is a 3/3?",  # nothing happens to it
 ])
 def test_no_scenario_without_a_stated_combat(lexicon, search_service, q):
     assert situation(q, lexicon, search_service) is None
@@ -63,7 +86,7 @@ def test_simulated_answer_comes_first_and_cites_what_it_applied(search_service):
         "a 3/3 deathtouch trample creature is blocked by a 2/2, how much damage to the player?")
     sim = answer.simulation
     assert sim and sim["ok"]
-    assert sim["state"]["players"]["Bob"]["life"] == 18
-    assert "Blocker" in sim["state"]["players"]["Bob"]["graveyard"]
+    assert sim["state"]["players"]["Opponent"]["life"] == 18
+    assert sim["state"]["players"]["Opponent"]["graveyard"] == ["2/2"]
     assert "702.19b" in sim["rules"]
     assert any("applied in the simulation" in q.why for q in answer.rules)

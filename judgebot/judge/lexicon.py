@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from judgebot.corpus import CR_2019, CR_2025, EN, ZH_HANS, ZH_HANT, Record
+from judgebot.judge.concepts import KEYWORD_ALIASES
 from judgebot.search.analysis import fold
 from judgebot.search.spelling import Corrector
 
@@ -78,7 +79,8 @@ class Term:
 
 
 class Lexicon:
-    def __init__(self, records: list[Record], pinyin: dict[str, list[str]] | None = None):
+    def __init__(self, records: list[Record], pinyin: dict[str, list[str]] | None = None,
+                 pool_names: list[list[str]] | None = None):
         self.terms: dict[tuple[str, str], list[Term]] = {}
         self._by_id = {r.id: r for r in records}
         glossary_2019 = {r.slug: r for r in records if r.kind == "glossary"
@@ -95,6 +97,21 @@ class Lexicon:
             elif rec.kind == "card":
                 self._add(rec.name.get(EN, ""), "en", "card", rec.id, [])
                 self._add(_zh(rec.name), "zh", "card", rec.id, [])
+        # Cards the engine can play that the corpus has no record of (Lightning Bolt …).
+        for names in pool_names or []:
+            if not any((fold(n).lower() if n.isascii() else fold(n), lang) in self.terms
+                       for n in names for lang in ("en", "zh")):
+                for name in names:
+                    self._add(name, "en" if name.isascii() else "zh", "card", f"pool:{names[0]}",
+                              [], generic_ok=True)
+        by_headword = {r.term.get(EN, "").lower(): r for r in records if r.kind == "glossary"
+                       and r.game == "mtg" and r.edition == CR_2025}
+        for alias, headword in KEYWORD_ALIASES.items():
+            rec = by_headword.get(headword.lower())
+            lang = "en" if alias.isascii() else "zh"
+            key = (fold(alias).lower() if lang == "en" else fold(alias), lang)
+            if rec is not None and key not in self.terms:
+                self._add(alias, lang, "keyword", rec.id, rec.rules)
         for table, kind in ((ZONES, "zone"), (STEPS, "step"), (PLAYERS, "player")):
             for value, (en_forms, zh_forms) in table.items():
                 for form in en_forms:

@@ -5,11 +5,18 @@ leaving its reason on the candidate so the answer can say why a rule was
 chosen:
 
 * a rule number named in the question;
-* the rules a named term or keyword points to (its glossary "see rule"), and
-  the subrules of a keyword's rule that share the most words with the question;
-* the rulings of a named card, and the rules those rulings name;
-* the search service's ranking of the whole question (both languages);
+* the rules a named term or keyword points to (its glossary "see rule");
+* the table-talk concepts the question uses ("go to 0", "同时", see
+  :mod:`judgebot.judge.concepts`);
+* the keywords in the rules text of a named card, and the card's rulings and
+  the rules they name;
+* the rules a simulation of the question applied;
+* the search service's ranking of the question's informative words;
 * rules whose text mentions several of the things the question names.
+
+A rule that is only a heading (``702.15. Lifelink``) passes most of its score
+to its subrules, ranked by the words they share with the question: judges
+cite the subrule that decides, not the heading.
 """
 
 from __future__ import annotations
@@ -22,20 +29,26 @@ from judgebot.judge.understand import Understanding
 from judgebot.search import analysis
 from judgebot.search.service import SearchService
 
-# Sections a named step or zone brings in, weakly (general background).
-STEP_SECTIONS = {"untap": "502", "upkeep": "503", "draw": "504", "precombat_main": "505",
-                 "postcombat_main": "505", "beginning_of_combat": "507",
-                 "declare_attackers": "508", "declare_blockers": "509",
-                 "first_strike_damage": "510", "combat_damage": "510", "end_of_combat": "511",
-                 "end": "513", "cleanup": "514"}
+# Sections a named step brings in, weakly (general background).
+STEP_SECTIONS = {"untap": "502.1", "upkeep": "503.1", "draw": "504.1",
+                 "precombat_main": "505.1", "postcombat_main": "505.1",
+                 "beginning_of_combat": "507.1", "declare_attackers": "508.1",
+                 "declare_blockers": "509.1", "first_strike_damage": "510.4",
+                 "combat_damage": "510.1", "end_of_combat": "511.1", "end": "513.1",
+                 "cleanup": "514.1"}
 NAMED_RULE = 10.0
-DEFINING_RULE = 5.0
-KEYWORD_SUBRULE = 3.0
+DEFINING_RULE = 5.0  # for a keyword
+DEFINING_TERM = 2.0  # for any other glossary term ("block", "creature")
+CONCEPT = 3.5
+CARD_KEYWORD = 4.0
 RULING_CITES = 2.0
+SIMULATED = 2.5
 SEARCH_TOP = 3.0
 COOCCURRENCE = 1.5
 STEP_RULE = 0.8
-SIMULATED = 2.5
+HEADING_KEEPS = 0.25  # share of its score a heading keeps; the rest goes to subrules
+# Words in more than this share of rules say nothing about which rule is meant.
+COMMON_WORD = 0.04
 
 
 @dataclass
@@ -64,14 +77,32 @@ class Retriever:
         self.svc = svc
         self.en = analysis.english_analyzer()
         self.zh = analysis.chinese_analyzer()
+        self._tokens: dict[str, frozenset[str]] = {}
+        self._df: dict[str, int] = defaultdict(int)
+        self._rules = [r for r in svc.records if r.kind == "rule" and r.game == "mtg"
+                       and r.edition == CR_2025]
+        for rec in self._rules:
+            for tok in self.rule_tokens(rec):
+                self._df[tok] += 1
+
+    # --- text helpers ---------------------------------------------------------------
 
     def question_tokens(self, text: str) -> set[str]:
         return set(analysis.analyze(self.en, text)) | set(analysis.analyze(self.zh, text))
 
-    def rule_tokens(self, rec: Record) -> set[str]:
-        zh = self._zh_text(rec)
-        return set(analysis.analyze(self.en, rec.text.get(EN, ""))) | set(
-            analysis.analyze(self.zh, zh))
+    def informative(self, tokens: set[str]) -> set[str]:
+        """The tokens that are rare enough among rules to tell them apart."""
+        limit = COMMON_WORD * max(len(self._rules), 1)
+        return {t for t in tokens if self._df.get(t, 0) <= limit and len(t) > 1}
+
+    def rule_tokens(self, rec: Record) -> frozenset[str]:
+        cached = self._tokens.get(rec.id)
+        if cached is None:
+            zh = self._zh_text(rec)
+            cached = frozenset(analysis.analyze(self.en, rec.text.get(EN, ""))) | frozenset(
+                analysis.analyze(self.zh, zh))
+            self._tokens[rec.id] = cached
+        return cached
 
     def _zh_text(self, rec: Record) -> str:
         text = rec.text.get(ZH_HANS) or rec.text.get(ZH_HANT) or ""
@@ -90,9 +121,16 @@ class Retriever:
             return self.svc.xref.current_of(rid)
         return rid
 
+    def _rule(self, number: str, game: str) -> str | None:
+        rec = self.svc.rule(number, game=game)
+        return rec.id if rec is not None else None
+
+    # --- retrieval --------------------------------------------------------------------
+
     def retrieve(self, u: Understanding, limit: int = 8, applied=()) -> Evidence:
         """Rules, rulings, glossary entries and notes for a question; ``applied``
         names the rules a simulation of it applied, which count as evidence."""
+        game = "fow" if u.other_game == "fow" else "mtg"
         rules: dict[str, Candidate] = {}
 
         def bump(rid: str | None, score: float, reason: str) -> None:
@@ -100,87 +138,98 @@ class Retriever:
                 rules.setdefault(rid, Candidate(rid)).add(score, reason)
 
         qtokens = self.question_tokens(u.text)
+        self._found_notes: list[Candidate] = []
         glossary: dict[str, Candidate] = {}
         cards: list[str] = []
         rulings: dict[str, Candidate] = {}
         for e in u.entities:
             if e.kind == "rule":
-                rec = self.svc.rule(e.value)
-                bump(rec.id if rec else None, NAMED_RULE, f"named in the question ({e.text})")
+                bump(self._rule(e.value, game), NAMED_RULE, f"named in the question ({e.text})")
             elif e.kind in ("term", "keyword"):
-                gid = e.value
-                glossary.setdefault(gid, Candidate(gid)).add(4.0, f"“{e.text}”")
-                for rid in e.rules:
-                    target = self.current(rid)
-                    bump(target, DEFINING_RULE, f"defines “{e.text}”")
-                    if target:
-                        self._best_children(target, qtokens, u, bump, e.text)
+                weight = DEFINING_RULE if e.kind == "keyword" else DEFINING_TERM
+                glossary.setdefault(e.value, Candidate(e.value)).add(
+                    weight * 0.8, f"“{e.text}”")
+                for rid in e.rules[:2]:
+                    bump(self.current(rid), weight, f"defines “{e.text}”")
+            elif e.kind == "concept":
+                for number in e.rules:
+                    bump(self._rule(number, game), CONCEPT, f"“{e.text}”")
             elif e.kind == "card":
                 cards.append(e.value)
-                card = self.svc.get(e.value)
-                for n, rid in enumerate(getattr(card, "rulings", []) or []):
-                    ruling = self.svc.get(rid)
-                    if ruling is None:
-                        continue
-                    overlap = len(qtokens & set(analysis.analyze(self.zh, ruling.text.get(
-                        ZH_HANS, "")))) + len(qtokens & set(analysis.analyze(
-                            self.en, ruling.text.get(EN, ""))))
-                    rulings.setdefault(rid, Candidate(rid)).add(
-                        1.0 + overlap * 0.5 - n * 0.01, f"ruling on {e.text}")
-                    for cited in ruling.rules:
-                        bump(self.current(cited), RULING_CITES, f"named by a ruling on {e.text}")
+                self._card(e, qtokens, bump, rulings, glossary)
             elif e.kind == "step":
-                section = STEP_SECTIONS.get(e.value)
-                if section:
-                    rec = self.svc.rule(section)
-                    bump(rec.id if rec else None, STEP_RULE, f"the {e.text}")
+                number = STEP_SECTIONS.get(e.value)
+                if number:
+                    bump(self._rule(number, game), STEP_RULE, f"the {e.text}")
         for number in applied:
-            rec = self.svc.rule(number)
-            bump(rec.id if rec else None, SIMULATED, "applied in the simulation")
-        self._search(u, bump, glossary, rulings)
+            bump(self._rule(number, game), SIMULATED, "applied in the simulation")
+        self._search(u, game, qtokens, bump, rulings)
         self._cooccurrence(u, rules)
+        self._headings_to_subrules(rules, qtokens)
         ranked = sorted(rules.values(), key=lambda c: (-c.score, c.id))
         return Evidence(
             rules=ranked[:limit],
             rulings=sorted(rulings.values(), key=lambda c: (-c.score, c.id))[:5],
             glossary=sorted(glossary.values(), key=lambda c: (-c.score, c.id))[:4],
-            notes=self._notes(u),
+            notes=self._notes(),
             cards=list(dict.fromkeys(cards)),
         )
 
-    def _best_children(self, rid: str, qtokens: set[str], u: Understanding, bump, term: str
-                       ) -> None:
-        rec = self.svc.get(rid)
-        children = [self.svc.get(c) for c in getattr(rec, "children", [])]
-        scored = []
-        for child in children:
-            if child is None:
+    def _card(self, e, qtokens, bump, rulings, glossary) -> None:
+        """A named card brings its rulings, the rules they name, and its keywords."""
+        card = self.svc.get(e.value)
+        if card is None:
+            return
+        for n, rid in enumerate(getattr(card, "rulings", []) or []):
+            ruling = self.svc.get(rid)
+            if ruling is None:
                 continue
-            overlap = qtokens & self.rule_tokens(child)
-            if overlap:
-                scored.append((len(overlap), child.id))
-        scored.sort(key=lambda s: (-s[0], s[1]))
-        for overlap, cid in scored[:2]:
-            bump(cid, min(KEYWORD_SUBRULE, 1.0 + 0.5 * overlap), f"the rule on “{term}”")
+            words = self.question_tokens(ruling.text.get(ZH_HANS, "") + " "
+                                         + ruling.text.get(EN, ""))
+            overlap = len(self.informative(qtokens) & words)
+            rulings.setdefault(rid, Candidate(rid)).add(
+                1.0 + overlap * 0.5 - n * 0.01, f"ruling on {e.text}")
+            for cited in ruling.rules:
+                bump(self.current(cited), RULING_CITES, f"named by a ruling on {e.text}")
+        lexicon = getattr(self, "lexicon", None)
+        if lexicon is None:
+            return
+        text = analysis.fold(card.text.get(ZH_HANS, "") or card.text.get(EN, ""))
+        for _, _, term in lexicon.find(text):
+            if term.kind == "keyword":
+                glossary.setdefault(term.value, Candidate(term.value)).add(
+                    1.5, f"in the text of {e.text}")
+                for rid in term.rules[:1]:
+                    bump(self.current(rid), CARD_KEYWORD, f"{term.text} (in the text of {e.text})")
 
-    def _search(self, u: Understanding, bump, glossary, rulings) -> None:
+    def _search(self, u: Understanding, game: str, qtokens: set[str], bump, rulings) -> None:
+        words = sorted(self.informative(qtokens))
+        # What the question names, in the corpus's own words (a misspelt or
+        # homophone keyword is searched by its real name).
+        for e in u.entities:
+            if e.kind in ("keyword", "card") and e.how != "exact":
+                rec = self.svc.get(e.value)
+                names = getattr(rec, "term", None) or getattr(rec, "name", None) or {}
+                words.extend(v for v in names.values() if v)
+        query = " ".join(dict.fromkeys(words)) or u.text
         try:
-            found = self.svc.search(u.text, kind="rule", per_page=20)
+            found = self.svc.search(query, game=game, per_page=30)
         except ValueError:
             return
-        for rank, hit in enumerate(found.hits):
-            bump(hit.id, SEARCH_TOP / (1 + 0.35 * rank), "matches the question's words")
-        try:
-            others = self.svc.search(u.text, kind="cards", per_page=5)
-        except ValueError:
-            return
-        for rank, hit in enumerate(others.hits):
-            if hit.kind == "ruling":
+        rank = 0
+        for hit in found.hits:
+            if hit.kind == "rule" and hit.edition in (CR_2025, "6.0"):
+                bump(hit.id, SEARCH_TOP / (1 + 0.35 * rank), "matches the question's words")
+                rank += 1
+            elif hit.kind == "ruling":
                 rulings.setdefault(hit.id, Candidate(hit.id)).add(
-                    1.0 / (1 + rank), "matches the question's words")
+                    1.0 / (1 + len(rulings)), "matches the question's words")
+            elif hit.kind == "note" and hit.score > 5:
+                self._found_notes.append(Candidate(hit.id, hit.score,
+                                                   ["matches the question's words"]))
 
     def _cooccurrence(self, u: Understanding, rules: dict[str, Candidate]) -> None:
-        named = {e.text.lower() for e in u.entities if e.kind in ("term", "keyword")}
+        named = {e.text.lower() for e in u.entities if e.kind == "keyword"}
         if len(named) < 2:
             return
         for cand in rules.values():
@@ -193,19 +242,32 @@ class Retriever:
                 cand.add(COOCCURRENCE * (len(present) - 1),
                          "mentions " + " and ".join(f"“{p}”" for p in sorted(present)))
 
-    def _notes(self, u: Understanding) -> list[Candidate]:
-        try:
-            found = self.svc.search(u.text, kind="note", per_page=3)
-        except ValueError:
-            return []
-        return [Candidate(h.id, 1.0 / (1 + i), ["matches the question's words"])
-                for i, h in enumerate(found.hits) if h.score > 5]
+    def _headings_to_subrules(self, rules: dict[str, Candidate], qtokens: set[str]) -> None:
+        """Let headings (rules with subrules, and sections) hand their score down."""
+        wanted = self.informative(qtokens) or qtokens
+        for cand in sorted(rules.values(), key=lambda c: -c.score):
+            rec = self.svc.get(cand.id)
+            if rec is None or rec.kind != "rule" or not rec.children:
+                continue
+            if rec.level == "rule" and len(rec.text.get(EN, "")) > 80:
+                continue  # a rule with real text of its own keeps its score
+            children = [self.svc.get(c) for c in rec.children]
+            scored = []
+            for i, child in enumerate(c for c in children if c is not None):
+                overlap = len(wanted & self.rule_tokens(child))
+                definitional = "is a static ability" in child.text.get(EN, "") or \
+                    "is a keyword" in child.text.get(EN, "")
+                prior = 0.6 if i == 1 else 0.3 if i == 2 else 0.0
+                scored.append((overlap + prior - (0.5 if definitional else 0), child.id))
+            scored.sort(key=lambda s: (-s[0], s[1]))
+            share = cand.score * (1 - HEADING_KEEPS)
+            reason = f"under {rec.number}" + (f" {rec.title.get(EN, '')}" if rec.title else "")
+            for weight, (value, cid) in zip((0.7, 0.45, 0.3), scored[:3], strict=False):
+                if value > 0 or weight == 0.7:
+                    for why in cand.reasons[:1]:
+                        rules.setdefault(cid, Candidate(cid)).add(share * weight, why)
+                    rules[cid].add(0.0, reason)
+            cand.score *= HEADING_KEEPS
 
-
-def by_kind(ids: list[str], svc: SearchService) -> dict[str, list[str]]:
-    grouped: dict[str, list[str]] = defaultdict(list)
-    for rid in ids:
-        rec = svc.get(rid)
-        if rec is not None:
-            grouped[rec.kind].append(rid)
-    return grouped
+    def _notes(self) -> list[Candidate]:
+        return self._found_notes[:3]

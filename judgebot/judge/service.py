@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from judgebot.engine.cards import pool
 from judgebot.judge.answer import Answer, compose
 from judgebot.judge.lexicon import Lexicon
 from judgebot.judge.retrieve import Retriever
@@ -22,8 +23,11 @@ class Judge:
 
     def __init__(self, svc: SearchService):
         self.svc = svc
-        self.lexicon = Lexicon(svc.records, svc.pinyin)
+        self.pool = pool()
+        self.lexicon = Lexicon(svc.records, svc.pinyin,
+                               [list(card.all_names()) for card in self.pool])
         self.retriever = Retriever(svc)
+        self.retriever.lexicon = self.lexicon
 
     def ask(self, question: str) -> Answer:
         if not isinstance(question, str):
@@ -42,5 +46,5 @@ class Judge:
         """The simulated outcome of the situation a question describes, if any."""
         if u.other_game not in (None,):
             return None
-        situation = build(u, self.svc.by_id)
+        situation = build(u, self.svc.by_id, self.pool)
         return run(situation) if situation is not None else None

@@ -22,6 +22,7 @@ def run(situation: Situation) -> dict:
         "rules": result.cited(),
         "state": result.state,
         "branches": result.branches,
+        "start_life": dict(situation.scenario.get("life", {})),
     }
     out["summary"] = summarise(out)
     return out
@@ -36,8 +37,11 @@ def summarise(sim: dict) -> str:
     players = sim["state"].get("players", {})
     parts = []
     for name, info in players.items():
-        if info.get("life") != 20:
-            parts.append(f"{name} goes to {info['life']} life")
+        start = sim.get("start_life", {}).get(name, 20)
+        if info.get("life") != start:
+            parts.append(f"{name} goes from {start} to {info['life']} life")
+        if info.get("poison"):
+            parts.append(f"{name} has {info['poison']} poison counters")
         if info.get("lost"):
             parts.append(f"{name} loses the game")
     dead = [f"{card} ({name}'s)" for name, info in players.items()

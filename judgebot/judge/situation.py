@@ -1,14 +1,16 @@
 """Turning a question that describes a combat into a scenario the engine can run.
 
 Only what the question states is used: creatures with a stated power and
-toughness (``3/3``), their keywords, who attacks and who blocks. Nothing is
-invented: a question that names no P/T, or whose roles cannot be told apart,
-builds no scenario, and the answer rests on the retrieved rules alone.
-Damage assignment among several blockers is left to the engine, which reports
-an open choice as such rather than deciding it.
+toughness (``3/3``) or named cards from the engine's pool, their keywords,
+whose they are ("my", "their", "对手的"), who attacks, who blocks whom, who is
+unblocked, a life total the asker states, and a spell cast during the fight.
+Nothing is invented: a question that describes no such combat builds no
+scenario, and the answer rests on the retrieved rules alone. Damage
+assignment among several blockers is left to the engine, which reports an
+open choice as such rather than deciding it.
 
-The result is a scenario in format v0 (DESIGN.md §6), shown to the reader so
-they can correct it and run it again.
+The players are "You" (the asker) and "Opponent". The result is a scenario in
+format v0 (DESIGN.md §6), shown to the reader so they can correct and rerun it.
 """
 
 from __future__ import annotations
@@ -18,41 +20,202 @@ from dataclasses import dataclass, field
 
 import yaml
 
-from judgebot.judge.understand import Entity, Understanding
+from judgebot.judge.understand import Understanding
 
+YOU, OPPONENT = "You", "Opponent"
 # Keywords the engine understands on a generic creature (English names).
 COMBAT_KEYWORDS = {
     "trample", "deathtouch", "lifelink", "first strike", "double strike", "flying", "reach",
     "indestructible", "menace", "vigilance", "haste", "defender", "infect", "wither",
     "hexproof", "shroud", "flanking", "shadow", "intimidate", "fear", "skulk",
 }
-# Words that put what follows them on the blocking side ("blocked by", "被").
-BLOCKED_BY = re.compile(r"blocked\s+by|block(?:ed)?\s+with|被|遭到|让.{0,6}挡")
-# "X blocks Y": the creature before the word blocks the one after it.
-BLOCKS = re.compile(r"\bblocks?\b|阻挡了?|挡住|挡下")
-ATTACKS = re.compile(r"\battack(?:s|ing)?\b|攻击|打过去|进攻")
-COUNT_WORDS = {"two": 2, "three": 3, "2": 2, "3": 3, "两": 2, "二": 2, "三": 3, "两个": 2,
-               "两只": 2, "三个": 3, "三只": 3}
+MINE = re.compile(r"(?:\bmy\b|\bi\b|\bi'm\b|我的|我方|我)\s*$")
+THEIRS = re.compile(r"(?:\btheir\b|\bopponent'?s?\b|\bhis\b|\bher\b|对手的|对手|对面的|对面|对方的|"
+                    r"对方|他的)\s*$")
+BLOCKED_BY = re.compile(r"blocked\s+by|chump[- ]blocked\s+by|被|遭到")
+BLOCK_WORD = re.compile(r"\bblocks?\b|\bblocking\b|阻挡|挡住|挡下|拦住")
+WITH = re.compile(r"\bwith\b|用")
+UNBLOCKED = re.compile(r"unblocked|(?:isn'?t|is not|wasn'?t|not|aren'?t|are not) blocked|"
+                       r"没(?:有)?被(?:阻挡|挡住|挡)|未被(?:阻挡|挡住)|没(?:有)?被拦|"
+                       r"hits (?:me|them|the player)|connects|打到(?:我|对手|玩家)")
+HITS_ME = re.compile(r"hits me|attacks me|connects|打我|打到我|攻击我")
+ATTACK = re.compile(r"\battack(?:s|ing|ed)?\b|攻击|进攻")
+CAST = re.compile(r"\bcast(?:s|ing)?\b|施放|使用|\bplay(?:s|ed)?\b")
+LIFE_YOU = re.compile(r"(?:i'?m|i am|i'm at|me at|i have|i was)\s+(?:at\s+)?(\d{1,3})\s*(?:life)?|"
+                      r"我(?:只)?(?:剩|在|有)\s*(\d{1,3})\s*[点點](?:生命)?")
+LIFE_THEM = re.compile(r"(?:they'?re|opponent is|they are)\s+(?:at\s+)?(\d{1,3})\s*life|"
+                       r"对手(?:只)?(?:剩|在|有)\s*(\d{1,3})\s*[点點]")
+COUNTS = {"two": 2, "three": 3, "两个": 2, "两只": 2, "二个": 2, "三个": 3, "三只": 3, "两": 2}
+CLAUSE = re.compile(r"[,，。;；?？!！:：]|\.(?=\s|$)")
+# "and" that starts another creature ("a 3/3 and a 2/2"), not another keyword.
+NEXT_ITEM = re.compile(r"\band\s+(?:a|an|the|my|their|his|her|one|two|\d)\b"
+                       r"|[和与及]\s*(?:一|两|\d)")
+NEGATED = re.compile(r"(?:without|no|not|doesn'?t have|don'?t have|lacks?|没有|没|无|不具有|不具)"
+                     r"\s*$")
+INDEFINITE = re.compile(r"(?:\ba\b|\ban\b|another|second|\bmy\b|\btheir\b|\bone\b|一个|一只|另一个|"
+                        r"另一只|我的|对手的|两个|两只)\s*$")
+DEFINITE = re.compile(r"(?:\bthe\b|\bthat\b|那个|那只|该|这个)\s*$")
 
 
 @dataclass
-class Creature:
-    pt: str
+class Mention:
     start: int
+    end: int
+    pt: str | None = None
+    card: str | None = None  # English name of a card of the engine's pool
+    spell: bool = False
     keywords: list[str] = field(default_factory=list)
+    owner: str | None = None
+    role: str | None = None  # attacker | blocker
+    blocks: Mention | None = None
     count: int = 1
+    names: list[str] = field(default_factory=list)
 
 
 @dataclass
 class Situation:
-    attacker: Creature
-    blockers: list[Creature]
+    attackers: list[Mention]
+    blockers: list[Mention]
     scenario: dict
     yaml: str
     notes: list[str]
 
 
-def keyword_name(entity: Entity, records) -> str | None:
+def build(u: Understanding, records, pool=None) -> Situation | None:
+    """A combat scenario for a question that describes one, else None."""
+    text = u.text.lower()
+    mentions = _mentions(u, records, pool)
+    creatures = [m for m in mentions if not m.spell]
+    if not 1 <= len(creatures) <= 5 or not any(m.pt or m.card for m in creatures):
+        return None
+    _owners(text, creatures)
+    if not _roles(text, creatures):
+        return None
+    attackers = [m for m in creatures if m.role == "attacker"]
+    blockers = [m for m in creatures if m.role == "blocker"]
+    if not attackers:
+        return None
+    life = _life(text)
+    if YOU in life and OPPONENT not in life and not any(m.owner for m in attackers + blockers):
+        for m in attackers:  # the asker worries about their own life: they are attacked
+            m.owner = OPPONENT
+    _sides(attackers, blockers)
+    for m in creatures:
+        if m.role == "bystander" and m.owner is None:
+            m.owner = YOU
+    active = attackers[0].owner
+    defender = OPPONENT if active == YOU else YOU
+    _name(creatures)
+    battlefield: dict[str, list] = {active: [], defender: []}
+    for m in creatures:
+        for name in m.names:
+            battlefield[m.owner].append(_object(m, name))
+    actions: list[dict] = [{"attack": {n: defender for m in attackers for n in m.names}}]
+    block = {}
+    for m in blockers:
+        target = m.blocks or attackers[0]
+        for name in m.names:
+            block[name] = target.names[0]
+    if block:
+        actions.append({"block": block})
+    hand: dict[str, list[str]] = {}
+    spells = [m for m in mentions if m.spell]
+    for spell in spells:
+        cast = _cast(text, spell, creatures, active)
+        if cast is None:
+            return None
+        hand.setdefault(cast["player"], []).append(spell.card)
+        after_blocks = bool(block) and spell.start > min(m.start for m in blockers)
+        actions.insert(len(actions) if after_blocks else 0, {"cast": cast})
+    actions.append({"pass": {"until": "end_of_combat"}})
+    scenario: dict = {"title": f"Question: {u.question[:80]}", "players": [active, defender]}
+    if life:
+        scenario["life"] = life
+    scenario["battlefield"] = battlefield
+    if hand:
+        scenario["hand"] = hand
+    scenario["actions"] = actions
+    notes = [f"{YOU} is the one asking; {active} attacks"
+             + (f", life as stated: {life}" if life else ", each player at 20 life") + "."]
+    text_yaml = yaml.safe_dump(scenario, allow_unicode=True, sort_keys=False)
+    return Situation(attackers, blockers, scenario, text_yaml, notes)
+
+
+# --- reading the question ------------------------------------------------------------
+
+
+def _mentions(u: Understanding, records, pool) -> list[Mention]:
+    mentions: list[Mention] = []
+    for e in u.entities:
+        if e.kind == "pt":
+            mentions.append(Mention(e.start, e.end, pt=e.value))
+        elif e.kind == "card" and pool is not None:
+            card = _pool_card(e, records, pool)
+            if card is None:
+                continue
+            types = {t.lower() for t in card.types}
+            creature = "creature" in types
+            spell = bool({"instant", "sorcery"} & types)
+            permanent = not creature and not spell
+            prev = mentions[-1] if mentions else None
+            gap = u.text[prev.end:e.start] if prev else ""
+            if prev and prev.pt and not prev.card and creature and len(gap.strip()) <= 1:
+                prev.card, prev.end = card.name, e.end  # "their 2/3 Tarmogoyf"
+            else:
+                mentions.append(Mention(e.start, e.end, card=card.name, spell=spell,
+                                        role="bystander" if permanent else None))
+    mentions.sort(key=lambda m: m.start)
+    mentions = _resolve_references(u.text.lower(), mentions)
+    creatures = [m for m in mentions if not m.spell]
+    for e in u.entities:
+        if e.kind != "keyword":
+            continue
+        name = _keyword(e, records)
+        if name is None or NEGATED.search(u.text[max(0, e.start - 12): e.start].lower()):
+            continue
+        owner = _nearest(u.text, e.start, [m for m in creatures if m.role != "bystander"])
+        if owner is not None and name not in owner.keywords:
+            owner.keywords.append(name)
+    for m in creatures:
+        before = u.text[max(0, m.start - 6): m.start].lower().strip()
+        for word, n in COUNTS.items():
+            if before.endswith(word) or before.endswith(word + " "):
+                m.count = n
+                break
+        after = u.text[m.end: m.end + 2].lower()
+        if m.pt and after.startswith("s") and m.count == 1 and re.search(r"\btwo\b|\bthree\b",
+                                                                           before):
+            m.count = 2 if "two" in before else 3
+    return mentions
+
+
+def _resolve_references(text: str, mentions: list[Mention]) -> list[Mention]:
+    """"the 2/2" after "a 2/2" names the same creature: keep one mention of it
+    (the first), and remember where it was referred to again."""
+    kept: list[Mention] = []
+    for m in mentions:
+        same = next((k for k in kept if k.pt == m.pt and k.card == m.card and not k.spell), None)
+        before = text[max(0, m.start - 8): m.start]
+        if same is not None and (DEFINITE.search(before) or not INDEFINITE.search(before)):
+            same.names.append(f"@{m.start}")  # a reference point, removed by _name
+            continue
+        kept.append(m)
+    return kept
+
+
+def _pool_card(e, records, pool):
+    rec = records.get(e.value) if records is not None else None
+    names = [e.text]
+    if rec is not None:
+        names += list(getattr(rec, "name", {}).values())
+    for name in names:
+        card = pool.get(name)
+        if card is not None:
+            return card
+    return None
+
+
+def _keyword(entity, records) -> str | None:
     rec = records.get(entity.value)
     if rec is None:
         return None
@@ -60,97 +223,155 @@ def keyword_name(entity: Entity, records) -> str | None:
     return name if name in COMBAT_KEYWORDS else None
 
 
-def creatures_in(u: Understanding, records) -> list[Creature]:
-    """Creatures by stated P/T, each with the keywords written next to it."""
-    pts = [e for e in u.entities if e.kind == "pt"]
-    creatures = [Creature(pt=e.value, start=e.start) for e in pts]
-    if not creatures:
-        return []
-    for e in u.entities:
-        if e.kind != "keyword":
+def _nearest(text: str, at: int, creatures: list[Mention]) -> Mention | None:
+    """The creature a keyword at ``at`` describes: the one before it in the same
+    clause, or else the first one after it in the same clause."""
+    owner = None
+    for m in creatures:
+        if m.start <= at and not _breaks(text, m.end, at):
+            owner = m
+    if owner is None:
+        following = [m for m in creatures if m.start > at and not _breaks(text, at, m.start)]
+        owner = following[0] if following else None
+    return owner
+
+
+def _breaks(text: str, a: int, b: int) -> bool:
+    between = text[a:b].lower()
+    return bool(CLAUSE.search(between) or BLOCKED_BY.search(between)
+                or BLOCK_WORD.search(between) or NEXT_ITEM.search(between))
+
+
+def _owners(text: str, creatures: list[Mention]) -> None:
+    for m in creatures:
+        before = text[max(0, m.start - 14): m.start]
+        before = CLAUSE.split(before)[-1]
+        before = re.sub(r"\b(?:a|an|the|one|two|three)\b|一个|两个|一只|两只", " ", before)
+        before = re.sub(r"\s+", " ", before)
+        if THEIRS.search(before.strip()) or THEIRS.search(before):
+            m.owner = OPPONENT
+        elif MINE.search(before.strip()) or MINE.search(before):
+            m.owner = YOU
+
+
+def _roles(text: str, creatures: list[Mention]) -> bool:
+    """Mark attackers and blockers from the words between the creatures."""
+    for i, m in enumerate(creatures):
+        clause_end = _clause_end(text, m.end)
+        after = text[m.end:clause_end]
+        before = text[_clause_start(text, m.start): m.start]
+        if UNBLOCKED.search(after) or re.search(r"unblocked\s*$", before):
+            m.role = "attacker"
+        nxt = creatures[i + 1] if i + 1 < len(creatures) else None
+        between = text[m.end: nxt.start] if nxt else ""
+        if nxt is None:
             continue
-        name = keyword_name(e, records)
-        if name is None:
-            continue
-        # A keyword belongs to the nearest P/T in the same clause: the one
-        # before it, or the first one when it comes before any P/T.
-        owner = None
-        for c in creatures:
-            if c.start <= e.start and not _clause_break(u.text, c.start, e.start):
-                owner = c
-        if owner is None:
-            following = [c for c in creatures if c.start > e.start
-                         and not _clause_break(u.text, e.start, c.start)]
-            owner = following[0] if following else None
-        if owner is not None and name not in owner.keywords:
-            owner.keywords.append(name)
-    for c in creatures:
-        before = u.text[max(0, c.start - 4): c.start].strip().lower()
-        for word, n in COUNT_WORDS.items():
-            if before.endswith(word):
-                c.count = n
-    return creatures
+        if BLOCKED_BY.search(between):
+            m.role = m.role or "attacker"
+            nxt.role, nxt.blocks = "blocker", m
+        elif BLOCK_WORD.search(between) and not WITH.search(between):
+            if BLOCK_WORD.search(before) and WITH.search(before):
+                continue
+            m.role, m.blocks = "blocker", nxt  # "my 2/2 blocks their 1/1"
+            nxt.role = nxt.role or "attacker"
+        elif WITH.search(between) and BLOCK_WORD.search(before + between):
+            nxt.role, nxt.blocks = "blocker", m  # "I block the 2/2 with my 3/3"
+            m.role = m.role or "attacker"
+    for m in creatures:
+        if m.role is None:
+            context = text[_clause_start(text, m.start): _clause_end(text, m.end)]
+            if ATTACK.search(context):
+                m.role = "attacker"
+    roles = [m.role for m in creatures]
+    if roles.count(None) == 1 and len(creatures) == 2:
+        other = next(m for m in creatures if m.role is not None)
+        lone = next(m for m in creatures if m.role is None)
+        lone.role = "blocker" if other.role == "attacker" else "attacker"
+        if lone.role == "blocker":
+            lone.blocks = other
+    # "the other one" left unassigned among several attackers stays an attacker.
+    for m in creatures:
+        if m.role is None and m.card:
+            m.role = "bystander"  # a named card the fight happens beside ("I have X")
+        after = text[m.end:_clause_end(text, m.end)]
+        if m.role == "attacker" and m.owner is None and HITS_ME.search(after):
+            m.owner = OPPONENT
+    return all(m.role for m in creatures)
 
 
-def _clause_break(text: str, a: int, b: int) -> bool:
-    between = text[a:b]
-    return bool(re.search(r"[,，。;；?？]|blocked by|被|blocks?|阻挡", between))
+def _sides(attackers: list[Mention], blockers: list[Mention]) -> None:
+    """Fill in unknown owners: attackers share a side, blockers take the other."""
+    attack_side = next((m.owner for m in attackers if m.owner), None)
+    block_side = next((m.owner for m in blockers if m.owner), None)
+    if attack_side is None:
+        attack_side = OPPONENT if block_side == YOU else YOU
+    if block_side is None or block_side == attack_side:
+        block_side = OPPONENT if attack_side == YOU else YOU
+    for m in attackers:
+        m.owner = attack_side
+    for m in blockers:
+        m.owner = block_side
 
 
-def build(u: Understanding, records) -> Situation | None:
-    """A combat scenario for a question that describes one, else None."""
-    creatures = creatures_in(u, records)
-    if len(creatures) < 2 or len(creatures) > 4:
-        return None
-    text = u.text.lower()
-    attacker, blockers = _roles(text, creatures)
-    if attacker is None or not blockers:
-        return None
-    notes = []
-    alice = {"name": "Attacker", "creature": attacker.pt}
-    if attacker.keywords:
-        alice["keywords"] = list(attacker.keywords)
-    bob: list[dict] = []
-    block: dict[str, str] = {}
-    n = 0
-    for c in blockers:
-        for _ in range(c.count):
-            n += 1
-            name = "Blocker" if sum(b.count for b in blockers) == 1 else f"Blocker {n}"
-            entry = {"name": name, "creature": c.pt}
-            if c.keywords:
-                entry["keywords"] = list(c.keywords)
-            bob.append(entry)
-            block[name] = "Attacker"
-    scenario = {
-        "title": f"Question: {u.question[:80]}",
-        "players": ["Alice", "Bob"],
-        "battlefield": {"Alice": [alice], "Bob": bob},
-        "actions": [{"attack": {"Attacker": "Bob"}}, {"block": block},
-                    {"pass": {"until": "end_of_combat"}}],
-    }
-    notes.append("Alice is the attacking player and Bob the defending one, each at 20 life; "
-                 "the creatures are named for their roles.")
-    text_yaml = yaml.safe_dump(scenario, allow_unicode=True, sort_keys=False)
-    return Situation(attacker, blockers, scenario, text_yaml, notes)
+def _name(creatures: list[Mention]) -> None:
+    used: dict[str, int] = {}
+    for m in creatures:
+        m.names = []
+        for _ in range(m.count):
+            base = m.card or f"{m.pt} {' '.join(m.keywords)}".strip()
+            used[base] = used.get(base, 0) + 1
+            m.names.append(base if used[base] == 1 else f"{base} #{used[base]}")
 
 
-def _roles(text: str, creatures: list[Creature]) -> tuple[Creature | None, list[Creature]]:
-    marker = BLOCKED_BY.search(text)
-    if marker:
-        before = [c for c in creatures if c.start < marker.start()]
-        after = [c for c in creatures if c.start >= marker.end()]
-        if before and after:
-            return before[0], after
-    marker = BLOCKS.search(text)
-    if marker:
-        before = [c for c in creatures if c.start < marker.start()]
-        after = [c for c in creatures if c.start >= marker.end()]
-        if before and after and ATTACKS.search(text[:marker.start()]) is None:
-            # "a 2/2 blocks my 3/3": the blocker comes first.
-            return after[0], before
-        if before and after:
-            return before[0], after
-    if ATTACKS.search(text) and len(creatures) >= 2:
-        return creatures[0], creatures[1:]
-    return None, []
+def _object(m: Mention, name: str) -> dict | str:
+    if m.card and not m.keywords and not m.pt:
+        return m.card if name == m.card else {"name": name, "card": m.card}
+    if m.card:
+        return m.card
+    obj: dict = {"name": name, "creature": m.pt}
+    if m.keywords:
+        obj["keywords"] = list(m.keywords)
+    return obj
+
+
+def _cast(text: str, spell: Mention, creatures: list[Mention], active: str) -> dict | None:
+    before = text[_clause_start(text, spell.start): spell.start]
+    caster = OPPONENT if THEIRS.search(before) or re.search(r"\bthey\b|对手", before) else YOU
+    target = None
+    clause_end = _clause_end(text, spell.end)
+    after = text[spell.end: clause_end]
+    named = [m for m in creatures if spell.end <= m.start < clause_end]
+    if named and (re.search(r"^\s*(?:on|targeting|at|to|against)?\s*(?:their|my|his|her|the|a|"
+                            r"an|opponent'?s?)?\s*$", text[spell.end: named[0].start])
+                  or re.search(r"对|打|指定", text[spell.end: named[0].start])):
+        target = named[0]
+    elif re.search(r"\b(?:on|targeting|at) it\b|(?:对|给)它", after):
+        # "I cast it on it": the caster's own creature, the latest one named.
+        earlier = [m for m in creatures if m.start < spell.start]
+        own = [m for m in earlier if m.owner == caster]
+        target = (own or earlier or [None])[-1]
+    cast: dict = {"player": caster, "card": spell.card}
+    if target is not None:
+        cast["targets"] = [target.names[0]]
+    return cast
+
+
+def _life(text: str) -> dict[str, int]:
+    life = {}
+    m = LIFE_YOU.search(text)
+    if m:
+        life[YOU] = int(next(g for g in m.groups() if g))
+    m = LIFE_THEM.search(text)
+    if m:
+        life[OPPONENT] = int(next(g for g in m.groups() if g))
+    return life
+
+
+def _clause_start(text: str, at: int) -> int:
+    starts = [m.end() for m in CLAUSE.finditer(text, 0, at)]
+    return starts[-1] if starts else 0
+
+
+def _clause_end(text: str, at: int) -> int:
+    m = CLAUSE.search(text, at)
+    return m.start() if m else len(text)

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from judgebot.ingest.refs import find_refs
+from judgebot.judge import concepts
 from judgebot.judge.lexicon import COUNTER, PT, ZH_COUNTERS, Lexicon
 from judgebot.search.query import clean
 from judgebot.search.spelling import Corrector
@@ -29,7 +30,7 @@ OTHER_GAMES = {
 
 @dataclass
 class Entity:
-    kind: str  # rule | term | keyword | card | pt | counter | zone | step | player
+    kind: str  # rule | term | keyword | concept | card | pt | counter | zone | step | player
     text: str  # the words of the question that name it
     start: int
     end: int
@@ -92,6 +93,8 @@ def understand(question: str, lexicon: Lexicon) -> Understanding:
         _terms(u, lexicon, fixed, how="misspelt")
         u.entities[before:] = [e for e in u.entities[before:] if (e.kind, e.value) not in known]
     _pinyin(u, lexicon)
+    _homophones(u, lexicon)
+    _concepts(u)
     _pt_and_counters(u)
     u.entities.sort(key=lambda e: (e.start, e.kind))
     return u
@@ -164,6 +167,51 @@ def _pinyin(u: Understanding, lexicon: Lexicon) -> None:
                 u.entities.append(Entity(kind, u.text[start:end], start, end, ids[0], "pinyin",
                                          "pinyin", rules))
                 taken.add((start, end))
+
+
+def _concepts(u: Understanding) -> None:
+    for start, end, concept in concepts.find(u.text):
+        u.entities.append(Entity("concept", u.text[start:end], start, end, concept.name,
+                                 rules=list(concept.rules)))
+
+
+def _homophones(u: Understanding, lexicon: Lexicon) -> None:
+    """Chinese typed by pinyin often comes out as a homophone (贱踏 for 践踏): a
+    two- to four-character run that is no word of the corpus but sounds like a
+    headword is taken for that headword."""
+    if not any(is_cjk(ch) for ch in u.text):
+        return
+    from pypinyin import Style, lazy_pinyin  # loaded only for Chinese questions
+
+    taken = [(e.start, e.end) for e in u.entities]
+    known = segmenter_words()
+    for m in re.finditer(r"[\u4e00-\u9fff]+", u.text):
+        run, base = m.group(), m.start()
+        for size in (4, 3, 2):
+            for i in range(len(run) - size + 1):
+                start, end = base + i, base + i + size
+                gram = run[i:i + size]
+                if gram in known or any(s < end and start < e for s, e in taken):
+                    continue
+                key = "".join(lazy_pinyin(gram, style=Style.NORMAL))
+                ids = lexicon.pinyin.get(key)
+                rec = lexicon.record(ids[0]) if ids else None
+                if rec is None or rec.kind != "glossary":
+                    continue
+                name = rec.term.get("zh-Hans") or rec.term.get("zh-Hant") or ""
+                u.entities.append(Entity("keyword", gram, start, end, rec.id, "zh", "homophone",
+                                         list(getattr(rec, "rules", []) or [])))
+                u.corrections[gram] = name
+                taken.append((start, end))
+
+
+def segmenter_words() -> dict:
+    """The words of the current jieba dictionary (the corpus's vocabulary)."""
+    from judgebot.text.segment import segmenter
+
+    seg = segmenter()
+    seg._init()
+    return seg._tk.FREQ
 
 
 def _pt_and_counters(u: Understanding) -> None:

@@ -37,6 +37,7 @@ FILTERS = ("game", "kind", "edition", "section")
 KIND_GROUPS = {"rule": "rules", "glossary": "glossary", "card": "cards", "ruling": "cards",
                "note": "notes", "guide": "guide", "name": "glossary"}
 SNIPPET_CHARS = 180
+COMMON_SHARE = 0.2
 EN_FIELDS = ("text_en", "title_en")
 ZH_FIELDS = ("text_zh", "title_zh", "context")
 
@@ -73,6 +74,7 @@ class Results:
     hits: list[Hit]
     filters: dict[str, str]
     rule: str | None = None  # the id a rule reference resolved to
+    exact: bool = True  # False when total is an upper estimate
     suggestion: str | None = None
     message: str | None = None
     expansions: list[str] = field(default_factory=list)
@@ -93,6 +95,7 @@ class SearchService:
         self._searcher = self.handle.ix.searcher()
         # Document number → record id, read once: hits need no stored-field loads.
         reader = self._searcher.reader()
+        self._doc_count = reader.doc_count_all()
         self._doc_ids = [reader.stored_fields(n)["id"] for n in range(reader.doc_count_all())]
         self._lock = threading.Lock()
         self.en = analysis.english_analyzer()
@@ -303,7 +306,12 @@ class SearchService:
             found = self._searcher.search(built, limit=first + room + len(skip),
                                           filter=self._filter_docs(active))
             top = [(score, self._doc_ids[docnum]) for score, docnum in found.top_n]
-            total = found.estimated_length()
+            limit = first + room + len(skip)
+            # Counting every match costs more than finding the best ones, so a
+            # full page reports an upper estimate instead of an exact count.
+            total = len(top) if len(top) < limit else min(
+                built.estimate_size(self._searcher.reader()), len(self._filter_docs(active)))
+            results.exact = len(top) < limit
         ranked = [(score, rid) for score, rid in top if rid not in skip]
         for score, rid in ranked[first: first + room]:
             rec = self.by_id.get(rid)
@@ -377,7 +385,7 @@ class SearchService:
                     fix = self.corrector.suggest(lw)
             corrected.append(fix or word)
             changed = changed or bool(fix)
-            clauses.extend(self._word_clauses(word, fix))
+            clauses.extend(self._word_clauses(word, fix, alone=len(free.split()) == 1))
         whole_key = name_key(free)
         if whole_key:
             clauses.append(Q.Term("names", whole_key, boost=2.0))
@@ -411,12 +419,15 @@ class SearchService:
             return (Q.AndMaybe(core, body) if body else core), expansions, suggestion
         return body, expansions, suggestion
 
-    def _word_clauses(self, word: str, fix: str | None) -> list[Q.Query]:
+    def _word_clauses(self, word: str, fix: str | None, alone: bool) -> list[Q.Query]:
+        """Clauses for one word of the query; ``alone`` when it is the only word."""
         out: list[Q.Query] = []
         if word.isascii():
             tokens = analysis.analyze(self.en, word)
             fixed = analysis.analyze(self.en, fix) if fix else []
             for tok in tokens:
+                if not alone and self._too_common("text_en", tok):
+                    continue
                 opts: list[Q.Query] = [Q.Term(f, tok) for f in EN_FIELDS]
                 opts += [Q.Term(f, tok) for f in ZH_FIELDS[:2]]
                 opts += [Q.Term(f, t, boost=0.8) for t in fixed for f in EN_FIELDS]
@@ -424,9 +435,17 @@ class SearchService:
             if word.isalpha():
                 out.append(Q.Term("pinyin", word.lower()))
         else:
-            for tok in analysis.analyze(self.zh, word):
+            tokens = analysis.analyze(self.zh, word)
+            for tok in tokens:
+                if (not alone or len(tokens) > 1) and self._too_common("text_zh", tok):
+                    continue
                 out.append(Q.Or([Q.Term(f, tok) for f in ZH_FIELDS]))
         return out
+
+    def _too_common(self, fieldname: str, token: str) -> bool:
+        """A word in a fifth of all documents (的, 了, "can") ranks nothing, but
+        scoring it costs as much as everything else in the query together."""
+        return self._searcher.doc_frequency(fieldname, token) > COMMON_SHARE * self._doc_count
 
     def _crossings(self, text: str) -> list[tuple[str, str, str]]:
         """Headwords in ``text`` with their other-language name:
