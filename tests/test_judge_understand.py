@@ -84,3 +84,37 @@ def test_zones(lexicon):
 def test_another_game_is_recognised(lexicon):
     assert understand("游戏王的连锁怎么处理？", lexicon).other_game == "yugioh"
     assert understand("how does trample work?", lexicon).other_game is None
+
+
+def test_every_concept_points_at_existing_current_rules(by_id):
+    from judgebot.judge.concepts import CONCEPTS
+
+    for concept in CONCEPTS:
+        for number in concept.rules:
+            assert f"mtg:cr:2025-11-14:{number}" in by_id, (concept.name, number)
+
+
+def test_every_keyword_alias_names_a_current_glossary_entry(records):
+    from judgebot.judge.concepts import KEYWORD_ALIASES
+
+    headwords = {r.term.get("en") for r in records
+                 if r.kind == "glossary" and r.edition == "2025-11-14"}
+    assert set(KEYWORD_ALIASES.values()) <= headwords
+
+
+def test_table_talk_concepts(lexicon):
+    u = understand("does lifelink save me if i go to 0 at the same time?", lexicon)
+    assert {e.value for e in u.entities if e.kind == "concept"} == {
+        "zero life", "simultaneous damage"}
+
+
+def test_chinese_homophone_typo_is_read_as_the_keyword(lexicon):
+    u = understand("我的贱踏生物被阻挡了", lexicon)
+    assert any(e.value == "mtg:glossary:2025-11-14:trample" and e.how == "homophone"
+               for e in u.entities)
+    assert u.corrections == {"贱踏": "践踏"}
+
+
+def test_player_names_for_newer_keywords(lexicon):
+    u = understand("对手的生物有守护，我能指定它吗", lexicon)
+    assert any(e.value == "mtg:glossary:2025-11-14:ward" for e in u.entities)

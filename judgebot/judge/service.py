@@ -28,6 +28,7 @@ class Judge:
                                [list(card.all_names()) for card in self.pool])
         self.retriever = Retriever(svc)
         self.retriever.lexicon = self.lexicon
+        import pypinyin  # noqa: F401  (loaded now, not on the first Chinese question)
 
     def ask(self, question: str) -> Answer:
         if not isinstance(question, str):
