@@ -20,7 +20,7 @@ from judgebot.engine.errors import IllegalAction
 from judgebot.engine.events import Damage, Happened, Tap
 from judgebot.engine.filters import View, matches
 from judgebot.engine.pipeline import active_prohibitions, perform
-from judgebot.engine.rules import has_haste, has_protection_from, summoning_sick
+from judgebot.engine.rules import has_haste, protection_from, summoning_sick
 from judgebot.engine.state import Combat, Game
 from judgebot.engine.triggers import notice
 
@@ -167,8 +167,9 @@ def block_problem(game: Game, blocker: int, attacker: int) -> tuple[str, tuple[s
                                    (land == "nonbasic" and "basic" not in oc.supertypes)):
                     return (f"{an} has {kw.label()} and {defending} controls a "
                             f"{land}", (R.LANDWALK,))
-    if has_protection_from(game, attacker, blocker):
-        return f"{an} has protection from a quality {bn} has", (R.PROTECTION_BLOCK,)
+    prot = protection_from(game, attacker, blocker)
+    if prot:
+        return f"{an} has {prot}", (R.PROTECTION_BLOCK,)
     for ab in b.abilities:
         if isinstance(ab, StaticAbility) and ab.kind == "block_only_flying" and \
                 not a.has("flying"):

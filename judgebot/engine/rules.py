@@ -78,15 +78,24 @@ def source_info(game: Game, source: Any, lki: Chars | None = None) -> tuple[Char
 
 
 def has_protection_from(game: Game, target: Any, source: Any, lki: Chars | None = None) -> bool:
+    return protection_from(game, target, source, lki) is not None
+
+
+def protection_from(game: Game, target: Any, source: Any,
+                    lki: Chars | None = None) -> str | None:
+    """The protection of ``target`` that ``source`` runs into, as words, or None."""
     if not isinstance(target, int) or target not in game.objects:
-        return False
+        return None
     quals = protections(game.chars(target), game, target)
     if not quals:
-        return False
+        return None
     src, ctrl = source_info(game, source, lki)
     owner = game.objects[source].owner if isinstance(source, int) and source in game.objects \
         else None
-    return any(quality_matches(q, src, ctrl, owner) for q in quals)
+    for q in quals:
+        if quality_matches(q, src, ctrl, owner):
+            return f"protection from {_quality_text(q)}"
+    return None
 
 
 def summoning_sick(game: Game, oid: int) -> bool:

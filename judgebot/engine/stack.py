@@ -918,9 +918,11 @@ def activate(game: Game, player: str, oid: int, ability: ActivatedAbility,
                         {"activated": True}, lki)
     game.stack.append(item)
     game.changed()
+    tgt = _targets_text(game, chosen)
+    said = ability_text(ability, name) or ability.label
     game.log.add("activate", f"{player} activates {what}: "
-                 f"{ability_text(ability, name) or ability.label}"
-                 f"{_targets_text(game, chosen)}", (R.ACTIVATE,) + tuple(ability.rules)
+                 f"{said.rstrip('.') + ',' if tgt else said}{tgt}",
+                 (R.ACTIVATE,) + tuple(ability.rules)
                  + ((R.RESPONSE,) if len(game.stack) > 1 else ()))
     pay_costs(game, player, ability.cost, oid, what, mana=mana, sacrifice_choice=sacrifice,
               discard_choice=discard)

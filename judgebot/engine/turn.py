@@ -204,8 +204,9 @@ def _put_one(game: Game, p: Pending, multi: bool) -> None:
     if targets and any(targets):
         tgt = " targeting " + ", ".join(game.name_of(t) for s in targets for t in s)
     rules = trigger_rules(ab) + (R.TRIGGER_STACK,) + ((R.TRIGGER_APNAP,) if multi else ())
+    said = ability_text(ab, p.source_name) or ab.trigger.event
     game.log.add("trigger", f"{name} triggers: "
-                 f"{ability_text(ab, p.source_name) or ab.trigger.event}{tgt}", rules,
+                 f"{said.rstrip('.') + ',' if tgt else said}{tgt}", rules,
                  controller=p.controller)
     _targeted(game, item.id, targets, False)
 
