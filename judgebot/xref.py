@@ -136,9 +136,10 @@ class CrossReference:
             for lang, term in rec.term.items():
                 for variant in _term_variants(term, lang):
                     key = (rec.game, "en" if lang == EN else "zh")
-                    # Prefer the current edition's entry for a shared headword.
+                    # Prefer the current CR's entry for a shared headword, then the
+                    # 2019 one, then the other glossaries (beginner's, …).
                     old = terms[key].get(variant)
-                    if old is None or self.by_id[old].edition < rec.edition:
+                    if old is None or _edition_rank(rec) < _edition_rank(self.by_id[old]):
                         terms[key][variant] = rec.id
         patterns = {}
         for key, table in terms.items():
@@ -167,6 +168,10 @@ class CrossReference:
                 seen.add(gid)
                 found.append((m.start(), m.end(), gid))
         return found
+
+
+def _edition_rank(rec: Record) -> int:
+    return {CR_2025: 0, CR_2019: 1}.get(rec.edition, 2)
 
 
 def _term_variants(term: str, lang: str) -> list[str]:

@@ -158,6 +158,13 @@ class Lexicon:
                     found.append((s, e, term))
         return sorted(found, key=lambda f: (f[0], -f[1]))
 
+    def zh_name(self, rid: str) -> str:
+        """The Chinese name the lexicon knows a record by ("" if none)."""
+        for (text, lang), terms in self.terms.items():
+            if lang == "zh" and any(t.value == rid for t in terms):
+                return text
+        return ""
+
     def record(self, rid: str) -> Record | None:
         return self._by_id.get(rid)
 

@@ -198,7 +198,7 @@ def _homophones(u: Understanding, lexicon: Lexicon) -> None:
                 rec = lexicon.record(ids[0]) if ids else None
                 if rec is None or rec.kind != "glossary":
                     continue
-                name = rec.term.get("zh-Hans") or rec.term.get("zh-Hant") or ""
+                name = lexicon.zh_name(rec.id) or rec.term.get("zh-Hans") or ""
                 u.entities.append(Entity("keyword", gram, start, end, rec.id, "zh", "homophone",
                                          list(getattr(rec, "rules", []) or [])))
                 u.corrections[gram] = name

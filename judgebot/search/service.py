@@ -302,9 +302,14 @@ class SearchService:
         # the rest, so page n shows ranked items from n*per_page - pinned on.
         first = max(0, (page - 1) * per_page - len(skip))
         room = per_page - len(hits)
+        allowed = self._filter_docs(active)
+        if not allowed:  # Whoosh reads an empty filter as "no filter at all"
+            results.hits, results.total = hits, len(hits)
+            results.message = results.message or "Nothing matched."
+            return results
         with self._lock:
             found = self._searcher.search(built, limit=first + room + len(skip),
-                                          filter=self._filter_docs(active))
+                                          filter=allowed)
             top = [(score, self._doc_ids[docnum]) for score, docnum in found.top_n]
             limit = first + room + len(skip)
             # Counting every match costs more than finding the best ones, so a
