@@ -103,3 +103,53 @@ def test_every_log_entry_with_an_event_names_its_rules() -> None:
     for e in result.log:
         if e.event in ("damage", "attack", "block", "zone"):
             assert e.rules, e.text
+
+
+STORM = """players: [Alice, Bob]
+hand:
+  Alice:
+    - Lightning Bolt
+    - {name: Rift Spark, types: [sorcery], mana_cost: "{R}",
+       text: "Storm. This spell deals 1 damage to any target."}
+actions:
+  - cast: {player: Alice, card: Lightning Bolt, targets: [Bob]}
+  - pass: {until: stack_empty}
+  - cast: {player: Alice, card: Rift Spark, targets: [Bob]}
+CHOOSE  - pass: {until: stack_empty}
+expect:
+  life: {Bob: 15}
+"""
+
+
+def test_copy_targets_left_open_depend_on_the_controller() -> None:
+    result = run_text(STORM.replace("CHOOSE", ""))
+    assert not result.ok and result.runs > 1
+    assert "depends on Alice's choice" in result.expectations[0]["actual"]
+
+
+def test_copy_targets_answered_by_naming_the_current_target_or_keep() -> None:
+    for answer in ("targets: [Bob]", "new_targets: keep", "copy_targets: no"):
+        result = run_text(STORM.replace("CHOOSE", f"  - choose: {{player: Alice, {answer}}}\n"))
+        assert result.ok and result.runs == 1, answer
+
+
+def test_a_choice_never_asked_is_noted() -> None:
+    result = run_text(STORM.replace("CHOOSE", "  - choose: {player: Alice, targets: [Bob]}\n"
+                                              "  - choose: {player: Bob, color: red}\n"))
+    notes = [e.text for e in result.log if e.event == "note"]
+    assert any("color: red" in n and "never asked" in n for n in notes)
+
+
+def test_buyback_written_as_alt_cost_is_the_additional_cost() -> None:
+    result = run_text("""players: [Alice, Bob]
+hand:
+  Alice: [{name: Zap Back, types: [instant], mana_cost: "{R}", keywords: ["buyback {3}"],
+           text: "Zap Back deals 1 damage to any target."}]
+actions:
+  - cast: {player: Alice, card: Zap Back, targets: [Bob], alt_cost: buyback}
+  - pass: {until: stack_empty}
+expect:
+  hand: {Alice: [Zap Back]}
+  life: {Bob: 19}
+""")
+    assert result.ok, result.expectations

@@ -131,3 +131,11 @@ def test_protection_from_a_subtype_and_from_a_player() -> None:
     assert isinstance(a, Keyword) and a.quality == "subtype:Human"
     (b,) = read_keywords("protection from the chosen player")
     assert b.quality == "chosen_player"
+
+
+def test_keyword_sentences_before_spell_text_are_keywords() -> None:
+    abilities = read_text("Storm. This spell deals 1 damage to any target.", SPELL)
+    assert isinstance(abilities[0], Keyword) and abilities[0].name == "storm"
+    assert isinstance(abilities[1], SpellAbility)
+    abilities = read_text("Flying. Vigilance.", CREATURE)
+    assert [a.name for a in abilities] == ["flying", "vigilance"]

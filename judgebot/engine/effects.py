@@ -358,11 +358,16 @@ def _discard(ctx: Ctx, eff: Effect) -> None:
 def choose_cards(game: Game, player: str, cards: list[int], n: int, kind: str,
                  keys: tuple[str, ...] | None = None) -> list[int]:
     """``player`` chooses ``n`` of ``cards`` (a choice, maybe left open)."""
-    if n >= len(cards):
-        return list(cards)
     if n <= 0:
         return []
     from itertools import combinations
+    if n >= len(cards):
+        # No choice: a scripted answer naming exactly these cards is consumed (so that it
+        # isn't reported as unused); any other answer is left for a later choice.
+        answer = game.chooser.scripted(player, keys or (kind,))
+        if answer is not None and _names_match(game, answer.value, list(cards)):
+            answer.used = True
+        return list(cards)
     combos = list(combinations(cards, n))
     labels = [", ".join(game.name_of(o) for o in c) for c in combos]
     # Identical names are interchangeable: keep one option per distinct set of names.
@@ -387,6 +392,14 @@ def choose_cards(game: Game, player: str, cards: list[int], n: int, kind: str,
         return None
     index = game.chooser.choose(player, kind, labels_u, keys=keys or (kind,), match=match)
     return list(combos[uniq[index]])
+
+
+def _names_match(game: Game, value: Any, objs: list[int]) -> bool:
+    names = value if isinstance(value, list) else [value]
+    want = sorted(str(v).lower() for v in names)
+    have = [set(x.lower() for x in game.chars(o).names) | {game.name_of(o).lower()}
+            for o in objs]
+    return len(want) == len(have) and _assign(want, have)
 
 
 def _assign(want: list[str], have: list[set[str]]) -> bool:

@@ -216,6 +216,10 @@ class Runner:
                 self.do(action)
             if not game.over:
                 self.finish()
+            for a in self.chooser.unused():
+                game.log.add("note", f"the choice at line {a.line} ({a.key}: {a.value}) "
+                             "was never asked of "
+                             f"{a.player or 'any player'}; it had no effect")
             explain_characteristics(game)
         except OpenChoice:
             raise
@@ -584,6 +588,9 @@ class Runner:
             additional.append("buyback")
         if value.get("kicker"):
             additional.append("kicker")
+        if alt in ("buyback", "kicker"):  # additional costs (118.8) written as alt_cost
+            additional.append(alt)
+            alt = ""
         modes = value.get("modes", value.get("mode", ()))
         if isinstance(modes, int):
             modes = (modes,)

@@ -824,8 +824,20 @@ def copy_spell(game: Game, oid: int, controller: str, new_targets: bool,
             options = legal_targets(game, spec, controller, c, copy.id, True)
             labels = ["keep"] + [game.name_of(o) for o in options if o not in current]
             alts = [o for o in options if o not in current]
+
+            def match(value: Any, current: list[Any] = current,
+                      labels: list[str] = labels) -> int | None:
+                if isinstance(value, list):
+                    value = value[0] if value else "keep"
+                word = str(value).strip().lower()
+                if value is False or word in ("no", "false", "keep", "same"):
+                    return 0
+                if any(game.name_of(t).lower() == word for t in current):
+                    return 0  # naming the current target keeps it
+                return next((k for k, lab in enumerate(labels) if lab.lower() == word), None)
             index = game.chooser.choose(controller, "copy_targets", labels,
-                                        keys=("copy_targets", "new_targets"),
+                                        keys=("copy_targets", "new_targets", "targets"),
+                                        match=match,
                                         note=f"new target for the copy ({spec.text})")
             if index > 0:
                 copy.targets[i] = [alts[index - 1]]

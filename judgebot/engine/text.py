@@ -1129,15 +1129,9 @@ class Reader:
         spell_effects: list[Effect] = []
         spell_targets: list[TargetSpec] = []
         for raw_line in re.split(r"\n+", self.normalise(text)):
-            line = raw_line.strip()
+            line = self._keyword_sentences(raw_line.strip(), out)
             if not line:
                 continue
-            try:
-                kws = read_keywords(line)
-                out.extend(kws)
-                continue
-            except Unsupported:
-                pass
             ab = self.ability(line, is_spell)
             if isinstance(ab, Parts):
                 spell_effects.extend(ab.effects)
@@ -1147,6 +1141,21 @@ class Reader:
         if spell_effects:
             out.append(SpellAbility(tuple(spell_effects), tuple(spell_targets), text=text))
         return out
+
+    @staticmethod
+    def _keyword_sentences(line: str, out: list[Ability]) -> str:
+        """Read the keyword lists at the start of a line ("Flying", "Storm. This spell
+        deals…", "飞行。…") into ``out``; return the rest of the line."""
+        while line:
+            m = re.match(r"([^.。]+)[.。]\s*", line)
+            sentence = m.group(1) if m else line
+            try:
+                kws = read_keywords(sentence)
+            except Unsupported:
+                return line
+            out.extend(kws)
+            line = line[m.end():] if m else ""
+        return line
 
     def ability(self, line: str, is_spell: bool) -> Parts | list[Ability]:
         self.targets = []
