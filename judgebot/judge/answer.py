@@ -79,11 +79,14 @@ def best_sentence(text: str, qtokens: set[str], retriever: Retriever, lang: str
                   ) -> tuple[str, list[str]]:
     """The sentence of ``text`` sharing the most words with the question."""
     analyzer = retriever.en if lang == EN else retriever.zh
-    best, best_words = "", []
-    for sentence in sentences(text):
+    wanted = retriever.informative(qtokens) or qtokens
+    best, best_words, best_score = "", [], -1.0
+    for i, sentence in enumerate(sentences(text)):
         words = [t for t in dict.fromkeys(analysis.analyze(analyzer, sentence)) if t in qtokens]
-        if len(words) > len(best_words) or not best:
-            best, best_words = sentence, words
+        # Rare words count double; a rule's first sentence usually states it.
+        score = len(words) + sum(1 for w in words if w in wanted) + (0.75 if i == 0 else 0)
+        if score > best_score:
+            best, best_words, best_score = sentence, words, score
     return best, best_words
 
 
@@ -114,8 +117,12 @@ def quote(retriever: Retriever, cand: Candidate, qtokens: set[str]) -> Quote | N
         s, words = best_sentence(text, qtokens, retriever, lang)
         sentence[lang] = s
         matched.extend(w for w in words if w not in matched)
+    title = _title(rec)
+    if rec.kind == "ruling":
+        card = svc.get(rec.card)
+        title = dict(card.name) if card is not None else {}
     return Quote(
-        id=rec.id, kind=rec.kind, label=_label(rec), title=_title(rec), text=texts,
+        id=rec.id, kind=rec.kind, label=_label(rec), title=title, text=texts,
         sentence=sentence, why=list(cand.reasons), matched=matched, score=round(cand.score, 2),
         translated_from=translated_from, english_changed=changed,
     )

@@ -74,10 +74,13 @@ def create_app(service: SearchService | None = None, config: dict | None = None)
     app.jinja_env.filters.update(mana=render.mana, symbols=render.with_symbols)
 
     from judgebot.web.api import api
+    from judgebot.web.ask import ask_api, ask_pages
     from judgebot.web.pages import pages
 
     app.register_blueprint(pages)
     app.register_blueprint(api, url_prefix="/api/v1")
+    app.register_blueprint(ask_pages)
+    app.register_blueprint(ask_api, url_prefix="/api/v1")
 
     @app.before_request
     def _read_prefs():

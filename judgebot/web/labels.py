@@ -124,6 +124,37 @@ LABELS: dict[str, tuple[str, str]] = {
     "mechanic_rules": ("关键词规则", "The keyword's rules"),
     "set": ("系列", "Set"),
     "api": ("API", "API"),
+    "ask": ("问裁判", "Ask a judge"),
+    "ask_intro": ("像在牌桌上那样提问，中文、英文或混用皆可。"
+                  "答案引用完整规则原文；能推演的情形由规则引擎模拟。",
+                  "Ask as you would at the table, in Chinese, English or both. Answers quote "
+                  "the Comprehensive Rules; situations the engine can build are simulated."),
+    "ask_placeholder": ("例如：我的3/3践踏死触生物被2/2阻挡，能打多少伤害到对手？",
+                        "e.g. My 3/3 with trample and deathtouch is blocked by a 2/2. "
+                        "How much damage goes through?"),
+    "ask_button": ("提问", "Ask"),
+    "understood": ("理解为", "Understood"),
+    "corrected": ("已更正", "Read as"),
+    "simulated": ("模拟结果", "Simulated outcome"),
+    "simulated_note": ("以下由规则引擎按问题所述情形推演得出，每一步注明所依据的规则。",
+                       "Worked out by the rules engine from the situation as described; "
+                       "each step names the rule it applies."),
+    "simulation_refused": ("规则引擎无法模拟此情形：", "The engine could not simulate this:"),
+    "step_log": ("推演步骤", "Steps"),
+    "scenario": ("情形（可修改后重新模拟）", "Scenario (edit it and run it again)"),
+    "open_simulation": ("在模拟页面打开", "Open in the simulation view"),
+    "rules_quoted": ("相关规则", "Rules that decide it"),
+    "rules_quoted_note": ("以下为完整规则原文摘录，并注明选取原因。",
+                          "Quoted from the Comprehensive Rules, with why each was chosen."),
+    "why": ("原因", "Why"),
+    "matched_words": ("匹配的词", "Matched words"),
+    "full_text": ("全文", "Full text"),
+    "translated_changed": ("此中文译自 2019-10-04 版；英文原文此后已修改。",
+                           "This Chinese translates the 2019-10-04 text; the English has "
+                           "changed since."),
+    "glossary_defs": ("词汇表释义", "Glossary definitions"),
+    "weak_answer": ("没有找到明确相关的规则；以下只是字面最接近的结果。",
+                    "No rule matched convincingly; these are only the closest by wording."),
 }
 
 # The labels the instant-search script needs, handed to it in a data attribute.

@@ -51,13 +51,36 @@ HIT = {"type": "object", "properties": {
     "pinned": {"type": "string", "description": "Why the hit was put first, if it was."}}}
 
 
+QUOTE = {"type": "object", "properties": {
+    "id": {"type": "string"}, "kind": {"type": "string"}, "label": {"type": "string"},
+    "url": {"type": ["string", "null"]}, "title": LANGS, "text": LANGS,
+    "sentence": {"type": "object", "description": "The sentence that matters, per language."},
+    "why": {"type": "array", "items": {"type": "string"}},
+    "matched": {"type": "array", "items": {"type": "string"}}, "score": {"type": "number"},
+    "translated_from": {"type": ["string", "null"], "description": "The 2019-10-04 rule "
+                        "whose Chinese is quoted, when it is not this rule itself."},
+    "english_changed": {"type": ["boolean", "null"]}}}
+ANSWER = {"type": "object", "properties": {
+    "question": {"type": "string"},
+    "understanding": {"type": "object", "description": "Language, script and the entities "
+                      "found: rule numbers, terms, cards, P/T, counters, zones, steps, players."},
+    "confidence": {"type": "string", "enum": ["strong", "weak", "none"]},
+    "message": {"type": "string"},
+    "simulation": {"type": ["object", "null"], "description": "The engine's outcome for the "
+                   "situation described: summary, log (each step with its rules), state, "
+                   "scenario (YAML)."},
+    "rules": {"type": "array", "items": QUOTE}, "rulings": {"type": "array", "items": QUOTE},
+    "glossary": {"type": "array", "items": QUOTE}, "notes": {"type": "array", "items": QUOTE}}}
+
+
 def _ok(description: str, schema: dict) -> dict:
     return {"description": description, "content": {"application/json": {"schema": schema}}}
 
 
 def _errors(*codes: int) -> dict:
     text = {400: "Bad parameter (message says which and why).", 404: "Not found; "
-            "suggestions may name what exists.", 414: "Parameters too long."}
+            "suggestions may name what exists.", 413: "Request body too large.",
+            414: "Parameters too long."}
     return {str(c): {"description": text[c], "content": {"application/json": {
         "schema": {"$ref": "#/components/schemas/Error"}}}} for c in codes}
 
@@ -155,6 +178,20 @@ def document() -> dict:
                                _param("set", "Set code, when names repeat", {"type": "string"})],
                 "responses": {"200": _ok("The card", {"type": "object"}),
                               **_errors(400, 404)}}},
+            "/api/v1/ask": {
+                "get": {"summary": "Answer a judge call (question in Chinese, English or both)",
+                        "operationId": "ask",
+                        "parameters": [_param("q", "The question, at most 2000 characters.",
+                                              {"type": "string", "maxLength": 2000},
+                                              required=True)],
+                        "responses": {"200": _ok("The answer", ANSWER), **_errors(400, 414)}},
+                "post": {"summary": "Answer a judge call (JSON body)", "operationId": "askPost",
+                         "requestBody": {"required": True, "content": {"application/json": {
+                             "schema": {"type": "object", "required": ["question"],
+                                        "properties": {"question": {
+                                            "type": "string", "maxLength": 2000}}}}}},
+                         "responses": {"200": _ok("The answer", ANSWER),
+                                       **_errors(400, 413)}}},
         },
         "components": {"schemas": {"Error": ERROR, "Ref": REF, "Hit": HIT}},
     }

@@ -1,0 +1,98 @@
+"""The "ask a judge" page and /api/v1/ask."""
+
+from __future__ import annotations
+
+import pytest
+
+from judgebot.web import create_app
+
+
+@pytest.fixture(scope="module")
+def client(search_service):
+    return create_app(search_service).test_client()
+
+
+COMBAT = "my 3/3 with trample and deathtouch is blocked by a 2/2, how much damage goes through?"
+
+
+def test_page_without_question_shows_the_form(client):
+    r = client.get("/ask")
+    assert r.status_code == 200
+    assert b'<textarea id="question" name="q"' in r.data
+    assert b'class="answer"' not in r.data
+
+
+def test_page_answers_with_simulation_first_then_quoted_rules(client):
+    html = client.get("/ask", query_string={"q": COMBAT}).data.decode()
+    sim, rules = html.index('class="simulated"'), html.index('class="quoted"')
+    assert sim < rules
+    assert 'href="/mtg/cr/702.19b"' in html
+    assert "Opponent goes from 20 to 18 life" in html
+
+
+def test_page_quotes_chinese_in_the_preferred_script(client):
+    html = client.get("/ask", query_string={"q": "践踏怎么分配伤害", "script": "hant"}).data.decode()
+    assert "踐踏" in html
+
+
+def test_api_get_and_post_agree(client):
+    got = client.get("/api/v1/ask", query_string={"q": "how does trample work?"}).get_json()
+    posted = client.post("/api/v1/ask", json={"question": "how does trample work?"}).get_json()
+    assert [q["id"] for q in got["rules"]] == [q["id"] for q in posted["rules"]]
+    assert all(q["url"] for q in got["rules"])
+
+
+def test_api_answer_carries_the_simulation(client):
+    data = client.post("/api/v1/ask", json={"question": COMBAT}).get_json()
+    assert data["simulation"]["ok"] and "attack" in data["simulation"]["scenario"]
+    assert data["confidence"] == "strong"
+
+
+@pytest.mark.parametrize(("kwargs", "status"), [
+    ({"query_string": {"q": ""}}, 400),
+    ({"query_string": {"q": "x" * 2001}}, 400),
+    ({"query_string": {"q": "a\x01b"}}, 400),
+])
+def test_api_refuses_bad_questions(client, kwargs, status):
+    r = client.get("/api/v1/ask", **kwargs)
+    assert r.status_code == status
+    assert r.get_json()["error"]["message"]
+
+
+@pytest.mark.parametrize("body", [
+    {"data": "not json", "content_type": "application/json"},
+    {"json": ["a", "list"]},
+    {"json": {"question": 42}},
+    {"json": {"text": "wrong field"}},
+    {"json": {"question": "x" * 5000}},
+])
+def test_api_refuses_bad_bodies(client, body):
+    r = client.post("/api/v1/ask", **body)
+    assert r.status_code in (400, 413)
+    assert "error" in r.get_json()
+
+
+def test_api_refuses_a_huge_body(client):
+    r = client.post("/api/v1/ask", data="x" * 200_000, content_type="application/json")
+    assert r.status_code == 413 and "error" in r.get_json()
+
+
+@pytest.mark.parametrize("q", ["？？？", "🂡", "游戏王的连锁怎么处理？", "702.19b"])
+def test_odd_questions_get_an_answer_page_not_an_error(client, q):
+    r = client.get("/ask", query_string={"q": q})
+    assert r.status_code == 200
+
+
+def test_non_utf8_question_is_a_clear_400(client):
+    r = client.get("/ask?q=%FF%FE")
+    assert r.status_code == 400
+
+
+def test_question_text_is_escaped(client):
+    html = client.get("/ask", query_string={"q": '<script>alert(1)</script> trample'}).data
+    assert b"<script>alert(1)" not in html
+    assert b"&lt;script&gt;" in html
+
+
+def test_navigation_links_to_the_ask_page(client):
+    assert b'href="/ask"' in client.get("/").data
