@@ -139,3 +139,21 @@ def test_keyword_sentences_before_spell_text_are_keywords() -> None:
     assert isinstance(abilities[1], SpellAbility)
     abilities = read_text("Flying. Vigilance.", CREATURE)
     assert [a.name for a in abilities] == ["flying", "vigilance"]
+
+
+@pytest.mark.parametrize("sentence,verbs", [
+    ("Discard a card, then draw a card.", ["discard", "draw"]),
+    ("Draw a card, then discard a card.", ["draw", "discard"]),
+    ("抓一张牌，然后弃一张牌。", ["draw", "discard"]),
+    ("Destroy target creature and you gain 2 life.", ["destroy", "gain_life"]),
+    ("Target opponent discards two cards.", ["discard"]),
+])
+def test_clauses_joined_by_then_or_and(sentence: str, verbs: list[str]) -> None:
+    (spell,) = read_text(sentence, SPELL)
+    assert [e.verb for e in spell.effects] == verbs
+
+
+def test_a_matched_sentence_with_an_unreadable_phrase_names_the_words() -> None:
+    with pytest.raises(Refusal) as exc:
+        read_text("Destroy target creature and frobnicate.", SPELL)
+    assert "frobnicate" in exc.value.message

@@ -120,8 +120,8 @@ def _primary(game: Game, oid: int) -> str:
     return card.names[0] if card.names and card.source != "inline" else card.name
 
 
-def _candidates(game: Game, name: str, zones: tuple[str, ...], player: str | None = None
-                ) -> list[int]:
+def _candidates(game: Game, name: str, zones: tuple[str, ...], player: str | None = None,
+                prefer_primary: bool = True) -> list[int]:
     key = str(name).strip().lower()
     out: list[int] = []
     for zone in zones:
@@ -135,7 +135,7 @@ def _candidates(game: Game, name: str, zones: tuple[str, ...], player: str | Non
                 if player is None or p == player:
                     ids.extend(game.players[p].zone(zone))
         found = [o for o in ids if key in _names(game, o)]
-        if len(found) > 1:
+        if len(found) > 1 and prefer_primary:
             primary = [o for o in found if _primary(game, o).lower() == key]
             found = primary or found
         if player is not None and zone in ("battlefield", "stack"):
@@ -831,7 +831,7 @@ def _check_permanent(game: Game, name: str, fields: dict[str, Any], line: int | 
             from judgebot.engine.scenario import suggest
             raise BadInput(f"expect.permanents.{name}: unknown field {key!r}"
                            f"{suggest(key, PERMANENT_FIELDS)}", line_of(fields, key, line))
-    ids = _candidates(game, name, ("battlefield",))
+    ids = _candidates(game, name, ("battlefield",), prefer_primary=False)
     if not ids:
         return [{"check": f"permanents.{name}", "ok": False,
                  "actual": "not on the battlefield", "expected": dict(fields), "line": line}]
@@ -1066,9 +1066,11 @@ def _combine(scn: Scenario, leaves: list[Leaf], runs: int) -> SimulationResult:
                              (), game.turn, game.step))
         else:
             parts = []
+            states = [group[0].state for group in distinct.values()]
             for group in distinct.values():
                 opts = "; ".join(" / ".join(lbl for _, _, lbl in lf.choices) for lf in group)
-                parts.append(f"[{opts}] → {_outcome_text(group[0].state, first.state)}")
+                parts.append(f"[{opts}] → "
+                             f"{_outcome_text(group[0].state, first.state, states)}")
             log.append(Entry("depends", f"the outcome depends on {who} choice "
                              f"({', '.join(kinds)}): " + " | ".join(parts), (), game.turn,
                              game.step, {"options": len(leaves)}))
@@ -1087,8 +1089,20 @@ def _combine(scn: Scenario, leaves: list[Leaf], runs: int) -> SimulationResult:
     return SimulationResult(scn, ok, None, log, first.state, expectations, branches, runs)
 
 
-def _outcome_text(state: dict[str, Any], base: dict[str, Any]) -> str:
-    parts = []
+def _outcome_text(state: dict[str, Any], base: dict[str, Any],
+                  states: list[dict[str, Any]] | None = None) -> str:
+    parts: list[str] = []
+    extra: list[str] = []
+    if states:
+        import json
+
+        def keys(st: dict[str, Any]) -> set[str]:
+            return {json.dumps(e, sort_keys=True) for e in st["permanents"]}
+        common = set.intersection(*(keys(st) for st in states))
+        differing = [e for e in state["permanents"]
+                     if json.dumps(e, sort_keys=True) not in common]
+        if differing:
+            extra.append("permanents " + ", ".join(_permanent_text(e) for e in differing))
     for p, info in state["players"].items():
         b = base["players"][p]
         bits = [f"life {info['life']}"]
@@ -1098,7 +1112,23 @@ def _outcome_text(state: dict[str, Any], base: dict[str, Any]) -> str:
         if info["lost"]:
             bits.append("loses")
         parts.append(f"{p}: " + ", ".join(bits))
-    return "; ".join(parts)
+    return "; ".join(parts + extra)
+
+
+def _permanent_text(e: dict[str, Any]) -> str:
+    bits = []
+    if "power" in e:
+        bits.append(f"{e['power']}/{e['toughness']}")
+    bits.append(f"controlled by {e['controller']}")
+    if e.get("tapped"):
+        bits.append("tapped")
+    if e.get("damage"):
+        bits.append(f"{e['damage']} damage")
+    for k, v in (e.get("counters") or {}).items():
+        bits.append(f"{v} {k} counter{'s' if v != 1 else ''}")
+    if e.get("attached_to"):
+        bits.append(f"attached to {e['attached_to']}")
+    return f"{e['name']} ({', '.join(bits)})"
 
 
 def run_text(text: str) -> SimulationResult:

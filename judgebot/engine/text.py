@@ -802,11 +802,19 @@ def _t_token(m: re.Match, r: Reader) -> Parts:
     return Parts([Effect("token", {"card": card, "n": _num(m.group("n"))})])
 
 
-@template(r"(?P<who>target player|each player|you) discards? (?P<n>a|one|two) cards?",
+@template(r"(?:(?P<who>target player|target opponent|each player|you) )?discards? "
+          r"(?P<n>a|one|two|three|\d+) cards?",
           "Target player discards a card.")
 def _t_discard(m: re.Match, r: Reader) -> Parts:
-    who = m.group("who").lower()
+    who = (m.group("who") or "you").lower()
     ref = {"you": "you", "each player": "each_player"}.get(who) or _t(r, who)
+    return Parts([Effect("discard", {"who": ref, "n": _num(m.group("n"))})])
+
+
+@template(r"(?P<who>目标牌手|每位牌手|你)?弃(?P<n>一|两|二|三|\d+)张牌", "目标牌手弃一张牌。", "zh")
+def _tz_discard(m: re.Match, r: Reader) -> Parts:
+    who = m.group("who") or "你"
+    ref = {"你": "you", "每位牌手": "each_player"}.get(who) or _t(r, "target player")
     return Parts([Effect("discard", {"who": ref, "n": _num(m.group("n"))})])
 
 
@@ -1115,13 +1123,36 @@ class Reader:
             may, c, low = True, c[len(c) - len(m.group(1)):], m.group(1)
         if c.startswith("你可以"):
             may, c, low = True, c[3:], c[3:]
+        failed: Unsupported | None = None
         for tpl in TEMPLATES:
             mm = re.fullmatch(tpl.pattern, low if tpl.lang == "en" else c, re.IGNORECASE)
             if mm:
-                got = tpl.build(mm, self)
+                kept = len(self.targets)
+                try:
+                    got = tpl.build(mm, self)
+                except Unsupported as exc:  # matched, but a phrase in it is unreadable
+                    del self.targets[kept:]
+                    failed = failed or exc
+                    continue
                 if may:
                     return Parts([Effect("may", {"effects": tuple(got.effects)}, text=c)])
                 return got
+        # "Discard a card, then draw a card." / "抓一张牌，然后弃一张牌。": two clauses in order.
+        for sep in (", then ", " and then ", ", and ", " and ", "，然后", "，并", "然后"):
+            at = low.find(sep) if sep.isascii() else c.find(sep)
+            if at <= 0 or may:
+                continue
+            first, second = c[:at], c[at + len(sep):]
+            kept = len(self.targets)
+            try:
+                a = self.clause(first)
+                b = self.clause(second)
+            except Unsupported:
+                del self.targets[kept:]
+                continue
+            return Parts(a.effects + b.effects)
+        if failed is not None:
+            raise failed
         raise Unsupported(f"cannot read {clause.strip()!r}")
 
     def read(self, text: str, is_spell: bool) -> list[Ability]:
