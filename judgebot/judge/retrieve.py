@@ -25,6 +25,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from judgebot.corpus import CR_2025, EN, ZH_HANS, ZH_HANT, Record
+from judgebot.judge import concepts
 from judgebot.judge.understand import Understanding
 from judgebot.search import analysis
 from judgebot.search.service import SearchService
@@ -41,6 +42,7 @@ DEFINING_RULE = 5.0  # for a keyword
 DEFINING_TERM = 2.0  # for any other glossary term ("block", "creature")
 CONCEPT = 3.5
 CARD_KEYWORD = 4.0
+CARD_CONCEPT = 2.0
 RULING_CITES = 2.0
 SIMULATED = 2.5
 SEARCH_TOP = 3.0
@@ -191,10 +193,19 @@ class Retriever:
                 1.0 + overlap * 0.5 - n * 0.01, f"ruling on {e.text}")
             for cited in ruling.rules:
                 bump(self.current(cited), RULING_CITES, f"named by a ruling on {e.text}")
+        text = analysis.fold(card.text.get(ZH_HANS, "") or card.text.get(EN, ""))
+        # What the card's own text does (改为 → a replacement effect …).
+        for _, _, concept in concepts.find(text):
+            for number in concept.rules[:2]:
+                bump(self._rule(number, card.game), CARD_CONCEPT,
+                     f"{concept.name} (in the text of {e.text})")
+        if card.power == "*" or card.toughness == "*" or "*" in (card.power or ""):
+            for number in ("604.3", "613.4a"):
+                bump(self._rule(number, card.game), CARD_CONCEPT,
+                     f"{e.text} defines its own power and toughness")
         lexicon = getattr(self, "lexicon", None)
         if lexicon is None:
             return
-        text = analysis.fold(card.text.get(ZH_HANS, "") or card.text.get(EN, ""))
         for _, _, term in lexicon.find(text):
             if term.kind == "keyword":
                 glossary.setdefault(term.value, Candidate(term.value)).add(
