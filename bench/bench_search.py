@@ -40,6 +40,9 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
+from relevance_set import load as load_relevance_set
+from runinfo import git_state
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 WORKER = HERE / "search_engines.py"
@@ -89,11 +92,8 @@ def shape_of(query: str, category: str) -> str:
 
 def bench_queries(records, every: int) -> list[tuple[str, str]]:
     """(shape, query) pairs: the relevance set without filters, and sampled rule numbers."""
-    sys.path.insert(0, str(HERE))
-    from relevance_set import load
-
     out: list[tuple[str, str]] = []
-    for q in load():
+    for q in load_relevance_set():
         if not q.filters:
             out.append((shape_of(q.q, q.category), q.q))
     rules = sorted((r for r in records if r.kind == "rule" and r.edition in ("2025-11-14", "6.0")),
@@ -107,7 +107,6 @@ def bench_queries(records, every: int) -> list[tuple[str, str]]:
 
 def build_worker(workdir: Path) -> None:
     """Build every engine's index from scratch; print the timings as JSON."""
-    sys.path.insert(0, str(HERE))
     import search_engines as se
 
     from judgebot import corpus
@@ -236,19 +235,6 @@ def machine() -> dict[str, str]:
 
     info["sqlite"] = sqlite3.sqlite_version
     return info
-
-
-def git_state() -> str:
-    def git(*args: str) -> str:
-        try:
-            return subprocess.run(["git", "-C", str(ROOT), *args], capture_output=True,
-                                  text=True, timeout=10, check=True).stdout.strip()
-        except (OSError, subprocess.SubprocessError):
-            return ""
-
-    head = git("rev-parse", "--short", "HEAD") or "unknown"
-    dirty = git("status", "--porcelain", "--", "judgebot")
-    return f"{head}" + (" with uncommitted changes in judgebot/" if dirty else "")
 
 
 def _ms(v: float | None) -> str:

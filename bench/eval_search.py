@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
 import sys
 import time
 from collections import defaultdict
@@ -24,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from relevance_set import QUERIES, Query, Score, load, score
+from runinfo import git_state
 
 from judgebot import corpus
 from judgebot.corpus import CR_2019, ZH_HANS
@@ -142,15 +142,6 @@ def _label(service: SearchService, rid: str) -> str:
     return rid
 
 
-def _git_head() -> str:
-    try:
-        out = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
-                             capture_output=True, text=True, check=True, timeout=10)
-        return out.stdout.strip()
-    except (OSError, subprocess.SubprocessError):
-        return "unknown"
-
-
 def report(service: SearchService, outcomes: list[Outcome], seconds: float,
            command: str) -> str:
     total = figures(outcomes)
@@ -165,7 +156,7 @@ def report(service: SearchService, outcomes: list[Outcome], seconds: float,
     lines = [
         "# Search relevance",
         "",
-        f"Measured by `{command}` at commit `{_git_head()}` on "
+        f"Measured by `{command}` at commit `{git_state()}` on "
         f"{time.strftime('%Y-%m-%d %H:%M %Z')}, in {seconds:.1f} s.",
         "",
         f"Corpus: {len(service.records)} records "
