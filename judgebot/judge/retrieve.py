@@ -21,6 +21,7 @@ cite the subrule that decides, not the heading.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -49,6 +50,8 @@ SEARCH_TOP = 3.0
 COOCCURRENCE = 1.5
 STEP_RULE = 0.8
 HEADING_KEEPS = 0.25  # share of its score a heading keeps; the rest goes to subrules
+DEFINITIONAL = re.compile(r"^[\w’' -]+ is an? (?:static|triggered|activated|keyword|spell) "
+                          r"ability(?: that [^.]*)?\.?$", re.IGNORECASE)
 # Words in more than this share of rules say nothing about which rule is meant.
 COMMON_WORD = 0.04
 
@@ -262,14 +265,15 @@ class Retriever:
                 continue
             if rec.level == "rule" and len(rec.text.get(EN, "")) > 80:
                 continue  # a rule with real text of its own keeps its score
-            children = [self.svc.get(c) for c in rec.children]
+            children = [c for c in (self.svc.get(c) for c in rec.children) if c is not None]
+            # The first subrule that says more than "X is a static ability." is
+            # usually the one that states the rule; the next one often qualifies it.
+            substantive = [c for c in children if not DEFINITIONAL.match(c.text.get(EN, ""))]
+            prior = {c.id: p for c, p in zip(substantive, (0.6, 0.3), strict=False)}
             scored = []
-            for i, child in enumerate(c for c in children if c is not None):
+            for child in children:
                 overlap = len(wanted & self.rule_tokens(child))
-                definitional = "is a static ability" in child.text.get(EN, "") or \
-                    "is a keyword" in child.text.get(EN, "")
-                prior = 0.6 if i == 1 else 0.3 if i == 2 else 0.0
-                scored.append((overlap + prior - (0.5 if definitional else 0), child.id))
+                scored.append((overlap + prior.get(child.id, 0.0), child.id))
             scored.sort(key=lambda s: (-s[0], s[1]))
             share = cand.score * (1 - HEADING_KEEPS)
             reason = f"under {rec.number}" + (f" {rec.title.get(EN, '')}" if rec.title else "")
