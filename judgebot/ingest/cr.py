@@ -19,12 +19,28 @@ def ingest(ctx: BuildContext) -> list[DocumentResult]:
     new_rules = [r for r in new if isinstance(r, Rule)]
     figures = lineage.link(old_rules, new_rules)
     chinese = zh_cr.ingest(ctx, old)  # adds the Chinese text to the 2019-10-04 records
+    _link_chinese_only(chinese.records, {r.id: r for r in old_rules})
     return [
         _result(f"English CR {CR_2019}", EN_2019, old, ctx.english_2019, {}),
         _result(f"English CR {CR_2025}", EN_2025, new, ctx.english_2025,
                 {"lineage": figures}),
         chinese,
     ]
+
+
+def _link_chinese_only(records, old: dict[str, Rule]) -> None:
+    """A rule only the Chinese edition prints (711.3a–d, which the English had
+    moved to 713) follows the lineage of the English rule it was moved to."""
+    for rec in records:
+        if rec.kind != "rule" or rec.lineage:
+            continue
+        moved = next((f.split(":", 1)[1] for f in rec.flags if f.startswith("en-moved-to:")),
+                     None)
+        twin = old.get(corpus.rule_id(moved, CR_2019)) if moved else None
+        if twin is not None and twin.lineage:
+            rec.lineage = {**twin.lineage, "english": twin.id}
+        else:
+            rec.lineage = {"status": "zh-only"}
 
 
 def _result(title, file, records, parsed: EnglishCR, extra) -> DocumentResult:
