@@ -153,3 +153,30 @@ def test_snippet_window_centres_on_the_matches():
     text = "a " * 300 + "trample" + " b" * 300
     html = snippet(text, [(600, 607)])
     assert "<mark>trample</mark>" in html and html.startswith("…") and html.endswith("…")
+
+
+def test_rule_number_with_a_space_before_the_letter(search_service):
+    assert search_service.search("702.19 b").rule == CURRENT + "702.19b"
+
+
+def test_edition_filter_applies_to_rule_numbers(search_service):
+    res = search_service.search("702.19b", edition="2019-10-04")
+    assert res.rule == "mtg:cr:2019-10-04:702.19b"
+
+
+def test_records_holding_every_word_come_before_headings_with_one(search_service):
+    ids = [h.id for h in search_service.search("creature with 0 toughness").hits]
+    assert CURRENT + "704.5f" in ids[:5]
+
+
+def test_comprehensive_rules_before_the_beginners_book(search_service):
+    hits = search_service.search("死触 践踏 阻挡").hits
+    first_cr = next(i for i, h in enumerate(hits) if h.id.startswith(CURRENT))
+    first_m13 = next((i for i, h in enumerate(hits) if h.edition == "m13"), len(hits))
+    assert first_cr < first_m13
+
+
+def test_long_questions_are_scored_on_their_rarest_words(search_service):
+    long_q = ("what happens when my creature with trample and deathtouch attacks and the "
+              "opponent blocks it with two creatures and then one of them leaves")
+    assert search_service.search(long_q).hits

@@ -114,7 +114,7 @@ STOP_WORDS = frozenset(
 
 
 def english_analyzer() -> Composable:
-    return (EnglishTokenizer() | LowercaseFilter() | StopFilter(STOP_WORDS)
+    return (EnglishTokenizer() | LowercaseFilter() | StopFilter(STOP_WORDS, minsize=1)
             | StemFilter(cachesize=50000))
 
 

@@ -27,7 +27,7 @@ RULE_REF = re.compile(
     rf"^\s*(?:(?P<game>fow|force\s*of\s*will|mtg|magic|万智牌|魔法风云会)\s*[:：]?\s*)?"
     rf"(?:(?P<edition>\d{{4}}-\d{{2}}-\d{{2}}|6\.0)\s+)?"
     rf"(?:(?P<word>{RULE_WORDS})\s*[:：#]?\s*)?"
-    r"(?P<number>\d{1,4}(?:\.\d{1,3}[a-z]{0,2})?)"
+    r"(?P<number>\d{1,4}(?:\.\d{1,3}(?:\s?[a-z]{1,2})?)?)"
     r"\s*(?:条|條|章|节|節)?\s*[.。]?\s*$",
     re.IGNORECASE,
 )
@@ -71,7 +71,7 @@ def rule_ref(text: str) -> RuleRef | None:
     m = RULE_REF.match(text)
     if not m:
         return None
-    number = m.group("number").lower()
+    number = m.group("number").lower().replace(" ", "")
     word = (m.group("word") or "").lower()
     game = GAMES.get(re.sub(r"\s+", " ", (m.group("game") or "mtg").lower()), "mtg")
     head = number.split(".")[0]

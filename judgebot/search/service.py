@@ -38,6 +38,8 @@ KIND_GROUPS = {"rule": "rules", "glossary": "glossary", "card": "cards", "ruling
                "note": "notes", "guide": "guide", "name": "glossary"}
 SNIPPET_CHARS = 180
 COMMON_SHARE = 0.2
+RERANK_DEPTH = 40
+MAX_SCORED_WORDS = 8
 EN_FIELDS = ("text_en", "title_en")
 ZH_FIELDS = ("text_zh", "title_zh", "context")
 
@@ -112,6 +114,8 @@ class SearchService:
             "edition": {r.edition for r in self.records},
         }
         self._filters: dict[tuple, BitSet] = {}
+        self._texts: dict[str, str] = {}
+        self._display: dict[str, dict[str, str]] = {}
 
     # --- setup -------------------------------------------------------------------
 
@@ -134,6 +138,12 @@ class SearchService:
                 if en and zh:
                     self._to_en.setdefault(analysis.fold(zh), en)
                     self._to_zh.setdefault(en.lower(), analysis.fold(zh))
+        editions: dict[str, set[str]] = {}
+        for g, e, _ in self._rules:
+            editions.setdefault(g, set()).add(e)
+        # The order a rule number is looked up in when no edition is named.
+        self._editions = {g: ([CR_2025, CR_2019] if g == "mtg" else sorted(eds))
+                          for g, eds in editions.items()}
         for table in (self._names, self.pinyin):
             for ids in table.values():
                 ids.sort(key=self._entity_rank)
@@ -163,9 +173,7 @@ class SearchService:
         if edition:
             rid = self._rules.get((game, edition, number))
             return self.by_id.get(rid) if rid else None
-        editions = [CR_2025, CR_2019] if game == "mtg" else sorted(
-            {e for g, e, _ in self._rules if g == game})
-        for ed in editions:
+        for ed in self._editions.get(game, ()):
             rid = self._rules.get((game, ed, number))
             if rid:
                 return self.by_id[rid]
@@ -230,7 +238,10 @@ class SearchService:
                                "or a question.")
             return results
         if parsed.rule:
-            rec = self._resolve_rule(parsed.rule)
+            ref = parsed.rule
+            if active.get("edition") and not ref.edition:
+                ref = RuleRef(ref.game, ref.number, active["edition"])
+            rec = self._resolve_rule(ref)
             if rec is not None:
                 results.rule = rec.id
                 results.total = 1
@@ -285,7 +296,7 @@ class SearchService:
                      active: dict[str, str]) -> Results:
         whole = " ".join([*parsed.phrases, parsed.free]).strip()
         pinned_ids = self._pinned(whole, active)
-        built, expansions, suggestion = self._build_query(parsed)
+        built, expansions, suggestion, groups = self._build_query(parsed)
         results.expansions = expansions
         if suggestion and suggestion != whole:
             results.suggestion = suggestion
@@ -307,16 +318,19 @@ class SearchService:
             results.hits, results.total = hits, len(hits)
             results.message = results.message or "Nothing matched."
             return results
+        limit = first + room + len(skip)
+        # The same best RERANK_DEPTH are reordered whatever the page, so pages
+        # never overlap; past them BM25's order stands.
+        depth = max(limit, RERANK_DEPTH)
         with self._lock:
-            found = self._searcher.search(built, limit=first + room + len(skip),
-                                          filter=allowed)
+            found = self._searcher.search(built, limit=depth, filter=allowed)
             top = [(score, self._doc_ids[docnum]) for score, docnum in found.top_n]
-            limit = first + room + len(skip)
-            # Counting every match costs more than finding the best ones, so a
-            # full page reports an upper estimate instead of an exact count.
-            total = len(top) if len(top) < limit else min(
-                built.estimate_size(self._searcher.reader()), len(self._filter_docs(active)))
-            results.exact = len(top) < limit
+        top = self._rerank(top[:RERANK_DEPTH], groups, active) + top[RERANK_DEPTH:]
+        # Counting every match costs more than finding the best ones, so a
+        # full page reports an upper estimate instead of an exact count.
+        total = len(top) if len(top) < depth else min(
+            built.estimate_size(self._searcher.reader()), len(allowed))
+        results.exact = len(top) < depth
         ranked = [(score, rid) for score, rid in top if rid not in skip]
         for score, rid in ranked[first: first + room]:
             rec = self.by_id.get(rid)
@@ -328,6 +342,38 @@ class SearchService:
         if not hits and not results.message:
             results.message = "Nothing matched."
         return results
+
+    def _rerank(self, top: list[tuple[float, str]], groups: list[set[str]],
+                active: dict[str, str]) -> list[tuple[float, str]]:
+        """Reorder BM25's best by how many of the meant words each record holds
+        (a record with all of them before a short one with one), and by a prior
+        that puts the Comprehensive Rules before the beginner's book, the old
+        casual-variants text and another game's rules when no filter asked."""
+        scored = []
+        for score, rid in top:
+            rec = self.by_id.get(rid)
+            if rec is None:
+                continue
+            factor = 1.0 if active.get("game") or active.get("edition") else _prior(rec)
+            if len(groups) > 1:
+                text = self._match_text(rec)
+                held = sum(1 for g in groups if find_terms(text, g, stemmed=True))
+                factor *= 0.2 + 0.8 * (held / len(groups)) ** 2
+            scored.append((score * factor, rid))
+        scored.sort(key=lambda s: -s[0])
+        return scored
+
+    def _match_text(self, rec: Record) -> str:
+        cached = self._texts.get(rec.id)
+        if cached is None:
+            parts = list(self.display_texts(rec).values())
+            parts += [analysis.fold(v) for v in _title(rec).values()]
+            card = self.by_id.get(getattr(rec, "card", "") or "")
+            if card is not None:
+                parts += [analysis.fold(v) for v in card.name.values()]
+            cached = "\n".join(parts).lower()
+            self._texts[rec.id] = cached
+        return cached
 
     def _pinned(self, text: str, active: dict[str, str]) -> list[tuple[str, str]]:
         if not text:
@@ -375,14 +421,25 @@ class SearchService:
 
     # --- query building -----------------------------------------------------------
 
-    def _build_query(self, parsed: ParsedQuery) -> tuple[Q.Query | None, list[str], str | None]:
+    def _build_query(self, parsed: ParsedQuery
+                     ) -> tuple[Q.Query | None, list[str], str | None, list[set[str]]]:
+        """The Whoosh query, the cross-language expansions used, a spelling
+        suggestion, and the query's word groups (one per word the user meant,
+        with its other-language names) for reranking."""
+        groups: list[set[str]] = []
         clauses: list[Q.Query] = []
         required: list[Q.Query] = []
         expansions: list[str] = []
         corrected: list[str] = []
         changed = False
         free = parsed.free
-        for word in free.split():
+        words = free.split()
+        if len(words) > MAX_SCORED_WORDS:
+            # A long question is scored on its rarest words: the common ones
+            # cost the most to score and say the least about which rule is meant.
+            keep = set(sorted(words, key=self._word_frequency)[:MAX_SCORED_WORDS])
+            words = [w for w in words if w in keep]
+        for word in words:
             fix = None
             if word.isascii() and word.isalpha() and len(word) >= 4:
                 lw = word.lower()
@@ -391,6 +448,7 @@ class SearchService:
             corrected.append(fix or word)
             changed = changed or bool(fix)
             clauses.extend(self._word_clauses(word, fix, alone=len(free.split()) == 1))
+            groups.extend(self._word_groups(word, fix))
         whole_key = name_key(free)
         if whole_key:
             clauses.append(Q.Term("names", whole_key, boost=2.0))
@@ -400,6 +458,10 @@ class SearchService:
             expansions.append(f"{found} → {other}")
             analyzer, fields = (self.en, EN_FIELDS) if into == "en" else (self.zh, ZH_FIELDS)
             tokens = analysis.analyze(analyzer, other)
+            found_tokens = set(analysis.analyze(self.zh if into == "en" else self.en, found))
+            for group in groups:
+                if group & found_tokens:
+                    group.update(tokens)
             if tokens:
                 # Only documents without the query's language need the other
                 # one: everything else already matches in its own words.
@@ -415,14 +477,26 @@ class SearchService:
                 options.append(_phrase_or_term(ZH_FIELDS, zh_tokens))
             if options:
                 required.append(Q.Or(options))
+                groups.append(set(en_tokens) | set(zh_tokens))
         suggestion = " ".join(corrected) if changed else None
+        groups = [g for g in groups if g]
         if not clauses and not required:
-            return None, expansions, suggestion
+            return None, expansions, suggestion, groups
         body = Q.Or(clauses) if clauses else None
         if required:
             core = Q.And(required)
-            return (Q.AndMaybe(core, body) if body else core), expansions, suggestion
-        return body, expansions, suggestion
+            return (Q.AndMaybe(core, body) if body else core), expansions, suggestion, groups
+        return body, expansions, suggestion, groups
+
+    def _word_groups(self, word: str, fix: str | None) -> list[set[str]]:
+        """What a document must contain to count as matching each meant word."""
+        if word.isascii():
+            tokens = set(analysis.analyze(self.en, word)) | set(
+                analysis.analyze(self.en, fix) if fix else [])
+            return [tokens] if tokens and not all(self._too_common("text_en", t)
+                                                  for t in tokens) else []
+        return [{tok} for tok in analysis.analyze(self.zh, word)
+                if not self._too_common("text_zh", tok)]
 
     def _word_clauses(self, word: str, fix: str | None, alone: bool) -> list[Q.Query]:
         """Clauses for one word of the query; ``alone`` when it is the only word."""
@@ -446,6 +520,12 @@ class SearchService:
                     continue
                 out.append(Q.Or([Q.Term(f, tok) for f in ZH_FIELDS]))
         return out
+
+    def _word_frequency(self, word: str) -> int:
+        analyzer, fieldname = (self.en, "text_en") if word.isascii() else (self.zh, "text_zh")
+        tokens = analysis.analyze(analyzer, word)
+        return min((self._searcher.doc_frequency(fieldname, t) for t in tokens),
+                   default=self._doc_count)
 
     def _too_common(self, fieldname: str, token: str) -> bool:
         """A word in a fifth of all documents (的, 了, "can") ranks nothing, but
@@ -472,6 +552,9 @@ class SearchService:
         A current rule or glossary entry that has no Chinese of its own shows
         the Chinese of the 2019-10-04 record it descends from.
         """
+        cached = self._display.get(rec.id)
+        if cached is not None:
+            return cached
         value = getattr(rec, "text", None) or getattr(rec, "definition", None) or {}
         out: dict[str, str] = {}
         if value.get(EN):
@@ -485,6 +568,7 @@ class SearchService:
             zh = partner.definition.get(ZH_HANS) if partner is not None else None
         if zh:
             out["zh"] = analysis.fold(zh)
+        self._display[rec.id] = out
         return out
 
     def _hit_for(self, rec: Record, score: float = 0.0,
@@ -520,6 +604,15 @@ class SearchService:
             via=list(expansions) if one_language else [],
             pinned=pinned, score=round(score, 3),
         )
+
+
+def _prior(rec: Record) -> float:
+    """How likely a record of this kind answers a query that names no edition."""
+    if rec.game != "mtg":
+        return 0.75
+    if rec.edition in ("m13", "casual-2015"):
+        return 0.5
+    return 1.0
 
 
 def _query_terms(query: Q.Query) -> dict[str, set[str]]:
