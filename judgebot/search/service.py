@@ -37,7 +37,7 @@ FILTERS = ("game", "kind", "edition", "section")
 KIND_GROUPS = {"rule": "rules", "glossary": "glossary", "card": "cards", "ruling": "cards",
                "note": "notes", "guide": "guide", "name": "glossary"}
 SNIPPET_CHARS = 180
-COMMON_SHARE = 0.2
+COMMON_SHARE = 0.1
 RERANK_DEPTH = 40
 MAX_SCORED_WORDS = 8
 EN_FIELDS = ("text_en", "title_en")
@@ -434,11 +434,16 @@ class SearchService:
         changed = False
         free = parsed.free
         words = free.split()
+        frequency = {w: self._word_frequency(w) for w in words}
         if len(words) > MAX_SCORED_WORDS:
             # A long question is scored on its rarest words: the common ones
             # cost the most to score and say the least about which rule is meant.
-            keep = set(sorted(words, key=self._word_frequency)[:MAX_SCORED_WORDS])
+            keep = set(sorted(words, key=frequency.__getitem__)[:MAX_SCORED_WORDS])
             words = [w for w in words if w in keep]
+        common = COMMON_SHARE * self._doc_count
+        # When every word is common ("cast a spell"), the rarest one still counts.
+        rarest = min(words, key=frequency.__getitem__) if words and all(
+            frequency[w] > common for w in words) else None
         for word in words:
             fix = None
             if word.isascii() and word.isalpha() and len(word) >= 4:
@@ -447,7 +452,7 @@ class SearchService:
                     fix = self.corrector.suggest(lw)
             corrected.append(fix or word)
             changed = changed or bool(fix)
-            clauses.extend(self._word_clauses(word, fix, alone=len(free.split()) == 1))
+            clauses.extend(self._word_clauses(word, fix, alone=len(words) == 1 or word == rarest))
             groups.extend(self._word_groups(word, fix))
         whole_key = name_key(free)
         if whole_key:
@@ -508,7 +513,8 @@ class SearchService:
                 if not alone and self._too_common("text_en", tok):
                     continue
                 opts: list[Q.Query] = [Q.Term(f, tok) for f in EN_FIELDS]
-                opts += [Q.Term(f, tok) for f in ZH_FIELDS[:2]]
+                if not tok.isalpha():  # {T}, 702.19b and 3/3 appear in Chinese text too
+                    opts += [Q.Term(f, tok) for f in ZH_FIELDS[:2]]
                 opts += [Q.Term(f, t, boost=0.8) for t in fixed for f in EN_FIELDS]
                 out.append(Q.Or(opts))
             if word.isalpha():
