@@ -153,3 +153,9 @@ expect:
   life: {Bob: 19}
 """)
     assert result.ok, result.expectations
+
+
+def test_rule_numbers_keep_their_trailing_zero() -> None:
+    from judgebot.engine.scenario import parse
+    assert parse("players: [A, B]\nrules: [614.10, 702.1, \"707.10\"]\n").rules == \
+        ["614.10", "702.1", "707.10"]

@@ -40,6 +40,28 @@ def test_scenario_expectations_hold(path: Path) -> None:
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_every_rule_a_scenario_names_is_cited_by_its_log(path: Path) -> None:
+    """A scenario's ``rules:`` are the rules its simulation actually applies: each one is
+    cited by some step of the log (or by a refusal the scenario expects)."""
+    text = path.read_text(encoding="utf-8")
+    from judgebot.engine.scenario import parse
+    named = parse(text).rules
+    cited = set(run_text(text).cited())
+    assert not [r for r in named if r not in cited], f"named but never cited: " \
+        f"{[r for r in named if r not in cited]}"
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_rule_numbers_ending_in_zero_are_quoted(path: Path) -> None:
+    """YAML reads ``614.10`` as the float 614.1; the engine keeps what was written, but
+    plain YAML readers don't, so such numbers are quoted in the scenario files."""
+    import re
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("rules:"):
+            assert not re.search(r"[\s,\[]\d{3}\.\d*0(?=[\],])", line), line
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
 def test_scenario_names_rules_that_exist(path: Path, rule_numbers: set[str]) -> None:
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     rules = [str(r) for r in data.get("rules") or []]

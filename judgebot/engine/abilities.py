@@ -314,7 +314,7 @@ def components(kw: Keyword) -> tuple[Ability, ...]:
                              (Effect("remove_counters", {"what": "self", "kind": "time",
                                                          "n": 1}),),
                              condition=("suspended",), zone="exile", text="suspend",
-                             rules=(R.SUSPEND,), keyword=name),
+                             rules=(R.SUSPEND, R.SUSPENDED), keyword=name),
             TriggeredAbility(Trigger("last_counter_removed", "self", counter="time"),
                              (Effect("cast_suspended", {}),),
                              condition=("in_exile",), zone="exile", text="suspend",

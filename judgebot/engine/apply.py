@@ -66,7 +66,7 @@ def _damage(game: Game, ev: Damage) -> bool:
             player.poison += amount
             game.log.add("damage", f"{src_name} deals {amount} {kind} to {target}: "
                          f"{amount} poison counter(s), now {player.poison}",
-                         ev.rules + (R.DAMAGE_INFECT_PLAYER,))
+                         ev.rules + (R.DAMAGE_INFECT_PLAYER, R.INFECT))
         else:
             loss = amount if ev.life_loss is None else ev.life_loss
             player.life -= loss
@@ -106,10 +106,20 @@ def _damage(game: Game, ev: Damage) -> bool:
         p.life += amount
         game.record.life_gained[controller] += amount
         game.log.add("life", f"{controller} gains {amount} life through lifelink "
-                     f"(life {p.life - amount} → {p.life})", (R.LIFELINK, R.DAMAGE_LIFELINK))
+                     f"(life {p.life - amount} → {p.life})", (R.LIFELINK, R.DAMAGE_LIFELINK)
+                     + ((R.LIFELINK_SEPARATE,) if _other_lifelink(game, ev) else ()))
         _extra(game, LifeGain(cause="lifelink", source=ev.source, player=controller,
                               amount=amount, done=True))
     return True
+
+
+def _other_lifelink(game: Game, ev: Damage) -> bool:
+    """Another lifelink source dealt damage in the same batch (702.15e)."""
+    batch = game.extra.get("batch")
+    key = ("lifelink_sources", batch)
+    seen = game.extra.setdefault(key, set())
+    seen.add(ev.source)
+    return len(seen) > 1
 
 
 def _life_gain(game: Game, ev: LifeGain) -> bool:
@@ -242,7 +252,8 @@ def _log_move(game: Game, ev: Move, name: str, old: GameObject, new: GameObject)
     reason, frm, to = ev.reason, ev.from_zone, ev.to_zone
     owner = old.owner
     where = {"graveyard": f"{owner}'s graveyard", "hand": f"{owner}'s hand",
-             "library": f"{'the top' if ev.position == 'top' else 'the bottom'} of {owner}'s "
+             "library": f"{owner}'s library (shuffled in)" if ev.position == "shuffled" else
+                        f"{'the top' if ev.position == 'top' else 'the bottom'} of {owner}'s "
                         "library", "exile": "exile", "battlefield": "the battlefield",
              "stack": "the stack"}[to]
     verbs = {"destroy": f"{name} is destroyed and put into {where}",
@@ -338,8 +349,11 @@ def _tap(game: Game, ev: Tap) -> bool:
             return False
         obj.tapped = True
     if ev.cause not in ("cost", "attack", "untap_step"):
-        game.log.add("tap", f"{game.name_of(ev.oid)} becomes {'un' if ev.untap else ''}tapped",
-                     ev.rules or (R.TAP_UNTAP,))
+        in_combat = game.combat is not None and (ev.oid in game.combat.attackers or
+                                                 ev.oid in game.combat.blockers)
+        game.log.add("tap", f"{game.name_of(ev.oid)} becomes {'un' if ev.untap else ''}tapped"
+                     + (" (it stays in combat)" if in_combat else ""),
+                     (ev.rules or (R.TAP_UNTAP,)) + ((R.TAPPED_IN_COMBAT,) if in_combat else ()))
     return True
 
 
@@ -361,8 +375,12 @@ def _counters(game: Game, ev: Counters) -> bool:
     have = obj.counters.get(ev.kind, 0)
     if ev.n > 0:
         obj.counters[ev.kind] = have + ev.n
+        extra = (R.COUNTERS,)
+        if ev.kind == "time" and obj.zone == "exile" and (
+                game.chars(ev.target).has("suspend") or obj.chosen.get("gains_suspend")):
+            extra += (R.SUSPENDED,)  # in exile, with suspend and a time counter
         game.log.add("counters", f"{ev.n} {ev.kind} counter(s) put on {name} "
-                     f"(now {have + ev.n})", ev.rules)
+                     f"(now {have + ev.n})", tuple(ev.rules) + extra)
         return True
     n = min(have, -ev.n)
     if n <= 0:
@@ -373,7 +391,7 @@ def _counters(game: Game, ev: Counters) -> bool:
         ev.removed_last = True
     ev.n = -n
     game.log.add("counters", f"{n} {ev.kind} counter(s) removed from {name} "
-                 f"({have - n} left)", ev.rules)
+                 f"({have - n} left)", tuple(ev.rules) + (R.COUNTERS,))
     return True
 
 
@@ -391,7 +409,7 @@ def _create_token(game: Game, ev: CreateToken) -> bool:
     game.changed()
     what = ev.card.name
     game.log.add("token", f"{ev.controller} creates {ev.n} {what} token(s)",
-                 ev.rules + (R.CREATE,))
+                 ev.rules + (R.CREATE, R.TOKENS))
     return True
 
 
@@ -415,6 +433,12 @@ def _turn_face_up(game: Game, ev: TurnFaceUp) -> bool:
     obj.turned_face_up_turn = game.turn
     game.changed()
     game.log.add("face_up", f"{obj.card.name} is turned face up", ev.rules + (R.FACE_UP,))
+    from judgebot.engine.abilities import triggered
+    if any(t.trigger.event == "enters" and t.trigger.subject == "self"
+           for t in triggered(game.chars(ev.oid).abilities)):
+        game.log.add("note", f"{obj.card.name} doesn't enter the battlefield by being turned "
+                     "face up, so its enters ability doesn't trigger",
+                     (R.FACE_UP, R.TRIGGER_ETB))
     return True
 
 

@@ -328,10 +328,24 @@ def compile_trigger(body: dict[str, Any], card: CardDef) -> TriggeredAbility:
     effects = compile_effects(body.pop("effects", []), card, targets)
     cond = compile_condition(body.pop("if")) if "if" in body else None
     ab = TriggeredAbility(trig, effects, targets, bool(body.pop("may", False)), cond,
-                          str(body.pop("zone", "battlefield")), str(body.pop("text", "")))
+                          str(body.pop("zone", "battlefield")), str(body.pop("text", "")),
+                          rules=cited_rules(body.pop("rules", ()), card))
     if body:
         raise BadInput(f"{card.name}: unknown trigger fields {sorted(body)}")
     return ab
+
+
+def cited_rules(names: Any, card: CardDef) -> tuple[str, ...]:
+    """Extra rules an ability cites, named by their registry names (``rules: [MANA_VALUE]``)
+    so that every number the engine can cite stays in :mod:`citations`."""
+    out = []
+    for name in names if isinstance(names, list) else [names] if names else []:
+        number = getattr(R, str(name), None)
+        if not isinstance(number, str) or number not in R.REGISTRY:
+            raise BadInput(f"{card.name}: unknown rule name {name!r} (use a name from "
+                           "judgebot.engine.citations)")
+        out.append(number)
+    return tuple(out)
 
 
 def compile_activated(body: dict[str, Any], card: CardDef) -> ActivatedAbility:

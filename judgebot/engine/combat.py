@@ -71,7 +71,8 @@ def check_attackers(game: Game, decl: dict[int, Any]) -> None:
                                 "since their most recent turn began and has no haste",
                                 (R.ATTACKERS_CHOSEN, R.SUMMONING_SICKNESS, R.HASTE))
         if c.has("defender") and not _defender_may_attack(game, oid):
-            raise IllegalAction(f"{name} has defender and can't attack", (R.DEFENDER,))
+            raise IllegalAction(f"{name} has defender and can't attack",
+                                (R.DEFENDER, R.ATTACK_RESTRICTIONS))
         why = _restriction(game, oid, "cant_attack")
         if why:
             raise IllegalAction(f"{name} can't attack ({why})", (R.ATTACK_RESTRICTIONS,))
@@ -112,10 +113,14 @@ def declare_attackers(game: Game, decl: dict[int, Any]) -> None:
     if decl:
         parts = [f"{game.name_of(o)} → {game.name_of(t)}" for o, t in decl.items()]
         rules = [R.DECLARE_ATTACKERS, R.ATTACKERS_CHOSEN]
-        if taps:
+        if any(isinstance(t, int) for t in decl.values()):
+            rules.insert(1, R.ATTACK_TARGET)  # a planeswalker or battle is attacked
+        if taps or any(game.chars(o).has("vigilance") for o in decl):
             rules.append(R.ATTACK_TAP)
         if any(game.chars(o).has("vigilance") for o in decl):
             rules.append(R.VIGILANCE)
+        if any(summoning_sick(game, o) for o in decl):
+            rules += [R.SUMMONING_SICKNESS, R.HASTE]  # attacking anyway: haste
         game.log.add("attack", f"{active} attacks: {'; '.join(parts)}", rules)
     else:
         game.log.add("attack", f"{active} declares no attackers", (R.DECLARE_ATTACKERS,))
@@ -263,6 +268,10 @@ def declare_blockers(game: Game, decl: dict[int, int]) -> None:
                                                         "attacker": attacker}))
     for attacker in counts:
         events.append(Happened(what="becomes_blocked", data={"attacker": attacker}))
+    for blocker, attacker in decl.items():
+        if game.chars(attacker).has("flanking") and game.chars(blocker).has("flanking"):
+            game.log.add("note", f"{game.name_of(attacker)}'s flanking doesn't trigger: "
+                         f"{game.name_of(blocker)} has flanking too", (R.FLANKING,))
     if events:
         notice(game, events, None)
 
@@ -418,6 +427,9 @@ def _plan(game: Game, first: bool, given: dict[int, dict[Any, int]] | None, line
             if oid in given:
                 raise IllegalAction(f"{name} has no power to assign", (R.COMBAT_DAMAGE_POWER,),
                                     line)
+            if log:
+                game.log.add("note", f"{name} has power {power}: it assigns no combat damage",
+                             (R.COMBAT_DAMAGE_POWER,))
             continue
         if oid in combat.attackers:
             target = combat.attackers[oid]
@@ -439,9 +451,10 @@ def _plan(game: Game, first: bool, given: dict[int, dict[Any, int]] | None, line
                         rules += (R.TRAMPLE_NO_BLOCKERS,)
                     else:
                         if log:
-                            game.log.add("note", f"{name} is blocked but no creature blocks it any "
-                                     "more: it assigns no combat damage", (R.BLOCKED,
-                                                                           R.COMBAT_DAMAGE_BLOCKED))
+                            game.log.add("note", f"{name} is blocked but its blockers have been "
+                                         "removed from combat: it assigns no combat damage",
+                                         (R.BLOCKED, R.REMOVED_FROM_COMBAT,
+                                          R.COMBAT_DAMAGE_BLOCKED))
                         continue
                 else:
                     plan = _attacker_plan(game, oid, power, blockers, trample, target, given,

@@ -70,6 +70,10 @@ class Ctx:
     def amount(self, expr: Any, subject: int | None = None) -> int:
         if expr == "amount":
             return int(self.info.get("amount", 0))
+        if not isinstance(expr, int) and str(expr).lower() not in ("x", "all") and \
+                not str(expr).lstrip("-").isdigit() and R.RESOLVE_INFO not in self.rules:
+            # A count or a characteristic: determined once, as the effect applies (608.2h).
+            self.rules = self.rules + (R.RESOLVE_INFO,)
         refs = {**self.refs, **self.info}
         for i, slot in enumerate(self.targets):
             if slot:
@@ -121,7 +125,13 @@ def objects(ctx: Ctx, ref: Any) -> list[int]:
         return [t for t, ok in zip(ctx.targets[slot], ctx.legal[slot], strict=False)
                 if ok and isinstance(t, int) and t in game.objects]
     if ref == "self":
-        return [ctx.source] if ctx.source in game.objects else []
+        if ctx.source in game.objects:
+            return [ctx.source]
+        if ctx.source is not None:
+            game.log.add("note", f"{game.name_of(ctx.source)} has left the zone it was in and "
+                         "is a new object; this part of the effect does nothing to it",
+                         (R.NEW_OBJECT,))
+        return []
     if ref in ("enchanted", "equipped"):
         src = game.objects.get(ctx.source) if ctx.source is not None else None
         if src is not None and isinstance(src.attached_to, int):
@@ -285,11 +295,11 @@ def _exile(ctx: Ctx, eff: Effect) -> None:
     ctx.refs["exiled"] = ids
     game = ctx.game
     for oid in ids:
+        if eff.get("gains_suspend"):
+            game.objects[oid].chosen["gains_suspend"] = True
         for kind, n in counters.items():
             perform(game, [Counters(source=ctx.source, target=oid, kind=kind, n=n,
                                     rules=ctx.rules)])
-        if eff.get("gains_suspend"):
-            game.objects[oid].chosen["gains_suspend"] = True
     ret = eff.get("comes_back")
     if ret and ids:
         _schedule_return(ctx, ids, ret, eff)
@@ -308,6 +318,13 @@ def _schedule_return(ctx: Ctx, ids: list[int], when: str, eff: Effect) -> None:
     if when == "end_step":
         trig = Trigger("end_step", None, who="any")
     elif when == "leaves":
+        if ctx.source is None or ctx.source not in game.objects or \
+                game.objects[ctx.source].zone != "battlefield":
+            names = ", ".join(game.name_of(i) for i in ids)
+            game.log.add("note", f"{game.name_of(ctx.source)} has already left the battlefield: "
+                         f"{names} will stay in exile (the return would wait for an event that "
+                         "has already happened)", (R.UNTIL_LEAVES, R.TRIGGER_DELAYED_WAITS))
+            return
         trig = Trigger("leaves", "ref")
     else:
         raise Unsupported(f"returning exiled cards at {when!r} is not implemented")
@@ -437,9 +454,12 @@ def _continuous(ctx: Ctx, eff: Effect, ops: tuple, what: Any = None) -> None:
     game.effects.append(e)
     game.changed()
     names = ", ".join(game.name_of(o) for o in oids)
+    extra = (R.CONTINUOUS_DURATION,) if duration in ("eot", "end_of_combat") else ()
+    if R.RESOLVE_INFO in ctx.rules:
+        extra += (R.CONTINUOUS_VARIABLE,)  # a variable in it was fixed on resolution
     game.log.add("effect", f"{names}: {describe_ops(ops)}"
                  + (" until end of turn" if duration == "eot" else ""),
-                 ctx.rules + _layer_rules(ops) + (R.CONTINUOUS_LOCKED,))
+                 ctx.rules + _layer_rules(ops) + (R.CONTINUOUS_LOCKED,) + extra)
 
 
 def describe_ops(ops: tuple) -> str:
@@ -727,10 +747,18 @@ def _skip(ctx: Ctx, eff: Effect) -> None:
         step = eff.get("step")
         if step == "combat":
             game.players[p].skip_combat += 1
+            pending = game.players[p].skip_combat
         else:
             game.players[p].skip_steps[step] += 1
-        game.log.add("effect", f"{p} will skip their next {step} "
-                     f"{'phase' if step == 'combat' else 'step'}", ctx.rules + (R.SKIP,))
+            pending = game.players[p].skip_steps[step]
+        what = 'phase' if step == 'combat' else 'step'
+        if pending > 1:
+            game.log.add("effect", f"{p} will skip their next {step} {what} as well: "
+                         f"{pending} of them in all (each skip waits for the next one not "
+                         "already skipped)", ctx.rules + (R.SKIP, R.SKIP_NEXT))
+        else:
+            game.log.add("effect", f"{p} will skip their next {step} {what}",
+                         ctx.rules + (R.SKIP,))
 
 
 def _win(ctx: Ctx, eff: Effect) -> None:
@@ -771,7 +799,8 @@ def _damage_floor(ctx: Ctx, eff: Effect) -> None:
         "damage that would reduce your life total to less than 1 reduces it to 1 instead",
         ctx.rules + (R.REPLACEMENT_INSTEAD,), new_key()))
     game.log.add("effect", f"until end of turn, damage that would reduce {ctx.you}'s life "
-                 "total to less than 1 reduces it to 1 instead", ctx.rules + (R.REPLACEMENT,))
+                 "total to less than 1 reduces it to 1 instead",
+                 ctx.rules + (R.REPLACEMENT, R.REPLACEMENT_INSTEAD))
 
 
 def _dies_exile(ctx: Ctx, eff: Effect) -> None:
@@ -879,8 +908,10 @@ def _attach(ctx: Ctx, eff: Effect) -> None:
     targets = objects(ctx, eff.get("to"))
     for oid in objects(ctx, eff.get("what")):
         if targets:
+            equipment = "Equipment" in game.chars(oid).subtypes
             perform(game, [Attach(source=ctx.source, oid=oid, to=targets[0],
-                                  rules=ctx.rules + (R.EQUIP,))])
+                                  rules=ctx.rules + ((R.EQUIP, R.EQUIPMENT) if equipment
+                                                     else (R.EQUIP,)))])
 
 
 def _pay_or_sacrifice(ctx: Ctx, eff: Effect) -> None:
@@ -896,7 +927,7 @@ def _pay_or_sacrifice(ctx: Ctx, eff: Effect) -> None:
                                                       "don't pay"], keys=("pay", "may"))
         if index == 1:
             game.log.add("pay", f"{ctx.you} pays {{0}} instead of the echo cost ({alt})",
-                         ctx.rules + (R.ECHO,))
+                         ctx.rules + (R.ECHO, R.ALT_COST))
             return
         if index == 0 and offer_payment(game, ctx.you, cost, f"pay echo {cost}", forced=True):
             return
@@ -1111,7 +1142,8 @@ def _token_copy(ctx: Ctx, eff: Effect) -> None:
                              source="token")
         done = perform(game, [CreateToken(source=ctx.source, card=token_card,
                                           controller=ctx.you, n=1,
-                                          rules=ctx.rules + (R.COPY_VALUES, R.CREATE))])
+                                          rules=ctx.rules + (R.COPY, R.COPY_VALUES, R.CREATE)
+                                          + ((R.HASTE,) if eff.get("haste") else ()))])
         ids = [i for e in done if isinstance(e, CreateToken) for i in e.new_ids]
         ctx.refs["tokens"] = ids
         if eff.get("sacrifice_at") == "end_step" and ids:

@@ -83,7 +83,8 @@ class _Eff:
 class _State:
     chars: dict[int, Chars]
     started: dict[Any, frozenset[int]] = field(default_factory=dict)
-    trace: dict[int, list[tuple[str, str]]] | None = None  # oid -> [(rule, what happened)]
+    # oid -> [(rules, what happened)]
+    trace: dict[int, list[tuple[tuple[str, ...], str]]] | None = None
 
 
 # Intrinsic mana abilities of basic land types (305.6).
@@ -142,14 +143,16 @@ def characteristics(game: Game, oid: int) -> Chars:
     return c
 
 
-def trace(game: Game) -> dict[int, list[tuple[str, str]]]:
-    """Which continuous effects made each object what it is, layer by layer (for the log)."""
-    record: dict[int, list[tuple[str, str]]] = {}
+def trace(game: Game) -> dict[int, list[tuple[tuple[str, ...], str]]]:
+    """Which continuous effects made each object what it is, layer by layer (for the log):
+    for each object, (rules, what happened) in the order the effects applied."""
+    record: dict[int, list[tuple[tuple[str, ...], str]]] = {}
     compute_all(game, record)
     return record
 
 
-def compute_all(game: Game, record: dict[int, list[tuple[str, str]]] | None = None
+def compute_all(game: Game,
+                record: dict[int, list[tuple[tuple[str, ...], str]]] | None = None
                 ) -> dict[int, Chars]:
     state = _State({oid: base_chars(game, obj) for oid, obj in game.objects.items()},
                    trace=record)
@@ -160,6 +163,10 @@ def compute_all(game: Game, record: dict[int, list[tuple[str, str]]] | None = No
             for oid, obj in game.objects.items():
                 if obj.face_down and obj.zone in ("battlefield", "stack"):
                     state.chars[oid] = face_down_chars(obj, state.chars[oid].controller)
+                    if state.trace is not None:
+                        state.trace.setdefault(oid, []).append(
+                            ((R.LAYER_FACE_DOWN, R.FACE_DOWN), "face down: a 2/2 creature with "
+                             "no name, text, subtypes or mana cost"))
             continue
         if layer == "6":
             _add_intrinsic_mana(state)
@@ -271,6 +278,8 @@ def _signature(game: Game, state: _State, e: _Eff) -> tuple:
 
 # --- applying ---------------------------------------------------------------------------------
 def _apply(game: Game, state: _State, e: _Eff) -> None:
+    continuing = state.trace is not None and e.group in state.started and \
+        e.ability is not None and not _exists(game, state, e)
     targets = _affected(game, state, e)
     state.started.setdefault(e.group, targets)
     for oid in targets:
@@ -279,17 +288,33 @@ def _apply(game: Game, state: _State, e: _Eff) -> None:
             continue
         params = _params(game, state, e, oid)
         _apply_op(c, params, game, oid)
-        _note(game, state, oid, e.layer, e.source, params)
+        _note(game, state, oid, e.layer, e.source, params, eff=e, continuing=continuing)
 
 
 def _note(game: Game, state: _State, oid: int, layer: str, source: int | None,
-          params: tuple, extra: str = "") -> None:
+          params: tuple, extra: str = "", eff: _Eff | None = None,
+          continuing: bool = False) -> None:
     if state.trace is None:
         return
     who = game.name_of(source) if source is not None and (source in game.objects or
                                                           source in game.lki) else "an effect"
+    rules = [describe_layers().get(layer, R.LAYERS)]
+    if eff is not None:
+        if eff.cda:
+            rules.append(R.CDA)
+        elif eff.ability is not None:
+            rules.append(R.CONTINUOUS_STATIC)
+        else:
+            rules.append(R.CONTINUOUS_LOCKED)
+    if params and params[0] == "set_land_type":
+        rules.append(R.LAND_TYPE_SET)
+    if params and params[0] == "add_types" and set(params[2]) & BASIC_LAND_TYPES.keys():
+        rules.append(R.LAND_INTRINSIC_MANA)  # a basic land type brings its mana ability
+    if continuing:
+        rules.append(R.LAYER_CONTINUE)
+        extra += " (it started applying in an earlier layer, so it continues)"
     state.trace.setdefault(oid, []).append(
-        (describe_layers().get(layer, R.LAYERS), f"{_op_text(params)} from {who}{extra}"))
+        (tuple(rules), f"{_op_text(params)} from {who}{extra}"))
 
 
 def _op_text(op: tuple) -> str:
@@ -391,12 +416,12 @@ def _apply_all(game: Game, state: _State, effects: list[_Eff]) -> None:
     if state.trace is not None:
         for e, targets in plans:
             for oid in targets:
-                _note(game, state, oid, "7c", e.source, _params(game, state, e, oid))
+                _note(game, state, oid, "7c", e.source, _params(game, state, e, oid), eff=e)
         for oid, obj in game.objects.items():
             plus, minus = obj.counters.get("+1/+1", 0), obj.counters.get("-1/-1", 0)
             if (plus or minus) and oid in state.chars and state.chars[oid].power is not None:
                 state.trace.setdefault(oid, []).append(
-                    (R.LAYER_MODIFY_PT, f"{plus - minus:+d}/{plus - minus:+d} from counters"))
+                    ((R.LAYER_MODIFY_PT,), f"{plus - minus:+d}/{plus - minus:+d} from counters"))
 
 
 def _copy_state(state: _State, touched: frozenset[int]) -> _State:
@@ -445,7 +470,8 @@ def _independent_first(game: Game, state: _State, pending: list[_Eff]) -> _Eff:
         first = pending[0]
         for oid in _affected(game, state, first) | _affected(game, state, chosen):
             state.trace.setdefault(oid, []).append(
-                (R.DEPENDENCY, f"{game.name_of(chosen.source) if chosen.source else 'an effect'}"
+                ((R.DEPENDENCY, R.DEPENDS_ON, R.DEPENDENT_WAITS),
+                 f"{game.name_of(chosen.source) if chosen.source else 'an effect'}"
                  f"'s effect applies before {game.name_of(first.source) if first.source else 'an'}"
                  f"'s earlier one, which depends on it"))
     return chosen

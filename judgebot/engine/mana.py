@@ -176,6 +176,7 @@ class ManaSource:
     sacrifice: bool = False  # the ability sacrifices or exiles its source
     tap: bool = True
     extra_cost: str = ""  # e.g. "pay 1 life" (documented in the log)
+    rules: tuple[str, ...] = ()  # rules of the mana ability (305.6 for basic land types)
 
 
 @dataclass

@@ -328,8 +328,9 @@ def _replace(game: Game, ev: Event) -> list[Event]:
                                         keys=("order", "replacement"),
                                         note=R.REPLACEMENT_ORDER)
             chosen = pool[index]
-            game.log.add("choice", f"{chooser} chooses to apply {labels[index]} first",
-                         (R.REPLACEMENT_ORDER, R.REPLACEMENT_ORDER_ANY))
+            game.log.add("choice", f"{chooser} chooses to apply {labels[index]} first; then "
+                         "the effects that still apply are checked again",
+                         (R.REPLACEMENT_ORDER, R.REPLACEMENT_ORDER_ANY, R.REPLACEMENT_REPEAT))
         if chosen.optional and not _optional_yes(game, chosen, e):
             e.used.add(chosen.key)
             current.insert(0, e)
@@ -490,7 +491,13 @@ def _replacement_apply(game: Game, c: _Candidate, e: Event) -> list[Event]:
                     if c.effect.params["left"] <= 0 and c.effect in game.replacements:
                         game.replacements.remove(c.effect)
             rules = c.rules or (R.PREVENTION,)
+            if k == "prevent" and p.get("amount") != "all" and not p.get("per_source"):
+                rules = rules + (R.PREVENTION_SHIELD,)
             src = game.name_of(e.source) if e.source is not None else "a source"
+            if p.get("then"):
+                rules = rules + (R.PREVENTION_EXTRA,)
+            if p.get("per_source") and R.ABSORB in rules:
+                rules = rules + (R.ABSORB_EACH_SOURCE,)
             log.add("prevent", f"{prevented} damage that {src} would deal to "
                     f"{game.name_of(e.target)} is prevented ({c.text})",
                     rules + (R.PREVENTION,))
@@ -543,7 +550,7 @@ def _replacement_apply(game: Game, c: _Candidate, e: Event) -> list[Event]:
         if k in ("dies_exile", "graveyard_exile", "flashback_exile", "containment",
                  "exile_if_would_leave_stack"):
             log.add("replace", f"{game.name_of(e.oid)} would go to the {e.to_zone}; it is "
-                    f"exiled instead ({c.text})", c.rules or (R.REPLACEMENT_INSTEAD,))
+                    f"exiled instead ({c.text})", tuple(c.rules) + (R.REPLACEMENT_INSTEAD,))
             e.to_zone = "exile"
             return [e]
         if k in ("to_library_top", "to_library"):
@@ -552,16 +559,21 @@ def _replacement_apply(game: Game, c: _Candidate, e: Event) -> list[Event]:
             log.add("replace", f"{game.name_of(e.oid)} is put {where} instead ({c.text})",
                     c.rules or (R.REPLACEMENT_INSTEAD,))
             e.to_zone = "library"
-            e.position = "top" if k == "to_library_top" else "bottom"
+            e.position = "top" if k == "to_library_top" else "shuffled"
             return [e]
         if k == "enters_as_copy":
             options = [o for o in game.battlefield if game.chars(o).is_creature]
             if not options:
+                log.add("replace", f"{game.name_of(e.oid)} may enter as a copy of a creature, "
+                        "but there is none: it enters as itself",
+                        (R.REPLACEMENT_ENTERS_WITH, R.ENTERS_REPLACEMENT))
                 return [e]
             labels = [game.name_of(o) for o in options] + ["nothing (enter as itself)"]
             who = e.controller or game.objects[e.oid].owner
             index = game.chooser.choose(who, "copy", labels, keys=("copy",), note=c.text)
             if index == len(options):
+                log.add("replace", f"{who} chooses no creature: {game.name_of(e.oid)} enters "
+                        "as itself", (R.REPLACEMENT_ENTERS_WITH, R.ENTERS_REPLACEMENT))
                 return [e]
             target = game.objects[options[index]]
             if target.face_down:
@@ -571,8 +583,8 @@ def _replacement_apply(game: Game, c: _Candidate, e: Event) -> list[Event]:
             else:
                 e.copy_of = target.copy_of or target.card
             log.add("replace", f"{game.name_of(e.oid)} enters as a copy of "
-                    f"{game.name_of(options[index])}", (R.COPY_VALUES, R.ENTERS_REPLACEMENT,
-                                                         R.LAYER_COPY))
+                    f"{game.name_of(options[index])}",
+                    (R.COPY_VALUES, R.REPLACEMENT_ENTERS_WITH, R.ENTERS_REPLACEMENT, R.LAYER_COPY))
             return [e]
         if k == "buyback":
             log.add("replace", f"{game.name_of(e.oid)} returns to its owner's hand instead of "
@@ -600,7 +612,7 @@ def _replacement_apply(game: Game, c: _Candidate, e: Event) -> list[Event]:
                 return [e]
             log.add("replace", f"{game.name_of(e.oid)} enters with "
                     + ", ".join(f"{n} {k} counter(s)" for k, n in e.counters.items()),
-                    (c.rules or ()) + (R.REPLACEMENT_ENTERS_WITH,))
+                    (c.rules or ()) + (R.REPLACEMENT_ENTERS_WITH, R.ENTERS_REPLACEMENT))
             return [e]
         if k == "enters_tapped":
             e.tapped = True
@@ -615,7 +627,7 @@ def _replacement_apply(game: Game, c: _Candidate, e: Event) -> list[Event]:
             return [e]
     if isinstance(e, Draw) and k == "draw_empty_win":
         log.add("replace", f"{e.player} would draw from an empty library; they win the game "
-                f"instead ({c.text})", c.rules or (R.DRAW_REPLACEMENT,))
+                f"instead ({c.text})", tuple(c.rules) + (R.DRAW_REPLACEMENT, R.DRAW_EMPTY))
         return [WinGame(cause="effect", source=c.source, player=e.player,
                         rules=(R.WIN_EFFECT,))]
     return [e]

@@ -700,7 +700,11 @@ def explain_characteristics(game: Game) -> None:
         c = game.chars(oid)
         head = f"{_display(game, oid)} is {c.power}/{c.toughness}" if c.is_creature else \
             _display(game, oid)
-        rules = tuple(dict.fromkeys(r for r, _ in notes[oid]))
+        rules = tuple(dict.fromkeys(r for rs, _ in notes[oid] for r in rs))
+        layer_of = [rs[0] for rs, _ in notes[oid] if rs[0] not in (R.DEPENDENCY,
+                                                                   R.LAYER_MODIFY_PT)]
+        if len(layer_of) != len(set(layer_of)):  # two effects in one layer: timestamps
+            rules += (R.TIMESTAMP_ORDER,)
         game.log.add("characteristics", f"{head}: "
                      + "; ".join(text for _, text in notes[oid]), (R.LAYERS,) + rules)
 
@@ -1106,8 +1110,10 @@ def _outcome_text(state: dict[str, Any], base: dict[str, Any],
     for p, info in state["players"].items():
         b = base["players"][p]
         bits = [f"life {info['life']}"]
-        for zone in ("battlefield", "graveyard", "hand", "exile"):
-            if info[zone] != b[zone] or state is base:
+        for zone in ("battlefield", "graveyard", "hand", "exile", "library"):
+            if zone == "library" and info[zone] == "unknown":
+                continue
+            if info[zone] != b[zone] or (state is base and zone != "library"):
                 bits.append(f"{zone} {info[zone]}")
         if info["lost"]:
             bits.append("loses")

@@ -40,6 +40,9 @@ def check(game: Game) -> bool:
         events.append(loss)
     ceased = _cease(game)
     legend_losers: list[int] = []
+    seen: dict[int, int] = game.extra.get("sba_damage_seen", {})
+    game.extra["sba_damage_seen"] = {o: game.objects[o].damage for o in game.battlefield
+                                     if game.objects[o].damage}
     for oid in list(game.battlefield):
         obj = game.objects[oid]
         c = game.chars(oid)
@@ -49,8 +52,20 @@ def check(game: Game) -> bool:
                 events.append(Move(cause="sba", oid=oid, to_zone="graveyard", reason="sba",
                                    rules=(R.SBA_TOUGHNESS,)))
                 continue
+            if (obj.damage >= t or obj.deathtouched) and c.has("indestructible"):
+                key = ("indestructible_logged", oid, obj.damage, obj.deathtouched)
+                if key not in game.extra:
+                    game.extra[key] = True
+                    what = "lethal damage" if obj.damage >= t else "deathtouch damage"
+                    game.log.add("sba", f"{c.name} has {what} but is indestructible: it isn't "
+                                 "destroyed", ((R.SBA_LETHAL,) if obj.damage >= t else ())
+                                 + ((R.SBA_DEATHTOUCH,) if obj.deathtouched else ())
+                                 + (R.INDESTRUCTIBLE,))
             if obj.damage >= t and not c.has("indestructible"):
-                events.append(Destroy(cause="sba", oid=oid, rules=(R.SBA_LETHAL,)))
+                # Damage marked earlier became lethal because the toughness fell (120.6).
+                earlier = seen.get(oid) == obj.damage
+                events.append(Destroy(cause="sba", oid=oid, rules=(R.SBA_LETHAL,) + (
+                    (R.DAMAGE_MARKED,) if earlier else ())))
                 continue
             if obj.deathtouched and not c.has("indestructible"):
                 events.append(Destroy(cause="sba", oid=oid, rules=(R.SBA_DEATHTOUCH,
@@ -61,13 +76,15 @@ def check(game: Game) -> bool:
                                rules=(R.SBA_LOYALTY,)))
             continue
         if "Aura" in c.subtypes and not _aura_ok(game, oid):
+            extra = (R.PROTECTION_ENCHANT,) if _aura_blocked_by_protection(game, oid) else ()
             events.append(Move(cause="sba", oid=oid, to_zone="graveyard", reason="sba",
-                               rules=(R.SBA_AURA, R.AURA_ILLEGAL)))
+                               rules=(R.SBA_AURA, R.AURA_ILLEGAL) + extra))
             continue
         if "Equipment" in c.subtypes and obj.attached_to is not None and \
                 not _equipment_ok(game, oid):
+            extra = (R.PROTECTION_EQUIP,) if _aura_blocked_by_protection(game, oid) else ()
             game.log.add("sba", f"{c.name} becomes unattached", (R.SBA_EQUIPMENT,
-                                                                   R.EQUIPMENT_ILLEGAL))
+                                                                   R.EQUIPMENT_ILLEGAL) + extra)
             obj.attached_to = None
             game.changed()
             ceased = True
@@ -87,6 +104,9 @@ def check(game: Game) -> bool:
                            rules=(R.SBA_LEGEND,)))
     if not events:
         return ceased
+    if len(events) > 1:
+        game.log.add("sba", f"{len(events)} state-based actions are performed simultaneously "
+                     "as a single event", (R.SBA,))
     game.extra["defer_end"] = True
     try:
         perform(game, events)
@@ -146,6 +166,16 @@ def _aura_ok(game: Game, oid: int) -> bool:
         if quality_matches(q, c, c.controller, obj.owner):
             return False
     return True
+
+
+def _aura_blocked_by_protection(game: Game, oid: int) -> bool:
+    obj = game.objects[oid]
+    to = obj.attached_to
+    if not isinstance(to, int) or to not in game.objects:
+        return False
+    c = game.chars(oid)
+    return any(quality_matches(q, c, c.controller, obj.owner)
+               for q in protections(game.chars(to), game, to))
 
 
 def _equipment_ok(game: Game, oid: int) -> bool:

@@ -90,6 +90,20 @@ def _construct_sequence(loader: Any, node: yaml.SequenceNode) -> MList:
     return out
 
 
+class RawFloat(float):
+    """A float that remembers how it was written: rule numbers such as ``614.10`` are
+    floats to YAML, and ``str(614.10)`` would drop the zero."""
+
+    raw: str = ""
+
+
+def _construct_float(loader: Any, node: yaml.ScalarNode) -> float:
+    value = RawFloat(yaml.SafeLoader.construct_yaml_float(loader, node))
+    value.raw = str(node.value)
+    return value
+
+
+_Loader.add_constructor("tag:yaml.org,2002:float", _construct_float)
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
 
@@ -263,7 +277,8 @@ def build(data: Any, pool: Any = None) -> Scenario:
         rulings = [rulings]
     return Scenario(str(data.get("title", "")), list(players), life, poison, active, step,
                     int(turn.get("number", 2)), objects, known, mana, actions, expect,
-                    [str(r) for r in rules], [str(r) for r in rulings], data,
+                    [getattr(r, "raw", None) or str(r) for r in rules],
+                    [str(r) for r in rulings], data,
                     int(data.get("step_limit", 4000)), line_of(data, "expect"))
 
 

@@ -125,7 +125,8 @@ def mana_sources(game: Game, player: str, exclude: set[int] | None = None) -> li
             if cost.mana or cost.discard or cost.pay_life or cost.sacrifice or \
                     cost.return_self or cost.remove_counters:
                 continue
-            src = ManaSource(oid, ab.mana, c.name, sacrifice=cost.sacrifice_self, tap=cost.tap)
+            src = ManaSource(oid, ab.mana, c.name, sacrifice=cost.sacrifice_self, tap=cost.tap,
+                             rules=tuple(ab.rules))
             (lands if c.is_land else others).append(src)
             break
     return lands + others
@@ -165,8 +166,12 @@ def pay_mana(game: Game, player: str, cost: ManaCost, what: str,
                                                      for s, n in payment.from_pool.items()))
     if tapped:
         parts.append("activating " + ", ".join(tapped))
+    extra = tuple(r for src, _ in payment.sources for r in src.rules
+                  if r == R.LAND_INTRINSIC_MANA)
+    if payment.leftover or any(len(opt) > 1 for _, opt in payment.sources):
+        extra += (R.MANA_POOL,)  # mana made beyond the cost stays in the pool
     game.log.add("pay", f"{player} pays {cost} for {what} ({'; '.join(parts)})",
-                 (R.CAST_MANA_ABILITIES, R.CAST_PAY, R.MANA_ABILITY_NO_STACK))
+                 (R.CAST_MANA_ABILITIES, R.CAST_PAY, R.MANA_ABILITY_NO_STACK) + extra)
     return True
 
 
@@ -302,7 +307,7 @@ def pay_costs(game: Game, player: str, cost: Cost, source: int | None, what: str
             raise IllegalAction(f"{player} can't sacrifice {cost.sacrifice.describe()} for "
                                 f"{what}", (R.CAST_PAY,))
         perform(game, [Move(cause="cost", oid=o, to_zone="graveyard", reason="sacrifice",
-                            rules=(R.SACRIFICE,)) for o in chosen])
+                            rules=(R.SACRIFICE, R.CAST_PAY)) for o in chosen])
         if source is not None and source in game.objects:
             game.objects[source].chosen["sacrificed"] = chosen[0] if chosen else None
     if cost.return_self and source is not None:
@@ -417,7 +422,11 @@ def cast(game: Game, req: CastRequest) -> GameObject:
                 raise IllegalAction(f"{player} can't cast {name} now: {why}; a "
                                     f"{'creature' if 'creature' in c.types else 'noninstant'} "
                                     f"spell is cast during its controller's main phase with an "
-                                    f"empty stack{extra}", (R.SORCERY, R.PRIORITY_INSTANT))
+                                    f"empty stack{extra}"
+                                    + (" (flashback doesn't change when it can be cast)"
+                                       if alt == "flashback" else ""),
+                                    (R.SORCERY, R.PRIORITY_INSTANT)
+                                    + ((R.FLASHBACK,) if alt == "flashback" else ()))
     # Modes and targets.
     sab = spell_ability(c.abilities) or SpellAbility()
     specs, effects = _mode_parts(sab, req.modes)
@@ -459,9 +468,14 @@ def cast(game: Game, req: CastRequest) -> GameObject:
         how += " paying " + " and ".join(req.additional)
     tgt = _targets_text(game, targets)
     rules = [R.CAST, R.CAST_TARGETS] if targets and any(targets) else [R.CAST]
-    rules.extend({"flashback": [R.FLASHBACK], "morph": [R.MORPH_CAST, R.FACE_DOWN_CAST],
+    rules.extend({"flashback": [R.FLASHBACK], "morph": [R.MORPH, R.MORPH_CAST,
+                                                         R.FACE_DOWN_CAST, R.FACE_DOWN],
                   "madness": [R.MADNESS_ALT_COST], "suspend": [R.SUSPEND],
                   "evoke": [R.EVOKE]}.get(alt, []))
+    if alt in ("flashback", "morph", "madness", "evoke", "free", "suspend") or req.free:
+        rules.append(R.ALT_COST)
+    if "Aura" in c.subtypes and targets and any(targets):
+        rules.append(R.AURA_TARGET)
     if "buyback" in req.additional:
         rules.append(R.BUYBACK)
     if c.has("split second"):
@@ -471,8 +485,15 @@ def cast(game: Game, req: CastRequest) -> GameObject:
         rules.append(R.FLASH)
     if "kicker" in req.additional:
         rules.append(R.KICKER)
+    if req.x and c.mana_cost is not None and c.mana_cost.x_count:
+        how += f" with X = {req.x}"
+        rules += [R.CAST_MODES, R.X_VALUE]
     if game.stack[:-1]:
         rules.append(R.RESPONSE)
+        below = game.stack[-2]
+        if getattr(below, "controller", None) == player and game.log.entries and \
+                game.log.entries[-1].event in ("cast", "activate", "pay", "mana"):
+            rules.append(R.PRIORITY_HOLD)  # the same player acts again: holding priority
     shown = f"a face-down creature spell ({card_name})" if alt == "morph" else name
     game.log.add("cast", f"{player} casts {shown}{how}{tgt}", rules, player=player,
                  card=card_name)
@@ -639,7 +660,8 @@ def _choose_targets(game: Game, player: str, specs: tuple[TargetSpec, ...],
             ok, why, rules = target_legal(game, spec, t, player, source, source_id, is_spell)
             if not ok:
                 raise IllegalAction(f"{game.name_of(t)} can't be the target of {name}: {why}",
-                                    rules)
+                                    tuple(rules) + ((R.CAST_TARGETS,) if R.CAST_TARGETS
+                                                    not in rules else ()))
         if len(chosen) > spec.count:
             raise IllegalAction(f"{name} has {spec.count} target(s) for {spec.text}",
                                 (R.CAST_TARGETS,))
@@ -749,7 +771,7 @@ def suspend(game: Game, player: str, oid: int) -> None:
     if not pay_mana(game, player, cost, f"suspending {c.name}", check_only=True):
         raise IllegalAction(f"{player} can't pay {cost} to suspend {c.name}", (R.SUSPEND,))
     game.log.add("suspend", f"{player} suspends {c.name}, exiling it with {n} time counters",
-                 (R.SPECIAL_ACTION_SUSPEND, R.SUSPEND))
+                 (R.SPECIAL_ACTION_SUSPEND, R.SUSPEND, R.SUSPENDED))
     pay_mana(game, player, cost, f"suspending {c.name}")
     done = perform(game, [Move(cause="special", oid=oid, to_zone="exile", reason="exile",
                                counters={"time": n}, rules=(R.SUSPEND,))])
@@ -842,7 +864,7 @@ def copy_spell(game: Game, oid: int, controller: str, new_targets: bool,
             if index > 0:
                 copy.targets[i] = [alts[index - 1]]
         text += _targets_text(game, copy.targets)
-    game.log.add("copy", text, rules + (R.COPY_SPELL,) + ((R.COPY_NEW_TARGETS,)
+    game.log.add("copy", text, rules + (R.COPY, R.COPY_SPELL) + ((R.COPY_NEW_TARGETS,)
                                                            if new_targets else ()))
     return copy
 

@@ -91,9 +91,16 @@ def notice(game: Game, events: list[Event], before: dict[int, Chars] | None) -> 
             zone = _zone_then(game, oid, ev, look_back)
             for ab in triggered(chars.abilities):
                 if ab.zone != zone:
+                    if look_back and zone == "battlefield" and ab.zone == "graveyard" and \
+                            _matches(game, view, ab.trigger, ev, oid, chars, new_ids):
+                        _log_not_yet_in_graveyard(game, chars, ab)
                     continue
                 for info in _matches(game, view, ab.trigger, ev, oid, chars, new_ids):
                     if not _if_clause(game, ab, oid, chars, info):
+                        if not isinstance(ev, Happened) or ev.what != "step":
+                            # An event trigger whose intervening "if" is false: say so
+                            # (beginning-of-step triggers would repeat every turn).
+                            _log_if_false(game, chars, ab, look_back)
                         continue
                     game.pending.append(Pending(ab, oid, chars.name or "face-down creature",
                                                 _trigger_controller(game, oid, chars, ab),
@@ -106,6 +113,23 @@ def notice(game: Game, events: list[Event], before: dict[int, Chars] | None) -> 
                 if d.once and d in game.delayed:
                     game.delayed.remove(d)
                 break
+
+
+def _log_if_false(game: Game, chars: Chars, ab: TriggeredAbility, look_back: bool) -> None:
+    from judgebot.engine.abilities import ability_text
+    name = chars.name or "a face-down creature"
+    game.log.add("trigger", f"{name}'s ability ({ability_text(ab, name)}) doesn't trigger: "
+                 "its condition isn't true when the event happens"
+                 + (" (looking back in time)" if look_back else ""),
+                 (R.TRIGGER_IF,) + ((R.TRIGGER_LOOK_BACK,) if look_back else ()))
+
+
+def _log_not_yet_in_graveyard(game: Game, chars: Chars, ab: TriggeredAbility) -> None:
+    from judgebot.engine.abilities import ability_text
+    name = chars.name or "a face-down creature"
+    game.log.add("trigger", f"{name}'s ability ({ability_text(ab, name)}) works only from the "
+                 f"graveyard; looking back in time, {name} was still on the battlefield when "
+                 "the event happened, so it doesn't trigger", (R.TRIGGER_LOOK_BACK,))
 
 
 def _zone_then(game: Game, oid: int, ev: Event, look_back: bool) -> str:
@@ -385,7 +409,17 @@ def check_condition(game: Game, cond: Any, oid: int | None, controller: str,
 def trigger_rules(ab: TriggeredAbility) -> tuple[str, ...]:
     base = (R.TRIGGER,)
     if ab.trigger.event in ("dies", "leaves", "to_graveyard_from_battlefield"):
-        base += (R.TRIGGER_LOOK_BACK,)
+        base += (R.TRIGGER_LEAVES, R.TRIGGER_LOOK_BACK)
+    if ab.trigger.event in ("attacks", "attacks_alone"):
+        base += (R.ATTACK_TRIGGERS,)
+    if ab.trigger.event in ("blocks", "becomes_blocked", "becomes_blocked_by",
+                            "blocks_or_blocked_by"):
+        base += (R.BLOCK_TRIGGERS,)
+    if ab.trigger.event in ("cast", "cast_self"):
+        base += (R.CAST_DONE,)
+    if ab.trigger.event in ("upkeep", "end_step", "draw_step", "precombat_main",
+                            "beginning_of_combat", "end_of_combat", "cleanup"):
+        base += (R.TRIGGER_STEP,)
     if ab.trigger.event == "enters":
         base += (R.TRIGGER_ETB,)
     if ab.condition is not None:

@@ -76,8 +76,10 @@ def pass_priority(game: Game) -> str:
         game.passes = 0
         if game.stack:
             top = game.stack[-1]
-            game.log.add("pass", f"all players pass; {game.name_of(top)} resolves",
-                         (R.ALL_PASS,))
+            game.log.add("pass", f"all players pass; {game.name_of(top)} resolves"
+                         + (" (the last one put on the stack resolves first)"
+                            if len(game.stack) > 1 else ""),
+                         (R.ALL_PASS,) + ((R.STACK_LIFO,) if len(game.stack) > 1 else ()))
             resolve_top(game)
             if game.over:
                 return "over"
@@ -139,13 +141,19 @@ def put_triggers(game: Game) -> None:
     pending = game.pending
     game.pending = []
     multi = len({p.controller for p in pending}) > 1
+    counts: dict[tuple[int, int], int] = {}
+    for p in pending:
+        counts[(id(p.ability), p.source_id)] = counts.get((id(p.ability), p.source_id), 0) + 1
+    for p in pending:
+        if counts[(id(p.ability), p.source_id)] > 1:
+            p.info.setdefault("_repeated", True)
     for player in game.apnap():
         mine = [p for p in pending if p.controller == player]
         if not mine:
             continue
         ordered = _order(game, player, mine)
         for p in ordered:
-            _put_one(game, p, multi)
+            _put_one(game, p, multi or len(mine) > 1)
 
 
 def _order(game: Game, player: str, mine: list[Pending]) -> list[Pending]:
@@ -204,6 +212,24 @@ def _put_one(game: Game, p: Pending, multi: bool) -> None:
     if targets and any(targets):
         tgt = " targeting " + ", ".join(game.name_of(t) for s in targets for t in s)
     rules = trigger_rules(ab) + (R.TRIGGER_STACK,) + ((R.TRIGGER_APNAP,) if multi else ())
+    if targets and any(targets):
+        rules += (R.TRIGGER_TARGETS, R.CAST_TARGETS)
+    if p.info.get("_repeated"):
+        rules += (R.TRIGGER_ONCE,)  # one event with several occurrences (603.2c)
+    multiple = {"flanking": R.FLANKING_MULTIPLE, "poisonous": R.POISONOUS_MULTIPLE}
+    if ab.keyword in multiple and p.source_lki is not None and \
+            len(p.source_lki.keywords(ab.keyword)) > 1:
+        rules += (multiple[ab.keyword],)  # each instance triggers separately
+    lki = p.source_lki
+    if lki is not None and "Aura" in lki.subtypes:
+        host = game.objects.get(game.objects[p.source_id].attached_to) \
+            if p.source_id in game.objects and game.objects[p.source_id].attached_to \
+            is not None else None
+        if host is not None and game.controller_of(host.id) != p.controller:
+            rules += (R.TRIGGER_CONTROLLER, R.AURA_CONTROLLER)
+    if any(not i.is_stack_ability and game.chars(i.id).has("split second")
+           for i in game.stack if i is not item):
+        rules += (R.SPLIT_SECOND_ALLOWED,)
     said = ability_text(ab, p.source_name) or ab.trigger.event
     game.log.add("trigger", f"{name} triggers: "
                  f"{said.rstrip('.') + ',' if tgt else said}{tgt}", rules,
@@ -236,7 +262,11 @@ def next_step(game: Game) -> str | None:
 def end_current_step(game: Game) -> None:
     """Effects until end of step end; mana empties (500.5)."""
     for name in game.order:
-        game.players[name].pool.empty()
+        pool = game.players[name].pool
+        if pool.total():
+            game.log.add("mana", f"{name}'s unspent mana ({pool}) empties from their mana pool "
+                         "as the step ends", (R.EFFECTS_END_STEP, R.MANA_POOL))
+        pool.empty()
     if game.step == "end_of_combat":
         from judgebot.engine.combat import end_combat
         game.effects = [e for e in game.effects if e.duration != "end_of_combat"]
@@ -256,7 +286,8 @@ def advance(game: Game) -> None:
         return
     if game.step == "precombat_main" and nxt == "postcombat_main":
         game.players[game.active].skip_combat -= 1
-        game.log.add("skip", f"{game.active} skips this combat phase", (R.SKIP,))
+        game.log.add("skip", f"{game.active} skips this combat phase",
+                     (R.SKIP, R.REPLACEMENT_SKIP))
     begin_step(game, nxt)
 
 
@@ -282,7 +313,8 @@ def begin_step(game: Game, step: str) -> None:
     skip = game.players[active].skip_steps
     if skip.get(step):
         skip[step] -= 1
-        game.log.add("skip", f"{active} skips their {STEP_NAMES[step]}", (R.SKIP,))
+        game.log.add("skip", f"{active} skips their {STEP_NAMES[step]}",
+                     (R.SKIP, R.REPLACEMENT_SKIP))
         advance(game)
         return
     game.log.add("step", f"{STEP_NAMES[step]} ({active})", (STEP_RULES[step],))
