@@ -90,3 +90,27 @@ def test_simulated_answer_comes_first_and_cites_what_it_applied(search_service):
     assert sim["state"]["players"]["Opponent"]["graveyard"] == ["2/2"]
     assert "702.19b" in sim["rules"]
     assert any("applied in the simulation" in q.why for q in answer.rules)
+
+
+def test_a_spell_on_a_creature_without_combat(lexicon, search_service):
+    s = situation("If I cast Lightning Bolt on their 2/2, does it die?", lexicon,
+                  search_service)
+    assert s.attackers == []
+    assert s.scenario["battlefield"]["Opponent"] == [{"name": "2/2", "creature": "2/2"}]
+    assert s.scenario["actions"][0] == {"cast": {"player": "You", "card": "Lightning Bolt",
+                                                 "targets": ["2/2"]}}
+
+
+def test_an_empty_library_and_a_named_step(lexicon, search_service):
+    s = situation("I control Laboratory Maniac and my library is empty. I go to my draw step.",
+                  lexicon, search_service)
+    assert s.scenario["library"] == {"You": []}
+    assert s.scenario["actions"][-1] == {"pass": {"until": "draw"}}
+    assert s.scenario["battlefield"]["You"] == ["Laboratory Maniac"]
+
+
+def test_a_guess_that_settles_nothing_is_not_shown(search_service):
+    from judgebot.judge.service import Judge
+
+    answer = Judge(search_service).ask("Can I respond to Sudden Shock?")
+    assert answer.simulation is None

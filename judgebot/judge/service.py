@@ -6,7 +6,7 @@ from judgebot.engine.cards import pool
 from judgebot.judge.answer import Answer, compose
 from judgebot.judge.lexicon import Lexicon
 from judgebot.judge.retrieve import Retriever
-from judgebot.judge.simulate import run
+from judgebot.judge.simulate import run, settled
 from judgebot.judge.situation import build
 from judgebot.judge.understand import understand
 from judgebot.search.service import SearchService
@@ -48,4 +48,11 @@ class Judge:
         if u.other_game not in (None,):
             return None
         situation = build(u, self.svc.by_id, self.pool)
-        return run(situation) if situation is not None else None
+        if situation is None:
+            return None
+        result = run(situation)
+        if not situation.attackers and not settled(result):
+            # Off the battlefield the situation is our guess at what was meant (a
+            # spell named in passing): shown only when it settles something.
+            return None
+        return result

@@ -28,6 +28,15 @@ def run(situation: Situation) -> dict:
     return out
 
 
+def settled(sim: dict) -> bool:
+    """Whether a simulation ran, changed something, and left no target open."""
+    if sim["refused"]:
+        return False
+    if any(e["event"] == "depends" and "target" in e["text"] for e in sim["log"]):
+        return False
+    return not sim["summary"].startswith("Nothing changes")
+
+
 def summarise(sim: dict) -> str:
     if sim["refused"]:
         return "The engine could not simulate this: " + sim["refused"].get("message", "")

@@ -39,6 +39,8 @@ UNBLOCKED = re.compile(r"unblocked|(?:isn'?t|is not|wasn'?t|not|aren'?t|are not)
                        r"没(?:有)?被(?:阻挡|挡住|挡)|未被(?:阻挡|挡住)|没(?:有)?被拦|"
                        r"hits (?:me|them|the player)|connects|打到(?:我|对手|玩家)")
 HITS_ME = re.compile(r"hits me|attacks me|connects|打我|打到我|攻击我")
+EMPTY_LIBRARY = re.compile(r"library is empty|empty library|no cards (?:left )?in (?:my|your) "
+                           r"library|牌库(?:已经)?(?:为)?空|空(?:的)?牌库|牌库(?:里)?没(?:有)?牌")
 ATTACK = re.compile(r"\battack(?:s|ing|ed)?\b|攻击|进攻")
 CAST = re.compile(r"\bcast(?:s|ing)?\b|施放|使用|\bplay(?:s|ed)?\b")
 LIFE_YOU = re.compile(r"(?:i'?m|i am|i'm at|me at|i have|i was)\s+(?:at\s+)?(\d{1,3})\s*(?:life)?|"
@@ -82,19 +84,29 @@ class Situation:
 
 
 def build(u: Understanding, records, pool=None) -> Situation | None:
-    """A combat scenario for a question that describes one, else None."""
+    """A scenario for a question that describes a combat, a spell on the table or a
+    step with an empty library, else None."""
     text = u.text.lower()
     mentions = _mentions(u, records, pool)
     creatures = [m for m in mentions if not m.spell]
-    if not 1 <= len(creatures) <= 5 or not any(m.pt or m.card for m in creatures):
+    spells = [m for m in mentions if m.spell]
+    if len(creatures) > 5 or not (creatures or spells):
         return None
     _owners(text, creatures)
-    if not _roles(text, creatures):
-        return None
+    if creatures and any(m.pt or m.card for m in creatures) and _roles(text, creatures) and \
+            any(m.role == "attacker" for m in creatures):
+        return _combat(u, text, creatures, spells)
+    step = _step(u)
+    empty = EMPTY_LIBRARY.search(text) is not None
+    if spells or (step and (empty or creatures)):
+        return _on_the_table(u, text, creatures, spells, step, empty)
+    return None
+
+
+def _combat(u: Understanding, text: str, creatures: list[Mention], spells: list[Mention]
+            ) -> Situation | None:
     attackers = [m for m in creatures if m.role == "attacker"]
     blockers = [m for m in creatures if m.role == "blocker"]
-    if not attackers:
-        return None
     life = _life(text)
     if YOU in life and OPPONENT not in life and not any(m.owner for m in attackers + blockers):
         for m in attackers:  # the asker worries about their own life: they are attacked
@@ -106,10 +118,6 @@ def build(u: Understanding, records, pool=None) -> Situation | None:
     active = attackers[0].owner
     defender = OPPONENT if active == YOU else YOU
     _name(creatures)
-    battlefield: dict[str, list] = {active: [], defender: []}
-    for m in creatures:
-        for name in m.names:
-            battlefield[m.owner].append(_object(m, name))
     actions: list[dict] = [{"attack": {n: defender for m in attackers for n in m.names}}]
     block = {}
     for m in blockers:
@@ -119,26 +127,78 @@ def build(u: Understanding, records, pool=None) -> Situation | None:
     if block:
         actions.append({"block": block})
     hand: dict[str, list[str]] = {}
-    spells = [m for m in mentions if m.spell]
     for spell in spells:
         cast = _cast(text, spell, creatures, active)
-        if cast is None:
-            return None
         hand.setdefault(cast["player"], []).append(spell.card)
         after_blocks = bool(block) and spell.start > min(m.start for m in blockers)
         actions.insert(len(actions) if after_blocks else 0, {"cast": cast})
     actions.append({"pass": {"until": "end_of_combat"}})
-    scenario: dict = {"title": f"Question: {u.question[:80]}", "players": [active, defender]}
+    note = (f"{YOU} is the one asking; {active} attacks"
+            + (f", life as stated: {life}" if life else ", each player at 20 life") + ".")
+    return _situation(u, [active, defender], creatures, hand, actions, life, {}, [note],
+                      attackers, blockers)
+
+
+def _on_the_table(u: Understanding, text: str, creatures: list[Mention],
+                  spells: list[Mention], step: str | None, empty: bool) -> Situation:
+    """No combat: spells cast in the order told, or the game run to a named step."""
+    for m in creatures:
+        m.role = m.role or "bystander"
+    targets = set()
+    for spell in spells:
+        named = [m for m in creatures if spell.end <= m.start < _clause_end(text, spell.end)]
+        if named and named[0].owner is None:
+            targets.add(id(named[0]))
+    for m in creatures:
+        if m.owner is None:  # a spell's target that nobody owns is the opponent's
+            m.owner = OPPONENT if id(m) in targets else YOU
+    _name(creatures)
+    hand: dict[str, list[str]] = {}
+    actions: list[dict] = []
+    for spell in spells:
+        cast = _cast(text, spell, creatures, YOU)
+        hand.setdefault(cast["player"], []).append(spell.card)
+        actions.append({"cast": cast})
+    if step:
+        actions.append({"pass": {"until": step}})
+    else:
+        actions.append({"pass": {"until": "stack_empty"}})
+    library = {YOU: []} if empty else {}
+    life = _life(text)
+    notes = [f"{YOU} is the one asking and the active player"
+             + (f"; life as stated: {life}" if life else "") + "."]
+    if empty:
+        notes.append(f"{YOU}r library is empty, as the question says.")
+    # An empty library is drawn from in the draw step, so the game starts before it.
+    turn = {"active": YOU, "step": "upkeep"} if step == "draw" else None
+    return _situation(u, [YOU, OPPONENT], creatures, hand, actions, life, library, notes,
+                      [], [], turn)
+
+
+def _situation(u, players, creatures, hand, actions, life, library, notes, attackers,
+               blockers, turn=None) -> Situation:
+    scenario: dict = {"title": f"Question: {u.question[:80]}", "players": players}
     if life:
         scenario["life"] = life
+    if turn:
+        scenario["turn"] = turn
+    battlefield: dict[str, list] = {p: [] for p in players}
+    for m in creatures:
+        for name in m.names:
+            battlefield[m.owner].append(_object(m, name))
     scenario["battlefield"] = battlefield
     if hand:
         scenario["hand"] = hand
+    if library:
+        scenario["library"] = library
     scenario["actions"] = actions
-    notes = [f"{YOU} is the one asking; {active} attacks"
-             + (f", life as stated: {life}" if life else ", each player at 20 life") + "."]
     text_yaml = yaml.safe_dump(scenario, allow_unicode=True, sort_keys=False)
     return Situation(attackers, blockers, scenario, text_yaml, notes)
+
+
+def _step(u: Understanding) -> str | None:
+    steps = [e.value for e in u.entities if e.kind == "step"]
+    return steps[0] if steps else None
 
 
 # --- reading the question ------------------------------------------------------------
