@@ -157,3 +157,22 @@ def test_a_matched_sentence_with_an_unreadable_phrase_names_the_words() -> None:
     with pytest.raises(Refusal) as exc:
         read_text("Destroy target creature and frobnicate.", SPELL)
     assert "frobnicate" in exc.value.message
+
+
+@pytest.mark.parametrize("text,choose,modes", [
+    ("Choose one — ~ deals 2 damage to target creature; or ~ deals 2 damage to target player.",
+     1, 2),
+    ("Choose one —\n• Destroy target artifact.\n• Draw a card.", 1, 2),
+    ("Choose two —\n• Draw a card.\n• You gain 2 life.\n• Destroy target creature.", 2, 3),
+    ("选择一项～\n•抓一张牌。\n•你获得4点生命。", 1, 2),
+])
+def test_modal_spells(text: str, choose: int, modes: int) -> None:
+    (spell,) = read_text(text, SPELL)
+    assert spell.choose == choose and len(spell.modes) == modes
+
+
+def test_loyalty_costs() -> None:
+    (ab,) = read_text("+1: ~ deals 1 damage to any target.", CREATURE)
+    assert ab.cost.loyalty == 1
+    (ab,) = read_text("−3: Destroy target creature.", CREATURE)
+    assert ab.cost.loyalty == -3

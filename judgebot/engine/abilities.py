@@ -145,13 +145,14 @@ class Cost:
     exile_self: bool = False  # from hand (Simian Spirit Guide)
     return_self: bool = False  # return to owner's hand (Grinning Ignus)
     exile_from_graveyard: tuple[Filter, int] | None = None
+    loyalty: int | None = None  # a loyalty ability's cost: +N, -N or 0 counters (606.4)
     text: str = ""
 
     def is_mana_only(self) -> bool:
         return not (self.tap or self.untap or self.sacrifice_self or self.sacrifice
                     or self.discard or self.discard_self or self.pay_life
                     or self.remove_counters or self.exile_self or self.return_self
-                    or self.exile_from_graveyard)
+                    or self.exile_from_graveyard or self.loyalty is not None)
 
 
 @dataclass(eq=False)

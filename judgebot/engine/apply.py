@@ -223,6 +223,12 @@ def _move(game: Game, ev: Move) -> bool:
     del game.objects[obj.id]
     if to == "battlefield":
         game.battlefield.append(new.id)
+        pw = new.copy_of or new.card
+        if "planeswalker" in pw.types and pw.loyalty is not None and not new.face_down and \
+                "loyalty" not in new.counters:
+            new.counters["loyalty"] = pw.loyalty  # 306.5b
+            ev.counters = {**ev.counters, "loyalty": pw.loyalty}
+            ev.rules = tuple(ev.rules) + (R.PLANESWALKER_LOYALTY,)
         game.tick += 1
         new.controlled_since = game.tick
         new.last_controller = controller

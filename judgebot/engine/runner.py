@@ -35,6 +35,14 @@ def setup(scn: Scenario, chooser: Chooser) -> Game:
                 turn=scn.turn_number, step_limit=scn.step_limit)
     game.log = Log(turn=game.turn, step=game.step)
     game.chooser = chooser
+    from judgebot.engine.scenario import STARTING_LIFE
+    fmt = str(scn.raw.get("format") or "").lower().replace("-", " ").replace("_", " ")
+    if fmt in STARTING_LIFE and STARTING_LIFE[fmt][0] != 20:
+        life, rule = STARTING_LIFE[fmt]
+        unstated = [p for p in scn.players if p not in (scn.raw.get("life") or {})]
+        if unstated:
+            game.log.add("setup", f"{fmt.title()}: {', '.join(unstated)} start(s) at {life} "
+                         "life", (rule,))
     for p in scn.players:
         players[p].library_known = p in scn.libraries_known
         players[p].last_upkeep = 0
@@ -679,8 +687,15 @@ class Runner:
                            sac or None, disc or None)
 
     def finish(self) -> None:
-        """After the last action: players pass until the stack is empty."""
+        """After the last action: players pass until the stack is empty -- unless the
+        scenario checks the stack, which is then taken as the last action left it."""
         game = self.game
+        if "stack" in self.scn.expect and game.stack and not game.over:
+            turn_mod.priority_point(game)
+            game.log.add("note", "the scenario checks the stack: the game is taken as the last "
+                         "action left it, before anything on the stack resolves",
+                         (R.PRIORITY_HOLD,))
+            return
         if game.priority is None and not game.over:
             turn_mod.give_priority(game, game.active)
         self.resolve_stack()

@@ -19,6 +19,7 @@ from typing import Any
 
 import yaml
 
+from judgebot.engine import citations as R
 from judgebot.engine.abilities import Keyword
 from judgebot.engine.errors import BadInput, Refusal
 from judgebot.engine.mana import COLOR_NAMES, ManaCost, ManaPool
@@ -210,8 +211,11 @@ def build(data: Any, pool: Any = None) -> Scenario:
                        line_of(data, "players"))
     if len(set(players)) != len(players):
         raise BadInput("players: two players have the same name", line_of(data, "players"))
-    fmt = data.get("format")
-    start_life = 40 if isinstance(fmt, str) and fmt.lower() == "commander" else 20
+    fmt = str(data.get("format") or "").lower().replace("-", " ").replace("_", " ")
+    if fmt and fmt not in STARTING_LIFE:
+        raise BadInput(f"format: {data.get('format')!r} is not known; the engine knows "
+                       f"{', '.join(sorted(STARTING_LIFE))}", line_of(data, "format"))
+    start_life = STARTING_LIFE.get(fmt, (20, ""))[0]
     life = {p: start_life for p in players}
     life.update(_player_map(data, "life", players, int))
     poison = {p: 0 for p in players}
@@ -280,6 +284,12 @@ def build(data: Any, pool: Any = None) -> Scenario:
                     [getattr(r, "raw", None) or str(r) for r in rules],
                     [str(r) for r in rulings], data,
                     int(data.get("step_limit", 4000)), line_of(data, "expect"))
+
+
+# Starting life totals by format (103.4); two-player games only.
+STARTING_LIFE = {**{f: (20, R.STARTING_LIFE) for f in (
+    "standard", "modern", "legacy", "vintage", "pauper", "pioneer", "limited", "constructed")},
+    "commander": (40, R.STARTING_LIFE_COMMANDER), "brawl": (25, R.STARTING_LIFE_BRAWL)}
 
 
 def normalise_step(value: Any, line: int | None) -> str:

@@ -294,6 +294,11 @@ def pay_costs(game: Game, player: str, cost: Cost, source: int | None, what: str
     if cost.remove_counters and source is not None:
         kind, n = cost.remove_counters
         perform(game, [Counters(cause="cost", target=source, kind=kind, n=-n)])
+    if cost.loyalty is not None and source is not None:
+        game.objects[source].chosen["loyalty_turn"] = game.turn
+        if cost.loyalty:
+            perform(game, [Counters(cause="cost", target=source, kind="loyalty",
+                                    n=cost.loyalty, rules=(R.LOYALTY_COST,))])
     if cost.sacrifice_self and source is not None:
         perform(game, [Move(cause="cost", oid=source, to_zone="graveyard", reason="sacrifice",
                             rules=(R.SACRIFICE,))])
@@ -429,6 +434,8 @@ def cast(game: Game, req: CastRequest) -> GameObject:
                                     + ((R.FLASHBACK,) if alt == "flashback" else ()))
     # Modes and targets.
     sab = spell_ability(c.abilities) or SpellAbility()
+    if sab.modes and not req.modes and alt != "morph":
+        req.modes = _choose_modes(game, player, sab, req, c, name)
     specs, effects = _mode_parts(sab, req.modes)
     if alt == "morph":
         specs = ()
@@ -513,6 +520,40 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     game.priority = player
     game.passes = 0
     return spell
+
+
+def _choose_modes(game: Game, player: str, sab: SpellAbility, req: CastRequest, c: Chars,
+                  name: str) -> tuple[int, ...]:
+    """The caster chooses the mode(s) as the spell is cast (601.2b): from a ``choose:
+    {mode: N}`` answer, or left open (each option played out). Modes whose targets the
+    given targets can't fill are not offered."""
+    from itertools import combinations
+    combos = list(combinations(range(1, len(sab.modes) + 1), min(sab.choose, len(sab.modes))))
+    if req.targets:
+        def fits(combo: tuple[int, ...]) -> bool:
+            specs = [s for m in combo for s in sab.modes[m - 1][1]]
+            if len(specs) != len(req.targets):
+                return False
+            return all(all(target_legal(game, spec, t, player, c, req.oid, True)[0]
+                           for t in slot) for spec, slot in zip(specs, req.targets,
+                                                                strict=False))
+        combos = [k for k in combos if fits(k)] or combos
+    labels = [" and ".join(f"{m}. {sab.modes[m - 1][2].replace('~', name)}" for m in k)
+              for k in combos]
+
+    def match(value: Any) -> int | None:
+        wanted = value if isinstance(value, list) else [value]
+        try:
+            key = tuple(sorted(int(w) for w in wanted))
+        except (TypeError, ValueError):
+            return next((i for i, lab in enumerate(labels)
+                         if str(value).lower() in lab.lower()), None)
+        return combos.index(key) if key in combos else None
+    index = game.chooser.choose(player, "mode", labels, keys=("mode", "modes"), match=match,
+                                note=f"mode of {name} (chosen as it is cast)")
+    game.log.add("choice", f"{player} chooses the mode of {name}: {labels[index]}",
+                 (R.MODAL, R.CAST_MODES))
+    return combos[index]
 
 
 def _mode_parts(sab: SpellAbility, modes: tuple[int, ...]) -> tuple[tuple, tuple]:
@@ -918,11 +959,23 @@ def activate(game: Game, player: str, oid: int, ability: ActivatedAbility,
         if ss:
             raise IllegalAction(f"{ss} has split second: players can't activate abilities that "
                                 "aren't mana abilities", (R.SPLIT_SECOND,))
-    if ability.timing == "sorcery":
+    if ability.timing == "sorcery" or ability.cost.loyalty is not None:
         why = sorcery_timing(game, player)
         if why:
+            if ability.cost.loyalty is not None:
+                raise IllegalAction(f"{name}'s loyalty abilities can be activated only in its "
+                                    f"controller's main phase with an empty stack: {why}",
+                                    (R.LOYALTY_ABILITY,))
             raise IllegalAction(f"{name}'s ability can be activated only as a sorcery: {why}",
                                 (R.ACTIVATE_SORCERY,))
+    if ability.cost.loyalty is not None:
+        if obj.chosen.get("loyalty_turn") == game.turn:
+            raise IllegalAction(f"a loyalty ability of {name} has already been activated this "
+                                "turn", (R.LOYALTY_ABILITY,))
+        have = obj.counters.get("loyalty", 0)
+        if ability.cost.loyalty < 0 and have < -ability.cost.loyalty:
+            raise IllegalAction(f"{name} has {have} loyalty counter(s): it can't pay "
+                                f"−{-ability.cost.loyalty}", (R.LOYALTY_NEGATIVE,))
     for p in active_prohibitions(game, "cant_activate"):
         if p.params.get("name") and p.params["name"] in c.names:
             raise IllegalAction(f"{name}'s activated abilities can't be activated ({p.text})",
@@ -957,6 +1010,7 @@ def activate(game: Game, player: str, oid: int, ability: ActivatedAbility,
     game.log.add("activate", f"{player} activates {what}: "
                  f"{said.rstrip('.') + ',' if tgt else said}{tgt}",
                  (R.ACTIVATE,) + tuple(ability.rules)
+                 + ((R.LOYALTY_ABILITY,) if ability.cost.loyalty is not None else ())
                  + ((R.RESPONSE,) if len(game.stack) > 1 else ()))
     pay_costs(game, player, ability.cost, oid, what, mana=mana, sacrifice_choice=sacrifice,
               discard_choice=discard)

@@ -214,7 +214,10 @@ def read_cost(text: str) -> Cost:
     parts = [p.strip() for p in re.split(r",\s*|，\s*(?![^{]*\})", text) if p.strip()]
     for part in parts:
         low = part.lower()
-        if low in ("{t}", "{横置}"):
+        if m := re.fullmatch(r"\[?([+\-−–]?)(\d+)\]?", part):
+            sign = -1 if m.group(1) in ("-", "−", "–") else 1
+            fields["loyalty"] = sign * int(m.group(2))  # a loyalty ability (606.4)
+        elif low in ("{t}", "{横置}"):
             fields["tap"] = True
         elif low in ("{q}", "{重置}"):
             fields["untap"] = True
@@ -1159,7 +1162,7 @@ class Reader:
         out: list[Ability] = []
         spell_effects: list[Effect] = []
         spell_targets: list[TargetSpec] = []
-        for raw_line in re.split(r"\n+", self.normalise(text)):
+        for raw_line in _join_modes(re.split(r"\n+", self.normalise(text))):
             line = self._keyword_sentences(raw_line.strip(), out)
             if not line:
                 continue
@@ -1172,6 +1175,23 @@ class Reader:
         if spell_effects:
             out.append(SpellAbility(tuple(spell_effects), tuple(spell_targets), text=text))
         return out
+
+    def modal(self, m: re.Match) -> SpellAbility:
+        """'Choose one — A; or B.' / bullet modes: a modal spell (700.2)."""
+        how = (m.group(1) or m.group(2) or "").lower()
+        choose = 2 if how in ("two", "二", "两") else 1
+        body = m.group(3).strip()
+        options = [o for o in re.split(r"\s*•\s*|;\s*or\s+|；或|；", body) if o.strip()]
+        if len(options) < 2:
+            raise Unsupported(f"cannot read the modes of {self.sentence!r}")
+        modes = []
+        for opt in options:
+            self.targets = []
+            parts = self.effects(opt.strip().rstrip(";；"))
+            modes.append((tuple(parts.effects), tuple(parts.targets), opt.strip()))
+        self.targets = []
+        return SpellAbility(modes=tuple(modes), choose=choose, text=self.sentence,
+                            rules=(R.MODAL,))
 
     @staticmethod
     def _keyword_sentences(line: str, out: list[Ability]) -> str:
@@ -1191,6 +1211,8 @@ class Reader:
     def ability(self, line: str, is_spell: bool) -> Parts | list[Ability]:
         self.targets = []
         self.sentence = line
+        if is_spell and (m := MODAL.match(line)):
+            return [self.modal(m)]
         low = line.lower().rstrip(".。")
         for pattern, trig in TRIGGERS_EN + TRIGGERS_ZH:
             m = re.match(pattern + r"[,，]\s*", line if _is_zh(pattern) else low, re.IGNORECASE)
@@ -1230,6 +1252,22 @@ class Reader:
         if is_spell:
             return self.effects(line)
         raise Unsupported(f"cannot read {line!r}")
+
+
+MODAL = re.compile(r"(?:choose (one|two|one or both)|选择(一|二|两)项|选择一项或两项)\s*"
+                   r"[—–\-:：～~]+\s*(.+)$", re.IGNORECASE | re.DOTALL)
+
+
+def _join_modes(lines: list[str]) -> list[str]:
+    """A modal header followed by bullet lines becomes one line: "Choose one — • A • B"."""
+    out: list[str] = []
+    for line in lines:
+        s = line.strip()
+        if s[:1] in ("•", "-", "*") and out and MODAL.match(out[-1] + " x"):
+            out[-1] = out[-1].rstrip() + " • " + s.lstrip("•-* ")
+        else:
+            out.append(line)
+    return out
 
 
 def _is_zh(text: str) -> bool:
