@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import cache
 
 from judgebot.search.service import FILTERS
+from judgebot.web import simulate_openapi
 from judgebot.web.params import MAX_PAGE, MAX_PARAM_CHARS, MAX_PER_PAGE
 
 
@@ -192,6 +193,8 @@ def document() -> dict:
                                             "type": "string", "maxLength": 2000}}}}}},
                          "responses": {"200": _ok("The answer", ANSWER),
                                        **_errors(400, 413)}}},
+            **simulate_openapi.paths(),
         },
-        "components": {"schemas": {"Error": ERROR, "Ref": REF, "Hit": HIT}},
+        "components": {"schemas": {"Error": ERROR, "Ref": REF, "Hit": HIT,
+                                   **simulate_openapi.SCHEMAS}},
     }

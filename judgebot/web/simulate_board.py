@@ -1,0 +1,316 @@
+"""The board at every step of a simulation, derived by replaying it.
+
+The engine's log says what happened at each step; the simulation page also
+draws the board as it stood then. The engine keeps no history, so the
+scenario is played a second time, in the same process, along the same path
+of open choices, with a log that takes a snapshot of the game whenever the
+engine adds an entry. The engine logs a change after making it (damage
+marked, life lost, a card moved), so the snapshot taken with an entry shows
+the board with that entry's change made.
+
+The replayed log is checked entry by entry against the engine's own result;
+if the two ever differ the boards are dropped rather than shown beside the
+wrong steps. Everything here is plain JSON-ready data: it is computed in a
+simulation worker process and sent back to the web process.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from judgebot.engine.abilities import Keyword, ability_text
+from judgebot.engine.errors import OpenChoice, Refusal
+from judgebot.engine.log import Log
+from judgebot.engine.runner import MAX_RUNS, Runner, SimulationResult
+from judgebot.engine.scenario import Scenario, parse
+from judgebot.engine.state import Game, StackAbility
+
+HIDDEN_ZONES = ("hand", "graveyard", "exile")
+MAX_BOARDS = 400  # boards kept per replay; a longer log is listed without boards past this
+
+
+# --- one board -----------------------------------------------------------------------------
+
+def board(game: Game) -> dict[str, Any]:
+    """The game as the page draws it: players, permanents, the stack (top first)."""
+    return {
+        "turn": game.turn, "active": game.active, "step": game.step,
+        "players": [_player(game, p) for p in game.order],
+        "permanents": [_permanent(game, oid) for oid in game.battlefield],
+        "stack": [_stack_item(game, item) for item in reversed(game.stack)],
+        "over": game.over, "draw": game.draw,
+    }
+
+
+def _player(game: Game, name: str) -> dict[str, Any]:
+    pl = game.players[name]
+    out: dict[str, Any] = {"name": name, "life": pl.life, "poison": pl.poison,
+                           "lost": pl.lost, "won": pl.won}
+    for zone in HIDDEN_ZONES:
+        out[zone] = [_card(game, oid) for oid in pl.zone(zone)]
+    # An unspecified library is unknown (and never runs out): no count to show.
+    out["library"] = [_card(game, oid) for oid in pl.library] if pl.library_known else None
+    out["mana"] = str(pl.pool) if pl.pool.total() else ""
+    return out
+
+
+def _card(game: Game, oid: int) -> dict[str, Any]:
+    """A card in a player's zone: its printed name (no effects apply there)."""
+    card = game.objects[oid].card
+    return {"id": oid, "name": card.name, "zh": card.zh_name}
+
+
+def zh_name(game: Game, oid: int, name: str) -> str:
+    """The Chinese name of what an object is now (a copy has its original's name)."""
+    obj = game.objects.get(oid)
+    if obj is not None:
+        for card in (obj.copy_of, obj.card, obj.face_up_chars):
+            if card is not None and card.name == name and card.zh_name:
+                return card.zh_name
+    from judgebot.engine.cards import pool
+
+    found = pool().get(name) if name else None
+    return found.zh_name if found is not None and found.name == name else ""
+
+
+def _alias(card: Any) -> str:
+    """The scenario's own name for a pool card (``{card: Grizzly Bears, name: Bear A}``)."""
+    if card.source == "inline" or not card.names:
+        return ""
+    first = card.names[0]
+    return first if first not in (card.name, card.zh_name) else ""
+
+
+def _permanent(game: Game, oid: int) -> dict[str, Any]:
+    obj = game.objects[oid]
+    c = game.chars(oid)
+    name = c.name or obj.card.name
+    out: dict[str, Any] = {
+        "id": oid, "name": name, "zh": zh_name(game, oid, name), "alias": _alias(obj.card),
+        "controller": c.controller, "owner": obj.owner,
+        "colors": sorted(c.colors), "supertypes": sorted(c.supertypes), "types": sorted(c.types),
+        "subtypes": sorted(c.subtypes),
+        "tapped": obj.tapped, "damage": obj.damage,
+        "counters": {k: v for k, v in sorted(obj.counters.items()) if v},
+        "keywords": sorted({a.label() for a in c.abilities if isinstance(a, Keyword)}),
+        "token": obj.token, "face_down": obj.face_down,
+        "attached_to": obj.attached_to,
+    }
+    if obj.face_down:
+        out["printed_name"] = obj.card.name
+    if c.is_creature:
+        out["power"], out["toughness"] = c.power, c.toughness
+        printed = obj.copy_of or obj.card
+        if not obj.face_down and isinstance(printed.power, int) and \
+                isinstance(printed.toughness, int):
+            out["printed"] = [printed.power, printed.toughness]
+    if "planeswalker" in c.types:
+        out["loyalty"] = obj.counters.get("loyalty", 0)
+    combat = game.combat
+    if combat is not None:
+        if oid in combat.attackers:
+            target = combat.attackers[oid]
+            out["attacking"] = {"player": target} if isinstance(target, str) else \
+                {"id": target, "name": game.name_of(target)}
+            out["blocked"] = bool(combat.blocked.get(oid))
+        if oid in combat.blockers:
+            out["blocking"] = [{"id": a, "name": game.name_of(a)} for a in combat.blockers[oid]]
+    return out
+
+
+def _stack_item(game: Game, item: Any) -> dict[str, Any]:
+    targets = [_target(game, t) for slot in item.targets for t in slot]
+    if isinstance(item, StackAbility):
+        source = game.objects.get(item.source_id)
+        zh = zh_name(game, item.source_id, item.source_name) if source is not None else ""
+        return {"id": item.id, "kind": "ability", "name": item.source_name, "zh": zh,
+                "controller": item.controller, "copy": item.is_copy,
+                "text": ability_text(item.ability, item.source_name), "targets": targets}
+    c = game.chars(item.id)
+    name = c.name or item.card.name
+    return {"id": item.id, "kind": "spell", "name": name, "zh": zh_name(game, item.id, name),
+            "controller": c.controller, "copy": item.spell_copy, "face_down": item.face_down,
+            "x": item.cast.x if item.cast is not None else 0, "targets": targets}
+
+
+def _target(game: Game, target: Any) -> dict[str, Any]:
+    if isinstance(target, str) and target in game.players:
+        return {"player": target}
+    name = game.name_of(target)
+    oid = target.id if hasattr(target, "id") else target
+    return {"id": oid, "name": name, "zh": zh_name(game, oid, name) if isinstance(oid, int)
+            else ""}
+
+
+# --- the replay ------------------------------------------------------------------------------
+
+class SnapshotLog(Log):
+    """The engine's log that also keeps the board, and the scenario line of the
+    action being played, as they stood when each entry was added."""
+
+    def __init__(self, runner: Runner, limit: int = MAX_BOARDS) -> None:
+        super().__init__(turn=runner.game.log.turn, step=runner.game.log.step)
+        self.runner = runner
+        self.limit = limit
+        self.boards: list[dict[str, Any] | None] = []
+        self.lines: list[int | None] = []
+
+    def add(self, event, text, rules=(), **data):  # noqa: ANN001, ANN201 - Log.add's signature
+        entry = super().add(event, text, rules, **data)
+        # Past the limit only the line is kept: a runaway log must not hold a board per entry.
+        self.boards.append(board(self.runner.game) if len(self.boards) < self.limit else None)
+        self.lines.append(self.runner.line)
+        return entry
+
+
+@dataclass
+class Replay:
+    """Boards for the engine's result: the start, one per log entry, the end."""
+
+    initial: dict[str, Any]
+    boards: list[dict[str, Any] | None]
+    lines: list[int | None]
+    final: dict[str, Any]
+
+
+# Entries the engine appends to the shown branch's log after playing it.
+AFTER_PLAY_EVENTS = ("refused", "depends", "choice")
+
+
+def replay(text: str, result: SimulationResult) -> Replay | None:
+    """Play the scenario ``text`` again as :func:`judgebot.engine.runner.simulate`
+    did, along the branch whose log ``result`` shows; None when the replay
+    can't be matched to that log entry by entry.
+
+    The scenario is parsed afresh: the engine's game shares some objects with
+    the parsed scenario (the stated mana pool), so a scenario already played
+    would start the replay with its mana spent.
+    """
+    if result.scenario is None:
+        return None
+    try:
+        scn = parse(text)
+    except Refusal:
+        return None
+    played = _play_shown_branch(scn, want_refusal=result.refused is not None)
+    if played is None:
+        return None
+    log, initial, final = played
+    extra = result.log[len(log.entries):]
+    if len(extra) > 1 or any(e.event not in AFTER_PLAY_EVENTS for e in extra):
+        return None
+    boards: list[dict[str, Any] | None] = []
+    lines: list[int | None] = []
+    for i, entry in enumerate(result.log):
+        if i < len(log.entries):
+            if log.entries[i].text != entry.text:
+                return None  # the replay went another way: no boards rather than wrong ones
+            boards.append(log.boards[i])
+            lines.append(log.lines[i])
+        else:
+            line = entry.data.get("line")
+            boards.append(final)
+            lines.append(line if isinstance(line, int) else None)
+    return Replay(initial, boards, lines, final)
+
+
+def _play_shown_branch(scn: Scenario, want_refusal: bool
+                       ) -> tuple[SnapshotLog, dict[str, Any], dict[str, Any]] | None:
+    """The engine explores open choices breadth first and shows the first
+    branch played to the end, or the first one refused: the same order here."""
+    queue: list[list[int]] = [[]]
+    runs = 0
+    first: tuple[SnapshotLog, dict[str, Any], dict[str, Any]] | None = None
+    while queue and runs < MAX_RUNS:
+        path = queue.pop(0)
+        runs += 1
+        try:
+            runner = Runner(scn, path)
+        except Refusal:
+            return None
+        log = SnapshotLog(runner)
+        runner.game.log = log
+        initial = board(runner.game)
+        try:
+            run = runner.run()
+        except OpenChoice as oc:
+            queue.extend(path + [i] for i in range(len(oc.options)))
+            continue
+        played = (log, initial, board(run.game))
+        if not want_refusal:
+            return played
+        if run.refusal is not None:
+            return played
+        first = first or played
+    return first
+
+
+# --- what changed ------------------------------------------------------------------------------
+
+PERMANENT_FIELDS = ("power", "toughness", "tapped", "damage", "counters", "controller",
+                    "attacking", "blocking", "attached_to", "face_down", "keywords", "types",
+                    "loyalty")
+PLAYER_FIELDS = ("life", "poison", "lost", "won", "mana")
+
+
+def changes(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """What differs between two boards: per player and per permanent the fields
+    that changed, permanents that arrived or left (and where they went), and
+    stack objects added or gone."""
+    out: dict[str, Any] = {"players": {}, "zones": {}, "permanents": {}, "entered": [],
+                           "left": [], "stack_added": [], "stack_removed": []}
+    old_players = {p["name"]: p for p in before["players"]}
+    for p in after["players"]:
+        old = old_players.get(p["name"])
+        if old is None:
+            continue
+        fields = [f for f in PLAYER_FIELDS if old.get(f) != p.get(f)]
+        if fields:
+            out["players"][p["name"]] = {f: [old.get(f), p.get(f)] for f in fields}
+        zones = [z for z in (*HIDDEN_ZONES, "library") if _ids(old.get(z)) != _ids(p.get(z))]
+        if zones:
+            out["zones"][p["name"]] = zones
+    old_perms = {o["id"]: o for o in before["permanents"]}
+    new_perms = {o["id"]: o for o in after["permanents"]}
+    for oid, perm in new_perms.items():
+        old = old_perms.get(oid)
+        if old is None:
+            out["entered"].append(oid)
+            continue
+        fields = [f for f in PERMANENT_FIELDS if old.get(f) != perm.get(f)]
+        if fields:
+            out["permanents"][oid] = fields
+    arrived = _arrivals(before, after)
+    for oid, perm in old_perms.items():
+        if oid not in new_perms:
+            where = arrived.get(perm["name"], {})
+            out["left"].append({"id": oid, "name": perm["name"], "zh": perm.get("zh", ""),
+                                **where})
+    old_stack = {s["id"] for s in before["stack"]}
+    new_stack = {s["id"] for s in after["stack"]}
+    out["stack_added"] = [s["id"] for s in after["stack"] if s["id"] not in old_stack]
+    out["stack_removed"] = [{"id": s["id"], "name": s["name"], "zh": s.get("zh", "")}
+                            for s in before["stack"] if s["id"] not in new_stack]
+    return out
+
+
+def _ids(cards: list[dict[str, Any]] | None) -> list[int] | None:
+    return None if cards is None else [c["id"] for c in cards]
+
+
+def _arrivals(before: dict[str, Any], after: dict[str, Any]) -> dict[str, dict[str, str]]:
+    """Cards new to a player's zone, by name: where a permanent that left went."""
+    seen = {c["id"] for p in before["players"] for z in (*HIDDEN_ZONES, "library")
+            for c in (p.get(z) or [])}
+    out: dict[str, dict[str, str]] = {}
+    for p in after["players"]:
+        for zone in (*HIDDEN_ZONES, "library"):
+            for c in p.get(zone) or []:
+                if c["id"] not in seen:
+                    out.setdefault(c["name"], {"to": zone, "owner": p["name"]})
+    return out
+
+
+def has_changes(diff: dict[str, Any]) -> bool:
+    return any(diff[k] for k in diff)

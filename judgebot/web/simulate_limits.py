@@ -1,0 +1,170 @@
+"""What a scenario given to the simulation page or API may be, checked before
+the engine reads it, and the compact form a scenario takes inside a link.
+
+Scenarios are small: the largest in the test suite is under 1 KB, about 110
+YAML nodes nested 5 deep. The limits below leave room for thirty times that
+and refuse what is not a scenario: megabytes of text, binary data, nesting
+thousands deep, and "YAML bombs" (anchors and aliases that stand for
+exponentially many nodes: each alias is counted as the nodes it stands for,
+while the event stream is read, so the bomb is never expanded). Every refusal
+says what was wrong, in English and Chinese, with the line where it is.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+import zlib
+from dataclasses import dataclass
+
+import yaml
+
+MAX_BYTES = 32 * 1024
+MAX_DEPTH = 16
+MAX_NODES = 3000  # scalars and collections, every alias counted as what it stands for
+MAX_ALIASES = 64
+# The encoded scenario in a link: the app refuses query strings over 8192 bytes.
+MAX_LINK_CHARS = 7000
+
+_Parser = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff]")
+LINK_CODE = re.compile(r"[A-Za-z0-9_-]*")
+
+
+@dataclass
+class Problem(Exception):
+    """A scenario the page won't give the engine: why, in both languages, and where."""
+
+    en: str
+    zh: str
+    line: int | None = None
+    status: int = 400
+    kind: str = "limit"
+
+    def __post_init__(self) -> None:
+        super().__init__(self.en)
+
+    def refusal(self) -> dict:
+        """The shape of the engine's refusals, for the page and the API."""
+        return {"message": self.en, "message_zh": self.zh, "line": self.line, "rules": [],
+                "kind": self.kind}
+
+
+def _kb(n: int) -> str:
+    return f"{n // 1024} KB"
+
+
+def decode_bytes(data: bytes) -> str:
+    """A request body as text: UTF-8 only (a leading byte-order mark is dropped)."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        raise Problem(f"The scenario is not UTF-8 text (binary data?): byte {exc.start + 1} "
+                      "can't be read.",
+                      f"情景不是 UTF-8 文本（可能是二进制数据）：第 {exc.start + 1} 个字节"
+                      "无法读取。",
+                      line, kind="bad-input") from None
+    return text.removeprefix("\ufeff")
+
+
+def check_text(text: str) -> None:
+    """Size and characters: raises :class:`Problem`."""
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_BYTES:
+        raise Problem(f"The scenario is too long ({size:,} bytes; at most {_kb(MAX_BYTES)}).",
+                      f"情景过长（{size:,} 字节；上限 {_kb(MAX_BYTES)}）。", None, status=413)
+    bad = CONTROL.search(text) or re.search(r"[\ud800-\udfff]", text)
+    if bad:
+        line = text.count("\n", 0, bad.start()) + 1
+        code = f"U+{ord(bad.group()):04X}"
+        raise Problem(f"The scenario contains a control character ({code}) on line {line}: "
+                      "it is not plain text (binary data?).",
+                      f"情景第 {line} 行含有控制字符（{code}）：不是纯文本（可能是二进制数据）。",
+                      line, kind="bad-input")
+
+
+def check_structure(text: str) -> None:
+    """Nesting depth, node count and aliases, read from the YAML event stream
+    without building anything. A syntax error is left for the engine's loader,
+    which reports it with its line."""
+    depth = nodes = aliases = 0
+    anchored: dict[str, int] = {}  # anchor -> nodes it stands for
+    open_: list[tuple[str | None, int]] = []  # (anchor, node count when it opened)
+    try:
+        for event in yaml.parse(text, Loader=_Parser):
+            line = event.start_mark.line + 1
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                nodes += 1
+                if depth > MAX_DEPTH:
+                    raise Problem(f"The scenario is nested too deeply (more than {MAX_DEPTH} "
+                                  f"levels, at line {line}).",
+                                  f"情景嵌套过深（超过 {MAX_DEPTH} 层，在第 {line} 行）。", line)
+                open_.append((event.anchor, nodes))
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+                anchor, start = open_.pop()
+                if anchor:
+                    anchored[anchor] = nodes - start + 1
+            elif isinstance(event, yaml.ScalarEvent):
+                nodes += 1
+                if event.anchor:
+                    anchored[event.anchor] = 1
+            elif isinstance(event, yaml.AliasEvent):
+                aliases += 1
+                if aliases > MAX_ALIASES:
+                    raise Problem(f"The scenario uses too many aliases (more than {MAX_ALIASES}, "
+                                  f"at line {line}).",
+                                  f"情景使用的别名（alias）过多（超过 {MAX_ALIASES} 个，在第 "
+                                  f"{line} 行）。", line)
+                nodes += anchored.get(event.anchor, 1)
+            if nodes > MAX_NODES:
+                raise Problem(f"The scenario is too large: more than {MAX_NODES:,} YAML nodes "
+                              f"(aliases counted as what they stand for), at line {line}.",
+                              f"情景过大：超过 {MAX_NODES:,} 个 YAML 节点（别名按其代表的内容计），"
+                              f"在第 {line} 行。", line)
+    except yaml.YAMLError:
+        return
+
+
+def check(text: str) -> None:
+    check_text(text)
+    check_structure(text)
+
+
+# --- scenarios in links ------------------------------------------------------------------------
+
+def encode_link(text: str) -> str:
+    """The scenario as a link parameter: raw DEFLATE, then URL-safe base64 without padding."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = packer.compress(text.encode("utf-8")) + packer.flush()
+    return base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+
+def decode_link(code: str) -> str:
+    """The inverse of :func:`encode_link`; a damaged or oversized code is a :class:`Problem`
+    (inflating stops as soon as the text passes the size limit: no zip bombs)."""
+    damaged = Problem("The link's scenario is damaged (it was perhaps cut short when copied).",
+                      "链接中的情景已损坏（可能复制时被截断）。", kind="bad-input")
+    if len(code) > MAX_LINK_CHARS:
+        raise Problem(f"The link's scenario is too long ({len(code):,} characters; at most "
+                      f"{MAX_LINK_CHARS:,}).",
+                      f"链接中的情景过长（{len(code):,} 个字符；上限 {MAX_LINK_CHARS:,}）。",
+                      status=414)
+    if not LINK_CODE.fullmatch(code):
+        raise damaged
+    try:
+        packed = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
+        unpacker = zlib.decompressobj(-15)
+        data = unpacker.decompress(packed, MAX_BYTES + 1)
+        if len(data) > MAX_BYTES or unpacker.unconsumed_tail:
+            raise Problem(f"The link's scenario is too long (over {_kb(MAX_BYTES)} once "
+                          "unpacked).", f"链接中的情景过长（解压后超过 {_kb(MAX_BYTES)}）。",
+                          status=413)
+        if not unpacker.eof:
+            raise damaged
+    except (binascii.Error, zlib.error, ValueError):
+        raise damaged from None
+    return decode_bytes(data)

@@ -1,0 +1,233 @@
+"""Simulations run in worker processes, each under a time and a memory budget.
+
+The engine is fast on the scenarios it was written for (a few milliseconds),
+but a scenario is arbitrary input: "draw X cards" with a large X runs for
+minutes, an optional loop can run until the engine's event limit, and a
+scenario may raise that limit itself. So the web process never runs the
+engine. It hands the scenario text to one of a few long-lived worker
+processes and waits at most ``timeout`` seconds for the answer; a worker that
+runs over is killed and replaced. Each worker caps its own address space
+(``RLIMIT_AS``), so a scenario that would eat the machine's memory meets a
+MemoryError there instead, and the worker is replaced after answering.
+
+Workers come from a fork server that has already imported the engine and read
+the card pool (:mod:`judgebot.web.simulate_preload`), so a replacement is
+ready in milliseconds.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import queue
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from judgebot.web.simulate_limits import Problem, check_structure
+
+PRELOAD = ["judgebot.web.simulate_preload"]
+
+
+class Busy(Exception):
+    """Every worker stayed busy for the whole wait."""
+
+
+# --- inside a worker ----------------------------------------------------------------------------
+
+def simulate(text: str) -> dict[str, Any]:
+    """The engine's result for ``text`` with the board at every step, as plain data."""
+    from judgebot.engine.runner import run_text
+    from judgebot.web.simulate_board import replay
+
+    try:
+        check_structure(text)
+    except Problem as problem:
+        return {"ok": False, "refused": problem.refusal(), "log": [], "state": {},
+                "expectations": [], "boards": None, "timing": {}}
+    start = time.perf_counter()
+    result = run_text(text)
+    engine = time.perf_counter() - start
+    if result.refused is not None and result.refused.kind == "internal" and \
+            "MemoryError" in result.refused.message:
+        raise MemoryError  # the engine caught it as one of its own errors
+    out = result.to_dict()
+    out["exit_code"] = result.exit_code
+    replayed = replay(text, result)
+    out["boards"] = None if replayed is None else {
+        "initial": replayed.initial, "steps": replayed.boards,
+        "lines": replayed.lines, "final": replayed.final}
+    out["timing"] = {"engine_ms": round(engine * 1000, 3),
+                     "replay_ms": round((time.perf_counter() - start - engine) * 1000, 3)}
+    # Plain JSON data only crosses the pipe (expectation values may be sets, tuples …).
+    return json.loads(json.dumps(out, ensure_ascii=False, default=_plain))
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, set | frozenset):
+        return sorted(value, key=str)
+    return str(value)
+
+
+def _limit_memory(extra_bytes: int) -> None:
+    """Cap this process's address space at its current size plus ``extra_bytes``."""
+    try:
+        import resource
+
+        with open("/proc/self/statm") as fh:
+            size = int(fh.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        limit = size + extra_bytes
+        _, hard = resource.getrlimit(resource.RLIMIT_AS)
+        if hard != resource.RLIM_INFINITY:
+            limit = min(limit, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    except (ImportError, OSError, ValueError):  # not Linux: the time budget still holds
+        pass
+
+
+def worker_main(conn: Any, memory_bytes: int) -> None:
+    """A worker's life: warm up, say ready, then answer scenario after scenario."""
+    from judgebot.engine.cards import pool
+
+    pool()
+    _limit_memory(memory_bytes)
+    conn.send(("ready", None))
+    while True:
+        try:
+            text = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            reply: tuple[str, Any] = ("ok", simulate(text))
+        except MemoryError:
+            reply = ("memory", None)
+        except RecursionError:
+            reply = ("error", "RecursionError")
+        except Exception as exc:  # noqa: BLE001 - reported to the web process, never a crash
+            reply = ("error", f"{type(exc).__name__}: {exc}")
+        try:
+            conn.send(reply)
+        except (OSError, ValueError):
+            return
+        if reply[0] == "memory":
+            return  # what ran out of memory may have left this process unusable
+
+
+# --- in the web process ---------------------------------------------------------------------------
+
+@dataclass
+class _Worker:
+    process: Any
+    conn: Any
+
+
+@dataclass
+class Outcome:
+    """What came back: the result, or why there is none (``timeout``, ``memory``, ``error``)."""
+
+    status: str
+    result: dict[str, Any] | None = None
+    detail: str = ""
+    seconds: float = 0.0
+
+
+class WorkerPool:
+    """``size`` worker processes, started on first use, each job under a budget."""
+
+    def __init__(self, size: int = 2, timeout: float = 5.0, memory_mb: int = 384,
+                 wait: float = 15.0) -> None:
+        self.size = max(1, size)
+        self.timeout = timeout
+        self.memory_bytes = memory_mb * 1024 * 1024
+        self.wait = wait
+        self._idle: queue.Queue[_Worker] = queue.Queue()
+        self._all: list[_Worker] = []
+        self._lock = threading.Lock()
+        self._started = False
+        self._closed = False
+
+    def _context(self):
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(PRELOAD)
+        return ctx
+
+    def _spawn(self) -> _Worker:
+        ctx = self._context()
+        ours, theirs = ctx.Pipe()
+        process = ctx.Process(target=worker_main, args=(theirs, self.memory_bytes),
+                              name="judgebot-simulate", daemon=True)
+        process.start()
+        theirs.close()
+        if not ours.poll(120) or ours.recv()[0] != "ready":
+            process.kill()
+            process.join()
+            raise RuntimeError("a simulation worker did not start")
+        worker = _Worker(process, ours)
+        with self._lock:
+            self._all.append(worker)
+        return worker
+
+    def start(self) -> None:
+        with self._lock:
+            if self._started:
+                return
+            self._started = True
+        for _ in range(self.size):
+            self._idle.put(self._spawn())
+
+    def _retire(self, worker: _Worker) -> None:
+        """Kill a worker (ours, by its handle) and start its replacement in the background."""
+        worker.process.kill()
+        worker.process.join()
+        worker.conn.close()
+        with self._lock:
+            if worker in self._all:
+                self._all.remove(worker)
+            closed = self._closed
+
+        def replace() -> None:
+            try:
+                self._idle.put(self._spawn())
+            except Exception:  # noqa: BLE001 - the next start() call tries again
+                with self._lock:
+                    self._started = False
+
+        if not closed:
+            threading.Thread(target=replace, daemon=True).start()
+
+    def run(self, text: str) -> Outcome:
+        self.start()
+        try:
+            worker = self._idle.get(timeout=self.wait)
+        except queue.Empty:
+            raise Busy from None
+        start = time.perf_counter()
+        try:
+            worker.conn.send(text)
+            if not worker.conn.poll(self.timeout):
+                self._retire(worker)
+                return Outcome("timeout", seconds=time.perf_counter() - start)
+            status, value = worker.conn.recv()
+        except (EOFError, OSError, BrokenPipeError) as exc:  # the worker died
+            self._retire(worker)
+            return Outcome("error", detail=f"the worker stopped ({type(exc).__name__})",
+                           seconds=time.perf_counter() - start)
+        seconds = time.perf_counter() - start
+        if status == "memory":
+            self._retire(worker)
+            return Outcome("memory", seconds=seconds)
+        self._idle.put(worker)
+        if status == "ok":
+            return Outcome("ok", value, seconds=seconds)
+        return Outcome("error", detail=str(value), seconds=seconds)
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            workers, self._all = list(self._all), []
+        for worker in workers:
+            worker.process.kill()
+            worker.process.join()
+            worker.conn.close()
