@@ -188,7 +188,7 @@ def offer_payment(game: Game, player: str, cost: ManaCost, what: str,
         if index == 1:
             game.log.add("choice", f"{player} chooses not to {what}", (R.RESOLVE_CHOICES,))
             return False
-    return pay_mana(game, player, cost, what)
+    return pay_mana(game, player, cost, what[4:] if what.startswith("pay ") else what)
 
 
 def offer_cost(game: Game, player: str, cost: Any, what: str) -> bool:
