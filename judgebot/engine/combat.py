@@ -258,7 +258,12 @@ def declare_blockers(game: Game, decl: dict[int, int]) -> None:
     combat.blockers_declared = True
     if decl:
         parts = [f"{game.name_of(b)} blocks {game.name_of(a)}" for b, a in decl.items()]
-        game.log.add("block", "; ".join(parts), (R.DECLARE_BLOCKERS, R.BLOCKED))
+        extra: tuple[str, ...] = ()
+        for b, a in decl.items():
+            if game.chars(a).has("flying"):  # a legal block of a flyer: flying or reach
+                extra += (R.FLYING,) + ((R.REACH,) if not game.chars(b).has("flying") else ())
+        game.log.add("block", "; ".join(parts),
+                     tuple(dict.fromkeys((R.DECLARE_BLOCKERS, R.BLOCKED) + extra)))
     else:
         game.log.add("block", "no blockers are declared", (R.DECLARE_BLOCKERS, R.BLOCKED))
     events = []
