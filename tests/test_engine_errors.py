@@ -38,6 +38,12 @@ def test_misspelled_action_names_line_and_suggests() -> None:
     assert "unknown action 'atack'" in r.message and "'attack'" in r.message
 
 
+def test_misspelled_choice_names_line_and_suggests() -> None:
+    r = refusal(BASE + "  - choose: {player: Alice, targts: [Bob]}\n")
+    assert r.line == 7
+    assert "'targts'" in r.message and "'targets'" in r.message
+
+
 def test_unknown_scenario_key_is_refused_with_its_line() -> None:
     r = refusal("players: [Alice, Bob]\nbattlefeld: {Alice: []}\n")
     assert r.line == 2 and "battlefield" in r.message

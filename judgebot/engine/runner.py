@@ -193,6 +193,16 @@ class Run:
     path: list[int] = field(default_factory=list)
 
 
+# The kinds of choice a ``choose`` action can answer (see choices.Chooser).
+CHOOSE_KEYS = frozenset({
+    "targets", "may", "pay", "replace", "cast", "keep", "order", "replacement", "mode",
+    "modes", "copy", "copy_targets", "new_targets", "color", "mana", "chosen",
+    "chosen_player", "choose_player", "search", "return", "bounce", "discard", "sacrifice",
+    "legend"})
+CHOOSE_ALIASES = {"target": "targets", "colour": "color", "replacement_order": "replacement",
+                  "legend": "keep", "player_choice": "chosen_player"}
+
+
 class Runner:
     def __init__(self, scn: Scenario, path: list[int]) -> None:
         self.scn = scn
@@ -273,7 +283,13 @@ class Runner:
             raise BadInput("choose: say what is chosen (targets, may, keep, sacrifice, order, "
                            "mode, color, discard, search, pay ...)", action.line)
         for key in keys:
-            self.chooser.add(player, str(key), value[key], line_of(value, key, action.line))
+            name = CHOOSE_ALIASES.get(str(key), str(key))
+            if name not in CHOOSE_KEYS:
+                from judgebot.engine.scenario import suggest
+                raise BadInput(f"choose: unknown choice {key!r}{suggest(str(key), CHOOSE_KEYS)}"
+                               f" (choices: {', '.join(sorted(CHOOSE_KEYS))})",
+                               line_of(value, key, action.line))
+            self.chooser.add(player, name, value[key], line_of(value, key, action.line))
 
     def ensure_priority(self, player: str) -> None:
         game = self.game
