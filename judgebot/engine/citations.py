@@ -21,7 +21,13 @@ REGISTRY: dict[str, Citation] = {}
 
 
 def cite(number: str, topic: str) -> str:
-    """Register ``number`` and return it (so constants read as plain numbers)."""
+    """Register ``number`` and return it (so constants read as plain numbers).
+
+    >>> TRAMPLE
+    '702.19b'
+    >>> REGISTRY[TRAMPLE].topic
+    'trample'
+    """
     REGISTRY.setdefault(number, Citation(number, topic))
     return number
 

@@ -54,6 +54,13 @@ class ManaCost:
 
     @classmethod
     def parse(cls, text: str | int | None) -> ManaCost:
+        """A mana cost from ``{2}{R}{R}`` or the shorthand ``2RR``.
+
+        >>> ManaCost.parse("{2}{R}{R}").mana_value()
+        4
+        >>> str(ManaCost.parse("2RR"))
+        '{2}{R}{R}'
+        """
         if text is None:
             return cls(())
         if isinstance(text, int):

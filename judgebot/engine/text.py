@@ -195,7 +195,15 @@ def _zh_protection(q: str) -> str:
 
 
 def read_keywords(text: str) -> list[Keyword]:
-    """A keyword list such as "Flying, first strike" or "飞行，先攻"."""
+    """A keyword list such as "Flying, first strike" or "飞行，先攻".
+
+    >>> [k.label() for k in read_keywords("Flying, first strike")]
+    ['flying', 'first strike']
+    >>> [k.label() for k in read_keywords("飞行，先攻")]
+    ['flying', 'first strike']
+    >>> [k.label() for k in read_keywords("Echo {3}{G}")]
+    ['echo {3}{G}']
+    """
     parts = [p for p in re.split(r"[,，、;；]\s*(?![^{]*\})", text) if p.strip()]
     out = []
     for p in parts:

@@ -43,6 +43,13 @@ class CardPool:
                 self.by_name.setdefault(_key(" // ".join(h.name for h in card.split)), card)
 
     def get(self, name: str) -> CardDef | None:
+        """A card by its English or Chinese name (case and punctuation ignored).
+
+        >>> pool().get("闪电击").name
+        'Lightning Bolt'
+        >>> pool().get("lightning bolt").zh_name
+        '闪电击'
+        """
         return self.by_name.get(_key(str(name)))
 
     def suggest(self, name: str) -> str:
