@@ -56,9 +56,14 @@ def _player(game: Game, name: str) -> dict[str, Any]:
 
 
 def _card(game: Game, oid: int) -> dict[str, Any]:
-    """A card in a player's zone: its printed name (no effects apply there)."""
-    card = game.objects[oid].card
-    return {"id": oid, "name": card.name, "zh": card.zh_name}
+    """A card in a player's zone: its printed name (no effects apply there), and
+    its counters (a suspended card's time counters)."""
+    obj = game.objects[oid]
+    out: dict[str, Any] = {"id": oid, "name": obj.card.name, "zh": obj.card.zh_name}
+    counters = {k: v for k, v in sorted(obj.counters.items()) if v}
+    if counters:
+        out["counters"] = counters
+    return out
 
 
 def zh_name(game: Game, oid: int, name: str) -> str:
@@ -150,11 +155,15 @@ class SnapshotLog(Log):
     action being played, as they stood when each entry was added."""
 
     def __init__(self, runner: Runner, limit: int = MAX_BOARDS) -> None:
-        super().__init__(turn=runner.game.log.turn, step=runner.game.log.step)
+        before = runner.game.log
+        super().__init__(turn=before.turn, step=before.step)
         self.runner = runner
         self.limit = limit
-        self.boards: list[dict[str, Any] | None] = []
-        self.lines: list[int | None] = []
+        # What the engine logged while setting the game up: shown on the starting board.
+        self.entries = list(before.entries)
+        start = board(runner.game)
+        self.boards: list[dict[str, Any] | None] = [start for _ in self.entries]
+        self.lines: list[int | None] = [None for _ in self.entries]
 
     def add(self, event, text, rules=(), **data):  # noqa: ANN001, ANN201 - Log.add's signature
         entry = super().add(event, text, rules, **data)
@@ -176,6 +185,10 @@ class Replay:
 
 # Entries the engine appends to the shown branch's log after playing it.
 AFTER_PLAY_EVENTS = ("refused", "depends", "choice")
+# Entries the engine logs before making part of their change, without an entry
+# of its own for that part: the board shows those fields as the next entry saw
+# them. Declaring attackers taps them (508.1f) right after the declaration is logged.
+COMPLETED_LATER = {"attack": ("tapped",)}
 
 
 def replay(text: str, result: SimulationResult) -> Replay | None:
@@ -212,7 +225,26 @@ def replay(text: str, result: SimulationResult) -> Replay | None:
             line = entry.data.get("line")
             boards.append(final)
             lines.append(line if isinstance(line, int) else None)
+    _complete(log, boards, final)
     return Replay(initial, boards, lines, final)
+
+
+def _complete(log: SnapshotLog, boards: list[dict[str, Any] | None],
+              final: dict[str, Any]) -> None:
+    """Fill in the part of a change the engine makes after logging it (COMPLETED_LATER)."""
+    for i, entry in enumerate(log.entries[:len(boards)]):
+        fields = COMPLETED_LATER.get(entry.event)
+        board = boards[i]
+        if not fields or board is None:
+            continue
+        later = boards[i + 1] if i + 1 < len(boards) else final
+        if later is None:
+            continue
+        after = {o["id"]: o for o in later["permanents"]}
+        for perm in board["permanents"]:
+            if perm["id"] in after:
+                for name in fields:
+                    perm[name] = after[perm["id"]][name]
 
 
 def _play_shown_branch(scn: Scenario, want_refusal: bool

@@ -108,6 +108,12 @@ def run(text: str) -> dict[str, Any]:
             f"The simulation needed more than {budget.memory_bytes // 2**20} MB of memory and "
             "was stopped.",
             f"模拟所需内存超过 {budget.memory_bytes // 2**20} MB，已被停止。")
+    elif outcome.status == "crashed":
+        problem = Problem(
+            f"The simulation stopped its worker process ({outcome.detail}), most likely by "
+            f"running out of its {budget.memory_bytes // 2**20} MB memory budget.",
+            f"模拟使工作进程终止（{outcome.detail}），很可能是超出了 "
+            f"{budget.memory_bytes // 2**20} MB 的内存预算。")
     else:
         problem = Problem(f"The simulation failed ({outcome.detail}).",
                           f"模拟失败（{outcome.detail}）。", kind="internal")

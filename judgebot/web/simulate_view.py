@@ -62,6 +62,8 @@ LABELS: dict[str, tuple[str, str]] = {
     "start": ("开始", "Start"),
     "start_text": ("情景开始时的局面", "The board as the scenario starts"),
     "final": ("最终局面", "Final board"),
+    "final_text": ("运行结束时的局面：最后一条日志之后引擎未记录的变化",
+                   "The board as the run ended: changes after the last log entry"),
     "step_of": ("第 {i} 步，共 {n} 步", "Step {i} of {n}"),
     "turn": ("第 {n} 回合", "turn {n}"),
     "previous_step": ("上一步", "Previous step"),
@@ -154,7 +156,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "event_lose": ("输掉游戏", "loses"), "event_win": ("获胜", "wins"),
     "event_regenerate": ("重生", "regenerate"), "event_face_up": ("翻成正面", "face up"),
     "event_sba": ("状态动作", "state-based action"), "event_turn": ("回合", "turn"),
-    "event_replace": ("替代", "replacement"),
+    "event_replace": ("替代", "replacement"), "event_final": ("最终局面", "final board"),
     "field_power": ("力量", "power"), "field_toughness": ("防御力", "toughness"),
     "field_tapped": ("横置状态", "tapped"), "field_damage": ("伤害", "damage"),
     "field_counters": ("指示物", "counters"), "field_controller": ("操控者", "controller"),
@@ -307,6 +309,14 @@ def build(cat: Catalog, text: str, result: dict[str, Any], example: str | None =
             step.combat = any("attacking" in p or "blocking" in p for p in board["permanents"])
             previous = board
         steps.append(step)
+    if boards and previous is not None and drawn == len(log) and \
+            _drawn(boards["final"]) != _drawn(previous):
+        # Changes after the last entry that the engine made without logging them
+        # (a token ceasing to exist, 704.5d): the end of the run gets a step of its own.
+        end = Step(len(log) + 1, "final", FINAL_TEXT, [], log[-1].get("turn", 0) if log else 0,
+                   log[-1].get("step", "") if log else "", None, boards["final"])
+        end.diff = changes(previous, boards["final"])
+        steps.append(end)
     refused = result.get("refused")
     refusal = refusal_view(cat, refused) if refused else None
     status = "refused" if refusal else ("holds" if result.get("ok") else "fails")
@@ -331,6 +341,14 @@ def build(cat: Catalog, text: str, result: dict[str, Any], example: str | None =
     elif len(log) > drawn and boards is not None:
         sim.notes.append("more_steps")
     return sim
+
+
+FINAL_TEXT = "the board as the run ended (changes made after the last log entry)"
+
+
+def _drawn(board: dict[str, Any]) -> dict[str, Any]:
+    """What is drawn of a board (the step name, shown per entry, left out)."""
+    return {k: v for k, v in board.items() if k not in ("step", "turn")}
 
 
 # --- the API form --------------------------------------------------------------------------------

@@ -92,15 +92,14 @@ def worker_main(conn: Any, memory_bytes: int) -> None:
     from judgebot.engine.cards import pool
 
     pool()
-    _limit_memory(memory_bytes)
     conn.send(("ready", None))
+    _limit_memory(memory_bytes)
     while True:
         try:
             text = conn.recv()
+            reply: tuple[str, Any] = ("ok", simulate(text))
         except (EOFError, OSError):
             return
-        try:
-            reply: tuple[str, Any] = ("ok", simulate(text))
         except MemoryError:
             reply = ("memory", None)
         except RecursionError:
@@ -125,7 +124,8 @@ class _Worker:
 
 @dataclass
 class Outcome:
-    """What came back: the result, or why there is none (``timeout``, ``memory``, ``error``)."""
+    """What came back: the result, or why there is none (``timeout``, ``memory``,
+    ``crashed``: the worker died, ``error``: an exception outside the engine)."""
 
     status: str
     result: dict[str, Any] | None = None
@@ -177,8 +177,11 @@ class WorkerPool:
         for _ in range(self.size):
             self._idle.put(self._spawn())
 
-    def _retire(self, worker: _Worker) -> None:
-        """Kill a worker (ours, by its handle) and start its replacement in the background."""
+    def _retire(self, worker: _Worker) -> int | None:
+        """Kill a worker (ours, by its handle), start its replacement in the background,
+        and return how the worker ended (its exit code; negative: the signal)."""
+        worker.process.join(0.2)
+        code = worker.process.exitcode
         worker.process.kill()
         worker.process.join()
         worker.conn.close()
@@ -196,6 +199,7 @@ class WorkerPool:
 
         if not closed:
             threading.Thread(target=replace, daemon=True).start()
+        return code
 
     def run(self, text: str) -> Outcome:
         self.start()
@@ -207,12 +211,13 @@ class WorkerPool:
         try:
             worker.conn.send(text)
             if not worker.conn.poll(self.timeout):
+                worker.process.kill()  # before the join in _retire: it is still running
                 self._retire(worker)
                 return Outcome("timeout", seconds=time.perf_counter() - start)
             status, value = worker.conn.recv()
-        except (EOFError, OSError, BrokenPipeError) as exc:  # the worker died
-            self._retire(worker)
-            return Outcome("error", detail=f"the worker stopped ({type(exc).__name__})",
+        except (EOFError, OSError):  # the worker died (a fatal error, often out of memory)
+            code = self._retire(worker)
+            return Outcome("crashed", detail=f"exit code {code}",
                            seconds=time.perf_counter() - start)
         seconds = time.perf_counter() - start
         if status == "memory":
