@@ -180,10 +180,12 @@ def translate(message: str, step_zh: Callable[[str], str] = lambda s: s) -> str 
         problem = message.split(": ", 1)[1]
         zh = yaml_problem(problem)
         return f"情景不是有效的 YAML：{zh or problem}{hint}"
-    suggestion = ""
+    suggestion = after = ""
     found = DID_YOU_MEAN.search(message)
     if found:
         suggestion = f"（您是不是要写 {found.group('s')}？）"
+        quoted = re.search(r"('[^']*'|\"[^\"]*\")$", message[:found.start()])
+        after = quoted.group(1) if quoted else ""  # the word the suggestion corrects
         message = message[:found.start()] + message[found.end():]
     for pattern, zh in _COMPILED:
         m = pattern.fullmatch(message)
@@ -199,7 +201,11 @@ def translate(message: str, step_zh: Callable[[str], str] = lambda s: s) -> str 
             elif key == "step":
                 value = step_zh(value.strip().replace(" ", "_"))
             values[key] = value
-        return zh.format(**values) + suggestion
+        text = zh.format(**values)
+        if after and after in text:  # the suggestion right after the word it corrects
+            at = text.index(after) + len(after)
+            return text[:at] + suggestion + text[at:]
+        return text + suggestion
     return None
 
 

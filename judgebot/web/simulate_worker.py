@@ -37,16 +37,18 @@ class Busy(Exception):
 
 # --- inside a worker ----------------------------------------------------------------------------
 
-def simulate(text: str) -> dict[str, Any]:
-    """The engine's result for ``text`` with the board at every step, as plain data."""
+def simulate(text: str) -> str:
+    """The engine's result for ``text`` with the board at every step, as JSON text
+    (one string crosses the pipe faster than the nested data it holds)."""
     from judgebot.engine.runner import run_text
     from judgebot.web.simulate_board import replay
 
     try:
         check_structure(text)
     except Problem as problem:
-        return {"ok": False, "refused": problem.refusal(), "log": [], "state": {},
-                "expectations": [], "boards": None, "timing": {}}
+        return json.dumps({"ok": False, "refused": problem.refusal(), "log": [], "state": {},
+                           "expectations": [], "boards": None, "timing": {}},
+                          ensure_ascii=False)
     start = time.perf_counter()
     result = run_text(text)
     engine = time.perf_counter() - start
@@ -61,8 +63,8 @@ def simulate(text: str) -> dict[str, Any]:
         "lines": replayed.lines, "final": replayed.final}
     out["timing"] = {"engine_ms": round(engine * 1000, 3),
                      "replay_ms": round((time.perf_counter() - start - engine) * 1000, 3)}
-    # Plain JSON data only crosses the pipe (expectation values may be sets, tuples …).
-    return json.loads(json.dumps(out, ensure_ascii=False, default=_plain))
+    # Plain JSON data only (expectation values may be sets, tuples …).
+    return json.dumps(out, ensure_ascii=False, default=_plain)
 
 
 def _plain(value: Any) -> Any:
@@ -225,7 +227,7 @@ class WorkerPool:
             return Outcome("memory", seconds=seconds)
         self._idle.put(worker)
         if status == "ok":
-            return Outcome("ok", value, seconds=seconds)
+            return Outcome("ok", json.loads(value), seconds=seconds)
         return Outcome("error", detail=str(value), seconds=seconds)
 
     def close(self) -> None:

@@ -141,6 +141,7 @@
     if (start && inline) {
       const zh = inline.querySelector(".msg-zh"), en = inline.querySelector(".msg-en");
       showError(start, zh ? zh.textContent : "", en ? en.textContent : "");
+      inline.hidden = Boolean(callout);  // the message is at its line now
     } else {
       drawGutter();
     }
@@ -334,7 +335,11 @@
   // Zone lists opening change the layout: redraw.
   boards.addEventListener("toggle", () => drawArrows(views[steps.indexOf(current)]), true);
 
-  const wanted = /^#step-(\d+)$/.exec(location.hash);
-  show(wanted && steps.includes(parseInt(wanted[1], 10)) ? parseInt(wanted[1], 10) : steps[0],
-       Boolean(wanted));
+  function fromHash(scroll) {
+    const wanted = /^#step-(\d+)$/.exec(location.hash);
+    const step = wanted ? parseInt(wanted[1], 10) : NaN;
+    if (steps.includes(step)) show(step, scroll); else if (!wanted) show(steps[0], false);
+  }
+  window.addEventListener("hashchange", () => fromHash(true));
+  fromHash(Boolean(location.hash));
 })();
