@@ -461,7 +461,8 @@ class Presenter:
         return self.prefs.zh(zh) if zh else english
 
     def type_line(self, perm: dict[str, Any]) -> str:
-        words = [self.word(t) for t in (*perm.get("supertypes", []), *perm.get("types", []))]
+        words = [self.word(t).capitalize() if self.prefs.view == "en" else self.word(t)
+                 for t in (*perm.get("supertypes", []), *perm.get("types", []))]
         line = " ".join(words) if self.prefs.view == "en" else "".join(words)
         subtypes = " ".join(perm.get("subtypes", []))
         return f"{line} — {subtypes}" if subtypes else line

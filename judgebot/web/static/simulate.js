@@ -221,9 +221,9 @@
 
   document.addEventListener("click", (event) => {
     const link = event.target.closest && event.target.closest("a[data-step]");
-    if (!link || !boards.contains(link) && !link.closest(".timeline")) return;
+    if (!link) return;
     event.preventDefault();
-    show(parseInt(link.dataset.step, 10), link.closest(".timeline") !== null);
+    show(parseInt(link.dataset.step, 10), !boards.contains(link));
   });
 
   document.addEventListener("keydown", (event) => {
