@@ -599,6 +599,18 @@ def test_the_api_refuses_what_is_not_a_scenario_with_a_json_error(client, body, 
     assert response.get_json()["error"]["message"]
 
 
+def test_the_api_can_only_read_a_scenario_without_playing_it(client):
+    broken = client.post("/api/v1/simulate?check=read", json={"scenario": BROKEN_UNKNOWN_CARD})
+    assert broken.get_json()["status"] == "refused"
+    assert broken.get_json()["refused"]["line"] == 4
+    start = time.perf_counter()
+    endless = client.post("/api/v1/simulate?check=read", json={"scenario": ENDLESS}).get_json()
+    assert time.perf_counter() - start < 1.0  # read, not played
+    assert endless["status"] == "readable" and endless["steps"] == []
+    assert client.post("/api/v1/simulate?check=play", json={"scenario": ENDLESS}
+                       ).status_code == 400
+
+
 def test_the_api_lists_and_serves_the_gallery(client):
     data = client.get("/api/v1/simulate/examples").get_json()
     ids = [e["id"] for g in data["groups"] for e in g["examples"]]

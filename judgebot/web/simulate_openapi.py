@@ -63,7 +63,8 @@ REFUSAL = {"type": ["object", "null"], "properties": {
                                         "internal"]}}}
 RESULT = {"type": "object", "properties": {
     "ok": {"type": "boolean", "description": "Every expectation holds and nothing was refused"},
-    "status": {"type": "string", "enum": ["holds", "fails", "refused", "unchecked"]},
+    "status": {"type": "string", "enum": ["holds", "fails", "refused", "unchecked",
+                                          "readable"]},
     "exit_code": {"type": "integer", "description": "As `judgebot simulate`: 0, 1 or 2"},
     "title": {"type": "string"},
     "refused": REFUSAL,
@@ -105,7 +106,12 @@ def paths() -> dict:
                            "answer with `refused` set and the scenario line at fault. " + limits,
             "parameters": [{"name": "script", "in": "query", "required": False,
                             "description": "Chinese script of the returned Chinese text",
-                            "schema": {"type": "string", "enum": ["hans", "hant"]}}],
+                            "schema": {"type": "string", "enum": ["hans", "hant"]}},
+                           {"name": "check", "in": "query", "required": False,
+                            "description": "`read`: only read the scenario (YAML, keys, "
+                            "cards, steps) without playing it; status `readable` or "
+                            "`refused`, no steps. What the editor asks while one types.",
+                            "schema": {"type": "string", "enum": ["read"]}}],
             "requestBody": {"required": True, "content": {
                 "application/json": {"schema": {"type": "object", "required": ["scenario"],
                                                 "properties": {"scenario": {"type": "string"}}}},

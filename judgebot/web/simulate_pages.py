@@ -90,9 +90,9 @@ def _label(key: str, **values: Any) -> str:
 
 # --- running ------------------------------------------------------------------------------------
 
-def run(text: str) -> dict[str, Any]:
+def run(text: str, job: str = "simulate") -> dict[str, Any]:
     """The worker's result for ``text``, or a refusal saying which budget it ran out of."""
-    outcome = pool().run(text)
+    outcome = pool().run(text, job)
     if outcome.status == "ok":
         return outcome.result
     budget = pool()
@@ -256,8 +256,11 @@ def api_simulate():
         body = {"error": {"status": problem.status, "message": problem.en,
                           "message_zh": g.prefs.zh(problem.zh), "line": problem.line}}
         return jsonify(body), problem.status
+    check = request.args.get("check")
+    if check not in (None, "", "read"):
+        raise BadParameter(f"Unknown check {check[:40]!r}; known: read.")
     try:
-        result = run(text)
+        result = run(text, "read" if check else "simulate")
     except Busy:
         return _busy()
     cat = site().catalog

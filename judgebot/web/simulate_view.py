@@ -321,7 +321,7 @@ def build(cat: Catalog, text: str, result: dict[str, Any], example: str | None =
     refusal = refusal_view(cat, refused) if refused else None
     status = "refused" if refusal else ("holds" if result.get("ok") else "fails")
     if refusal is None and not result.get("expectations"):
-        status = "unchecked"
+        status = "readable" if result.get("read_only") else "unchecked"
     cited: dict[str, None] = {}
     for s in steps:
         for r in s.rules:

@@ -67,6 +67,31 @@ def simulate(text: str) -> str:
     return json.dumps(out, ensure_ascii=False, default=_plain)
 
 
+def read(text: str) -> str:
+    """Only read the scenario (limits, YAML, keys, names of cards and steps), without
+    playing it: what the editor checks while the user types, at a bounded cost."""
+    from judgebot.engine.errors import Refusal
+    from judgebot.engine.scenario import parse
+
+    refused = None
+    try:
+        check_structure(text)
+        scn = parse(text)
+    except Problem as problem:
+        refused = problem.refusal()
+    except Refusal as exc:
+        refused = exc.to_dict()
+    out: dict[str, Any] = {"ok": refused is None, "refused": refused, "log": [], "state": {},
+                           "expectations": [], "boards": None, "timing": {}, "read_only": True,
+                           "exit_code": 2 if refused else 0}
+    if refused is None:
+        out["title"] = scn.title
+    return json.dumps(out, ensure_ascii=False)
+
+
+JOBS = {"simulate": simulate, "read": read}
+
+
 def _plain(value: Any) -> Any:
     if isinstance(value, set | frozenset):
         return sorted(value, key=str)
@@ -98,8 +123,8 @@ def worker_main(conn: Any, memory_bytes: int) -> None:
     _limit_memory(memory_bytes)
     while True:
         try:
-            text = conn.recv()
-            reply: tuple[str, Any] = ("ok", simulate(text))
+            job, text = conn.recv()
+            reply: tuple[str, Any] = ("ok", JOBS[job](text))
         except (EOFError, OSError):
             return
         except MemoryError:
@@ -203,7 +228,10 @@ class WorkerPool:
             threading.Thread(target=replace, daemon=True).start()
         return code
 
-    def run(self, text: str) -> Outcome:
+    def run(self, text: str, job: str = "simulate") -> Outcome:
+        """Run ``job`` (``simulate``, or ``read``: parse only) on ``text`` in a worker."""
+        if job not in JOBS:
+            raise ValueError(f"unknown job {job!r}")
         self.start()
         try:
             worker = self._idle.get(timeout=self.wait)
@@ -211,7 +239,7 @@ class WorkerPool:
             raise Busy from None
         start = time.perf_counter()
         try:
-            worker.conn.send(text)
+            worker.conn.send((job, text))
             if not worker.conn.poll(self.timeout):
                 worker.process.kill()  # before the join in _retire: it is still running
                 self._retire(worker)

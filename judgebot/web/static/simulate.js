@@ -110,7 +110,8 @@
     if (!text.trim()) { clearError(); drawGutter(); return; }
     checkAbort = new AbortController();
     try {
-      const response = await fetch("/api/v1/simulate", {
+      // Only read, not played: typing a scenario that loops must not occupy a worker.
+      const response = await fetch("/api/v1/simulate?check=read", {
         method: "POST", signal: checkAbort.signal,
         headers: {"Content-Type": "application/json", Accept: "application/json"},
         body: JSON.stringify({scenario: text})});
@@ -119,7 +120,7 @@
       const refused = data.refused || (data.error && data.error.line ? {
         line: data.error.line, message: data.error.message, message_zh: data.error.message_zh,
         kind: "bad-input"} : null);
-      if (refused && refused.line && refused.kind !== "illegal") {
+      if (refused && refused.line) {
         showError(refused.line, refused.message_zh, refused.message);
       } else {
         clearError();
