@@ -96,3 +96,12 @@ def test_question_text_is_escaped(client):
 
 def test_navigation_links_to_the_ask_page(client):
     assert b'href="/ask"' in client.get("/").data
+
+
+def test_simulated_answer_links_to_the_simulation_view(client):
+    data = client.post("/api/v1/ask", json={"question": COMBAT}).get_json()
+    url = data["simulation"]["url"]
+    assert url.startswith("/simulate?s=")
+    page = client.get(url)
+    assert page.status_code == 200
+    assert "3/3 trample deathtouch" in page.data.decode()

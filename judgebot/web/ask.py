@@ -15,6 +15,7 @@ from judgebot.judge.service import MAX_QUESTION_CHARS, Judge
 from judgebot.web import params
 from judgebot.web.app import site
 from judgebot.web.params import BadParameter
+from judgebot.web.simulate_limits import encode_link
 
 ask_pages = Blueprint("ask_pages", __name__)
 ask_api = Blueprint("ask_api", __name__)
@@ -53,6 +54,9 @@ def answer_dict(answer) -> dict:
     """The answer as JSON, each quoted record with the URL of its page."""
     cat = site().catalog
     out = answer.to_dict()
+    if out["simulation"]:
+        # The scenario opens in the simulation view, to be stepped through or edited.
+        out["simulation"]["url"] = "/simulate?s=" + encode_link(out["simulation"]["scenario"])
     for group in ("rules", "rulings", "glossary", "notes"):
         for item in out[group]:
             rec = cat.get(item["id"])
