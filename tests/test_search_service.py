@@ -180,3 +180,20 @@ def test_long_questions_are_scored_on_their_rarest_words(search_service):
     long_q = ("what happens when my creature with trample and deathtouch attacks and the "
               "opponent blocks it with two creatures and then one of them leaves")
     assert search_service.search(long_q).hits
+
+
+def test_force_of_will_chapters_answer_to_their_printed_number(search_service):
+    assert search_service.search("fow 1100").rule == "fow:cr:6.0:11"
+
+
+def test_quoted_chinese_phrase_finds_the_words_together(search_service):
+    res = search_service.search('"战斗伤害"')
+    assert res.total > 20
+    for hit in res.hits[:10]:
+        plain = hit.snippets.get("zh", "").replace("<mark>", "").replace("</mark>", "")
+        assert "战斗伤害" in plain or "戰鬥傷害" in plain, hit.id
+
+
+def test_quoted_chinese_phrase_of_two_words(search_service):
+    res = search_service.search('"战斗伤害步骤"')
+    assert any(h.id == CURRENT + "510" for h in res.hits[:5])

@@ -177,6 +177,9 @@ class SearchService:
             rid = self._rules.get((game, ed, number))
             if rid:
                 return self.by_id[rid]
+        # Force of Will prints its chapters as 1100, 1200 …; they are chapters 11, 12.
+        if game == "fow" and re.fullmatch(r"\d{1,2}00", number):
+            return self.rule(number[:-2], edition, game)
         return None
 
     def nearest_rules(self, number: str, game: str = "mtg", edition: str | None = None,
