@@ -519,6 +519,17 @@ def test_download_returns_the_yaml_as_a_file(client):
                      coded.headers["Content-Disposition"])
 
 
+def test_a_long_page_is_sent_gzipped_to_a_client_that_accepts_it(client):
+    import gzip
+
+    plain = client.get(f"/simulate?example={COMBAT}")
+    packed = client.get(f"/simulate?example={COMBAT}", headers={"Accept-Encoding": "gzip"})
+    assert "Content-Encoding" not in plain.headers
+    assert packed.headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in packed.vary
+    assert gzip.decompress(packed.data) == plain.data
+    assert len(packed.data) < len(plain.data) / 4
+
+
 def test_an_unknown_example_is_a_404_page(client):
     response = client.get("/simulate?example=no_such_thing")
     assert response.status_code == 404 and "no_such_thing" in html_of(response)

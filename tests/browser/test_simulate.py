@@ -217,3 +217,11 @@ def test_screenshots_of_a_phone_and_a_refusal(open_page, screenshots):
     page = open_page("/simulate?scenario=" + BROKEN.replace("\n", "%0A").replace(" ", "%20"))
     page.locator(".editor .err-callout").wait_for()
     page.screenshot(path=str(screenshots / "simulate-refusal.png"))
+
+
+def test_without_the_script_a_timeline_link_shows_its_board(open_page):
+    page = open_page(f"/simulate?example={COMBAT}", java_script_enabled=False)
+    assert page.locator("#step-0").is_visible() and not page.locator("#step-3").is_visible()
+    page.locator('.timeline a[href="#step-3"]').click()
+    assert page.locator("#step-3").is_visible() and not page.locator("#step-0").is_visible()
+    assert page.locator(".src-listing").count() == 0  # no refusal: no listing
