@@ -272,6 +272,18 @@ def test_a_link_code_round_trips_a_chinese_scenario():
     assert decode_link(code) == text
 
 
+def test_the_permalink_other_pages_link_to_opens_the_scenario(client):
+    from judgebot.web.simulate_limits import permalink
+
+    link = permalink(example(STACK))
+    assert link.startswith("/simulate?s=")
+    body = html_of(client.get(link))
+    assert unescape(re.search(r"<textarea[^>]*>(.*?)</textarea>", body, re.S).group(1)) == \
+        example(STACK)
+    assert permalink("title: x\nnotes: " + "".join(chr(0x4e00 + i * 7919 % 20000)
+                                                    for i in range(9000))) is None
+
+
 @pytest.mark.parametrize("code", ["not base64!", "AAAA", encode_link("players: [A, B]")[:-6]])
 def test_a_damaged_link_code_is_refused(code):
     with pytest.raises(Problem) as err:

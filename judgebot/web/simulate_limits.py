@@ -143,6 +143,13 @@ def encode_link(text: str) -> str:
     return base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
 
 
+def permalink(text: str) -> str | None:
+    """The simulation page's address for a scenario (what other pages link to),
+    or None when the scenario is too long to travel in a link."""
+    code = encode_link(text)
+    return f"/simulate?s={code}" if len(code) <= MAX_LINK_CHARS else None
+
+
 def decode_link(code: str) -> str:
     """The inverse of :func:`encode_link`; a damaged or oversized code is a :class:`Problem`
     (inflating stops as soon as the text passes the size limit: no zip bombs)."""

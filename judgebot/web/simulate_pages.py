@@ -6,7 +6,8 @@ A scenario reaches the page four ways, all of them links that reproduce it:
   the test suite, by its file name without ``.yaml``);
 * ``/simulate?s=<code>``: any scenario, packed into the link by
   :func:`judgebot.web.simulate_limits.encode_link` (raw DEFLATE, URL-safe
-  base64): the permalink the page gives, and the form other pages should use;
+  base64): the permalink the page gives, and the form other pages should use
+  (:func:`judgebot.web.simulate_limits.permalink` gives the whole address);
 * ``/simulate?scenario=<YAML>``: the plain text, URL-encoded (short scenarios);
 * a form posted to ``/simulate`` from the editor, which is redirected to its
   ``?s=`` permalink (or shown directly when it is too long for a link).

@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judgebot.corpus import CR_2019, EN
+from judgebot.web import simulate_limits
 from judgebot.web.catalog import Catalog, zh_of
 from judgebot.web.prefs import Prefs
 from judgebot.web.simulate_board import changes, has_changes
-from judgebot.web.simulate_limits import MAX_LINK_CHARS, encode_link
 from judgebot.web.simulate_messages import refusal_zh
 from judgebot.web.views import lineage
 
@@ -328,14 +328,14 @@ def build(cat: Catalog, text: str, result: dict[str, Any], example: str | None =
             cited.setdefault(r, None)
     for r in (refusal or {}).get("rules") or []:
         cited.setdefault(r, None)
-    code = encode_link(text)
-    permalink = f"/simulate?s={code}" if len(code) <= MAX_LINK_CHARS else None
+    permalink = simulate_limits.permalink(text)
+    code = permalink.split("=", 1)[1] if permalink else None
     sim = Simulation(text, result, str(result.get("title") or ""), status, steps,
                      boards["initial"] if boards else None, boards["final"] if boards else None,
                      refusal, list(result.get("expectations") or []),
                      list(result.get("branches") or []),
                      {r: rule_info(cat, r) for r in cited}, permalink,
-                     code if permalink else None, example, drawn)
+                     code, example, drawn)
     if log and boards is None:
         sim.notes.append("no_boards")
     elif len(log) > drawn and boards is not None:
