@@ -173,11 +173,6 @@ def label(prefs: Prefs, key: str, **values: Any) -> str:
     return text.format(**values) if values else text
 
 
-def both(prefs: Prefs, key: str, **values: Any) -> dict[str, str]:
-    zh, en = LABELS[key]
-    return {"zh": prefs.zh(zh.format(**values)), "en": en.format(**values)}
-
-
 # --- names from the corpus -------------------------------------------------------------------
 
 def step_names(cat: Catalog) -> dict[str, dict[str, str]]:
@@ -268,10 +263,6 @@ class Simulation:
     example: str | None = None
     drawn: int = 0
     notes: list[str] = field(default_factory=list)
-
-    @property
-    def error_line(self) -> int | None:
-        return self.refusal.get("line") if self.refusal else None
 
 
 def refusal_view(cat: Catalog, refused: dict[str, Any]) -> dict[str, Any]:
