@@ -349,9 +349,20 @@ def _bounce(ctx: Ctx, eff: Effect) -> None:
                      "and doesn't resolve", (R.NEW_OBJECT,))
 
 
+# A number of cards or tokens no real game reaches; beyond it the engine stops
+# rather than spend minutes and gigabytes on one effect.
+MAX_COUNT = 1000
+
+
+def _bounded(n: int, what: str) -> int:
+    if n > MAX_COUNT:
+        raise Unsupported(f"{n} is too many: the engine does not {what} (at most {MAX_COUNT})")
+    return n
+
+
 def _draw(ctx: Ctx, eff: Effect) -> None:
     for p in players(ctx, eff.get("who", "you")):
-        n = ctx.amount(eff.get("n", 1))
+        n = _bounded(ctx.amount(eff.get("n", 1)), "draw that many cards")
         for _ in range(n):
             perform(ctx.game, [Draw(source=ctx.source, player=p, rules=ctx.rules)])
 
@@ -611,7 +622,7 @@ def _token(ctx: Ctx, eff: Effect) -> None:
     card: CardDef = eff.get("card")
     who = eff.get("controller", "you")
     for p in players(ctx, who):
-        n = ctx.amount(eff.get("n", 1))
+        n = _bounded(ctx.amount(eff.get("n", 1)), "create that many tokens")
         if n > 0:
             ev = CreateToken(source=ctx.source, card=card, controller=p, n=n,
                              tapped=bool(eff.get("tapped")), haste=bool(eff.get("haste")),

@@ -10,6 +10,7 @@ holds only if it holds whatever the open choices.
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,6 +30,9 @@ ABILITY_SPECIAL = {"morph", "turn_face_up", "unmorph", "face_up", "turn face up"
 
 
 # --- the starting game ----------------------------------------------------------------------
+MAX_PASS_TIMES = 100
+
+
 def setup(scn: Scenario, chooser: Chooser) -> Game:
     players = {p: Player(p, life=scn.life[p], poison=scn.poison[p]) for p in scn.players}
     game = Game(players, list(scn.players), active=scn.active, step=scn.step,
@@ -70,7 +74,8 @@ def setup(scn: Scenario, chooser: Chooser) -> Game:
         if spec.attached_to or spec.attacking or spec.blocking:
             _place(game, scn, spec)
     for p, pool in scn.mana.items():
-        players[p].pool = pool
+        # Each run (each branch of an open choice) starts with the pool as stated.
+        players[p].pool = copy.deepcopy(pool)
     for p in scn.players:
         if p in scn.mana:
             continue
@@ -316,6 +321,9 @@ class Runner:
                                    line_of(value, key, action.line))
             until = value.get("until")
             times = int(value.get("times", 1))
+            if not 0 <= times <= MAX_PASS_TIMES:
+                raise BadInput(f"pass: times must be between 0 and {MAX_PASS_TIMES}",
+                               line_of(value, "times", action.line))
             turn_of = value.get("turn_of")
             if turn_of is not None and turn_of not in self.game.players:
                 raise BadInput(f"pass: {turn_of!r} is not a player", action.line)

@@ -283,7 +283,21 @@ def build(data: Any, pool: Any = None) -> Scenario:
                     int(turn.get("number", 2)), objects, known, mana, actions, expect,
                     [getattr(r, "raw", None) or str(r) for r in rules],
                     [str(r) for r in rulings], data,
-                    int(data.get("step_limit", 4000)), line_of(data, "expect"))
+                    _step_limit(data), line_of(data, "expect"))
+
+
+MAX_STEP_LIMIT = 20000
+
+
+def _step_limit(data: dict) -> int:
+    try:
+        limit = int(data.get("step_limit", 4000))
+    except (TypeError, ValueError):
+        raise BadInput("step_limit must be a whole number", line_of(data, "step_limit")) from None
+    if not 1 <= limit <= MAX_STEP_LIMIT:
+        raise BadInput(f"step_limit must be between 1 and {MAX_STEP_LIMIT}",
+                       line_of(data, "step_limit"))
+    return limit
 
 
 # Starting life totals by format (103.4); two-player games only.
