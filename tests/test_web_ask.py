@@ -31,7 +31,8 @@ def test_page_answers_with_simulation_first_then_quoted_rules(client):
 
 
 def test_page_quotes_chinese_in_the_preferred_script(client):
-    html = client.get("/ask", query_string={"q": "践踏怎么分配伤害", "script": "hant"}).data.decode()
+    query = {"q": "践踏怎么分配伤害", "script": "hant"}
+    html = client.get("/ask", query_string=query).data.decode()
     assert "踐踏" in html
 
 
