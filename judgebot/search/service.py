@@ -619,8 +619,12 @@ def _prior(rec: Record) -> float:
     """How likely a record of this kind answers a query that names no edition."""
     if rec.game != "mtg":
         return 0.75
-    if rec.edition in ("m13", "casual-2015"):
-        return 0.5
+    if rec.kind == "glossary" and rec.edition == "m13":
+        return 0.5  # the beginner's glossary restates the CR's in simpler words
+    if rec.edition == "casual-2015":
+        return 0.5  # an older text of rules the current CR holds too
+    if rec.kind == "guide":
+        return 0.85
     return 1.0
 
 
