@@ -28,13 +28,16 @@ class Concept:
 
 CONCEPTS = (
     Concept("zero life", (r"\b(?:go(?:es)?|drop(?:s)?|fall(?:s)?) to (?:0|zero)\b",
+                          r"\bput (?:me|you|them|him|her) (?:to|at) (?:0|zero)\b",
+                          r"\bstill alive\b", r"\bdo i die\b",
                           r"\b(?:0|zero) life\b", r"\bat (?:0|zero)\b", r"\blose the game\b",
                           r"\bam i dead\b", r"\bnegative life\b"),
             (r"生命(?:值|总值)?(?:为|变成|到|掉到|剩)?\s*0", r"0\s*点生命", r"输掉(?:这盘)?游戏",
              r"会输吗", r"负数生命"),
             ("704.5a", "119.6")),
-    Concept("simultaneous damage", (r"\bat the same time\b", r"\bsimultaneous(?:ly)?\b"),
-            (r"同时",), ("510.2",)),
+    Concept("simultaneous damage", (r"\bat the same time\b", r"\bsimultaneous(?:ly)?\b",
+                                    r"\bin the same (?:combat damage )?step\b", r"\bat once\b"),
+            (r"同时", r"一起造成"), ("510.2",)),
     Concept("summoning sickness", (r"\bsummoning[- ]sick(?:ness)?\b",),
             (r"召唤失调", r"召唤病"), ("302.6",)),
     Concept("legend rule", (r"\blegend rule\b", r"\btwo legends?\b", r"\bsame legendary\b"),
@@ -69,7 +72,8 @@ CONCEPTS = (
                                  r"library)\b", r"\bbounce(?:s|d)? (?:a |the |my |their )?token"),
             (r"衍生物.{0,12}(?:手|弹回|坟墓场|放逐|牌库)",), ("111.7", "704.5d")),
     Concept("setting power and toughness", (r"\bbase (?:p/t|power)\b", r"\bsets? (?:its |the )?"
-                                            r"(?:base )?(?:p/t|power)", r"\bbecomes? a \d+/\d+",
+                                            r"(?:base )?(?:p/t|power)",
+                                            r"\bbecomes? an? (?:base )?\d+/\d+", r"\bbase \d+/\d+",
                                             r"\bswitch(?:es|ed)? (?:its )?power"),
             (r"基础(?:力量|攻防)", r"(?:设成|设为|变成)(?:基础)?\s*\d+/\d+", r"交换力量"),
             ("613.4b", "613.4c", "613.4")),
@@ -82,9 +86,12 @@ CONCEPTS = (
             ("104.2b", "104.3e")),
     Concept("responding", (r"\brespond(?:ing)?\b", r"\bin response\b"),
             (r"回应", r"响应"), ("117.3", "405.1")),
-    Concept("empty library", (r"\bempty library\b", r"\bno cards (?:left )?in (?:my|their|your) "
-                              r"library\b", r"\bdraw from an empty\b", r"\bdecked\b"),
-            (r"牌库(?:为空|空了|没牌|没有牌)", r"抓不到牌"), ("704.5b", "121.4")),
+    Concept("empty library", (r"\bempty library\b", r"\blibrary is empty\b",
+                              r"\bno cards (?:left )?in (?:my|their|your|the) library\b",
+                              r"\blibrary has no cards\b", r"\bout of cards\b",
+                              r"\bdraw from an empty\b", r"\bdecked\b"),
+            (r"牌库(?:已经)?(?:为空|空了|没牌|没有牌)", r"空(?:的)?牌库", r"抓不到牌"),
+            ("704.5b", "121.4")),
     Concept("zero toughness", (r"\b(?:0|zero) toughness\b", r"\btoughness (?:of )?(?:0|zero)\b"),
             (r"防御力(?:为|变成|变为)?\s*0",), ("704.5f",)),
     Concept("illegal targets", (r"\bfizzles?\b", r"\bno longer (?:a )?legal target\b",
@@ -153,11 +160,46 @@ KEYWORD_ALIASES = {
 def find(text: str) -> list[tuple[int, int, Concept]]:
     """Concepts named in ``text`` (lowercased English, folded Chinese)."""
     lower = text.lower()
+    # English sits right against Chinese in mixed questions ("APNAP顺序"), where
+    # \b sees no word boundary: match English on a copy with spaces put between.
+    spaced, where = _spaced(lower)
     found: list[tuple[int, int, Concept]] = []
     for concept in CONCEPTS:
-        for pattern in (*concept.en, *concept.zh):
-            m = re.search(pattern, lower)
+        hit = None
+        for pattern in concept.en:
+            m = re.search(pattern, spaced)
             if m:
-                found.append((m.start(), m.end(), concept))
+                hit = (where[m.start()], where[max(m.end() - 1, m.start())] + 1)
                 break
+        if hit is None:
+            for pattern in concept.zh:
+                m = re.search(pattern, lower)
+                if m:
+                    hit = m.span()
+                    break
+        if hit is not None:
+            found.append((*hit, concept))
     return sorted(found, key=lambda f: f[0])
+
+
+def _spaced(text: str) -> tuple[str, list[int]]:
+    """``text`` with a space between Latin and CJK characters, and for each
+    character of the result its position in ``text``."""
+    out: list[str] = []
+    where: list[int] = []
+    for i, ch in enumerate(text):
+        if out and _script(out[-1]) != _script(ch) and "other" not in (_script(out[-1]),
+                                                                      _script(ch)):
+            out.append(" ")
+            where.append(i)
+        out.append(ch)
+        where.append(i)
+    return "".join(out), where
+
+
+def _script(ch: str) -> str:
+    if ch.isascii() and ch.isalnum():
+        return "latin"
+    if "\u3400" <= ch <= "\u9fff":
+        return "cjk"
+    return "other"
