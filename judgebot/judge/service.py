@@ -23,6 +23,7 @@ class Judge:
 
     def __init__(self, svc: SearchService):
         self.svc = svc
+        svc.activate()
         self.pool = pool()
         self.lexicon = Lexicon(svc.records, svc.pinyin,
                                [list(card.all_names()) for card in self.pool])
@@ -33,6 +34,7 @@ class Judge:
     def ask(self, question: str) -> Answer:
         if not isinstance(question, str):
             raise QuestionError("the question must be text")
+        self.svc.activate()
         truncated = len(question) > MAX_QUESTION_CHARS
         u = understand(question[:MAX_QUESTION_CHARS], self.lexicon)
         simulation = self.simulate(u)

@@ -82,11 +82,12 @@ def corpus_hash(corpus_dir: Path = corpus.CORPUS_DIR) -> str:
 
 @dataclass
 class Handle:
-    """An opened, verified index."""
+    """An opened, verified index, with the word segmenter its Chinese fields use."""
 
     path: Path
     meta: dict
     ix: whoosh_index.Index
+    segmenter: segment.Segmenter | None = None
 
 
 Progress = Callable[[int, int], None]
@@ -161,8 +162,8 @@ def build(index_dir: Path = INDEX_DIR, corpus_dir: Path = corpus.CORPUS_DIR,
         shutil.rmtree(staging, ignore_errors=True)
         raise
     _remove_stale(index_dir, keep=final.name)
-    segment.configure(final / JIEBA_DICT)
-    return Handle(final, meta, whoosh_index.open_dir(str(final)))
+    seg = segment.configure(final / JIEBA_DICT)
+    return Handle(final, meta, whoosh_index.open_dir(str(final)), seg)
 
 
 def name_table(records: list[corpus.Record]) -> dict[str, dict[str, list[str]]]:
@@ -270,9 +271,8 @@ def open_or_build(index_dir: Path = INDEX_DIR, corpus_dir: Path = corpus.CORPUS_
     if path is not None:
         try:
             meta = json.loads((path / META).read_text(encoding="utf-8"))
-            handle = Handle(path, meta, whoosh_index.open_dir(str(path)))
-            segment.configure(path / JIEBA_DICT)
-            return handle
+            seg = segment.configure(path / JIEBA_DICT)
+            return Handle(path, meta, whoosh_index.open_dir(str(path)), seg)
         except Exception as exc:  # any failure to open means: rebuild
             reason = f"index could not be opened ({exc.__class__.__name__})"
     if log:

@@ -29,6 +29,7 @@ from judgebot.search import analysis, index
 from judgebot.search.documents import name_key
 from judgebot.search.query import ParsedQuery, RuleRef, parse
 from judgebot.search.spelling import Corrector
+from judgebot.text import segment
 from judgebot.xref import CrossReference
 
 MAX_PER_PAGE = 50
@@ -218,10 +219,16 @@ class SearchService:
 
     # --- search ------------------------------------------------------------------
 
+    def activate(self) -> None:
+        """Analyze with this index's own dictionary (several services may share a process)."""
+        if self.handle.segmenter is not None:
+            segment.activate(self.handle.segmenter)
+
     def search(self, q: str, *, page: int = 1, per_page: int = 10,
                **filters: str | None) -> Results:
         if not isinstance(q, str):
             raise SearchError("the query must be text")
+        self.activate()
         if not 1 <= page <= MAX_PAGE:
             raise SearchError(f"page must be between 1 and {MAX_PAGE}")
         if not 1 <= per_page <= MAX_PER_PAGE:

@@ -124,6 +124,12 @@ def configure(dictionary: Path | None) -> Segmenter:
     return _current
 
 
+def activate(seg: Segmenter) -> None:
+    """Make ``seg`` the one analyzers use (a process may hold several indexes)."""
+    global _current
+    _current = seg
+
+
 def segmenter() -> Segmenter:
     global _current
     if _current is None:
