@@ -39,6 +39,10 @@ KIND_GROUPS = {"rule": "rules", "glossary": "glossary", "card": "cards", "ruling
                "note": "notes", "guide": "guide", "name": "glossary"}
 SNIPPET_CHARS = 180
 COMMON_SHARE = 0.1
+# The words of asking, not of what is asked: never scored in a longer query.
+QUESTION_WORDS = frozenset(
+    "what when where why how which who whom whose does do did can could would should will "
+    "happens happen happening i me my you your it its is are was were am be".split())
 RERANK_DEPTH = 40
 MAX_SCORED_WORDS = 8
 EN_FIELDS = ("text_en", "title_en")
@@ -470,10 +474,13 @@ class SearchService:
             if whole_key.isascii():
                 clauses.append(Q.Term("pinyin", whole_key))
         for found, other, into in self._crossings(free):
-            expansions.append(f"{found} → {other}")
             analyzer, fields = (self.en, EN_FIELDS) if into == "en" else (self.zh, ZH_FIELDS)
             tokens = analysis.analyze(analyzer, other)
             found_tokens = set(analysis.analyze(self.zh if into == "en" else self.en, found))
+            home = "text_zh" if into == "en" else "text_en"
+            if len(tokens) > 4 or all(self._too_common(home, t) for t in found_tokens):
+                continue  # a common word ("creature") or a headword that is really a note
+            expansions.append(f"{found} → {other}")
             for group in groups:
                 if group & found_tokens:
                     group.update(tokens)
@@ -505,6 +512,8 @@ class SearchService:
 
     def _word_groups(self, word: str, fix: str | None) -> list[set[str]]:
         """What a document must contain to count as matching each meant word."""
+        if word.lower() in QUESTION_WORDS:
+            return []
         if word.isascii():
             tokens = set(analysis.analyze(self.en, word)) | set(
                 analysis.analyze(self.en, fix) if fix else [])
@@ -516,6 +525,8 @@ class SearchService:
     def _word_clauses(self, word: str, fix: str | None, alone: bool) -> list[Q.Query]:
         """Clauses for one word of the query; ``alone`` when it is the only word."""
         out: list[Q.Query] = []
+        if not alone and word.lower() in QUESTION_WORDS:
+            return out
         if word.isascii():
             tokens = analysis.analyze(self.en, word)
             fixed = analysis.analyze(self.en, fix) if fix else []
