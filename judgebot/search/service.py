@@ -13,6 +13,7 @@ Order of business for a query:
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import json
 import re
@@ -121,6 +122,7 @@ class SearchService:
         self._filters: dict[tuple, BitSet] = {}
         self._texts: dict[str, str] = {}
         self._display: dict[str, dict[str, str]] = {}
+        self._rule_hits: dict[str, Hit] = {}
 
     # --- setup -------------------------------------------------------------------
 
@@ -259,7 +261,7 @@ class SearchService:
             if rec is not None:
                 results.rule = rec.id
                 results.total = 1
-                results.hits = [self._hit_for(rec, pinned="rule number")]
+                results.hits = [self._rule_hit(rec)]
                 return results
             results.message = f"There is no rule {parsed.rule.number}."
             results.hits = [self._hit_for(self.by_id[r], pinned="nearby rule")
@@ -597,6 +599,13 @@ class SearchService:
             out["zh"] = analysis.fold(zh)
         self._display[rec.id] = out
         return out
+
+    def _rule_hit(self, rec: Record) -> Hit:
+        """The hit for a rule reached by its number (the same every time: cached)."""
+        hit = self._rule_hits.get(rec.id)
+        if hit is None:
+            hit = self._rule_hits[rec.id] = self._hit_for(rec, pinned="rule number")
+        return dataclasses.replace(hit)
 
     def _hit_for(self, rec: Record, score: float = 0.0,
                  qterms: dict[str, set[str]] | None = None,
