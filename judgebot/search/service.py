@@ -13,7 +13,6 @@ Order of business for a query:
 
 from __future__ import annotations
 
-import dataclasses
 import html
 import json
 import re
@@ -601,11 +600,12 @@ class SearchService:
         return out
 
     def _rule_hit(self, rec: Record) -> Hit:
-        """The hit for a rule reached by its number (the same every time: cached)."""
+        """The hit for a rule reached by its number: the same every time, so it is
+        prepared once and shared (callers read hits, never change them)."""
         hit = self._rule_hits.get(rec.id)
         if hit is None:
             hit = self._rule_hits[rec.id] = self._hit_for(rec, pinned="rule number")
-        return dataclasses.replace(hit)
+        return hit
 
     def _hit_for(self, rec: Record, score: float = 0.0,
                  qterms: dict[str, set[str]] | None = None,
