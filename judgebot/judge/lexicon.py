@@ -153,8 +153,11 @@ class Lexicon:
                 s, e = m.span()
                 if any(s < te and ts < e for ts, te in taken):
                     continue
+                key = m.group()
+                if (key, lang) not in self.terms:  # a plural: the term without its ending
+                    key = key[:-2] if (key[:-2], lang) in self.terms else key[:-1]
                 taken.append((s, e))
-                for term in self.terms[(m.group(), lang)]:
+                for term in self.terms[(key, lang)]:
                     found.append((s, e, term))
         return sorted(found, key=lambda f: (f[0], -f[1]))
 
@@ -180,5 +183,6 @@ def _compile(items: list[str], words: bool) -> re.Pattern | None:
     body = "|".join(re.escape(w) for w in items)
     # English words may sit right against Chinese ("我的trample生物"), so only
     # Latin letters and digits count as word characters at the edges.
-    return re.compile(rf"(?<![A-Za-z0-9'])(?:{body})(?![A-Za-z0-9'])" if words else body)
+    # An English term also names its plural ("lands", "counters", "tokens").
+    return re.compile(rf"(?<![A-Za-z0-9'])(?:{body})(?:s|es)?(?![A-Za-z0-9'])" if words else body)
 

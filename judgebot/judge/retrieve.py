@@ -29,7 +29,7 @@ from judgebot.corpus import CR_2025, EN, ZH_HANS, ZH_HANT, Record
 from judgebot.judge import concepts
 from judgebot.judge.understand import Understanding
 from judgebot.search import analysis
-from judgebot.search.service import SearchService
+from judgebot.search.service import QUESTION_WORDS, SearchService
 
 # Sections a named step brings in, weakly (general background).
 STEP_SECTIONS = {"untap": "502.1", "upkeep": "503.1", "draw": "504.1",
@@ -83,6 +83,8 @@ class Retriever:
         self.en = analysis.english_analyzer()
         self.zh = analysis.chinese_analyzer()
         self._tokens: dict[str, frozenset[str]] = {}
+        # The words of asking, as the analyzers write them ("how", "mani" for "many").
+        self._asking = set(analysis.analyze(self.en, " ".join(QUESTION_WORDS | {"many", "much"})))
         self._df: dict[str, int] = defaultdict(int)
         self._rules = [r for r in svc.records if r.kind == "rule" and r.game == "mtg"
                        and r.edition == CR_2025]
@@ -98,7 +100,8 @@ class Retriever:
     def informative(self, tokens: set[str]) -> set[str]:
         """The tokens that are rare enough among rules to tell them apart."""
         limit = COMMON_WORD * max(len(self._rules), 1)
-        return {t for t in tokens if self._df.get(t, 0) <= limit and len(t) > 1}
+        return {t for t in tokens if self._df.get(t, 0) <= limit and len(t) > 1
+                and t not in self._asking}
 
     def rule_tokens(self, rec: Record) -> frozenset[str]:
         cached = self._tokens.get(rec.id)
@@ -157,8 +160,10 @@ class Retriever:
                 for rid in e.rules[:2]:
                     bump(self.current(rid), weight, f"defines “{e.text}”")
             elif e.kind == "concept":
-                for number in e.rules:
-                    bump(self._rule(number, game), CONCEPT, f"“{e.text}”")
+                # A concept's first rule states it; the others qualify it.
+                for i, number in enumerate(e.rules):
+                    bump(self._rule(number, game), CONCEPT * (1.0 if i == 0 else 0.75),
+                         f"“{e.text}”")
             elif e.kind == "card":
                 cards.append(e.value)
                 self._card(e, qtokens, bump, rulings, glossary)
@@ -263,8 +268,8 @@ class Retriever:
             rec = self.svc.get(cand.id)
             if rec is None or rec.kind != "rule" or not rec.children:
                 continue
-            if rec.level == "rule" and len(rec.text.get(EN, "")) > 80:
-                continue  # a rule with real text of its own keeps its score
+            if rec.level in ("rule", "subrule") and not rec.title:
+                continue  # a rule with text of its own (not a name) keeps its score
             children = [c for c in (self.svc.get(c) for c in rec.children) if c is not None]
             # The first subrule that says more than "X is a static ability." is
             # usually the one that states the rule; the next one often qualifies it.
