@@ -114,3 +114,10 @@ def test_a_guess_that_settles_nothing_is_not_shown(search_service):
 
     answer = Judge(search_service).ask("Can I respond to Sudden Shock?")
     assert answer.simulation is None
+
+
+def test_a_blocker_named_after_its_attacker_blocks_it(lexicon, search_service):
+    s = situation("My 4/4 flying attacks and their 2/2 with reach blocks it.", lexicon,
+                  search_service)
+    assert [m.pt for m in s.attackers] == ["4/4"]
+    assert [(b.pt, b.keywords, b.blocks.pt) for b in s.blockers] == [("2/2", ["reach"], "4/4")]

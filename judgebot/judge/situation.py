@@ -38,6 +38,8 @@ WITH = re.compile(r"\bwith\b|用")
 UNBLOCKED = re.compile(r"unblocked|(?:isn'?t|is not|wasn'?t|not|aren'?t|are not) blocked|"
                        r"没(?:有)?被(?:阻挡|挡住|挡)|未被(?:阻挡|挡住)|没(?:有)?被拦|"
                        r"hits (?:me|them|the player)|connects|打到(?:我|对手|玩家)")
+BLOCKS_IT = re.compile(r"\bblocks? (?:it|them|him|her|that creature)\b"
+                       r"|(?:阻挡|挡住)了?(?:它|他|牠)")
 HITS_ME = re.compile(r"hits me|attacks me|connects|打我|打到我|攻击我")
 EMPTY_LIBRARY = re.compile(r"library is empty|empty library|no cards (?:left )?in (?:my|your) "
                            r"library|牌库(?:已经)?(?:为)?空|空(?:的)?牌库|牌库(?:里)?没(?:有)?牌")
@@ -324,6 +326,10 @@ def _roles(text: str, creatures: list[Mention]) -> bool:
             m.role = "attacker"
         nxt = creatures[i + 1] if i + 1 < len(creatures) else None
         between = text[m.end: nxt.start] if nxt else ""
+        if i > 0 and BLOCKS_IT.search(after if nxt is None else between):
+            m.role, m.blocks = "blocker", creatures[i - 1]  # "…and their 2/2 blocks it"
+            creatures[i - 1].role = creatures[i - 1].role or "attacker"
+            continue
         if nxt is None:
             continue
         if BLOCKED_BY.search(between):
