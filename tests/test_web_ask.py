@@ -106,3 +106,26 @@ def test_simulated_answer_links_to_the_simulation_view(client):
     page = client.get(url)
     assert page.status_code == 200
     assert "3/3 trample deathtouch" in page.data.decode()
+
+
+def test_reasons_and_outcome_read_in_chinese_in_the_chinese_view(client):
+    html = client.get("/ask", query_string={"q": COMBAT}).data.decode()
+    assert "对手的生命从20变为18" in html and "模拟中用到" in html
+
+
+def test_reasons_and_outcome_stay_english_in_the_english_view(client):
+    html = client.get("/ask", query_string={"q": COMBAT, "view": "en"}).data.decode()
+    assert "Opponent goes from 20 to 18 life" in html and "applied in the simulation" in html
+    assert "模拟中用到" not in html
+
+
+def test_every_reason_the_judge_gives_has_a_chinese_form():
+    from judgebot.web.ask import reason_zh
+
+    for reason in ["matches the question's words", "defines “trample”", "under 702.19 Trample",
+                   "applied in the simulation", "named in the question (702.19b)",
+                   "ruling on 天使恩典", "named by a ruling on 天使恩典",
+                   "split second (in the text of 瞬息电震)",
+                   "Tarmogoyf defines its own power and toughness",
+                   "mentions “trample” and “deathtouch”"]:
+        assert reason_zh(reason) != reason, reason
