@@ -17,6 +17,7 @@ from judgebot.corpus import EN, ZH_HANS, ZH_HANT
 from judgebot.judge.retrieve import Candidate, Evidence, Retriever
 from judgebot.judge.understand import Understanding
 from judgebot.search import analysis
+from judgebot.xref import title_of
 
 # Below this best score the rules found are a guess, and the answer says so.
 CONFIDENT = 4.0
@@ -117,7 +118,7 @@ def quote(retriever: Retriever, cand: Candidate, qtokens: set[str]) -> Quote | N
         s, words = best_sentence(text, qtokens, retriever, lang)
         sentence[lang] = s
         matched.extend(w for w in words if w not in matched)
-    title = _title(rec)
+    title = title_of(rec)
     if rec.kind == "ruling":
         card = svc.get(rec.card)
         title = dict(card.name) if card is not None else {}
@@ -167,11 +168,3 @@ def _label(rec) -> str:
         if value:
             return value.get(EN) or value.get(ZH_HANS) or value.get(ZH_HANT) or rec.id
     return rec.id
-
-
-def _title(rec) -> dict[str, str]:
-    for name in ("title", "term", "name"):
-        value = getattr(rec, name, None)
-        if value:
-            return dict(value)
-    return {}

@@ -38,33 +38,50 @@ def settled(sim: dict) -> bool:
     return not sim["summary"].startswith("Nothing changes")
 
 
+def outcome_facts(sim: dict) -> list[tuple]:
+    """What changed, as language-free facts: ``("life", player, from, to)``,
+    ``("poison", player, n)``, ``("lost", player)``, ``("dead", [(card, owner)])``,
+    ``("damaged", [(card, damage)])``."""
+    players = sim["state"].get("players", {})
+    facts: list[tuple] = []
+    for name, info in players.items():
+        start = sim.get("start_life", {}).get(name, 20)
+        if info.get("life") != start:
+            facts.append(("life", name, start, info["life"]))
+        if info.get("poison"):
+            facts.append(("poison", name, info["poison"]))
+        if info.get("lost"):
+            facts.append(("lost", name))
+    dead = [(card, name) for name, info in players.items() for card in info.get("graveyard", [])]
+    if dead:
+        facts.append(("dead", dead))
+    damaged = [(p["name"], p.get("damage", 0)) for p in sim["state"].get("permanents", [])
+               if p.get("damage")]
+    if damaged:
+        facts.append(("damaged", damaged))
+    return facts
+
+
 def summarise(sim: dict) -> str:
     if sim["refused"]:
         return "The engine could not simulate this: " + sim["refused"].get("message", "")
     depends = [e["text"] for e in sim["log"] if e["event"] == "depends"]
     if depends:
         return depends[-1][0].upper() + depends[-1][1:] + "."
-    players = sim["state"].get("players", {})
-    parts = []
-    for name, info in players.items():
-        start = sim.get("start_life", {}).get(name, 20)
-        if info.get("life") != start:
-            parts.append(f"{name} goes from {start} to {info['life']} life")
-        if info.get("poison"):
-            parts.append(f"{name} has {info['poison']} poison counters")
-        if info.get("lost"):
-            parts.append(f"{name} loses the game")
-    dead = [f"{card} ({name}'s)" for name, info in players.items()
-            for card in info.get("graveyard", [])]
-    if dead:
-        parts.append("put into the graveyard: " + ", ".join(dead))
-    survivors = [f"{p['name']} ({p.get('damage', 0)} damage marked)"
-                 for p in sim["state"].get("permanents", []) if p.get("damage")]
-    if survivors:
-        parts.append("survive: " + ", ".join(survivors))
+    words = {
+        "life": lambda p, a, b: f"{p} goes from {a} to {b} life",
+        "poison": lambda p, n: f"{p} has {n} poison counters",
+        "lost": lambda p: f"{p} loses the game",
+        "dead": lambda cards: "put into the graveyard: " + ", ".join(
+            f"{c} ({o}'s)" for c, o in cards),
+        "damaged": lambda cards: "survive: " + ", ".join(
+            f"{c} ({d} damage marked)" for c, d in cards),
+    }
+    parts = [words[kind](*rest) for kind, *rest in outcome_facts(sim)]
     if not parts:
         return "Nothing changes: no damage is dealt and no creature dies."
-    return "; ".join(parts)[0].upper() + "; ".join(parts)[1:] + "."
+    text = "; ".join(parts)
+    return text[0].upper() + text[1:] + "."
 
 
 PLAYER_ZH = {"You": "你", "Opponent": "对手"}
@@ -76,25 +93,18 @@ def summarise_zh(sim: dict) -> str:
         return "规则引擎无法模拟此情形：" + sim["refused"].get("message", "")
     if any(e["event"] == "depends" for e in sim["log"]):
         return "结果取决于牌手的选择（详见步骤）。"
-    players = sim["state"].get("players", {})
-    parts = []
-    for name, info in players.items():
-        who = PLAYER_ZH.get(name, name)
-        start = sim.get("start_life", {}).get(name, 20)
-        if info.get("life") != start:
-            parts.append(f"{who}的生命从{start}变为{info['life']}")
-        if info.get("poison"):
-            parts.append(f"{who}有{info['poison']}个中毒指示物")
-        if info.get("lost"):
-            parts.append(f"{who}输掉游戏")
-    dead = [f"{card}（{PLAYER_ZH.get(name, name)}的）" for name, info in players.items()
-            for card in info.get("graveyard", [])]
-    if dead:
-        parts.append("进入坟墓场：" + "、".join(dead))
-    survivors = [f"{p['name']}（已标记{p.get('damage', 0)}点伤害）"
-                 for p in sim["state"].get("permanents", []) if p.get("damage")]
-    if survivors:
-        parts.append("存活：" + "、".join(survivors))
+
+    def who(p: str) -> str:
+        return PLAYER_ZH.get(p, p)
+
+    words = {
+        "life": lambda p, a, b: f"{who(p)}的生命从{a}变为{b}",
+        "poison": lambda p, n: f"{who(p)}有{n}个中毒指示物",
+        "lost": lambda p: f"{who(p)}输掉游戏",
+        "dead": lambda cards: "进入坟墓场：" + "、".join(f"{c}（{who(o)}的）" for c, o in cards),
+        "damaged": lambda cards: "存活：" + "、".join(f"{c}（已标记{d}点伤害）" for c, d in cards),
+    }
+    parts = [words[kind](*rest) for kind, *rest in outcome_facts(sim)]
     if not parts:
         return "没有变化：未造成伤害，也没有生物死去。"
     return "；".join(parts) + "。"

@@ -30,7 +30,7 @@ from judgebot.search.documents import name_key
 from judgebot.search.query import ParsedQuery, RuleRef, parse
 from judgebot.search.spelling import Corrector
 from judgebot.text import segment
-from judgebot.xref import CrossReference
+from judgebot.xref import CrossReference, title_of
 
 MAX_PER_PAGE = 50
 MAX_PAGE = 100
@@ -112,7 +112,7 @@ class SearchService:
         self._to_en: dict[str, str] = {}
         self._to_zh: dict[str, str] = {}
         self._index_records()
-        self.corrector = self._corrector()
+        self.corrector = Corrector.load(self.handle.path / index.VOCAB)
         self._known = {
             "game": {r.game for r in self.records},
             "kind": {r.kind for r in self.records} | set(KIND_GROUPS.values()),
@@ -161,9 +161,6 @@ class SearchService:
         kind_order = {"glossary": 0, "card": 1, "name": 2}.get(rec.kind, 3)
         edition_order = {CR_2025: 0, CR_2019: 1}.get(rec.edition, 2)
         return (rec.game != "mtg", kind_order, edition_order, rid)
-
-    def _corrector(self) -> Corrector:
-        return Corrector.load(self.handle.path / index.VOCAB)
 
     def close(self) -> None:
         self._searcher.close()
@@ -256,7 +253,7 @@ class SearchService:
             ref = parsed.rule
             if active.get("edition") and not ref.edition:
                 ref = RuleRef(ref.game, ref.number, active["edition"])
-            rec = self._resolve_rule(ref)
+            rec = self.rule(ref.number, ref.edition, ref.game)
             if rec is not None:
                 results.rule = rec.id
                 results.total = 1
@@ -277,12 +274,6 @@ class SearchService:
                     f"unknown {name} {value!r}; known: {', '.join(sorted(known[name]))}")
             if name == "section" and not re.fullmatch(r"\d{1,4}", value):
                 raise SearchError("section must be a chapter or section number such as 7 or 702")
-
-    def _resolve_rule(self, ref: RuleRef) -> Record | None:
-        edition = ref.edition
-        if ref.game == "fow" and edition is None:
-            edition = None
-        return self.rule(ref.number, edition, ref.game)
 
     def _filter_docs(self, active: dict[str, str]) -> BitSet:
         """The document numbers a filter allows, computed once per filter."""
@@ -382,7 +373,7 @@ class SearchService:
         cached = self._texts.get(rec.id)
         if cached is None:
             parts = list(self.display_texts(rec).values())
-            parts += [analysis.fold(v) for v in _title(rec).values()]
+            parts += [analysis.fold(v) for v in title_of(rec).values()]
             card = self.by_id.get(getattr(rec, "card", "") or "")
             if card is not None:
                 parts += [analysis.fold(v) for v in card.name.values()]
@@ -613,7 +604,7 @@ class SearchService:
         snippets: dict[str, str] = {}
         matched: list[str] = []
         qterms = qterms or {}
-        titles = _title(rec)
+        titles = title_of(rec)
         for lang, fields in (("en", EN_FIELDS), ("zh", ZH_FIELDS)):
             text = self.display_texts(rec).get(lang, "")
             stemmed = lang == "en"
@@ -717,14 +708,6 @@ def _alternation(items: list[str], words: bool) -> re.Pattern | None:
         return None
     body = "|".join(re.escape(w) for w in items)
     return re.compile(rf"\b(?:{body})\b" if words else body)
-
-
-def _title(rec: Record) -> dict[str, str]:
-    for name in ("title", "term", "name"):
-        value = getattr(rec, name, None)
-        if value:
-            return dict(value)
-    return {}
 
 
 def snippet(text: str, spans: list[tuple[int, int]], width: int = SNIPPET_CHARS) -> str:
