@@ -21,13 +21,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from whoosh import query as Q
-from whoosh.idsets import BitSet
 
 from judgebot import corpus
 from judgebot.corpus import CR_2019, CR_2025, EN, ZH_HANS, ZH_HANT, Record
 from judgebot.search import analysis, index
 from judgebot.search.documents import name_key
 from judgebot.search.query import ParsedQuery, RuleRef, parse
+from judgebot.search.scoring import Scorer
 from judgebot.search.spelling import Corrector
 from judgebot.text import segment
 from judgebot.xref import CrossReference, title_of
@@ -81,7 +81,6 @@ class Results:
     hits: list[Hit]
     filters: dict[str, str]
     rule: str | None = None  # the id a rule reference resolved to
-    exact: bool = True  # False when total is an upper estimate
     suggestion: str | None = None
     message: str | None = None
     expansions: list[str] = field(default_factory=list)
@@ -100,10 +99,12 @@ class SearchService:
         self.xref = CrossReference(self.records)
         self.by_id = self.xref.by_id
         self._searcher = self.handle.ix.searcher()
+        self._scorer = Scorer(self._searcher)
         # Document number → record id, read once: hits need no stored-field loads.
         reader = self._searcher.reader()
         self._doc_count = reader.doc_count_all()
         self._doc_ids = [reader.stored_fields(n)["id"] for n in range(reader.doc_count_all())]
+        self._docnums = {rid: n for n, rid in enumerate(self._doc_ids)}
         self._lock = threading.Lock()
         self.en = analysis.english_analyzer()
         self.zh = analysis.chinese_analyzer()
@@ -118,7 +119,7 @@ class SearchService:
             "kind": {r.kind for r in self.records} | set(KIND_GROUPS.values()),
             "edition": {r.edition for r in self.records},
         }
-        self._filters: dict[tuple, BitSet] = {}
+        self._filters: dict[tuple, bytearray] = {}
         self._texts: dict[str, str] = {}
         self._display: dict[str, dict[str, str]] = {}
         self._rule_hits: dict[str, Hit] = {}
@@ -275,16 +276,18 @@ class SearchService:
             if name == "section" and not re.fullmatch(r"\d{1,4}", value):
                 raise SearchError("section must be a chapter or section number such as 7 or 702")
 
-    def _filter_docs(self, active: dict[str, str]) -> BitSet:
-        """The document numbers a filter allows, computed once per filter."""
+    def _filter_docs(self, active: dict[str, str]) -> bytearray:
+        """Which document numbers a filter allows (``mask[docnum]``), computed
+        once per filter."""
         key = tuple(sorted(active.items()))
-        docs = self._filters.get(key)
-        if docs is None:
-            docs = BitSet(self._searcher.docs_for_query(self._filter(active)),
-                          size=self._searcher.doc_count_all())
+        mask = self._filters.get(key)
+        if mask is None:
+            mask = bytearray(self._doc_count)
+            for docnum in self._searcher.docs_for_query(self._filter(active)):
+                mask[docnum] = 1
             if len(self._filters) < 1024:
-                self._filters[key] = docs
-        return docs
+                self._filters[key] = mask
+        return mask
 
     def _filter(self, active: dict[str, str]) -> Q.Query:
         terms: list[Q.Query] = []
@@ -320,29 +323,20 @@ class SearchService:
         first = max(0, (page - 1) * per_page - len(skip))
         room = per_page - len(hits)
         allowed = self._filter_docs(active)
-        if not allowed:  # Whoosh reads an empty filter as "no filter at all"
-            results.hits, results.total = hits, len(hits)
-            results.message = results.message or "Nothing matched."
-            return results
         limit = first + room + len(skip)
         # The same best RERANK_DEPTH are reordered whatever the page, so pages
         # never overlap; past them BM25's order stands.
         depth = max(limit, RERANK_DEPTH)
-        with self._lock:
-            found = self._searcher.search(built, limit=depth, filter=allowed)
-            top = [(score, self._doc_ids[docnum]) for score, docnum in found.top_n]
+        with self._lock:  # Whoosh's readers seek in shared files
+            found, matched = self._scorer.top(built, depth, allowed)
+        top = [(score, self._doc_ids[docnum]) for score, docnum in found]
         top = self._rerank(top[:RERANK_DEPTH], groups, active) + top[RERANK_DEPTH:]
-        # Counting every match costs more than finding the best ones, so a
-        # full page reports an upper estimate instead of an exact count.
-        total = len(top) if len(top) < depth else min(
-            built.estimate_size(self._searcher.reader()), len(allowed))
-        results.exact = len(top) < depth
         ranked = [(score, rid) for score, rid in top if rid not in skip]
         for score, rid in ranked[first: first + room]:
             rec = self.by_id.get(rid)
             if rec is not None:
                 hits.append(self._hit_for(rec, score, qterms, whole, expansions))
-        total = total - (len(top) - len(ranked)) + len(skip)
+        total = len(matched) + sum(1 for rid in skip if self._docnums.get(rid) not in matched)
         results.hits = hits
         results.total = max(total, len(hits))
         if not hits and not results.message:
@@ -363,7 +357,7 @@ class SearchService:
             factor = 1.0 if active.get("game") or active.get("edition") else _prior(rec)
             if len(groups) > 1:
                 text = self._match_text(rec)
-                held = sum(1 for g in groups if find_terms(text, g, stemmed=True))
+                held = sum(1 for g in groups if _holds(text, g))
                 factor *= 0.2 + 0.8 * (held / len(groups)) ** 2
             scored.append((score * factor, rid))
         scored.sort(key=lambda s: -s[0])
@@ -671,12 +665,7 @@ def find_terms(text: str, terms: set[str], stemmed: bool) -> list[tuple[int, int
         if not term or term.startswith("{") and term not in lower:
             continue
         if stemmed or term.isascii():
-            pattern = _STEM_PATTERNS.get(term)
-            if pattern is None:
-                pattern = re.compile(r"(?<![a-z0-9])" + re.escape(term) + r"[a-z]*")
-                if len(_STEM_PATTERNS) < 20000:
-                    _STEM_PATTERNS[term] = pattern
-            spans.extend(m.span() for m in pattern.finditer(lower))
+            spans.extend(m.span() for m in _stem_pattern(term).finditer(lower))
         else:
             start = lower.find(term)
             while start >= 0:
@@ -690,6 +679,22 @@ def find_terms(text: str, terms: set[str], stemmed: bool) -> list[tuple[int, int
         else:
             merged.append((s, e))
     return merged
+
+
+def _holds(lower: str, terms: set[str]) -> bool:
+    """Whether lower-cased text holds any of the terms (as ``find_terms`` finds them)."""
+    return any(term and term in lower and _stem_pattern(term).search(lower)
+               for term in terms)
+
+
+def _stem_pattern(term: str) -> re.Pattern:
+    """An English stem as the start of a word; any other term as a substring."""
+    pattern = _STEM_PATTERNS.get(term)
+    if pattern is None:
+        pattern = re.compile(r"(?<![a-z0-9])" + re.escape(term) + r"[a-z]*")
+        if len(_STEM_PATTERNS) < 20000:
+            _STEM_PATTERNS[term] = pattern
+    return pattern
 
 
 _STEM_PATTERNS: dict[str, re.Pattern] = {}
