@@ -82,3 +82,16 @@ def test_pruned_dictionary_keeps_jieba_total(tmp_path):
     pruned._init()
     assert pruned._tk.total == stock._tk.total
     assert len(pruned._tk.FREQ) < len(stock._tk.FREQ) / 100
+
+
+def test_pruned_dictionary_segments_corpus_text_as_the_stock_one(tmp_path, records):
+    texts = [t for r in records if r.kind in ("rule", "ruling", "glossary")
+             for t in [getattr(r, "text", {}).get("zh-Hans", "")] if t][::7]
+    assert len(texts) > 500
+    path = tmp_path / "d.txt"
+    segment.build_dictionary(texts, [], path)
+    stock = segment.Segmenter()
+    pruned = segment.Segmenter(path)
+    for text in texts:
+        assert pruned.words(text) == stock.words(text), text
+    assert [w for w, _, _ in pruned.words("目标不合法")] == ["目标", "不", "合法"]

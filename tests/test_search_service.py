@@ -176,6 +176,26 @@ def test_comprehensive_rules_before_the_beginners_book(search_service):
     assert first_cr < first_m13
 
 
+@pytest.mark.parametrize("q", ["目标不合法 结算", "target illegal when the spell resolves"])
+def test_a_ruling_repeated_for_many_cards_is_shown_once_near_the_top(search_service, q):
+    from judgebot.search.service import RESEMBLANCE, _resemblance
+
+    hits = search_service.search(q).hits[:5]
+    shapes = [search_service._ruling_shape(search_service.by_id[h.id])
+              for h in hits if h.kind == "ruling"]
+    for i, a in enumerate(shapes):
+        assert all(_resemblance(a, b) < RESEMBLANCE for b in shapes[i + 1:])
+
+
+def test_the_same_ruling_text_for_two_cards_counts_as_a_repeat(search_service):
+    from judgebot.search.service import RESEMBLANCE, _resemblance
+
+    repeal = search_service._ruling_shape(search_service.by_id["mtg:ruling:tsr:repeal:1"])
+    bewilder = search_service._ruling_shape(search_service.by_id["mtg:ruling:tsr:bewilder:1"])
+    other = search_service._ruling_shape(search_service.by_id["mtg:ruling:tsr:tarmogoyf:1"])
+    assert _resemblance(repeal, bewilder) >= RESEMBLANCE > _resemblance(repeal, other)
+
+
 def test_long_questions_are_scored_on_their_rarest_words(search_service):
     long_q = ("what happens when my creature with trample and deathtouch attacks and the "
               "opponent blocks it with two creatures and then one of them leaves")

@@ -44,6 +44,9 @@ QUESTION_WORDS = frozenset(
     "what when where why how which who whom whose does do did can could would should will "
     "happens happen happening i me my you your it its is are was were am be".split())
 RERANK_DEPTH = 40
+# A ruling this alike (shared trigrams) to a better-ranked one is a repeat.
+RESEMBLANCE = 0.6
+REPEAT_FACTOR = 0.5
 MAX_SCORED_WORDS = 8
 EN_FIELDS = ("text_en", "title_en")
 ZH_FIELDS = ("text_zh", "title_zh", "context")
@@ -121,6 +124,7 @@ class SearchService:
         }
         self._filters: dict[tuple, bytearray] = {}
         self._texts: dict[str, str] = {}
+        self._shapes: dict[str, frozenset[str]] = {}
         self._display: dict[str, dict[str, str]] = {}
         self._rule_hits: dict[str, Hit] = {}
 
@@ -361,7 +365,41 @@ class SearchService:
                 factor *= 0.2 + 0.8 * (held / len(groups)) ** 2
             scored.append((score * factor, rid))
         scored.sort(key=lambda s: -s[0])
-        return scored
+        return self._spread(scored)
+
+    def _spread(self, ranked: list[tuple[float, str]]) -> list[tuple[float, str]]:
+        """Demote a ruling that says what a better-ranked one says about another
+        card: the release notes repeat one ruling ("if the target is illegal
+        when it tries to resolve …") for every card it fits, and ten copies
+        would push everything else off the page."""
+        seen: list[frozenset[str]] = []
+        out = []
+        for score, rid in ranked:
+            rec = self.by_id[rid]
+            if rec.kind == "ruling":
+                shape = self._ruling_shape(rec)
+                if any(_resemblance(shape, other) >= RESEMBLANCE for other in seen):
+                    score *= REPEAT_FACTOR
+                else:
+                    seen.append(shape)
+            out.append((score, rid))
+        out.sort(key=lambda s: -s[0])
+        return out
+
+    def _ruling_shape(self, rec: Record) -> frozenset[str]:
+        """A ruling's text without its card's names, as character trigrams."""
+        shape = self._shapes.get(rec.id)
+        if shape is None:
+            text = self._match_text(rec)
+            card = self.by_id.get(rec.card)
+            names = [analysis.fold(n).lower() for n in card.name.values()] if card else []
+            for name in sorted(names, key=len, reverse=True):
+                if name:
+                    text = text.replace(name, "")
+            text = text.split("\n")[0]
+            shape = frozenset(text[i:i + 3] for i in range(max(0, len(text) - 2)))
+            self._shapes[rec.id] = shape
+        return shape
 
     def _match_text(self, rec: Record) -> str:
         cached = self._texts.get(rec.id)
@@ -625,6 +663,11 @@ class SearchService:
             via=list(expansions) if one_language else [],
             pinned=pinned, score=round(score, 3),
         )
+
+
+def _resemblance(a: frozenset[str], b: frozenset[str]) -> float:
+    """How much of the shorter text the longer one repeats (overlap coefficient)."""
+    return len(a & b) / min(len(a), len(b)) if a and b else 0.0
 
 
 def _prior(rec: Record) -> float:

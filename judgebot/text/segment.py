@@ -77,10 +77,11 @@ class Segmenter:
         words: set[str] = set()
         for run in CJK_RUN.findall(text):
             dag = self._tk.get_DAG(run)
+            # Single characters too: without them jieba would price 不 in
+            # 不合法 as an unknown word and prefer 不合|法 to 不|合法.
             for start, ends in dag.items():
                 for end in ends:
-                    if end > start:
-                        words.add(run[start : end + 1])
+                    words.add(run[start : end + 1])
         return words
 
 
