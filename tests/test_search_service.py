@@ -108,6 +108,15 @@ def test_paging_does_not_repeat_results(search_service):
     assert len(first) == 10 and len(second) == 10 and not first & second
 
 
+@pytest.mark.parametrize("q", ["damage", "伤害", "first strike"])
+def test_total_counts_every_result_the_pages_hold(search_service, q):
+    total = search_service.search(q, per_page=50).total
+    ids: list[str] = []
+    for page in range(1, total // 50 + 2):
+        ids += [h.id for h in search_service.search(q, per_page=50, page=page).hits]
+    assert 50 < total == len(ids) == len(set(ids))
+
+
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [({"kind": "spaceship"}, "unknown kind"), ({"edition": "1999"}, "unknown edition"),
