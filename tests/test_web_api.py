@@ -116,6 +116,22 @@ def test_glossary_list_is_paginated_and_filterable(client):
     assert client.get("/api/v1/glossary?per_page=500").status_code == 400
 
 
+@pytest.mark.parametrize(("term", "slug"), [
+    ("graveyards", "graveyard"), ("Phases", "phase"), ("abilities", "ability"),
+    ("Wolrd Rule", "world-rule"), ("Mxa Speed", "max-speed"),
+    ("Characterisitc-Defining Ability", "characteristic-defining-ability"),
+])
+def test_glossary_term_by_plural_or_slip_in_a_longer_name(client, term, slug):
+    resp = client.get(f"/api/v1/glossary/{term}")
+    assert resp.status_code == 200 and resp.get_json()["slug"] == slug
+
+
+@pytest.mark.parametrize("term", ["boom", "banding fading"])
+def test_real_words_are_not_corrected_into_other_names(client, term):
+    resp = client.get(f"/api/v1/glossary/{term}")
+    assert resp.status_code == 404
+
+
 def test_glossary_term_by_misspelling(client):
     data = client.get("/api/v1/glossary/tramble").get_json()
     assert data["slug"] == "trample" and data["rules"][0]["url"] == "/mtg/cr/702.19"

@@ -127,6 +127,7 @@ class SearchService:
         self._shapes: dict[str, frozenset[str]] = {}
         self._display: dict[str, dict[str, str]] = {}
         self._rule_hits: dict[str, Hit] = {}
+        self._names_fuzzy: Corrector | None = None
 
     # --- setup -------------------------------------------------------------------
 
@@ -211,18 +212,41 @@ class SearchService:
         return next(e for g, e, n in self._rules if g == game and n == number)
 
     def entities(self, text: str) -> list[str]:
-        """Records named exactly (or nearly) by the whole of ``text``."""
+        """Records named exactly (or nearly) by the whole of ``text``: its exact
+        name in any language or pinyin, an English plural of it ("graveyards"),
+        or a misspelling of it ("wolrd rule", "mxa speed")."""
         key = name_key(text)
         if not key:
             return []
         found = self._names.get(key)
         if found:
             return found
-        if key.isascii() and key.isalpha():
+        if not key.isascii():
+            return []
+        for variant in _singulars(text):
+            found = self._names.get(name_key(variant))
+            if found:
+                return found
+        if key.isalpha():
             fixed = " ".join(self.corrector.suggest(w) or w for w in text.lower().split())
-            if name_key(fixed) != key:
-                return self._names.get(name_key(fixed), [])
-        return []
+            if name_key(fixed) != key and self._names.get(name_key(fixed)):
+                return self._names[name_key(fixed)]
+        # Only a word the corpus never uses is a slip; "boom" or "banding" is
+        # meant as typed, however near it is to "room" or "fading".
+        words = re.findall(r"[a-z]+", text.lower())
+        if all(self.corrector.known(w) or len(w) < 3 for w in words):
+            return []
+        near = self._name_corrector().suggest(key)
+        return self._names.get(near, []) if near else []
+
+    def _name_corrector(self) -> Corrector:
+        """A corrector whose words are the whole English names (keys without
+        spaces), so a slip anywhere in a name of several words is caught.
+        Built on first use: most processes never need it."""
+        if self._names_fuzzy is None:
+            keys = {k: 1 for k in self._names if k.isascii() and k.isalpha()}
+            self._names_fuzzy = Corrector(keys)
+        return self._names_fuzzy
 
     # --- search ------------------------------------------------------------------
 
@@ -663,6 +687,21 @@ class SearchService:
             via=list(expansions) if one_language else [],
             pinned=pinned, score=round(score, 3),
         )
+
+
+def _singulars(text: str) -> list[str]:
+    """``text`` with its last word made singular in the ways English plurals
+    are formed (graveyards, phases, abilities)."""
+    head, _, last = text.strip().rpartition(" ")
+    word = last.lower()
+    out = []
+    if word.endswith("ies") and len(word) > 4:
+        out.append(word[:-3] + "y")
+    if word.endswith("es") and len(word) > 3:
+        out.append(word[:-2])
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        out.append(word[:-1])
+    return [f"{head} {w}".strip() for w in out]
 
 
 def _resemblance(a: frozenset[str], b: frozenset[str]) -> float:
