@@ -8,6 +8,7 @@ with the same headword. That is what lets ``践踏`` find the current rule 702.1
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -71,6 +72,40 @@ def zh(mapping: dict[str, str]) -> str:
 def name_key(text: str) -> str:
     """A whole-name key: folded, lowercased, spaces and punctuation removed."""
     return "".join(ch for ch in fold(text).lower() if ch.isalnum())
+
+
+_NOTE = re.compile(r"[（(]([^）)]*)[）)]")
+_SEPARATORS = re.compile(r"\s*[/／;；,，、]\s*")
+_FORMER = re.compile(r"^(?:旧译|舊譯|或译|或譯|又译|又譯|亦译|亦譯)\s*(.+)$")
+
+
+def without_note(label: str) -> str:
+    """A headword without its bracketed note: 鹏洛客 of "鹏洛客（旧译旅法师）"."""
+    return _NOTE.sub("", label).strip() or label
+
+
+def name_variants(label: str) -> list[str]:
+    """Other names a headword answers to: without its note in brackets, each of
+    the names it lists, and a former translation its note gives.
+
+    >>> name_variants("鹏洛客（旧译旅法师）")
+    ['鹏洛客', '旅法师']
+    >>> name_variants("轮抽/抽选（译者注：在英文中这两个词是相同的。）")
+    ['轮抽/抽选', '轮抽', '抽选']
+    >>> name_variants("Banding; Bands with Other")
+    ['Banding', 'Bands with Other']
+    """
+    out: list[str] = []
+    base = without_note(label)
+    for name in (base, *_SEPARATORS.split(base)):
+        name = name.strip()
+        if name and name != label and name not in out:
+            out.append(name)
+    for note in _NOTE.findall(label):
+        former = _FORMER.match(note.strip())
+        if former and former.group(1) not in out:
+            out.append(former.group(1).strip())
+    return out
 
 
 def pinyin_keys(text: str) -> list[str]:

@@ -35,7 +35,7 @@ from judgebot.search.spelling import Corrector, vocabulary
 from judgebot.text import segment
 
 # Bump when the schema, analyzers or documents change meaning.
-SCHEMA_VERSION = "13"
+SCHEMA_VERSION = "14"
 INDEX_DIR = corpus.ROOT / "index"
 CURRENT = "CURRENT"
 META = "meta.json"
@@ -168,9 +168,12 @@ def build(index_dir: Path = INDEX_DIR, corpus_dir: Path = corpus.CORPUS_DIR,
 
 def name_table(records: list[corpus.Record]) -> dict[str, dict[str, list[str]]]:
     """``names``: whole-name keys in any language → ids of the records so named;
-    ``pinyin``: toneless pinyin (joined) of Chinese names → the same ids."""
+    ``pinyin``: toneless pinyin (joined) of Chinese names → the same ids;
+    ``aliases``: the other names a headword gives (鹏洛客 and 旅法师 of
+    "鹏洛客（旧译旅法师）"), as keys and pinyin → ids."""
     names: dict[str, list[str]] = {}
     pinyin: dict[str, list[str]] = {}
+    aliases: dict[str, list[str]] = {}
     partners = {r.slug: r for r in records if r.kind == "glossary" and r.game == "mtg"
                 and r.edition == corpus.CR_2019}
     for rec in records:
@@ -190,7 +193,11 @@ def name_table(records: list[corpus.Record]) -> dict[str, dict[str, list[str]]]:
                 for key in keys:
                     if key and rec.id not in table.setdefault(key, []):
                         table[key].append(rec.id)
-    return {"names": names, "pinyin": pinyin}
+            for variant in documents.name_variants(label):
+                for key in (documents.name_key(variant), *documents.pinyin_keys(variant)[:1]):
+                    if key and rec.id not in aliases.setdefault(key, []):
+                        aliases[key].append(rec.id)
+    return {"names": names, "pinyin": pinyin, "aliases": aliases}
 
 
 def _vocabulary(records: list[corpus.Record]) -> Corrector:
@@ -213,6 +220,7 @@ def _domain_terms(docs: list[documents.SearchDoc]) -> set[str]:
         ):
             for part in doc.title_zh.replace("//", " ").split():
                 terms.add(part.strip("【】「」()（）"))
+            terms.update(documents.name_variants(doc.title_zh))
     return terms
 
 

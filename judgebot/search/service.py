@@ -25,7 +25,7 @@ from whoosh import query as Q
 from judgebot import corpus
 from judgebot.corpus import CR_2019, CR_2025, EN, ZH_HANS, ZH_HANT, Record
 from judgebot.search import analysis, index
-from judgebot.search.documents import name_key
+from judgebot.search.documents import name_key, name_variants, without_note
 from judgebot.search.query import ParsedQuery, RuleRef, parse
 from judgebot.search.scoring import Scorer
 from judgebot.search.spelling import Corrector
@@ -136,6 +136,7 @@ class SearchService:
         tables = json.loads(names_path.read_text(encoding="utf-8"))
         self.pinyin: dict[str, list[str]] = tables["pinyin"]
         self._names = {k: list(v) for k, v in tables["names"].items()}
+        self._aliases = {k: list(v) for k, v in tables["aliases"].items()}
         for key, ids in self.pinyin.items():
             for rid in ids:
                 if rid not in self._names.setdefault(key, []):
@@ -148,15 +149,19 @@ class SearchService:
                 en = pairs.get(EN, "")
                 zh = pairs.get(ZH_HANS) or pairs.get(ZH_HANT) or ""
                 if en and zh:
-                    self._to_en.setdefault(analysis.fold(zh), en)
-                    self._to_zh.setdefault(en.lower(), analysis.fold(zh))
+                    # A headword's other names cross too (旅法师 → Planeswalker),
+                    # and what crosses over is the name without its note.
+                    for name in (zh, *name_variants(zh)):
+                        if len(name) >= 2:
+                            self._to_en.setdefault(analysis.fold(name), without_note(en))
+                    self._to_zh.setdefault(en.lower(), analysis.fold(without_note(zh)))
         editions: dict[str, set[str]] = {}
         for g, e, _ in self._rules:
             editions.setdefault(g, set()).add(e)
         # The order a rule number is looked up in when no edition is named.
         self._editions = {g: ([CR_2025, CR_2019] if g == "mtg" else sorted(eds))
                           for g, eds in editions.items()}
-        for table in (self._names, self.pinyin):
+        for table in (self._names, self.pinyin, self._aliases):
             for ids in table.values():
                 ids.sort(key=self._entity_rank)
         self._zh_terms = _alternation(sorted(self._to_en, key=lambda t: (-len(t), t)), words=False)
@@ -218,13 +223,13 @@ class SearchService:
         key = name_key(text)
         if not key:
             return []
-        found = self._names.get(key)
+        found = self._named(key)
         if found:
             return found
         if not key.isascii():
             return []
         for variant in _singulars(text):
-            found = self._names.get(name_key(variant))
+            found = self._named(name_key(variant))
             if found:
                 return found
         if key.isalpha():
@@ -238,6 +243,21 @@ class SearchService:
             return []
         near = self._name_corrector().suggest(key)
         return self._names.get(near, []) if near else []
+
+    def _named(self, key: str) -> list[str]:
+        """Records with this whole-name key as their name or as another name
+        their headword gives, best first (the current CR before older texts)."""
+        names, aliases = self._names.get(key, []), self._aliases.get(key, [])
+        if not aliases:
+            return names
+
+        def rank(rid: str) -> tuple:
+            # An entry's own name beats another's alias of the same standing:
+            # 时间跳跃 is Phasing, though Phase's headword lists it too.
+            game, kind, edition, _ = self._entity_rank(rid)
+            return (game, kind, edition, rid not in names, rid)
+
+        return sorted(dict.fromkeys(names + aliases), key=rank)
 
     def _name_corrector(self) -> Corrector:
         """A corrector whose words are the whole English names (keys without
