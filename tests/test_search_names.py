@@ -53,3 +53,37 @@ def test_plurals_and_slips_find_the_entry(search_service, text, entry):
 @pytest.mark.parametrize("text", ["boom", "banding fading", "cast a spell", "xyzzy", "的"])
 def test_text_that_names_nothing_finds_nothing(search_service, text):
     assert not [rid for rid in search_service.entities(text) if ":glossary:" in rid]
+
+
+# --- judges' shorthand ----------------------------------------------------------------
+
+def test_every_abbreviation_spells_out_a_current_glossary_headword(search_service):
+    from judgebot.search.abbreviations import ABBREVIATIONS
+    from judgebot.search.documents import name_key
+
+    for short, headword in ABBREVIATIONS.items():
+        ids = search_service._names.get(name_key(headword), [])
+        assert any(i.startswith(CURRENT_GLOSSARY) for i in ids), (short, headword)
+
+
+def test_abbreviations_are_spelt_out_as_whole_words_only():
+    from judgebot.search.abbreviations import spell_out
+
+    assert spell_out("SBA token") == ("State-Based Actions token",
+                                      ["SBA → State-Based Actions"])
+    assert spell_out("does the ETB trigger?")[0] == "does the Enters the Battlefield trigger?"
+    assert spell_out("sbax etb-like 2hg/3") == ("sbax etb-like 2hg/3", [])
+    assert spell_out("") == ("", [])
+
+
+@pytest.mark.parametrize(("q", "entry", "rule"), [
+    ("SBA", "state-based-actions", "704"), ("etb", "enters-the-battlefield", None),
+    ("2HG", "two-headed-giant-variant", None),
+])
+def test_an_abbreviation_finds_the_entry_it_stands_for(search_service, q, entry, rule):
+    res = search_service.search(q)
+    ids = [h.id for h in res.hits]
+    assert ids[0] == CURRENT_GLOSSARY + entry
+    assert any(e.startswith(q + " → ") for e in res.expansions)
+    if rule:
+        assert "mtg:cr:2025-11-14:" + rule in ids[:3]

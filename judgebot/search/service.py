@@ -25,6 +25,7 @@ from whoosh import query as Q
 from judgebot import corpus
 from judgebot.corpus import CR_2019, CR_2025, EN, ZH_HANS, ZH_HANT, Record
 from judgebot.search import analysis, index
+from judgebot.search.abbreviations import ABBREVIATIONS, spell_out
 from judgebot.search.documents import name_key, name_variants, without_note
 from judgebot.search.query import ParsedQuery, RuleRef, parse
 from judgebot.search.scoring import Scorer
@@ -161,6 +162,10 @@ class SearchService:
         # The order a rule number is looked up in when no edition is named.
         self._editions = {g: ([CR_2025, CR_2019] if g == "mtg" else sorted(eds))
                           for g, eds in editions.items()}
+        for short, headword in ABBREVIATIONS.items():
+            for rid in self._names.get(name_key(headword), []):
+                if rid not in self._aliases.setdefault(short, []):
+                    self._aliases[short].append(rid)
         for table in (self._names, self.pinyin, self._aliases):
             for ids in table.values():
                 ids.sort(key=self._entity_rank)
@@ -514,7 +519,8 @@ class SearchService:
         expansions: list[str] = []
         corrected: list[str] = []
         changed = False
-        free = parsed.free
+        free, spelled = spell_out(parsed.free)
+        expansions.extend(spelled)
         words = free.split()
         frequency = {w: self._word_frequency(w) for w in words}
         if len(words) > MAX_SCORED_WORDS:
