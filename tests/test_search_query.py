@@ -27,6 +27,18 @@ def test_chapter_needs_a_rule_word():
     assert rule_ref("20") is None
 
 
+@pytest.mark.parametrize(("text", "number"), [
+    ("fow 1415.1a-ii", "1415.1a-ii"), ("FOW 1415.1D-III", "1415.1d-iii"),
+    ("fow 903.2e-i", "903.2e-i"),
+])
+def test_roman_numeral_subrules_are_rule_references(text, number):
+    assert rule_ref(text) == RuleRef("fow", number)
+
+
+def test_a_letter_after_a_dash_that_is_no_numeral_is_not_a_reference():
+    assert rule_ref("702.19a-c") is None
+
+
 def test_force_of_will_prefix():
     assert rule_ref("fow 1102.1") == RuleRef("fow", "1102.1")
     assert rule_ref("FoW 1102") == RuleRef("fow", "1102")

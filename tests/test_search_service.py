@@ -211,6 +211,10 @@ def test_long_questions_are_scored_on_their_rarest_words(search_service):
     assert search_service.search(long_q).hits
 
 
+def test_force_of_will_roman_numeral_subrule_goes_straight_to_it(search_service):
+    assert search_service.search("fow 1415.1a-ii").rule == "fow:cr:6.0:1415.1a-ii"
+
+
 def test_force_of_will_chapters_answer_to_their_printed_number(search_service):
     assert search_service.search("fow 1100").rule == "fow:cr:6.0:11"
 

@@ -27,7 +27,8 @@ RULE_REF = re.compile(
     rf"^\s*(?:(?P<game>fow|force\s*of\s*will|mtg|magic|万智牌|魔法风云会)\s*[:：]?\s*)?"
     rf"(?:(?P<edition>\d{{4}}-\d{{2}}-\d{{2}}|6\.0)\s+)?"
     rf"(?:(?P<word>{RULE_WORDS})\s*[:：#]?\s*)?"
-    r"(?P<number>\d{1,4}(?:\.\d{1,3}(?:\s?[a-z]{1,2})?)?)"
+    # Roman numerals after a subrule letter: Force of Will's 1415.1a-ii.
+    r"(?P<number>\d{1,4}(?:\.\d{1,3}(?:\s?[a-z]{1,2}(?:-[ivx]{1,5})?)?)?)"
     r"\s*(?:条|條|章|节|節)?\s*[.。]?\s*$",
     re.IGNORECASE,
 )
