@@ -89,6 +89,11 @@ def open_page(browser, server):
 
 
 @pytest.fixture(scope="session")
-def screenshots() -> Path:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    return SCREENSHOTS
+def screenshots(tmp_path_factory) -> Path:
+    """Where the browser tests save their screenshots: bench/screenshots when
+    JUDGEBOT_SCREENSHOTS=1 asks to refresh the committed ones, else a temporary
+    directory, so a test run leaves the working tree as it found it."""
+    if os.environ.get("JUDGEBOT_SCREENSHOTS") == "1":
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        return SCREENSHOTS
+    return tmp_path_factory.mktemp("screenshots")
