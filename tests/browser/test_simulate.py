@@ -89,8 +89,9 @@ def test_gallery_example_stepped_by_keyboard_draws_the_engines_board(open_page):
     page = open_page("/simulate")
     if not page.locator("details.gallery").evaluate("d => d.open"):
         page.locator("details.gallery > summary").click()
-    page.locator(f'a[data-example="{COMBAT}"]').click()
-    page.wait_for_url(f"**/simulate?example={COMBAT}")
+    # Waiting is set up before the click, so a navigation that ends fast is not missed.
+    with page.expect_navigation(url=f"**/simulate?example={COMBAT}"):
+        page.locator(f'a[data-example="{COMBAT}"]').click()
     assert current_step(page) == 0
     stops = engine_stops(COMBAT)
     assert len(stops) >= 3  # after the attack, after the blocks, the end
