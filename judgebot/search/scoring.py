@@ -90,9 +90,7 @@ class Scorer:
         if field is None:
             return {}
         btext = field.to_bytes(text)
-        if (fieldname, btext) not in self.reader:
-            return {}
-        ids, weights = _postings(self.reader.postings(fieldname, btext))
+        ids, weights = self._read(fieldname, btext)
         boost = term.boost
         if field.scorable:
             k1 = self._weighting.K1
@@ -102,6 +100,12 @@ class Scorer:
         else:  # Whoosh scores an unscorable field by the posting's weight
             values = [w * boost for w in weights]
         return dict(zip(ids, values, strict=True))
+
+    def _read(self, fieldname: str, btext: bytes) -> tuple[list[int], list[float]]:
+        """A term's postings; none for a term the index does not hold."""
+        if (fieldname, btext) not in self.reader:
+            return [], []
+        return _postings(self.reader.postings(fieldname, btext))
 
     def _norm(self, fieldname: str) -> list[float]:
         """K1·((1−B) + B·length/average length) for every document: the part of
@@ -127,13 +131,13 @@ class Scorer:
         parts = sorted((self.scores(q) for q in plain), key=len)
         out = dict(parts[0]) if parts else None
         for part in parts[1:]:
-            out = {d: s + part[d] for d, s in out.items() if d in part}
+            out = _both(out, part)
         for q in others:
             keep = set(out) if out is not None else within
             if within is not None and keep is not within:
                 keep &= within
             part = self.scores(q, keep)
-            out = part if out is None else {d: s + part[d] for d, s in out.items() if d in part}
+            out = part if out is None else _both(out, part)
         return out or {}
 
     def _by_matcher(self, query: Q.Query, within: set[int] | None) -> Scores:
@@ -165,9 +169,7 @@ class Scorer:
         """Documents holding every one of ``words`` (a phrase's candidates)."""
         field = self.schema[fieldname]
         for word in words:
-            btext = field.to_bytes(word)
-            docs = set(_postings(self.reader.postings(fieldname, btext))[0]) if (
-                fieldname, btext) in self.reader else set()
+            docs = set(self._read(fieldname, field.to_bytes(word))[0])
             within = docs if within is None else within & docs
             if not within:
                 break
@@ -217,6 +219,11 @@ def _union(parts: list[Scores]) -> Scores:
         for d, s in part.items():
             out[d] = get(d, 0.0) + s
     return out
+
+
+def _both(a: Scores, b: Scores) -> Scores:
+    """Documents in both, their scores added."""
+    return {d: s + b[d] for d, s in a.items() if d in b}
 
 
 def _scaled(scores: Scores, boost: float) -> Scores:

@@ -238,9 +238,10 @@ class SearchService:
             if found:
                 return found
         if key.isalpha():
-            fixed = " ".join(self.corrector.suggest(w) or w for w in text.lower().split())
-            if name_key(fixed) != key and self._names.get(name_key(fixed)):
-                return self._names[name_key(fixed)]
+            fixed = name_key(" ".join(self.corrector.suggest(w) or w
+                                       for w in text.lower().split()))
+            if fixed != key and self._names.get(fixed):
+                return self._names[fixed]
         # Only a word the corpus never uses is a slip; "boom" or "banding" is
         # meant as typed, however near it is to "room" or "fading".
         words = re.findall(r"[a-z]+", text.lower())
