@@ -15,11 +15,13 @@ from pathlib import Path
 from urllib.parse import unquote_to_bytes, urlencode
 
 from flask import Flask, g, jsonify, render_template, request
+from flask.json.provider import DefaultJSONProvider
+from flask.wrappers import Request
 from werkzeug.exceptions import HTTPException
 
 from judgebot import corpus
 from judgebot.search.service import SearchService
-from judgebot.web import labels, prefs, render, views
+from judgebot.web import jsonbody, labels, prefs, render, views
 from judgebot.web.catalog import Catalog
 from judgebot.web.params import MAX_QUERY_STRING, BadParameter
 from judgebot.web.views import Linker
@@ -43,6 +45,21 @@ SECURITY_HEADERS = {
 }
 
 
+class BoundedJSON(DefaultJSONProvider):
+    """``request.get_json()`` parses through :func:`jsonbody.parse`: no depth, lone
+    surrogate or digit string a client sends can crash a route that forgot to check."""
+
+    def loads(self, s, **kwargs):
+        return jsonbody.parse(s, max_bytes=max(len(s), jsonbody.MAX_BYTES))
+
+
+class BoundedRequest(Request):
+    def on_json_loading_failed(self, e):
+        if isinstance(e, BadParameter):  # its own message and status, not a bare 400
+            raise e
+        return super().on_json_loading_failed(e)
+
+
 @dataclass
 class Site:
     """What every request shares: the search service and the page helpers over it."""
@@ -55,6 +72,8 @@ class Site:
 def create_app(service: SearchService | None = None, config: dict | None = None) -> Flask:
     app = Flask(__name__, template_folder=str(TEMPLATES_DIR), static_folder=str(STATIC_DIR),
                 static_url_path="/static")
+    app.request_class = BoundedRequest
+    app.json = BoundedJSON(app)
     app.config.update(JSON_AS_ASCII=False, MAX_CONTENT_LENGTH=64 * 1024,
                       SEND_FILE_MAX_AGE_DEFAULT=3600)
     app.json.ensure_ascii = False
@@ -114,7 +133,7 @@ def create_app(service: SearchService | None = None, config: dict | None = None)
 
     @app.errorhandler(BadParameter)
     def _bad_parameter(exc: BadParameter):
-        return error_response(exc.status, str(exc))
+        return error_response(exc.status, str(exc), zh=exc.zh)
 
     @app.errorhandler(HTTPException)
     def _http_error(exc: HTTPException):
@@ -150,10 +169,12 @@ def site() -> Site:
 
 
 def error_response(status: int, message: str, suggestions: list | None = None,
-                   query: str = ""):
+                   query: str = "", zh: str = ""):
     """A JSON error under /api/, an error page everywhere else."""
     if request.path.startswith("/api/"):
         body = {"error": {"status": status, "message": message}}
+        if zh:
+            body["error"]["message_zh"] = zh
         if suggestions:
             body["error"]["suggestions"] = [
                 {"id": s.id, "label": s.label, "url": s.url} for s in suggestions]

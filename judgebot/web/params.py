@@ -17,9 +17,13 @@ MAX_PER_PAGE = 50
 
 
 class BadParameter(ValueError):
-    def __init__(self, message: str, status: int = 400):
+    """Input refused: ``str(exc)`` says why in English, ``zh`` in Chinese where
+    given; ``status`` is the HTTP status to answer with."""
+
+    def __init__(self, message: str, status: int = 400, zh: str = ""):
         super().__init__(message)
         self.status = status
+        self.zh = zh
 
 
 def text(name: str, default: str | None = None, limit: int = MAX_PARAM_CHARS) -> str | None:
