@@ -206,7 +206,9 @@ class SearchService:
         """Existing rules close to a number that does not exist (for 404 pages)."""
         edition = edition or (CR_2025 if game == "mtg" else None)
         numbers = [n for g, e, n in self._rules if g == game and (edition is None or e == edition)]
-        prefix = number
+        # No number starts with more than the longest number: shortening from there
+        # finds the same rules at a cost that no length of input changes.
+        prefix = number[:max(map(len, numbers), default=0)]
         while prefix:
             close = [n for n in numbers if n.startswith(prefix) and n != number]
             if close:

@@ -16,6 +16,7 @@ from judgebot.web import params, searching, views
 from judgebot.web.app import error_response, site
 from judgebot.web.catalog import GAMES, zh_of
 from judgebot.web.openapi import document
+from judgebot.web.pages import RULE_NUMBER
 from judgebot.web.params import BadParameter
 
 api = Blueprint("api", __name__)
@@ -77,6 +78,10 @@ def rule(number: str):
     game = _game()
     edition = _edition(game, "rule")
     explicit = params.text("edition", None, limit=40)
+    number = number.strip().lower().rstrip(".")
+    if not RULE_NUMBER.fullmatch(number):  # as the rule pages check: nothing else is looked up
+        return error_response(404, f"There is no rule number {number!r} in the "
+                              f"{GAMES[game]} rules (rule numbers look like 702.19b).")
     rec = cat.rule(game, number, edition if explicit else None)
     if rec is None:
         near = [views.item(cat, cat.get(r)) for r in cat.service.nearest_rules(

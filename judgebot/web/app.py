@@ -23,7 +23,7 @@ from judgebot import corpus
 from judgebot.search.service import SearchService
 from judgebot.web import jsonbody, labels, prefs, render, views
 from judgebot.web.catalog import Catalog
-from judgebot.web.params import MAX_QUERY_STRING, BadParameter
+from judgebot.web.params import MAX_PATH_CHARS, MAX_QUERY_STRING, BadParameter
 from judgebot.web.views import Linker
 
 WEB_DIR = Path(__file__).resolve().parent
@@ -110,6 +110,7 @@ def create_app(service: SearchService | None = None, config: dict | None = None)
             raise BadParameter(f"The address is too long (over {MAX_QUERY_STRING} bytes of "
                                "parameters).", status=414)
         check_utf8(request.environ, request.query_string)
+        check_path_params(request.view_args)
         g.prefs = prefs.from_request(request.cookies, request.args)
 
     @app.context_processor
@@ -160,6 +161,17 @@ def check_utf8(environ: dict, query_string: bytes) -> None:
         unquote_to_bytes(query_string.replace(b"+", b" ")).decode("utf-8")
     except (UnicodeEncodeError, UnicodeDecodeError):
         raise BadParameter("The address contains bytes that are not UTF-8 text.") from None
+
+
+def check_path_params(view_args: dict | None) -> None:
+    """Refuse an overlong name in the path (a card, term, rule or id): no record's
+    name is near the limit, and every lookup's cost grows with what it is given."""
+    for name, value in (view_args or {}).items():
+        if isinstance(value, str) and len(value) > MAX_PATH_CHARS:
+            raise BadParameter(f"The {name} in the address is too long ({len(value)} "
+                               f"characters; at most {MAX_PATH_CHARS}).", status=414,
+                               zh=f"地址中的 {name} 过长（{len(value)} 个字符；最多 "
+                                  f"{MAX_PATH_CHARS} 个）。")
 
 
 def site() -> Site:

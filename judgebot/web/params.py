@@ -12,6 +12,9 @@ from flask import request
 
 MAX_PARAM_CHARS = 1000  # the search service reads 500; more is not a question
 MAX_QUERY_STRING = 8192
+# A name in the path: the longest card name ever printed has 141 letters, the
+# longest record id of the corpus 88 characters.
+MAX_PATH_CHARS = 200
 MAX_PAGE = 100
 MAX_PER_PAGE = 50
 
