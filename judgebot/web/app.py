@@ -21,7 +21,7 @@ from werkzeug.exceptions import HTTPException
 
 from judgebot import corpus
 from judgebot.search.service import SearchService
-from judgebot.web import jsonbody, labels, prefs, render, views
+from judgebot.web import jsonbody, labels, origins, prefs, render, views
 from judgebot.web.catalog import Catalog
 from judgebot.web.params import MAX_PATH_CHARS, MAX_QUERY_STRING, BadParameter
 from judgebot.web.views import Linker
@@ -78,6 +78,7 @@ def create_app(service: SearchService | None = None, config: dict | None = None)
                       SEND_FILE_MAX_AGE_DEFAULT=3600)
     app.json.ensure_ascii = False
     app.json.sort_keys = False
+    app.config.update(ALLOWED_HOSTS=list(origins.DEFAULT_ALLOWED_HOSTS), CORS_ORIGINS=[])
     if config:
         app.config.update(config)
     if service is None:
@@ -105,6 +106,18 @@ def create_app(service: SearchService | None = None, config: dict | None = None)
     app.register_blueprint(ask_api, url_prefix="/api/v1")
 
     @app.before_request
+    def _check_host():
+        if not origins.host_allowed(request.environ.get("HTTP_HOST"),
+                                    app.config["ALLOWED_HOSTS"]):
+            name = origins.host_name(request.environ["HTTP_HOST"])[:100]
+            raise BadParameter(
+                f"This server does not answer to the name {name!r} (it answers to "
+                f"{', '.join(app.config['ALLOWED_HOSTS'])}). To serve it under another name, "
+                f"start it with `judgebot serve --allowed-host {name or 'NAME'}`.",
+                zh=f"本服务器不响应名称 {name!r}。如需以其他名称提供服务，请用 "
+                   f"`judgebot serve --allowed-host {name or 'NAME'}` 启动。")
+
+    @app.before_request
     def _read_prefs():
         if len(request.query_string) > MAX_QUERY_STRING:
             raise BadParameter(f"The address is too long (over {MAX_QUERY_STRING} bytes of "
@@ -128,7 +141,11 @@ def create_app(service: SearchService | None = None, config: dict | None = None)
         for name, value in SECURITY_HEADERS.items():
             response.headers.setdefault(name, value)
         if request.path.startswith("/api/"):
-            response.headers.setdefault("Access-Control-Allow-Origin", "*")
+            response.headers.update(origins.cors_headers(
+                request.headers.get("Origin"), app.config["CORS_ORIGINS"],
+                preflight=request.method == "OPTIONS"))
+            if app.config["CORS_ORIGINS"]:
+                response.vary.add("Origin")
         response.vary.add("Cookie")
         return response
 
