@@ -102,3 +102,41 @@ def test_progress_is_reported_to_the_end(tmp_path, small_corpus):
     seen = []
     index.build(tmp_path / "index", small_corpus, progress=lambda d, t: seen.append((d, t)))
     assert seen and seen[-1][0] == seen[-1][1]
+
+
+def test_a_killed_build_leaves_nothing_behind_after_the_next_build(tmp_path, small_corpus):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    idx = tmp_path / "index"
+    script = ("import sys; from pathlib import Path; from judgebot.search import index; "
+              "index.build(Path(sys.argv[1]), Path(sys.argv[2]))")
+    builder = subprocess.Popen([sys.executable, "-c", script, str(idx), str(small_corpus)])
+    deadline = time.monotonic() + 60
+    while not list(idx.glob(".tmp-*/*")) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    os.kill(builder.pid, signal.SIGKILL)
+    builder.wait()
+    left = [p.name for p in idx.iterdir()]
+    assert any(n.startswith(".tmp-") for n in left), left  # what a kill leaves …
+    handle = index.build(idx, small_corpus)
+    handle.ix.close()
+    assert sorted(p.name for p in idx.iterdir()) == sorted(["CURRENT", handle.path.name])
+
+
+def test_a_build_in_progress_keeps_its_folder(tmp_path, small_corpus):
+    idx = tmp_path / "index"
+    idx.mkdir()
+    other = idx / ".tmp-1-other"
+    claim = index._claim(other)  # another builder, still at work
+    other.mkdir()
+    try:
+        index.build(idx, small_corpus).ix.close()
+        assert other.is_dir()
+    finally:
+        claim.close()  # the other builder dies: its lock is dropped, its folder stays
+    index.build(idx, small_corpus).ix.close()
+    assert not other.exists() and not (idx / ".tmp-1-other.lock").exists()

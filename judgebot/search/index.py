@@ -7,9 +7,12 @@ Layout of ``index/``::
 
 A build is written into a hidden temporary directory, verified, renamed, and
 only then named in ``CURRENT`` (an atomic replace), so a crash never leaves a
-half-built index in service. ``meta.json`` records the corpus hash the index
-was built from and the size and CRC-32 of every file; an index whose corpus
-has changed, or whose files do not match, is rebuilt rather than served.
+half-built index in service. The builder holds a lock on ``.tmp-….lock``
+beside its directory while it works; the next build removes every temporary
+directory whose lock nobody holds (its builder was killed). ``meta.json``
+records the corpus hash the index was built from and the size and CRC-32 of
+every file; an index whose corpus has changed, or whose files do not match, is
+rebuilt rather than served.
 """
 
 from __future__ import annotations
@@ -25,6 +28,11 @@ import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:  # Windows: no advisory locks, abandoned builds expire by age
+    fcntl = None
 
 from whoosh import index as whoosh_index
 from whoosh.fields import BOOLEAN, ID, KEYWORD, TEXT, Schema
@@ -122,7 +130,9 @@ def build(index_dir: Path = INDEX_DIR, corpus_dir: Path = corpus.CORPUS_DIR,
     if not records:
         raise IndexError_(f"no corpus records in {corpus_dir}: run `judgebot corpus build`")
     digest = corpus_hash(corpus_dir)
+    _remove_abandoned(index_dir)
     staging = index_dir / f".tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+    claim = _claim(staging)
     staging.mkdir()
     try:
         started = time.perf_counter()
@@ -161,6 +171,8 @@ def build(index_dir: Path = INDEX_DIR, corpus_dir: Path = corpus.CORPUS_DIR,
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
+    finally:
+        _release(claim)
     _remove_stale(index_dir, keep=final.name)
     seg = segment.configure(final / JIEBA_DICT)
     return Handle(final, meta, whoosh_index.open_dir(str(final)), seg)
@@ -243,9 +255,49 @@ def _remove_stale(index_dir: Path, keep: str) -> None:
     for path in index_dir.iterdir():
         if path.is_dir() and path.name.startswith("build-") and path.name != keep:
             shutil.rmtree(path, ignore_errors=True)
-        elif path.is_dir() and path.name.startswith(".tmp-"):
-            if time.time() - path.stat().st_mtime > 3600:
-                shutil.rmtree(path, ignore_errors=True)
+    _remove_abandoned(index_dir)
+
+
+# --- temporary build directories ---------------------------------------------------
+
+def _claim(staging: Path):
+    """Lock ``staging``'s lock file for as long as this process builds there."""
+    handle = open(staging.with_name(staging.name + ".lock"), "w")
+    if fcntl is not None:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    return handle
+
+
+def _release(handle) -> None:
+    handle.close()  # closing drops the lock
+    Path(handle.name).unlink(missing_ok=True)
+
+
+def _abandoned(lock: Path) -> bool:
+    """Whether the builder of the directory beside ``lock`` has gone."""
+    if fcntl is None:  # no advisory locks here: trust only age
+        return time.time() - lock.stat().st_mtime > 3600
+    try:
+        with open(lock, "a") as handle:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False  # its builder holds the lock: still building
+    return True
+
+
+def _remove_abandoned(index_dir: Path) -> None:
+    """Remove the temporary directories of builds that were killed before the end."""
+    for path in index_dir.glob(".tmp-*"):
+        if not path.is_dir():
+            continue
+        lock = path.with_name(path.name + ".lock")
+        if (lock.exists() and _abandoned(lock)) or (
+                not lock.exists() and time.time() - path.stat().st_mtime > 3600):
+            shutil.rmtree(path, ignore_errors=True)
+            lock.unlink(missing_ok=True)
+    for lock in index_dir.glob(".tmp-*.lock"):  # a build killed between lock and folder
+        if not lock.with_suffix("").exists() and _abandoned(lock):
+            lock.unlink(missing_ok=True)
 
 
 def check(index_dir: Path = INDEX_DIR,

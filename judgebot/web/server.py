@@ -1,0 +1,221 @@
+"""Serving the application: worker processes forked after everything is loaded.
+
+One Python process answers one request at a time per core at best (the GIL),
+so ``judgebot serve`` runs several. On Linux, gunicorn's master process loads
+the app once (the index, the corpus, jieba's dictionary, the judge: about a
+quarter of a gigabyte, read before the fork and then shared copy-on-write)
+and forks ``workers`` processes from it; it restarts a worker that dies and
+stops them all gracefully on Ctrl-C or SIGTERM.
+
+Inside each worker the HTTP connections are handled by waitress, not by one
+of gunicorn's own workers: waitress reads every request whole in its event
+loop before a thread sees it, so a client that connects and sends nothing, or
+sends its headers a byte at a time, holds a socket but never a thread. (A
+gunicorn thread worker blocks a thread on such a client.) Idle connections
+are closed after ``CHANNEL_TIMEOUT`` seconds, and each worker holds up to
+``CONNECTION_LIMIT`` of them, so a few hundred half-open connections lock
+nobody out.
+
+Where gunicorn does not run (Windows, or ``--server waitress``) the same
+waitress server runs in the one process.
+
+The listening socket is bound here, before anything is loaded, so a port in
+use or a host that does not exist is reported at once with a clear message,
+and is handed to gunicorn as an inherited file descriptor.
+"""
+
+from __future__ import annotations
+
+import errno
+import gc
+import os
+import socket
+import sys
+import threading
+from dataclasses import dataclass, field
+
+from flask import Flask
+
+CONNECTION_LIMIT = 1000  # per worker process; each costs a socket and a few KB
+CHANNEL_TIMEOUT = 20  # seconds a connection may stay silent
+CLEANUP_INTERVAL = 2  # how often silent connections are looked for
+MAX_HEADER_BYTES = 64 * 1024
+
+
+class ServeError(Exception):
+    """The server cannot start: the message says why and what to do."""
+
+
+@dataclass
+class Options:
+    host: str = "127.0.0.1"
+    port: int = 8000
+    workers: int = 2
+    threads: int = 8
+    server: str = "auto"  # auto, gunicorn or waitress
+    trusted_proxy: str | None = None
+    connection_limit: int = CONNECTION_LIMIT
+    channel_timeout: int = CHANNEL_TIMEOUT
+    allowed_hosts: list[str] = field(default_factory=list)
+
+
+def gunicorn_available() -> bool:
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import gunicorn  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def choose_server(requested: str) -> str:
+    if requested == "auto":
+        return "gunicorn" if gunicorn_available() else "waitress"
+    if requested == "gunicorn" and not gunicorn_available():
+        raise ServeError("gunicorn is not available here (it runs on Linux; "
+                         "`pip install gunicorn`); use --server waitress")
+    return requested
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host``:``port``, or :class:`ServeError` saying why not."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                   flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError) as exc:
+        reason = exc.strerror if isinstance(exc, socket.gaierror) else "not a valid name"
+        raise ServeError(f"cannot listen on host {host!r}: {reason} "
+                         "(use an address of this machine, e.g. 127.0.0.1 or 0.0.0.0)") from None
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if family == socket.AF_INET6:
+            sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+        sock.bind(address)
+        sock.listen(2048)
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise ServeError(f"port {port} on {host} is already in use (another judgebot?); "
+                             "stop it or choose another port with --port") from None
+        if exc.errno == errno.EACCES:
+            raise ServeError(f"not allowed to listen on port {port} (ports below 1024 need "
+                             "root); choose another with --port") from None
+        if exc.errno == errno.EADDRNOTAVAIL:
+            raise ServeError(f"{host} is not an address of this machine; use 127.0.0.1, "
+                             "0.0.0.0 or one of its addresses") from None
+        raise ServeError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
+    sock.setblocking(False)
+    return sock
+
+
+def raise_file_limit(wanted: int) -> None:
+    """Let each process hold ``wanted`` open files (connections), as far as allowed."""
+    try:
+        import resource
+    except ImportError:
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+
+
+def waitress_settings(options: Options) -> dict:
+    settings = {
+        "threads": options.threads, "ident": "judgebot",
+        "connection_limit": options.connection_limit,
+        "channel_timeout": options.channel_timeout, "cleanup_interval": CLEANUP_INTERVAL,
+        "max_request_header_size": MAX_HEADER_BYTES, "clear_untrusted_proxy_headers": True,
+        "asyncore_use_poll": True,  # select() fails past 1,024 descriptors
+    }
+    if options.trusted_proxy:
+        settings.update(trusted_proxy=options.trusted_proxy, trusted_proxy_count=1,
+                        trusted_proxy_headers={"x-forwarded-for", "x-forwarded-host",
+                                               "x-forwarded-proto", "x-forwarded-port"})
+    return settings
+
+
+def serve(app: Flask, sock: socket.socket, options: Options) -> None:
+    """Serve ``app`` on the bound ``sock`` until stopped (Ctrl-C or SIGTERM)."""
+    raise_file_limit(options.connection_limit + 100)
+    if choose_server(options.server) == "gunicorn":
+        _serve_gunicorn(app, sock, options)
+    else:
+        _serve_waitress(app, sock, options)
+
+
+def _serve_waitress(app: Flask, sock: socket.socket, options: Options) -> None:
+    from waitress import create_server
+
+    server = create_server(app, sockets=[sock], **waitress_settings(options))
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.close()
+
+
+# --- gunicorn ------------------------------------------------------------------------------------
+
+_options = Options()
+
+
+def _serve_gunicorn(app: Flask, sock: socket.socket, options: Options) -> None:
+    from gunicorn.app.base import BaseApplication
+
+    class Application(BaseApplication):
+        def load_config(self) -> None:
+            settings = {
+                "bind": [f"fd://{sock.fileno()}"],
+                "workers": options.workers,
+                "worker_class": WaitressWorker,
+                "preload_app": True,
+                "timeout": 60, "graceful_timeout": 10,
+                "loglevel": "warning", "accesslog": None, "errorlog": "-",
+                "proc_name": "judgebot",
+                "pre_fork": _before_fork,
+            }
+            for key, value in settings.items():
+                self.cfg.set(key, value)
+
+        def load(self) -> Flask:
+            return app
+
+    global _options
+    _options = options  # the workers, forked from this process, read it
+    gc.collect()
+    gc.freeze()  # objects loaded before the fork stay out of GC passes: fewer copied pages
+    Application().run()
+
+
+def _before_fork(server, worker) -> None:
+    # A thread in the master would be copied into every worker half-finished.
+    others = [t.name for t in threading.enumerate() if t is not threading.main_thread()]
+    if others:
+        server.log.warning("threads running before the fork: %s", ", ".join(others))
+
+
+if gunicorn_available():
+    from gunicorn.workers.base import Worker as _GunicornWorker
+
+    class WaitressWorker(_GunicornWorker):
+        """A gunicorn worker that serves its connections with waitress (see above)."""
+
+        def run(self) -> None:
+            from waitress import create_server
+
+            server = create_server(self.wsgi, sockets=[s.sock for s in self.sockets],
+                                   **waitress_settings(_options))
+            try:
+                while self.alive:
+                    self.notify()
+                    server.asyncore.loop(timeout=1.0, map=server._map, use_poll=True,
+                                         count=1)
+                    if self.ppid != os.getppid():  # the master died
+                        break
+            finally:
+                server.close()
