@@ -10,10 +10,19 @@ from pathlib import Path
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 WILDCARDS = {"0.0.0.0", "::", ""}
-# Requests made once before the workers are forked, so what they build (page
-# caches, the judge) is shared by every worker instead of built in each.
-WARM_UP = ["/", "/search?q=trample", "/api/v1/search?q=%E8%B7%B5%E8%B8%8F", "/mtg/cr/702.19b",
-           "/mtg/glossary/trample", "/mtg/glossary", "/mtg/cards"]
+# Requests made once before the workers are forked, one of each kind of page,
+# so what they build (compiled templates, page caches, the whole-name
+# corrector, the judge) is shared by every worker instead of built in each.
+# None of them runs a simulation: the simulation pool must start in a worker.
+WARM_UP = ["/", "/search?q=trample", "/search?q=%E8%B7%B5%E8%B8%8F&script=hant",
+           "/api/v1/search?q=tramble", "/mtg/cr", "/mtg/cr/702", "/mtg/cr/702.19b",
+           "/mtg/cr/2019-10-04/702.19b", "/fow/cr/1102.1", "/mtg/cr/999.99",
+           "/mtg/glossary", "/mtg/glossary/trample", "/mtg/cards", "/mtg/cards/angels-grace",
+           "/mtg/notes", "/mtg/notes/suspend", "/mtg/guide", "/mtg/names",
+           "/id/mtg:cr:2025-11-14:702.19b", "/api/v1/", "/api/v1/openapi.json",
+           "/api/v1/contents", "/api/v1/rule/702.19b", "/api/v1/glossary",
+           "/api/v1/glossary/trample", "/api/v1/cards", "/api/v1/card/angels-grace",
+           "/api/v1/card/wolrd%20rule", "/api/v1/simulate/examples", "/no-such-page"]
 
 
 def _bounded(name: str, low: int, high: int):

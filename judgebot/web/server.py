@@ -40,6 +40,8 @@ CONNECTION_LIMIT = 1000  # per worker process; each costs a socket and a few KB
 CHANNEL_TIMEOUT = 20  # seconds a connection may stay silent
 CLEANUP_INTERVAL = 2  # how often silent connections are looked for
 MAX_HEADER_BYTES = 64 * 1024
+MALLOC_ARENAS = 2
+M_ARENA_MAX = -8  # glibc's mallopt parameter number
 
 
 class ServeError(Exception):
@@ -138,9 +140,27 @@ def waitress_settings(options: Options) -> dict:
     return settings
 
 
+def limit_malloc_arenas(arenas: int = MALLOC_ARENAS) -> bool:
+    """Let glibc's malloc keep at most ``arenas`` heaps per process.
+
+    By default every thread that allocates may get a heap of its own (up to eight
+    per core), and each keeps the high-water mark of the largest page its thread
+    ever built: a worker's memory grows by megabytes per thread before it levels
+    off. With the GIL only one thread runs Python at a time, so a shared heap
+    costs no speed. (Not glibc: nothing to do.)"""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL("libc.so.6")
+        return bool(libc.mallopt(M_ARENA_MAX, arenas))
+    except (OSError, AttributeError):
+        return False
+
+
 def serve(app: Flask, sock: socket.socket, options: Options) -> None:
     """Serve ``app`` on the bound ``sock`` until stopped (Ctrl-C or SIGTERM)."""
     raise_file_limit(options.connection_limit + 100)
+    limit_malloc_arenas()
     if choose_server(options.server) == "gunicorn":
         _serve_gunicorn(app, sock, options)
     else:
