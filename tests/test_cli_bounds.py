@@ -30,18 +30,18 @@ def run(search_service, monkeypatch, capsys):
 @pytest.mark.parametrize("argv", [("search", "trample"), ("glossary", "trample"),
                                   ("rule", "702.19b"), ("ask", "does trample work?"),
                                   ("search", "--json", "践踏")])
-def test_a_full_disk_is_a_message_not_a_traceback(run, monkeypatch, argv):
-    full = open("/dev/full", "w")  # noqa: SIM115 - closed below, after main() dup2s it
-    monkeypatch.setattr(sys, "stdout", full)
+def test_a_full_disk_is_a_message_not_a_traceback(run, argv):
+    saved, sys.stdout = sys.stdout, open("/dev/full", "w")  # noqa: SIM115
     try:
         code, _, err = run(*argv)
     finally:
-        full.close()
+        sys.stdout.close()
+        sys.stdout = saved
     assert code == 1
     assert err.strip() == "judgebot: No space left on device"
 
 
-def test_a_closed_pipe_ends_quietly(run, monkeypatch):
+def test_a_closed_pipe_ends_quietly(run):
     class Closed:
         def write(self, text):
             raise BrokenPipeError(32, "Broken pipe")
@@ -52,8 +52,11 @@ def test_a_closed_pipe_ends_quietly(run, monkeypatch):
         def fileno(self):
             raise ValueError("no file")
 
-    monkeypatch.setattr(sys, "stdout", Closed())
-    code, _, err = run("search", "trample")
+    saved, sys.stdout = sys.stdout, Closed()
+    try:
+        code, _, err = run("search", "trample")
+    finally:
+        sys.stdout = saved
     assert code == 0 and err == ""
 
 

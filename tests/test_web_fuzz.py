@@ -93,16 +93,21 @@ def server(search_service, tmp_path_factory):
          str(port), "--workers", "2", "--index-dir", str(index_dir)],
         cwd=corpus.ROOT, stdout=log, stderr=log)
     deadline = time.monotonic() + 180
-    while True:
-        log.seek(0)
-        if "serving on" in log.read():
+    while True:  # until the workers answer
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
             break
+        except OSError:
+            pass
         if process.poll() is not None or time.monotonic() > deadline:
             process.kill()
             log.seek(0)
             pytest.fail(f"the server did not start: {log.read()[-3000:]}")
         time.sleep(0.2)
     yield process, port
+    workers = [int(p) for p in Path(f"/proc/{process.pid}/task/{process.pid}/children")
+               .read_text().split()]
+    assert len(workers) == 2
     process.terminate()
     try:
         process.wait(timeout=30)
@@ -113,6 +118,8 @@ def server(search_service, tmp_path_factory):
     output = log.read()
     log.close()
     assert "Traceback" not in output, output[-3000:]
+    assert not [w for w in workers if Path(f"/proc/{w}").exists() and
+                "zombie" not in Path(f"/proc/{w}/status").read_text()], "workers outlived it"
 
 
 def server_rss_mb(pid: int, kind: str = "RssAnon") -> float:
@@ -269,3 +276,27 @@ def test_no_input_breaks_the_server_slows_it_or_grows_it(server, search_service)
     print(f"\n{len(requests)} requests; slowest {slowest[0]:.2f} s ({slowest[1]}); server "
           f"allocated {before:.0f} MB → {after:.0f} MB; mapped files {before_file:.0f} MB → "
           f"{after_file:.0f} MB")
+
+
+def test_half_open_connections_lock_nobody_out(server):
+    """Slowloris: hundreds of connections that send nothing, or their headers a
+    byte at a time, hold sockets but no thread; other clients are answered."""
+    _, port = server
+    idle, slow = [], []
+    try:
+        for n in range(300):
+            idle.append(socket.create_connection(("127.0.0.1", port), timeout=5))
+            s = socket.create_connection(("127.0.0.1", port), timeout=5)
+            s.sendall(b"GET /api/v1/search?q=trample HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+            slow.append(s)
+            if n % 100 == 99:  # meanwhile, and after
+                status, _, seconds = send(port, "GET", "/api/v1/search?q=trample")
+                assert status == 200 and seconds < MAX_SECONDS
+        for s in slow:
+            s.sendall(b"a")  # still trickling
+        for target in ["/", "/mtg/cr/702.19b", "/api/v1/search?q=%E8%B7%B5%E8%B8%8F"]:
+            status, _, seconds = send(port, "GET", target)
+            assert status == 200 and seconds < MAX_SECONDS, (target, status, seconds)
+    finally:
+        for s in idle + slow:
+            s.close()

@@ -129,11 +129,14 @@ def _serve(args: argparse.Namespace) -> int:
         shown = f"[{shown}]"
     how = (f"{args.workers} worker processes × {args.threads} threads" if kind == "gunicorn"
            else f"one process, {args.threads} threads")
-    print(f"judgebot: serving on http://{shown}:{port}/  ({how}; Ctrl-C to stop)",
-          file=sys.stderr, flush=True)
-    if args.host in WILDCARDS and not args.allowed_host:
-        print("judgebot: answering only to the names " + ", ".join(hosts) + "; add "
-              "--allowed-host NAME for each name clients use to reach this machine",
+
+    def ready() -> None:
+        print(f"judgebot: serving on http://{shown}:{port}/  ({how}; Ctrl-C to stop)",
               file=sys.stderr, flush=True)
-    server.serve(app, sock, options)
+        if args.host in WILDCARDS and not args.allowed_host:
+            print("judgebot: answering only to the names " + ", ".join(hosts) + "; add "
+                  "--allowed-host NAME for each name clients use to reach this machine",
+                  file=sys.stderr, flush=True)
+
+    server.serve(app, sock, options, ready)
     return 0

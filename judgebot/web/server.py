@@ -20,8 +20,11 @@ Where gunicorn does not run (Windows, or ``--server waitress``) the same
 waitress server runs in the one process.
 
 The listening socket is bound here, before anything is loaded, so a port in
-use or a host that does not exist is reported at once with a clear message,
-and is handed to gunicorn as an inherited file descriptor.
+use or a host that does not exist is reported at once with a clear message.
+Waitress alone serves on it; for gunicorn it is closed again just before the
+workers start, and each worker binds its own socket to the same address
+(``SO_REUSEPORT``), so that the kernel, not a race between workers, decides
+which worker gets a connection: evenly.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ import os
 import socket
 import sys
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from flask import Flask
@@ -81,7 +85,8 @@ def choose_server(requested: str) -> str:
 
 
 def bind(host: str, port: int) -> socket.socket:
-    """A listening socket on ``host``:``port``, or :class:`ServeError` saying why not."""
+    """A socket bound to ``host``:``port`` (not yet listening), or :class:`ServeError`
+    saying why there is none."""
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
                                    flags=socket.AI_PASSIVE)
@@ -96,7 +101,6 @@ def bind(host: str, port: int) -> socket.socket:
         if family == socket.AF_INET6:
             sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
         sock.bind(address)
-        sock.listen(2048)
     except OSError as exc:
         sock.close()
         if exc.errno == errno.EADDRINUSE:
@@ -109,7 +113,6 @@ def bind(host: str, port: int) -> socket.socket:
             raise ServeError(f"{host} is not an address of this machine; use 127.0.0.1, "
                              "0.0.0.0 or one of its addresses") from None
         raise ServeError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
-    sock.setblocking(False)
     return sock
 
 
@@ -157,13 +160,20 @@ def limit_malloc_arenas(arenas: int = MALLOC_ARENAS) -> bool:
         return False
 
 
-def serve(app: Flask, sock: socket.socket, options: Options) -> None:
-    """Serve ``app`` on the bound ``sock`` until stopped (Ctrl-C or SIGTERM)."""
+def serve(app: Flask, sock: socket.socket, options: Options,
+          ready: Callable[[], None] = lambda: None) -> None:
+    """Serve ``app`` on the bound ``sock`` until stopped (Ctrl-C or SIGTERM);
+    ``ready()`` is called once the first request can be answered."""
     raise_file_limit(options.connection_limit + 100)
     limit_malloc_arenas()
     if choose_server(options.server) == "gunicorn":
-        _serve_gunicorn(app, sock, options)
+        host, port = sock.getsockname()[:2]
+        sock.close()  # each worker binds its own socket to the same address
+        _serve_gunicorn(app, host, port, options, ready)
     else:
+        sock.listen(2048)
+        sock.setblocking(False)
+        ready()
         _serve_waitress(app, sock, options)
 
 
@@ -184,13 +194,20 @@ def _serve_waitress(app: Flask, sock: socket.socket, options: Options) -> None:
 _options = Options()
 
 
-def _serve_gunicorn(app: Flask, sock: socket.socket, options: Options) -> None:
+def _serve_gunicorn(app: Flask, host: str, port: int, options: Options,
+                    ready: Callable[[], None]) -> None:
     from gunicorn.app.base import BaseApplication
 
     class Application(BaseApplication):
         def load_config(self) -> None:
             settings = {
-                "bind": [f"fd://{sock.fileno()}"],
+                "bind": [f"[{host}]:{port}" if ":" in host else f"{host}:{port}"],
+                # One socket per worker (SO_REUSEPORT): the kernel spreads new
+                # connections evenly over the workers. On one shared socket the
+                # worker that wins the race to accept takes most of them, and a
+                # browser or proxy keeps its connections open for many requests.
+                "reuse_port": True,
+                "backlog": 2048,
                 "workers": options.workers,
                 "worker_class": WaitressWorker,
                 "preload_app": True,
@@ -198,6 +215,9 @@ def _serve_gunicorn(app: Flask, sock: socket.socket, options: Options) -> None:
                 "loglevel": "warning", "accesslog": None, "errorlog": "-",
                 "proc_name": "judgebot",
                 "pre_fork": _before_fork,
+                # The first worker says so once it listens (its socket is bound
+                # before this hook); later ones replace workers that ended.
+                "post_worker_init": lambda worker: ready() if worker.age == 1 else None,
             }
             for key, value in settings.items():
                 self.cfg.set(key, value)
