@@ -108,15 +108,16 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, name: str, extra: list[str], threads: int):
+    def __init__(self, name: str, extra: list[str], threads: int | None):
         self.name = name
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         # The log goes to a file: a pipe nobody reads fills up and stalls the server.
         self.log = tempfile.TemporaryFile("w+")
+        extra = extra + (["--threads", str(threads)] if threads else [])
         cmd = [sys.executable, "-m", "judgebot.cli", "serve", "--host", "127.0.0.1",
-               "--port", str(self.port), "--threads", str(threads), *extra]
-        self.command = "judgebot serve " + " ".join(extra + ["--threads", str(threads)])
+               "--port", str(self.port), *extra]
+        self.command = "judgebot serve " + " ".join(extra)
         self.process = subprocess.Popen(cmd, cwd=ROOT, stdout=self.log, stderr=self.log)
 
     def wait_ready(self) -> None:
@@ -325,7 +326,8 @@ def main() -> int:
     parser.add_argument("--duration", type=int, default=8, help="seconds per wrk run")
     parser.add_argument("--runs", type=int, default=3, help="runs per cell (median)")
     parser.add_argument("--concurrency", type=int, nargs="+", default=[1, 16, 64])
-    parser.add_argument("--threads", type=int, default=8, help="threads per server process")
+    parser.add_argument("--threads", type=int, default=None,
+                        help="threads per server process (default: judgebot serve's)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--simulations", type=int, default=20,
                         help="simulations kept in flight (0: skip that part)")
@@ -340,8 +342,9 @@ def main() -> int:
     servers = {"single": Server("single", ["--server", "waitress"], args.threads),
                "workers": Server("workers", ["--server", "gunicorn", "--workers",
                                              str(args.workers)], args.threads)}
-    labels = {"single": "One process (waitress), the baseline",
-              "workers": f"{args.workers} worker processes (gunicorn, waitress in each)"}
+    labels = {"single": f"One process (waitress, {args.threads or 8} threads), the baseline",
+              "workers": f"{args.workers} worker processes (gunicorn, waitress in each, "
+                         f"{args.threads or 4} threads each)"}
     results: dict = {k: {"mix": {}, "floor": {}} for k in servers}
     sims = None
     try:

@@ -14,10 +14,10 @@ from judgebot.search import cli as search_cli
 
 @pytest.fixture
 def run(search_service, monkeypatch, capsys):
-    from judgebot.search import service as search_module
+    from judgebot import services
 
     monkeypatch.setattr(search_cli, "_service", lambda: search_service)
-    monkeypatch.setattr(search_module, "SearchService", lambda **kw: search_service)
+    monkeypatch.setattr(services, "open_search", lambda *a, **kw: search_service)
 
     def _run(*argv: str) -> tuple[int, str, str]:
         code = cli.main(list(argv))

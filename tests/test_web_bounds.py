@@ -101,7 +101,7 @@ def test_rule_api_reads_numbers_as_the_rule_page_does(client):
     assert client.get("/api/v1/rule/702.19B.").get_json()["id"] == "mtg:cr:2025-11-14:702.19b"
 
 
-def test_nearest_rules_of_a_long_number_are_those_of_its_longest_possible_prefix(search_service):
-    short = search_service.nearest_rules("702.19z")
+def test_nearest_rules_of_a_long_number_are_those_of_its_longest_possible_prefix(store):
+    short = store.nearest_rules("702.19z")
     assert short and all(r.split(":")[-1].startswith("702.19") for r in short)
-    assert search_service.nearest_rules("702.19z" + "9" * 50_000) == short
+    assert store.nearest_rules("702.19z" + "9" * 50_000) == short

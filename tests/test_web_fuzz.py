@@ -26,10 +26,11 @@ from urllib.parse import quote
 import pytest
 
 from judgebot import corpus
+from judgebot.web.server import MAX_HEADER_BYTES
 
 MAX_SECONDS = 2.0
 MAX_GROWTH_MB = 50
-HEAD_LIMIT = 64 * 1024  # the server's limit on a request's line and headers
+HEAD_LIMIT = MAX_HEADER_BYTES  # the server's limit on a request's line and headers
 
 SURROGATE = "%ED%A0%80"  # U+D800 as UTF-8 would spell it: not UTF-8
 QUERY_SYNTAX = 'title:(trample OR 践踏)* AND NOT "x"~2 [1 TO 5] {T} \\ ^3 +a -b'
@@ -90,7 +91,7 @@ def server(search_service, tmp_path_factory):
     index_dir = search_service.handle.path.parent
     process = subprocess.Popen(
         [sys.executable, "-m", "judgebot.cli", "serve", "--host", "127.0.0.1", "--port",
-         str(port), "--workers", "2", "--index-dir", str(index_dir)],
+         str(port), "--workers", "2", "--data-dir", str(index_dir)],
         cwd=corpus.ROOT, stdout=log, stderr=log)
     deadline = time.monotonic() + 180
     while True:  # until the workers answer
@@ -244,12 +245,17 @@ def test_no_input_breaks_the_server_slows_it_or_grows_it(server, search_service)
     warm = ["/", "/search?q=trample", "/api/v1/search?q=tramble", "/mtg/cr/702.19b",
             "/mtg/glossary/trample", "/api/v1/card/angels-grace", "/api/v1/ask?q=trample",
             "/mtg/cards/angels-grace", "/simulate?example=" + SENSIBLE["example"]]
-    for _ in range(2):
-        for target in warm:
-            send(port, "GET", target)
-        send(port, "POST", "/api/v1/simulate",
-             b'{"scenario": "players: [A, B]\\nactions: []\\n"}',
+    for target in warm:
+        send(port, "GET", target)
+    # Until every worker has started its simulation pool (its first simulation does).
+    workers = Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text().split()
+    for _ in range(40):
+        if all(Path(f"/proc/{w}/task/{w}/children").read_text().split() for w in workers):
+            break
+        send(port, "POST", "/api/v1/simulate", b'{"scenario": "players: [A, B]\\nactions: []\\n"}',
              {"Content-Type": "application/json"})
+    for target in warm:
+        send(port, "GET", target)
     before, before_file = server_rss_mb(process.pid), server_rss_mb(process.pid, "RssFile")
 
     requests = api_requests(port) + page_requests(search_service)

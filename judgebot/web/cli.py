@@ -10,6 +10,8 @@ from pathlib import Path
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 WILDCARDS = {"0.0.0.0", "::", ""}
+THREADS_PER_WORKER = 4
+THREADS_ALONE = 8
 # Requests made once before the workers are forked, one of each kind of page,
 # so what they build (compiled templates, page caches, the whole-name
 # corrector, the judge) is shared by every worker instead of built in each.
@@ -55,8 +57,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--workers", type=_bounded("the number of workers", 1, 64),
                    default=os.cpu_count() or 1,
                    help="worker processes (default: one per core, here %(default)s)")
-    s.add_argument("--threads", type=_bounded("the number of threads", 1, 256), default=8,
-                   help="threads per worker process (default 8)")
+    s.add_argument("--threads", type=_bounded("the number of threads", 1, 256), default=None,
+                   help="threads per process (default 4 per worker process; 8 for one "
+                   "waitress process)")
     s.add_argument("--server", choices=["auto", "gunicorn", "waitress"], default="auto",
                    help="gunicorn with waitress in each worker (auto on Linux), or one "
                    "waitress process (auto elsewhere)")
@@ -69,9 +72,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    metavar="ORIGIN",
                    help="a site allowed to call the JSON API from its pages, e.g. "
                    "https://judges.example (repeatable; * for any); also JUDGEBOT_CORS_ORIGINS")
-    s.add_argument("--index-dir", metavar="DIR",
-                   help="where the search index is kept (default: index/ of the checkout; "
-                   "built there when missing or stale)")
+    s.add_argument("--data-dir", metavar="DIR",
+                   help="where the corpus store and the search index are kept (default: "
+                   "index/ of the checkout; built there when missing or stale)")
     s.add_argument("--trusted-proxy", metavar="ADDRESS",
                    help="the address of a reverse proxy whose X-Forwarded-* headers are "
                    "believed (e.g. 127.0.0.1)")
@@ -100,23 +103,34 @@ def warm_up(app) -> None:
 def _serve(args: argparse.Namespace) -> int:
     from judgebot.search import index
     from judgebot.search.service import SearchService
+    from judgebot.services import open_search
+    from judgebot.store import StoreError, open_store
     from judgebot.web import server
     from judgebot.web.app import create_app
 
-    options = server.Options(host=args.host, port=args.port, workers=args.workers,
-                             threads=args.threads, server=args.server,
-                             trusted_proxy=args.trusted_proxy)
     try:
         kind = server.choose_server(args.server)
         sock = server.bind(args.host, args.port)  # before loading: fail fast
     except server.ServeError as exc:
         print(f"judgebot: {exc}", file=sys.stderr)
         return 1
-    where = {"index_dir": Path(args.index_dir)} if args.index_dir else {}
+    # With the GIL a process runs one thread at a time: more threads only help
+    # requests that wait, and each keeps its own stack and heap.
+    args.threads = args.threads or (THREADS_PER_WORKER if kind == "gunicorn" else THREADS_ALONE)
+    options = server.Options(host=args.host, port=args.port, workers=args.workers,
+                             threads=args.threads, server=kind,
+                             trusted_proxy=args.trusted_proxy)
     try:
-        service = SearchService(progress=index.terminal_progress(),
-                                log=lambda m: print(m, file=sys.stderr), **where)
-    except index.IndexError_ as exc:
+        if args.data_dir:
+            data_dir = Path(args.data_dir)
+            store = open_store(data_dir=data_dir, progress=index.terminal_progress(
+                "Building the corpus store"), log=lambda m: print(m, file=sys.stderr))
+            service = SearchService(store, index_dir=data_dir,
+                                    progress=index.terminal_progress(),
+                                    log=lambda m: print(m, file=sys.stderr))
+        else:
+            service = open_search()
+    except (index.IndexError_, StoreError) as exc:
         print(f"judgebot: {exc}", file=sys.stderr)
         sock.close()
         return 1

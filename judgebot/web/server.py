@@ -43,7 +43,10 @@ from flask import Flask
 CONNECTION_LIMIT = 1000  # per worker process; each costs a socket and a few KB
 CHANNEL_TIMEOUT = 20  # seconds a connection may stay silent
 CLEANUP_INTERVAL = 2  # how often silent connections are looked for
-MAX_HEADER_BYTES = 64 * 1024
+# The request line and headers: the app refuses a query over 8 KB and a name in the
+# path over 200 characters anyway. (Waitress keeps the last 128 request lines it
+# parsed, in urllib's cache: at this size that holds at most a few megabytes.)
+MAX_HEADER_BYTES = 16 * 1024
 MALLOC_ARENAS = 2
 M_ARENA_MAX = -8  # glibc's mallopt parameter number
 
