@@ -6,6 +6,8 @@ English view; rules text always keeps its own language.
 
 from __future__ import annotations
 
+from markupsafe import Markup, escape
+
 from judgebot.web.prefs import Prefs
 
 LABELS: dict[str, tuple[str, str]] = {
@@ -102,8 +104,9 @@ LABELS: dict[str, tuple[str, str]] = {
     "tips_title": ("搜索提示", "Search tips"),
     "tip_number": ("输入规则编号直接跳转：702.19b、cr 702.19、规则702.19b",
                    "Type a rule number to go straight to it: 702.19b, cr 702.19"),
-    "tip_lang": ("中文（简或繁）、英文、拼音均可：践踏、踐踏、trample、jianta",
-                 "Chinese (either script), English or pinyin: 践踏, 踐踏, trample, jianta"),
+    "tip_lang": ("中文（简或繁）、英文、拼音均可：{hans_example}、{hant_example}、trample、jianta",
+                 "Chinese (either script), English or pinyin: {hans_example}, {hant_example}, "
+                 "trample, jianta"),
     "tip_phrase": ("用引号搜索短语：\"combat damage\"", "Quote a phrase: \"combat damage\""),
     "without_filters": ("去掉筛选后有 {n} 条结果", "{n} results without the filters"),
     "browse": ("浏览", "Browse"),
@@ -163,7 +166,23 @@ JS_LABELS = ("results", "did_you_mean", "nothing_matched", "best_match", "group_
              "also_searched", "copied", "bad_request")
 
 
+# Labels that name a script are written in that script in every view (the
+# reader looks for 繁體 or 简体 as it is written in the script they read).
+OWN_SCRIPT = frozenset({"simplified", "traditional"})
+
+# Examples that show one script on purpose: put into a label after it is
+# converted to the reader's script, marked with their language.
+EXAMPLES = {"hans_example": ("践踏", "zh-Hans"), "hant_example": ("踐踏", "zh-Hant")}
+
+
 def label(prefs: Prefs, key: str, **values: object) -> str:
     zh, en = LABELS[key]
-    text = en if prefs.view == "en" else prefs.zh(zh)
+    if prefs.view == "en":
+        text = en
+    else:
+        text = zh if key in OWN_SCRIPT else prefs.zh(zh)
+    examples = {name: Markup('<span lang="{}">{}</span>').format(lang, word)
+                for name, (word, lang) in EXAMPLES.items() if "{" + name + "}" in text}
+    if examples:
+        return Markup(escape(text)).format(**examples, **values)
     return text.format(**values) if values else text

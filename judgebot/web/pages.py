@@ -79,7 +79,8 @@ def _search_error(exc: BadParameter, q: str, req=None):
 @pages.get("/prefs")
 def set_prefs():
     """Remember a choice (script, view, theme) in the cookie and go back."""
-    current = prefs.from_request(request.cookies, {})
+    current = prefs.from_request(request.cookies, {},
+                                 prefs.acceptable(request.accept_languages))
     chosen = current.with_(**{n: request.args.get(n) for n in prefs.CHOICES})
     target = safe_next(request.args.get("next"))
     response = redirect(target, code=303)

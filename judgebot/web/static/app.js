@@ -214,6 +214,20 @@
     });
   }
 
+  // --- settings: a tap or click elsewhere, or Escape, closes the popover ----
+  const settings = document.querySelector("details.settings");
+  if (settings) {
+    document.addEventListener("click", (event) => {
+      if (settings.open && !settings.contains(event.target)) settings.open = false;
+    });
+    settings.addEventListener("keydown", (event) => {
+      if (event.key === "Escape" && settings.open) {
+        settings.open = false;
+        settings.querySelector("summary").focus();
+      }
+    });
+  }
+
   // --- glossary terms: the first tap on a touch screen shows the definition --
   let openTip = null;
   document.addEventListener("pointerdown", (event) => {
