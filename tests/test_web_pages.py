@@ -207,6 +207,85 @@ def test_force_of_will_rule_page(client, by_id):
     assert 'data-copy="FoW CR 1102.1"' in response.get_data(as_text=True)
 
 
+# --- a section in full -------------------------------------------------------------
+
+def descendants(by_id, rec) -> list:
+    out = []
+    for child in rec.children:
+        out.append(by_id[child])
+        out += descendants(by_id, by_id[child])
+    return out
+
+
+def whole_of(body: str) -> str:
+    return body.split('<section class="whole"', 1)[1].split("</section>", 1)[0]
+
+
+@pytest.mark.parametrize("number", ["702.19", "702", "601.2", "903"])
+def test_a_section_page_shows_every_subrule_in_full_in_order(client, by_id, number):
+    rec = by_id[CURRENT + number]
+    under = descendants(by_id, rec)
+    assert under
+    body = client.get(f"/mtg/cr/{number}").get_data(as_text=True)
+    whole = whole_of(body)
+    ids = re.findall(r'<div class="sub depth-\d" id="([^"]+)"', whole)
+    assert ids == [r.number for r in under]
+    # Mana symbols ({T}, {8}) are drawn: compare the text without them.
+    whole = re.sub(r'<span class="tip"[^>]*>[^<]*</span>|<abbr[^>]*>[^<]*</abbr>', "", whole)
+    text = " ".join(unescape(re.sub(r"<[^>]+>", "", whole)).split())
+
+    def plain(value: str) -> str:
+        return " ".join(re.sub(r"\{[^{}\s]{1,6}\}", "", value).split())
+
+    for sub in under:
+        if sub.text.get(EN):  # the whole text, never cut with "…"
+            assert plain(sub.text[EN]) in text, sub.id
+        for example in sub.examples.get(EN, []):
+            assert plain(example) in text, sub.id
+
+
+def test_a_section_in_full_shows_the_chinese_of_each_subrule(client, by_id):
+    rec = by_id[CURRENT + "702.19"]
+    body = client.get("/mtg/cr/702.19").get_data(as_text=True)
+    whole = whole_of(body)
+    for sub in descendants(by_id, rec):
+        translated = by_id.get(sub.lineage.get("translated") or "")
+        if translated is not None and translated.text.get("zh-Hans"):
+            chinese = re.sub(r"<[^>]+>", "", whole.split(f'id="{sub.number}"', 1)[1]
+                             .split('<div class="sub', 1)[0])
+            assert translated.text["zh-Hans"][:30] in unescape(chinese), sub.id
+
+
+def test_a_section_in_full_marks_subrules_whose_english_changed_or_is_new(client, by_id):
+    body = client.get("/mtg/cr/702.19").get_data(as_text=True)
+    for sub in descendants(by_id, by_id[CURRENT + "702.19"]):
+        head = body.split(f'id="{sub.number}"', 1)[1].split("</p>", 1)[0]
+        status = sub.lineage.get("status")
+        assert ('class="badge"' in head) == (status in ("changed", "new")), sub.id
+
+
+def test_a_long_section_lists_each_term_definition_once(client):
+    body = client.get("/mtg/cr/702").get_data(as_text=True)
+    whole = whole_of(body)
+    assert '<span class="tip"' not in whole.split('id="term-tips"', 1)[0]
+    table = re.findall(r'<span class="tip" role="tooltip" lang="([^"]+)" data-href="([^"]+)">',
+                       whole)
+    assert table and len(table) == len(set(table))
+    linked = set(re.findall(r'<div class="(zh|en)" lang="([^"]+)">', whole))
+    assert {lang for _, lang in linked} == {lang for lang, _ in table}
+    for href in set(re.findall(r'<a class="term" href="([^"]+)"', whole)):
+        assert any(h == href for _, h in table), href
+
+
+def test_a_chapter_lists_its_sections_by_title(client, by_id):
+    chapter = by_id[CURRENT + "7"]
+    body = client.get("/mtg/cr/7").get_data(as_text=True)
+    assert '<section class="whole"' not in body
+    children = body.split('<section class="children">', 1)[1].split("</section>", 1)[0]
+    for section in chapter.children:
+        assert f'href="/mtg/cr/{by_id[section].number}"' in children
+
+
 # --- contents --------------------------------------------------------------------
 
 def test_contents_lists_every_chapter_and_section(client, records):

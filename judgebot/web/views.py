@@ -108,6 +108,7 @@ class Linker:
     def __init__(self, cat: Catalog):
         self.cat = cat
         self._render = lru_cache(maxsize=50_000)(self._render_uncached)
+        self._links = lru_cache(maxsize=50_000)(self.links)
 
     def links(self, text: str, lang: str, game: str, edition: str) -> list[render.Link]:
         cat = self.cat
@@ -169,16 +170,26 @@ class Linker:
         partner = self.cat.translation_of(entry)
         return zh_of(partner.definition) if partner is not None else ""
 
-    def html(self, rec: Record, text: str, lang: str, prefs: Prefs) -> Markup:
-        return self._render(rec.game, rec.edition, text, lang, prefs.script if lang != EN else "")
+    def html(self, rec: Record, text: str, lang: str, prefs: Prefs, tips: bool = True) -> Markup:
+        return self._render(rec.game, rec.edition, text, lang,
+                            prefs.script if lang != EN else "", tips)
+
+    def tips(self, rec: Record, text: str, lang: str, prefs: Prefs) -> dict[str, str]:
+        """The definition of each term linked in ``text`` by its page's URL, in the
+        reader's script: what ``html(…, tips=False)`` leaves out."""
+        base = text if lang == EN else render.hans(text)
+        convert = prefs.zh if lang != EN else str
+        return {link.href: convert(link.tip) for link in self._links(base, lang, rec.game,
+                                                                      rec.edition)
+                if link.kind == "term" and link.tip}
 
     def _render_uncached(self, game: str, edition: str, text: str, lang: str,
-                         script: str) -> Markup:
+                         script: str, tips: bool) -> Markup:
         if lang == EN:
-            return render.linked(text, self.links(text, EN, game, edition))
+            return render.linked(text, self._links(text, EN, game, edition), tips=tips)
         base = render.hans(text)
         convert = Prefs(script=script or "hans").zh
-        return render.linked(base, self.links(base, lang, game, edition), convert)
+        return render.linked(base, self._links(base, lang, game, edition), convert, tips)
 
 
 # --- rule page --------------------------------------------------------------------
@@ -258,6 +269,8 @@ class RulePage:
     title_zh: str = ""
     html: dict[str, Markup] = field(default_factory=dict)
     examples: dict[str, list[Markup]] = field(default_factory=dict)
+    whole: list[Subrule] = field(default_factory=list)  # every rule under it, in full
+    tips: dict[tuple[str, str], str] = field(default_factory=dict)  # (lang, term URL) → text
 
 
 def rule_page(cat: Catalog, linker: Linker, rec: Record, prefs: Prefs) -> RulePage:
@@ -289,18 +302,85 @@ def rule_page(cat: Catalog, linker: Linker, rec: Record, prefs: Prefs) -> RulePa
         refs=items(x.cites(rec.id)), cited_by=cited, rulings=items(ruling_ids),
         editions=other_editions(cat, rec, lin),
     )
-    page.title_en, page.title_zh = titles(rec)
-    if zh is not None and not page.title_zh:
-        page.title_zh = titles(zh)[1]
-    page.title_zh = prefs.zh(page.title_zh)
-    if en is not None and en.text.get(EN):
-        page.html["en"] = linker.html(en, en.text[EN], EN, prefs)
-        page.examples["en"] = [linker.html(en, e, EN, prefs) for e in en.examples.get(EN, [])]
-    if zh is not None:
-        page.html["zh"] = linker.html(zh, zh_of(zh.text), prefs.zh_lang, prefs)
-        page.examples["zh"] = [linker.html(zh, e, prefs.zh_lang, prefs)
-                               for e in zh_of(zh.examples) or []]
+    page.title_en, page.title_zh = shown_titles(rec, zh, prefs)
+    page.html, page.examples = rule_texts(linker, rec, en, zh, prefs)
+    if rec.level != "chapter":  # a chapter's whole text is its sections' pages
+        page.whole = whole_text(cat, linker, rec, prefs, page.tips)
     return page
+
+
+def shown_titles(rec: Record, zh: Record | None, prefs: Prefs) -> tuple[str, str]:
+    title_en, title_zh = titles(rec)
+    if zh is not None and not title_zh:
+        title_zh = titles(zh)[1]
+    return title_en, prefs.zh(title_zh)
+
+
+def rule_texts(linker: Linker, rec: Record, en: Record | None, zh: Record | None,
+               prefs: Prefs, tips: dict[tuple[str, str], str] | None = None
+               ) -> tuple[dict[str, Markup], dict[str, list[Markup]]]:
+    """A rule's text and examples in each language, linked, in the reader's script.
+
+    Given a ``tips`` table, the terms' definitions go there, keyed by language
+    and the term's URL, instead of beside every term.
+    """
+    html: dict[str, Markup] = {}
+    examples: dict[str, list[Markup]] = {}
+    inline = tips is None
+
+    def render(source: Record, text: str, lang: str) -> Markup:
+        if tips is not None:
+            for href, tip in linker.tips(source, text, lang, prefs).items():
+                tips.setdefault((lang, href), tip)
+        return linker.html(source, text, lang, prefs, tips=inline)
+
+    if en is not None and en.text.get(EN):
+        html["en"] = render(en, en.text[EN], EN)
+        examples["en"] = [render(en, e, EN) for e in en.examples.get(EN, [])]
+    if zh is not None:
+        html["zh"] = render(zh, zh_of(zh.text), prefs.zh_lang)
+        examples["zh"] = [render(zh, e, prefs.zh_lang) for e in zh_of(zh.examples) or []]
+    return html, examples
+
+
+@dataclass
+class Subrule:
+    """One rule of a section shown in full on the section's page."""
+
+    number: str
+    url: str
+    depth: int  # 1 for a child of the page's rule, 2 for a grandchild …
+    title_en: str
+    title_zh: str
+    html: dict[str, Markup]
+    examples: dict[str, list[Markup]]
+    status: str  # the lineage status of a current rule: "changed", "new" or ""
+
+
+def whole_text(cat: Catalog, linker: Linker, rec: Record, prefs: Prefs,
+               tips: dict[tuple[str, str], str]) -> list[Subrule]:
+    """Every rule under ``rec``, in document order, with its full text (as
+    Academy Ruins shows a section: nothing cut). The terms' definitions are
+    gathered in ``tips``, once each, rather than repeated beside every term:
+    a long section names the same terms thousands of times."""
+    out: list[Subrule] = []
+
+    def walk(parent: Record, depth: int) -> None:
+        for child in (cat.get(c) for c in cat.xref.neighbours(parent.id).children):
+            if child is None or child.kind != "rule":
+                continue
+            zh = cat.translation_of(child)
+            en = child if child.text.get(EN) else cat.english_of(child)
+            title_en, title_zh = shown_titles(child, zh, prefs)
+            html, examples = rule_texts(linker, child, en, zh, prefs, tips)
+            status = cat.xref.lineage(child.id).get("status", "") \
+                if child.game == "mtg" and child.edition == CR_2025 else ""
+            out.append(Subrule(child.number, cat.url(child), depth, title_en, title_zh, html,
+                               examples, status if status in ("changed", "new") else ""))
+            walk(child, depth + 1)
+
+    walk(rec, 1)
+    return out
 
 
 def other_editions(cat: Catalog, rec: Record, lin: Lineage) -> list[tuple[str, str]]:

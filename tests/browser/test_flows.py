@@ -89,7 +89,7 @@ def test_click_through_from_results_to_rule_and_follow_links(open_page):
     page.locator('#results a.hit-link[href="/mtg/cr/702.19"]').first.click()
     page.wait_for_url("**/mtg/cr/702.19")
     # down to a subrule, then along its cross-reference and back by "cited by"
-    page.locator('.children a[href="/mtg/cr/702.19c"]').click()
+    page.locator('.whole a.num[href="/mtg/cr/702.19c"]').click()
     page.wait_for_url("**/mtg/cr/702.19c")
     refs = page.locator(".refs a.item")
     assert refs.count() > 0

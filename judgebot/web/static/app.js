@@ -229,9 +229,32 @@
   }
 
   // --- glossary terms: the first tap on a touch screen shows the definition --
+  // A page with many texts (a section in full) lists each definition once, in
+  // #term-tips; a term gets its copy when it is first pointed at or focused.
+  const tipTable = new Map();
+  for (const tip of document.querySelectorAll("#term-tips .tip")) {
+    tipTable.set(tip.lang + " " + tip.dataset.href, tip);
+  }
+  function ensureTip(term) {
+    const next = term.nextElementSibling;
+    if (!tipTable.size || (next && next.classList.contains("tip"))) return;
+    const scope = term.closest("[lang]");
+    const source = tipTable.get((scope ? scope.lang : "") + " " + term.getAttribute("href"));
+    if (!source) return;
+    const tip = source.cloneNode(true);
+    tip.removeAttribute("data-href");
+    term.after(tip);
+  }
+  for (const type of ["pointerover", "focusin"]) {
+    document.addEventListener(type, (event) => {
+      const term = event.target.closest && event.target.closest("a.term");
+      if (term) ensureTip(term);
+    });
+  }
   let openTip = null;
   document.addEventListener("pointerdown", (event) => {
     const term = event.target.closest && event.target.closest("a.term");
+    if (term) ensureTip(term);
     if (openTip && (!term || term.nextElementSibling !== openTip)) {
       openTip.classList.remove("open");
       openTip = null;
