@@ -151,6 +151,15 @@ def test_rule_page_has_a_copy_citation_button(client):
     assert 'data-copy="CR 702.19b (2019-10-04)"' in older
 
 
+def test_rule_page_offers_its_text_and_link_to_copy(client, by_id):
+    rec = by_id[CURRENT + "702.19b"]
+    body = client.get("/mtg/cr/702.19b?view=en").get_data(as_text=True)
+    button = re.search(r'<button[^>]*class="copy copy-quote"[^>]*>', body).group()
+    assert unescape(re.search(r'data-copy="([^"]*)"', button).group(1)) == \
+        "CR 702.19b\n" + rec.text[EN]
+    assert 'data-link="/mtg/cr/702.19b"' in button
+
+
 def test_lineage_panel_shows_a_word_diff_for_a_changed_rule(client, by_id):
     rec = by_id[CURRENT + "702.19b"]
     assert rec.lineage["status"] == "changed"

@@ -271,6 +271,7 @@ class RulePage:
     examples: dict[str, list[Markup]] = field(default_factory=dict)
     whole: list[Subrule] = field(default_factory=list)  # every rule under it, in full
     tips: dict[tuple[str, str], str] = field(default_factory=dict)  # (lang, term URL) → text
+    quote: str = ""  # the citation and the text, as plain text to paste elsewhere
 
 
 def rule_page(cat: Catalog, linker: Linker, rec: Record, prefs: Prefs) -> RulePage:
@@ -304,9 +305,28 @@ def rule_page(cat: Catalog, linker: Linker, rec: Record, prefs: Prefs) -> RulePa
     )
     page.title_en, page.title_zh = shown_titles(rec, zh, prefs)
     page.html, page.examples = rule_texts(linker, rec, en, zh, prefs)
+    page.quote = quote(page, prefs)
     if rec.level != "chapter":  # a chapter's whole text is its sections' pages
         page.whole = whole_text(cat, linker, rec, prefs, page.tips)
     return page
+
+
+def quote(page: RulePage, prefs: Prefs) -> str:
+    """The rule as a judge pastes it into a message: the citation (and title),
+    then its text in the languages the reader reads, each as written in the
+    corpus (the page adds the link)."""
+    head = page.citation
+    title_zh = page.title_zh if prefs.show_zh or not page.title_en else ""
+    title_en = page.title_en if prefs.show_en or not page.title_zh else ""
+    titles = " ".join(t for t in (title_zh, title_en) if t)
+    lines = [f"{head} {titles}" if titles else head]
+    zh_text = prefs.zh(zh_of(page.zh.text)) if page.zh is not None else ""
+    en_text = page.en.text.get(EN, "") if page.en is not None else ""
+    if zh_text and (prefs.show_zh or not en_text) and zh_text != title_zh:
+        lines.append(zh_text)
+    if en_text and (prefs.show_en or not zh_text) and en_text != title_en:
+        lines.append(en_text)
+    return "\n".join(lines)
 
 
 def shown_titles(rec: Record, zh: Record | None, prefs: Prefs) -> tuple[str, str]:

@@ -36,3 +36,68 @@ def test_the_contents_of_a_long_section_jump_to_a_rule(open_page):
     page.wait_for_url("**#702.19")
     box = page.locator('[id="702.19"]').bounding_box()
     assert 0 <= box["y"] < 300  # in view, below the sticky header
+
+
+# --- copying a citation or a quote ---------------------------------------------------
+
+# The WCAG contrast of each element's text against the background drawn behind
+# it (the nearest ancestor with an opaque background).
+CONTRASTS = """root => {
+  const rgb = c => c.match(/[\\d.]+/g).map(Number);
+  const lum = ([r, g, b]) => {
+    const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  const background = el => {
+    for (; el; el = el.parentElement) {
+      const c = rgb(getComputedStyle(el).backgroundColor);
+      if (c.length < 4 || c[3] > 0) return c.slice(0, 3);
+    }
+    return [255, 255, 255];
+  };
+  return [root, ...root.querySelectorAll("*")].filter(el => el.textContent.trim()).map(el => {
+    const a = lum(rgb(getComputedStyle(el).color)), b = lum(background(el));
+    const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    return [el.tagName + ":" + el.textContent.trim(), ratio];
+  });
+}"""
+
+
+def copy(page, selector: str) -> str:
+    button = page.locator(selector)
+    button.click()
+    page.wait_for_function("s => document.querySelector(s).classList.contains('done')",
+                           arg=selector)
+    return page.evaluate("navigator.clipboard.readText()")
+
+
+def test_copy_citation_and_copy_quote_with_text_and_link(open_page, by_id, server):
+    rec = by_id["mtg:cr:2025-11-14:702.19b"]
+    chinese = by_id[rec.lineage["ancestor"]].text["zh-Hans"]
+    page = open_page("/mtg/cr/702.19b", permissions=["clipboard-read", "clipboard-write"])
+    assert copy(page, "button.copy:not(.copy-quote)") == "CR 702.19b"
+    quoted = copy(page, "button.copy-quote").split("\n")
+    assert quoted == ["CR 702.19b", chinese, rec.text["en"], server + "/mtg/cr/702.19b"]
+
+
+def test_copy_quote_follows_the_view_and_script(open_page, by_id, server):
+    rec = by_id["mtg:cr:2025-11-14:702.19b"]
+    page = open_page("/mtg/cr/702.19b?view=en", permissions=["clipboard-read", "clipboard-write"])
+    assert copy(page, "button.copy-quote").split("\n") == [
+        "CR 702.19b", rec.text["en"], server + "/mtg/cr/702.19b"]
+    page = open_page("/mtg/cr/702.19?view=zh&script=hant",
+                     permissions=["clipboard-read", "clipboard-write"])
+    assert copy(page, "button.copy-quote").split("\n") == [
+        "CR 702.19 踐踏", server + "/mtg/cr/702.19"]
+
+
+def test_the_copied_state_is_readable_in_light_and_dark(open_page):
+    for scheme in ("light", "dark"):
+        page = open_page("/mtg/cr/702.19b", color_scheme=scheme,
+                         permissions=["clipboard-read", "clipboard-write"])
+        for selector in ("button.copy:not(.copy-quote)", "button.copy-quote"):
+            before = page.evaluate(CONTRASTS, page.locator(selector).element_handle())
+            copy(page, selector)
+            after = page.evaluate(CONTRASTS, page.locator(selector).element_handle())
+            for name, ratio in before + after:
+                assert ratio >= 4.5, (scheme, selector, name, round(ratio, 2))

@@ -188,7 +188,9 @@
   // --- copy citation -------------------------------------------------------
   for (const button of document.querySelectorAll("button.copy[data-copy]")) {
     button.addEventListener("click", async () => {
-      const text = button.dataset.copy;
+      // A quote ends with the page's full address, wherever the site is served.
+      const link = button.dataset.link;
+      const text = button.dataset.copy + (link ? "\n" + new URL(link, location.href).href : "");
       let ok = false;
       try {
         await navigator.clipboard.writeText(text);
@@ -207,9 +209,13 @@
         button.classList.add("done");
         button.dataset.copied = text;
         const label = button.firstChild;
-        const before = label.textContent;
+        if (!button.dataset.label) button.dataset.label = label.textContent;
         label.textContent = button.dataset.done + " ";
-        setTimeout(() => { label.textContent = before; button.classList.remove("done"); }, 1800);
+        clearTimeout(button.doneTimer);  // a second click restarts the wait, keeps the label
+        button.doneTimer = setTimeout(() => {
+          label.textContent = button.dataset.label;
+          button.classList.remove("done");
+        }, 1800);
       }
     });
   }
