@@ -472,3 +472,52 @@ def test_symbols_in_card_text_are_not_split_by_term_links(client, records):
         pytest.skip("no card with a tap symbol in the corpus yet")
     body = client.get(f"/mtg/cards/{card.slug}").get_data(as_text=True)
     assert 'aria-label="tap"' in body and "{横置}" not in body
+
+
+# --- where a record came from ----------------------------------------------------------
+
+PROVENANCE = re.compile(r'<p class="provenance">(.*?)</p>', re.S)
+
+
+@pytest.mark.parametrize("path, view, expected", [
+    ("/mtg/cr/702.19b", "en", ["Comprehensive Rules, 2025-11-14, English, lines {0}"]),
+    ("/mtg/cr/2019-10-04/702.19b", "en",
+     ["Comprehensive Rules, 2019-10-04, English, lines {0}",
+      "Comprehensive Rules, 2019-10-04, Simplified Chinese, lines {1}"]),
+    ("/mtg/cr/2019-10-04/702.19b", "both",
+     ["万智牌完整规则 2019-10-04（英文），第 {0} 行",
+      "万智牌完整规则 2019-10-04（简体中文），第 {1} 行"]),
+    ("/fow/cr/1102.1", "en", ["Force of Will Comprehensive Rules, 6.0, Traditional Chinese, "
+                              "line {0}"]),
+])
+def test_source_lines_name_the_document_edition_language_and_lines(client, by_id, path, view,
+                                                                      expected):
+    rid = {"/mtg/cr/702.19b": CURRENT + "702.19b",
+           "/mtg/cr/2019-10-04/702.19b": "mtg:cr:2019-10-04:702.19b",
+           "/fow/cr/1102.1": "fow:cr:6.0:1102.1"}[path]
+    spans = [f"{s.start}" if s.start == s.end else f"{s.start}–{s.end}"
+             for s in by_id[rid].source]
+    body = client.get(f"{path}?view={view}").get_data(as_text=True)
+    shown = re.findall(r'<span class="span">([^<]*)</span>', PROVENANCE.search(body).group(1))
+    assert [unescape(s) for s in shown] == [e.format(*spans) for e in expected]
+
+
+def test_no_page_shows_the_corpus_file_names(client, records):
+    """Every kind of record's page names its document, never a file; the API
+    keeps the files and lines for whoever traces a statement back."""
+    files = {span.file for rec in records for span in rec.source}
+    seen = set()
+    for rec in records:
+        if (rec.kind, rec.edition) in seen or rec.kind == "name":
+            continue
+        seen.add((rec.kind, rec.edition))
+        location = client.get(f"/id/{rec.id}").headers["Location"]
+        for view in ("both", "en"):
+            sep = "&" if "?" in location else "?"
+            body = client.get(location.split("#", 1)[0] + sep + "view=" + view) \
+                .get_data(as_text=True)
+            assert PROVENANCE.search(body), location
+            for name in files:
+                assert name not in body and name.rsplit("/", 1)[-1] not in body, (location, name)
+    api = client.get("/api/v1/rule/702.19b").get_json()
+    assert api["source"][0]["file"] in files and api["source"][0]["start"] > 0

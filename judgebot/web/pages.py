@@ -34,7 +34,8 @@ def home():
 
 @pages.context_processor
 def _editions():
-    return {"all_editions": site().catalog.all_editions}
+    return {"all_editions": site().catalog.all_editions,
+            "sources": lambda rec: views.sources(site().catalog, rec, g.prefs)}
 
 
 @pages.get("/search")

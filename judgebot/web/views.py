@@ -14,7 +14,7 @@ from functools import lru_cache
 from markupsafe import Markup
 
 from judgebot.corpus import CR_2019, CR_2025, EN, ZH_HANS, ZH_HANT, Record
-from judgebot.web import render
+from judgebot.web import labels, render
 from judgebot.web.catalog import Catalog, zh_of
 from judgebot.web.prefs import Prefs
 from judgebot.xref import GENERIC_TERMS
@@ -77,6 +77,33 @@ def item(cat: Catalog, rec: Record, prefs: Prefs | None = None,
         text_zh=convert(render.shorten(text_zh, chars)) if text_zh != title_zh else "",
         edition=rec.edition, game=rec.game,
     )
+
+
+def sources(cat: Catalog, rec: Record, prefs: Prefs) -> list[str]:
+    """Where ``rec`` came from, for a reader: the document, its edition, the
+    language and the lines (``Comprehensive Rules, 2025-11-14, English, line
+    4054``), never the corpus's file names."""
+    if rec.kind in ("card", "ruling", "note"):
+        family, edition = "release_notes", rec.edition.upper()
+    elif rec.kind == "guide" or rec.edition in cat.editions(rec.game, "guide"):
+        family, edition = "guide", rec.edition.upper()
+    else:
+        family, edition = "rules", rec.edition
+    key = f"doc_{rec.game}_{family}"
+    document = labels.label(prefs, key if key in labels.LABELS else f"doc_{rec.game}_rules")
+    by_lang: dict[str, list[str]] = {}  # one line per language, its spans in order
+    for span in rec.source:
+        lines = f"{span.start}" if span.start == span.end else f"{span.start}–{span.end}"
+        by_lang.setdefault(span.lang, []).append(lines)
+    out = []
+    for lang, spans in by_lang.items():
+        lang_key = f"lang_{lang}"
+        key = "source_line" if len(spans) == 1 and "–" not in spans[0] else "source_lines"
+        out.append(labels.label(
+            prefs, key, document=document, edition=edition,
+            lang=labels.label(prefs, lang_key) if lang_key in labels.LABELS else lang,
+            lines=(", " if prefs.view == "en" else "、").join(spans)))
+    return out
 
 
 def current_rule(cat: Catalog, rid: str) -> str:
