@@ -330,7 +330,42 @@ def test_glossary_by_pinyin_lists_the_chinese_terms(client, records):
     pinyin = body.split('id="pinyin"', 1)[1]
     entry = next(r for r in records if r.kind == "glossary" and r.game == "fow")
     assert entry.term["zh-Hans"] in pinyin
-    assert 'href="#py-' in pinyin
+    assert 'href="#py-' in body
+
+
+def test_glossary_index_at_the_top_reaches_both_lists(client):
+    """The pinyin list is not buried under 725 English entries: the index above
+    both lists links to each, letter by letter."""
+    body = client.get("/mtg/glossary").get_data(as_text=True)
+    index = body.split('<nav class="glossary-index"', 1)[1].split("</nav>", 1)[0]
+    assert body.index('<nav class="glossary-index"') < body.index('id="az"')
+    assert 'href="#az"' in index and 'href="#pinyin"' in index
+    for target in re.findall(r'href="#([^"]+)"', index):
+        assert f'id="{target}"' in body
+    assert {"en-T", "py-J"} <= set(re.findall(r'href="#([^"]+)"', index))
+    # A Chinese reader gets the pinyin list first.
+    chinese = client.get("/mtg/glossary?view=zh").get_data(as_text=True)
+    assert chinese.index('id="pinyin"') < chinese.index('id="az"')
+
+
+def test_glossary_entries_carry_every_form_a_reader_may_type(client):
+    body = client.get("/mtg/glossary").get_data(as_text=True)
+    keys = [unescape(k) for k in re.findall(
+        r'<li data-entry="mtg:glossary:2025-11-14:trample" data-key="([^"]*)"', body)]
+    assert len(keys) == 2  # in the A–Z list and the pinyin list
+    forms = keys[0].split("\n")
+    assert {"trample", "践踏", "踐踏", "jian ta", "jianta"} <= set(forms)
+
+
+@pytest.mark.parametrize("en, zh, forms", [
+    ("Green", "绿色", {"green", "绿色", "綠色", "lv se", "lvse", "lu se", "luse"}),
+    ("+1/+1 Counter", "+1/+1指示物", {"+1/+1 counter", "zhishiwu", "+1/+1指示物"}),
+    ("Trample", "", {"trample"}),
+])
+def test_filter_keys_hold_both_scripts_and_pinyin(en, zh, forms):
+    from judgebot.web.filterkeys import filter_key
+
+    assert forms <= set(filter_key(en, zh).split("\n"))
 
 
 def test_glossary_term_page_shows_definition_and_rules(client, by_id):

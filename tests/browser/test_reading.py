@@ -101,3 +101,48 @@ def test_the_copied_state_is_readable_in_light_and_dark(open_page):
             after = page.evaluate(CONTRASTS, page.locator(selector).element_handle())
             for name, ratio in before + after:
                 assert ratio >= 4.5, (scheme, selector, name, round(ratio, 2))
+
+
+# --- the glossary ----------------------------------------------------------------------
+
+def visible_entries(page) -> set[str]:
+    return set(page.eval_on_selector_all(
+        ".glossary-list li", "els => els.filter(e => !e.hidden && e.offsetParent)"
+        ".map(e => e.dataset.entry)"))
+
+
+def test_glossary_filter_finds_a_term_however_it_is_typed(open_page):
+    page = open_page("/mtg/glossary")
+    total = page.locator(".count .shown").inner_text()
+    box = page.locator("input.filter")
+    for typed in ["jianta", "jian ta", "JianTa", "jiàn tà", "jian4 ta4", "jian4ta4",
+                  "踐踏", "践踏", "trample", "Tramp"]:
+        box.fill(typed)
+        shown = visible_entries(page)
+        assert "mtg:glossary:2025-11-14:trample" in shown, typed
+        # The count says how many entries are left (each counted once) out of all.
+        assert page.locator(".count").inner_text().split()[0:3] == [
+            str(len(shown)), "/", total], typed
+    box.fill("")
+    assert page.locator(".count").inner_text().split()[0] == total
+    assert len(visible_entries(page)) == int(total)
+
+
+def test_glossary_filter_in_the_traditional_view(open_page):
+    page = open_page("/mtg/glossary?script=hant")
+    for typed in ["踐踏", "践踏", "jianta"]:
+        page.locator("input.filter").fill(typed)
+        visible = page.eval_on_selector_all(
+            ".pinyin .glossary-list li", "els => els.filter(e => !e.hidden)"
+            ".map(e => e.textContent)")
+        assert any("踐踏" in text for text in visible), typed
+
+
+def test_glossary_index_jumps_to_the_pinyin_list_from_the_top(open_page):
+    page = open_page("/mtg/glossary", viewport="phone")
+    link = page.locator('.glossary-index a[href="#py-J"]')
+    assert link.bounding_box()["y"] < 740  # on the first screen of a phone
+    link.click()
+    page.wait_for_url("**#py-J")
+    box = page.locator("#py-J").bounding_box()
+    assert 0 <= box["y"] < 300

@@ -280,13 +280,31 @@
   });
 
   // --- list filters --------------------------------------------------------
+  // An item matches by its data-key (its names in both scripts and their
+  // pinyin, see judgebot/web/filterkeys.py) or else its text. What is typed is
+  // folded the same way: case, full width, tone marks; tone numbers (jian4)
+  // and spaces between syllables may be there or not.
+  const fold = (text) => text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  function matcher(query) {
+    const folded = fold(query).trim();
+    const forms = [folded, folded.replace(/([a-z])[1-5](?=[a-z\s]|$)/g, "$1")];
+    return (key) => forms.some((form) => {
+      const words = form.split(/\s+/).filter(Boolean);
+      return words.every((w) => key.includes(w)) || key.includes(form.replace(/\s+/g, ""));
+    });
+  }
   for (const input of document.querySelectorAll("input.filter[data-filter]")) {
     const items = Array.from(document.querySelectorAll(input.dataset.filter));
-    const texts = items.map((item) => item.textContent.toLowerCase());
+    const keys = items.map((item) => fold(item.dataset.key || item.textContent));
+    // An entry listed twice (A–Z and by pinyin) counts once.
+    const entries = items.map((item, i) => item.dataset.entry || String(i));
+    const count = input.parentElement.querySelector(".count");
     input.addEventListener("input", () => {
-      const words = input.value.toLowerCase().split(/\s+/).filter(Boolean);
+      const matches = matcher(input.value);
+      const shown = new Set();
       items.forEach((item, i) => {
-        item.hidden = !words.every((w) => texts[i].includes(w));
+        item.hidden = !matches(keys[i]);
+        if (!item.hidden) shown.add(entries[i]);
       });
       // Hide a heading whose list has nothing left.
       for (const list of new Set(items.map((item) => item.parentElement))) {
@@ -294,6 +312,10 @@
         list.hidden = empty;
         const heading = list.previousElementSibling;
         if (heading && /^H[2-4]$/.test(heading.tagName)) heading.hidden = empty;
+      }
+      if (count && count.querySelector(".shown")) {
+        count.querySelector(".shown").textContent = shown.size;
+        count.querySelector(".of").hidden = !input.value.trim();
       }
     });
   }
