@@ -4,6 +4,8 @@ views and the theme, remembered in a cookie; lang attributes follow them."""
 from __future__ import annotations
 
 import re
+from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 
@@ -165,3 +167,111 @@ def test_a_huge_languages_header_is_harmless(client):
 ])
 def test_languages_map_to_preferences(tags, expected):
     assert prefs.from_languages(tags) == expected
+
+
+# --- the Traditional view is Traditional throughout ---------------------------------
+
+def simplified_only() -> frozenset[str]:
+    """Characters that exist only in Simplified: OpenCC's Simplified→Traditional
+    table maps them, and never to themselves (干 and 里 are both scripts' too)."""
+    import opencc
+
+    table = Path(opencc.__file__).parent / "dictionary" / "STCharacters.txt"
+    found = set()
+    for line in table.read_text(encoding="utf-8").splitlines():
+        key, _, values = line.partition("\t")
+        if key and key not in values.split():
+            found.add(key)
+    return frozenset(found)
+
+
+class ChineseText(HTMLParser):
+    """The text a reader sees (and the attributes a browser shows: placeholders,
+    titles, labels) outside elements marked English or Simplified on purpose."""
+
+    VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+            "source", "track", "wbr"}
+    SHOWN = {"placeholder", "title", "aria-label", "alt", "data-done", "data-copy",
+             "data-labels", "value"}
+
+    def __init__(self):
+        super().__init__()
+        self.open: list[tuple[str, bool]] = []
+        self.texts: list[str] = []
+
+    def skipped(self) -> bool:
+        return any(skip for _, skip in self.open)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        skip = tag in ("script", "style") or attrs.get("lang") in ("en", "zh-Hans")
+        if not (skip or self.skipped()):
+            self.texts += [f"<{tag} {k}>{v}" for k, v in attrs.items() if k in self.SHOWN and v]
+        if tag not in self.VOID:
+            self.open.append((tag, skip))
+
+    def handle_endtag(self, tag):
+        for i in range(len(self.open) - 1, -1, -1):
+            if self.open[i][0] == tag:
+                del self.open[i:]
+                break
+
+    def handle_data(self, data):
+        if data.strip() and not self.skipped():
+            self.texts.append(data.strip())
+
+
+TRADITIONAL_PAGES = [
+    "/", "/search?q=trample", "/search?q=%E8%B8%90%E8%B8%8F&stay=1", "/search?q=zzqqxx",
+    "/mtg/cr", "/mtg/cr/702.19b", "/mtg/cr/702.19", "/mtg/cr/702",
+    "/mtg/cr/2019-10-04/702.19b", "/mtg/cr/casual-2015/903", "/mtg/glossary",
+    "/mtg/glossary/trample", "/mtg/glossary?edition=m13", "/mtg/cards", "/mtg/notes",
+    "/mtg/guide", "/mtg/guide/5", "/mtg/names", "/fow/cr", "/fow/cr/1102.1", "/fow/glossary",
+    "/ask", "/ask?q=%E6%88%91%E7%9A%843%2F3%E8%B8%90%E8%B8%8F%E7%94%9F%E7%89%A9%E8%A2%AB"
+    "2%2F2%E9%98%BB%E6%93%8B", "/ask?q=%E3%80%90%E7%88%86%E7%A0%B4%E3%80%91%E6%80%8E%E9%BA%BC",
+    "/mtg/cr/702.19z", "/mtg/glossary/nothing-like-this",
+]
+
+
+@pytest.mark.parametrize("path", TRADITIONAL_PAGES)
+def test_every_chinese_word_of_the_traditional_view_is_traditional(client, records, path):
+    client.get("/prefs?script=hant")
+    response = client.get(path)
+    assert response.status_code in (200, 404)
+    parser = ChineseText()
+    parser.feed(response.get_data(as_text=True))
+    simplified = simplified_only()
+    wrong = [t for t in parser.texts if any(ch in simplified for ch in t)]
+    assert not wrong, wrong[:10]
+
+
+def test_every_kind_of_record_page_is_traditional_in_the_traditional_view(client, records):
+    client.get("/prefs?script=hant")
+    simplified = simplified_only()
+    seen = set()
+    for rec in records:
+        if (rec.kind, rec.edition) in seen:
+            continue
+        seen.add((rec.kind, rec.edition))
+        location = client.get(f"/id/{rec.id}").headers["Location"].split("#", 1)[0]
+        parser = ChineseText()
+        parser.feed(client.get(location).get_data(as_text=True))
+        wrong = [t for t in parser.texts if any(ch in simplified for ch in t)]
+        assert not wrong, (location, wrong[:10])
+
+
+def test_the_home_tip_shows_each_script_as_itself(client):
+    for script in ("hans", "hant"):
+        body = client.get(f"/?script={script}").get_data(as_text=True)
+        tip = re.search(r"<li>[^<]*拼音[^<]*(.*?)</li>", body).group(0)
+        assert '<span lang="zh-Hans">践踏</span>' in tip
+        assert '<span lang="zh-Hant">踐踏</span>' in tip
+    body = client.get("/?view=en").get_data(as_text=True)
+    assert '<span lang="zh-Hans">践踏</span>, <span lang="zh-Hant">踐踏</span>' in body
+
+
+def test_script_choices_are_named_in_their_own_script(client):
+    for script in ("hans", "hant"):
+        body = client.get(f"/?script={script}").get_data(as_text=True)
+        assert re.search(r'data-value="hans"[^>]*lang="zh-Hans">简体<', body)
+        assert re.search(r'data-value="hant"[^>]*lang="zh-Hant">繁體<', body)

@@ -177,6 +177,12 @@ LABELS: dict[str, tuple[str, str]] = {
                            "This Chinese translates the 2019-10-04 text; the English has "
                            "changed since."),
     "glossary_defs": ("词汇表释义", "Glossary definitions"),
+    "ask_not_a_question": ("这看起来不像一个问题：请用文字描述。",
+                           "That does not look like a question: type it in words."),
+    "ask_other_game": ("这似乎是关于 {game} 的问题；裁判助手只了解万智牌和 Force of Will 的规则。",
+                       "This looks like a question about {game}; judgebot knows the Magic and "
+                       "Force of Will rules only."),
+    "ask_nothing": ("规则中没有与问题相符的内容。", "Nothing in the rules matched the question."),
     "weak_answer": ("没有找到明确相关的规则；以下只是字面最接近的结果。",
                     "No rule matched convincingly; these are only the closest by wording."),
 }

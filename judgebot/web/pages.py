@@ -61,6 +61,7 @@ def search():
     status = 200
     return render_template("search.html", req=req, results=results,
                            groups=searching.grouped(hits), pages=searching.pages(results),
+                           expansions=searching.expansions(results, g.prefs),
                            unfiltered=unfiltered), status
 
 

@@ -71,7 +71,7 @@ def item(cat: Catalog, rec: Record, prefs: Prefs | None = None,
         title_zh = title_zh or titles(partner)[1]
     convert = prefs.zh if prefs else str
     return Item(
-        id=rec.id, kind=rec.kind, url=cat.url(rec), label=cat.label(rec),
+        id=rec.id, kind=rec.kind, url=cat.url(rec), label=convert(cat.label(rec)),
         title_en=title_en, title_zh=convert(title_zh),
         text_en=render.shorten(text_en, chars) if text_en != title_en else "",
         text_zh=convert(render.shorten(text_zh, chars)) if text_zh != title_zh else "",
