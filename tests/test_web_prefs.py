@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from html.parser import HTMLParser
-from pathlib import Path
 
 import pytest
 
@@ -171,20 +170,6 @@ def test_languages_map_to_preferences(tags, expected):
 
 # --- the Traditional view is Traditional throughout ---------------------------------
 
-def simplified_only() -> frozenset[str]:
-    """Characters that exist only in Simplified: OpenCC's Simplified→Traditional
-    table maps them, and never to themselves (干 and 里 are both scripts' too)."""
-    import opencc
-
-    table = Path(opencc.__file__).parent / "dictionary" / "STCharacters.txt"
-    found = set()
-    for line in table.read_text(encoding="utf-8").splitlines():
-        key, _, values = line.partition("\t")
-        if key and key not in values.split():
-            found.add(key)
-    return frozenset(found)
-
-
 class ChineseText(HTMLParser):
     """The text a reader sees (and the attributes a browser shows: placeholders,
     titles, labels) outside elements marked English or Simplified on purpose."""
@@ -234,20 +219,21 @@ TRADITIONAL_PAGES = [
 
 
 @pytest.mark.parametrize("path", TRADITIONAL_PAGES)
-def test_every_chinese_word_of_the_traditional_view_is_traditional(client, records, path):
+def test_every_chinese_word_of_the_traditional_view_is_traditional(client, simplified_chars,
+                                                                    path):
     client.get("/prefs?script=hant")
     response = client.get(path)
     assert response.status_code in (200, 404)
     parser = ChineseText()
     parser.feed(response.get_data(as_text=True))
-    simplified = simplified_only()
-    wrong = [t for t in parser.texts if any(ch in simplified for ch in t)]
+    wrong = [t for t in parser.texts if any(ch in simplified_chars for ch in t)]
     assert not wrong, wrong[:10]
 
 
-def test_every_kind_of_record_page_is_traditional_in_the_traditional_view(client, records):
+def test_every_kind_of_record_page_is_traditional_in_the_traditional_view(client, records,
+                                                                          simplified_chars):
     client.get("/prefs?script=hant")
-    simplified = simplified_only()
+    simplified = simplified_chars
     seen = set()
     for rec in records:
         if (rec.kind, rec.edition) in seen:

@@ -146,3 +146,45 @@ def test_glossary_index_jumps_to_the_pinyin_list_from_the_top(open_page):
     page.wait_for_url("**#py-J")
     box = page.locator("#py-J").bounding_box()
     assert 0 <= box["y"] < 300
+
+
+# --- the Traditional view ----------------------------------------------------------------
+
+VISIBLE_CHINESE = """() => {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!node.textContent.trim() || !el || !el.checkVisibility()) continue;
+    // English, Simplified on purpose, or what the reader typed themselves.
+    if (el.closest('[lang="en"], [lang="zh-Hans"], script, style, textarea')) continue;
+    out.push(node.textContent.trim());
+  }
+  return out;
+}"""
+
+
+def test_the_traditional_view_shows_traditional_everywhere_a_reader_looks(open_page,
+                                                                            simplified_chars):
+    simplified = simplified_chars
+
+    def check(page, where):
+        wrong = [t for t in page.evaluate(VISIBLE_CHINESE) if any(c in simplified for c in t)]
+        assert not wrong, (where, wrong[:5])
+
+    page = open_page("/?script=hant", viewport="phone")
+    tip = page.locator(".tips li").nth(1)
+    assert tip.locator('[lang="zh-Hans"]').inner_text() == "践踏"
+    assert tip.locator('[lang="zh-Hant"]').inner_text() == "踐踏"
+    check(page, "home")
+    # Instant results are drawn by the page's script from the API.
+    page.goto("/mtg/glossary?script=hant")
+    box = page.locator("#q")
+    box.press_sequentially("trample", delay=20)
+    page.wait_for_function("() => { const s = document.querySelector('#instant [role=status]');"
+                           " return s && s.textContent.includes('踐踏'); }")
+    check(page, "instant results")
+    page.keyboard.press("Escape")
+    page.goto("/ask?script=hant&q=" + "我的3/3践踏生物被2/2阻挡")
+    assert "踐踏" in page.locator(".understood").inner_text()
+    check(page, "ask")

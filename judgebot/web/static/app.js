@@ -130,8 +130,11 @@
       }
     }
     try {
-      const response = await fetch("/api/v1/search?" + params, {signal: controller.signal,
-                                                               headers: {Accept: "application/json"}});
+      // The results in this page's script, whatever set it (cookie, browser, address).
+      const api = new URLSearchParams(params);
+      api.set("script", zhLang === "zh-Hant" ? "hant" : "hans");
+      const response = await fetch("/api/v1/search?" + api, {signal: controller.signal,
+                                                            headers: {Accept: "application/json"}});
       const data = await response.json();
       if (mine !== seq) return;
       render(target(), data);
