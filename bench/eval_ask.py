@@ -320,7 +320,7 @@ def _commit() -> str:
 
 def missing_cites(svc, questions: list[askset.Question]) -> list[str]:
     cited = sorted({c for q in questions for c in q.cite})
-    return [c for c in cited if svc.get(askset.CURRENT_CR + c) is None]
+    return [c for c in cited if svc.store.get(askset.CURRENT_CR + c) is None]
 
 
 def to_json(rows: list[Scored]) -> list[dict]:
@@ -340,14 +340,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     from judgebot.judge.service import Judge
-    from judgebot.search import index
-    from judgebot.search.service import SearchService
+    from judgebot.services import open_search
 
     cards = askset.card_names()
     questions = askset.load(cards=cards)
-    svc = SearchService(progress=index.terminal_progress(),
-                        log=lambda m: print(m, file=sys.stderr))
-    judge = Judge(svc)
+    svc = open_search()
+    judge = Judge(svc.store, svc)
     missing = missing_cites(svc, questions)
     start = time.perf_counter()
     rows = evaluate(judge, questions, cards)

@@ -218,3 +218,32 @@ def parse_id(record_id: str) -> tuple[str, str, str, str]:
     """Split ``game:kind:edition:key`` (keys may contain colons)."""
     game, kind, edition, key = record_id.split(":", 3)
     return game, kind, edition, key
+
+
+# --- labels ------------------------------------------------------------------------
+
+def zh_of(mapping: dict[str, str] | None) -> str:
+    """The Chinese of a language map, in whichever script the source used."""
+    if not mapping:
+        return ""
+    return mapping.get(ZH_HANS) or mapping.get(ZH_HANT) or ""
+
+
+def label_of(rec: Record) -> str:
+    if rec.kind == "rule" or rec.kind == "guide":
+        return rec.number
+    if rec.kind == "glossary" or rec.kind == "name":
+        return rec.term.get(EN) or zh_of(rec.term) or rec.id
+    if rec.kind == "card":
+        return rec.name.get(ZH_HANS) or rec.name.get(EN) or rec.id
+    if rec.kind == "ruling":
+        return f"#{rec.index}"
+    return getattr(rec, "title", {}).get(ZH_HANS) or rec.id
+
+
+def title_of(rec: Record) -> dict[str, str]:
+    for name in ("title", "term", "name"):
+        value = getattr(rec, name, None)
+        if value:
+            return dict(value)
+    return {}

@@ -10,7 +10,7 @@ from judgebot.judge.understand import language_of, understand
 
 @pytest.fixture(scope="module")
 def lexicon(search_service):
-    return Lexicon(search_service.records, search_service.pinyin)
+    return Lexicon(search_service.store, search_service.pinyin)
 
 
 def kinds(u, kind):

@@ -190,7 +190,7 @@ def test_a_ruling_repeated_for_many_cards_is_shown_once_near_the_top(search_serv
     from judgebot.search.service import RESEMBLANCE, _resemblance
 
     hits = search_service.search(q).hits[:5]
-    shapes = [search_service._ruling_shape(search_service.by_id[h.id])
+    shapes = [search_service._ruling_shape(search_service.store.get(h.id))
               for h in hits if h.kind == "ruling"]
     for i, a in enumerate(shapes):
         assert all(_resemblance(a, b) < RESEMBLANCE for b in shapes[i + 1:])
@@ -199,9 +199,9 @@ def test_a_ruling_repeated_for_many_cards_is_shown_once_near_the_top(search_serv
 def test_the_same_ruling_text_for_two_cards_counts_as_a_repeat(search_service):
     from judgebot.search.service import RESEMBLANCE, _resemblance
 
-    repeal = search_service._ruling_shape(search_service.by_id["mtg:ruling:tsr:repeal:1"])
-    bewilder = search_service._ruling_shape(search_service.by_id["mtg:ruling:tsr:bewilder:1"])
-    other = search_service._ruling_shape(search_service.by_id["mtg:ruling:tsr:tarmogoyf:1"])
+    repeal = search_service._ruling_shape(search_service.store.get("mtg:ruling:tsr:repeal:1"))
+    bewilder = search_service._ruling_shape(search_service.store.get("mtg:ruling:tsr:bewilder:1"))
+    other = search_service._ruling_shape(search_service.store.get("mtg:ruling:tsr:tarmogoyf:1"))
     assert _resemblance(repeal, bewilder) >= RESEMBLANCE > _resemblance(repeal, other)
 
 

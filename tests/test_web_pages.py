@@ -131,8 +131,8 @@ def test_chinese_rule_text_links_terms_with_chinese_definitions(client, by_id):
 
 
 def test_rule_page_links_the_rules_it_cites_and_those_citing_it(client, search_service):
-    x = search_service.xref
-    rid = next(r.id for r in search_service.records if r.id.startswith(CURRENT)
+    x = search_service.store
+    rid = next(r.id for r in search_service.store.records() if r.id.startswith(CURRENT)
                and x.cites(r.id) and any(c.startswith(CURRENT) for c in x.cited_by(r.id)))
     body = client.get(f"/mtg/cr/{rid.rsplit(':', 1)[1]}").get_data(as_text=True)
     refs = body.split('class="refs"', 1)[1].split("</section>", 1)[0]
@@ -492,7 +492,7 @@ def test_rule_page_lists_the_rulings_that_cite_it_or_its_older_text(client, reco
     if ruling is None:
         pytest.skip("the corpus has no rulings naming rules yet")
     cited = ruling.rules[0]
-    current = search_service.xref.lineage(cited).get("current") or cited
+    current = search_service.store.lineage(cited).get("current") or cited
     number = current.rsplit(":", 1)[1]
     edition = current.split(":")[2]
     path = f"/mtg/cr/{number}" if edition == CR_2025 else f"/mtg/cr/{edition}/{number}"

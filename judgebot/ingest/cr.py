@@ -6,10 +6,10 @@ from __future__ import annotations
 from judgebot import corpus
 from judgebot.corpus import CR_2019, CR_2025, EN, MTG, GlossaryEntry, Rule, Span
 from judgebot.ingest import lineage, zh_cr
-from judgebot.ingest.build import EN_2019, EN_2025, BuildContext, DocumentResult
+from judgebot.ingest.context import EN_2019, EN_2025, BuildContext, DocumentResult
 from judgebot.ingest.en_cr import EnglishCR
-from judgebot.ingest.refs import find_refs
 from judgebot.ingest.rulebook import rule_records
+from judgebot.references import find_refs
 
 
 def ingest(ctx: BuildContext) -> list[DocumentResult]:

@@ -11,12 +11,12 @@ import math
 
 from flask import Blueprint, abort, g, jsonify
 
-from judgebot.corpus import EN
+from judgebot.corpus import EN, zh_of
 from judgebot.web import params, searching, views
-from judgebot.web.app import error_response, site
-from judgebot.web.catalog import GAMES, zh_of
+from judgebot.web.catalog import GAMES
 from judgebot.web.openapi import document
 from judgebot.web.params import BadParameter
+from judgebot.web.site import error_response, site
 
 api = Blueprint("api", __name__)
 
@@ -80,7 +80,7 @@ def rule(number: str):
     explicit = params.text("edition", None, limit=40)
     rec = cat.rule(game, number, edition if explicit else None)
     if rec is None:
-        near = [views.item(cat, cat.get(r)) for r in cat.service.nearest_rules(
+        near = [views.item(cat, cat.get(r)) for r in cat.store.nearest_rules(
             number.lower(), game, edition) if cat.get(r)]
         return error_response(404, f"There is no rule {number!r} in the {GAMES[game]} rules.",
                               near)
@@ -137,7 +137,7 @@ def glossary_term(term: str):
                "from": partner.id if partner else None},
         "rules": [_ref(r) for r in entry.rules],
         "see": [_ref(r) for r in entry.see],
-        "cited_by": [_ref(r) for r in cat.xref.cited_by(entry.id)],
+        "cited_by": [_ref(r) for r in cat.store.cited_by(entry.id)],
     })
     return jsonify(out)
 

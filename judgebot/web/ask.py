@@ -14,9 +14,9 @@ from flask import Blueprint, current_app, g, jsonify, render_template, request
 
 from judgebot.judge.service import MAX_QUESTION_CHARS, Judge
 from judgebot.web import labels, params
-from judgebot.web.app import site
 from judgebot.web.params import BadParameter
 from judgebot.web.simulate_limits import encode_link
+from judgebot.web.site import site
 
 ask_pages = Blueprint("ask_pages", __name__)
 ask_api = Blueprint("ask_api", __name__)
@@ -29,7 +29,7 @@ def judge() -> Judge:
     if "judgebot.judge" not in ext:
         with _lock:
             if "judgebot.judge" not in ext:
-                ext["judgebot.judge"] = Judge(site().service)
+                ext["judgebot.judge"] = Judge(site().store, site().service)
     return ext["judgebot.judge"]
 
 

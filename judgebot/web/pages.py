@@ -8,11 +8,11 @@ from urllib.parse import urlsplit
 
 from flask import Blueprint, abort, g, redirect, render_template, request
 
-from judgebot.corpus import EN, slugify
+from judgebot.corpus import EN, slugify, zh_of
 from judgebot.web import filterkeys, params, prefs, searching, views
-from judgebot.web.app import error_response, site
-from judgebot.web.catalog import GAMES, anchor, zh_of
+from judgebot.web.catalog import GAMES, anchor
 from judgebot.web.params import BadParameter
+from judgebot.web.site import error_response, site
 
 pages = Blueprint("pages", __name__)
 
@@ -150,7 +150,7 @@ def _rule(game: str, number: str, edition: str | None):
     number = number.strip().lower().rstrip(".")
     rec = cat.rule(game, number, edition) if RULE_NUMBER.fullmatch(number) else None
     if rec is None:
-        near = [views.item(cat, cat.get(r), g.prefs) for r in cat.service.nearest_rules(
+        near = [views.item(cat, cat.get(r), g.prefs) for r in cat.store.nearest_rules(
             number, game, edition) if cat.get(r)] if RULE_NUMBER.fullmatch(number) else []
         what = f"rule {number}" if RULE_NUMBER.fullmatch(number) else f"rule number {number!r}"
         where = f" in the {edition} edition" if edition else ""
@@ -261,7 +261,7 @@ def term_context(entry) -> dict:
     rules = [views.item(cat, r, p) for r in (cat.get(i) for i in entry.rules) if r]
     see = [views.item(cat, r, p) for r in (cat.get(i) for i in entry.see) if r]
     mentioned = [views.item(cat, r, p) for r in (cat.get(i) for i in
-                                                  cat.xref.cited_by(entry.id)) if r]
+                                                  cat.store.cited_by(entry.id)) if r]
     diff = None
     if partner is not None and partner is not entry:
         old, new = partner.definition.get(EN, ""), entry.definition.get(EN, "")
@@ -403,7 +403,7 @@ def guide(game: str, number: str):
     if rec is None:
         return error_response(404, f"There is no section {number!r} of the beginner's rules.",
                               suggest(number, "guide", game), query=number)
-    nb = cat.xref.neighbours(rec.id)
+    nb = cat.store.neighbours(rec.id)
     item = lambda rid: views.item(cat, cat.get(rid), g.prefs) if rid and cat.get(rid) else None  # noqa: E731
     return render_template("guide.html", rec=rec, html=_both(rec),
                            breadcrumb=[item(c.id) for c in cat.xref.breadcrumb(rec.id)],

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
-from judgebot.ingest.refs import EN_RULES, EN_SECTION, ITEM_RE, ZH_DIGITS, ZH_RULES, ZH_SECTION
+from judgebot.references import EN_RULES, EN_SECTION, ITEM_RE, ZH_DIGITS, ZH_RULES, ZH_SECTION
 from judgebot.text.script import to_hans
 
 DEFINITION_CHARS = 280

@@ -36,7 +36,6 @@ from flask import (
 )
 
 from judgebot.web import simulate_gallery, simulate_view
-from judgebot.web.app import error_response, site
 from judgebot.web.params import BadParameter
 from judgebot.web.simulate_limits import (
     MAX_BYTES,
@@ -48,6 +47,7 @@ from judgebot.web.simulate_limits import (
     encode_link,
 )
 from judgebot.web.simulate_worker import Busy, WorkerPool
+from judgebot.web.site import error_response, site
 
 simulate_pages = Blueprint("simulate", __name__)
 simulate_api = Blueprint("simulate_api", __name__)

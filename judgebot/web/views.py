@@ -13,9 +13,9 @@ from functools import lru_cache
 
 from markupsafe import Markup
 
-from judgebot.corpus import CR_2019, CR_2025, EN, ZH_HANS, ZH_HANT, Record
+from judgebot.corpus import EN, ZH_HANS, ZH_HANT, Record, zh_of
 from judgebot.web import labels, render
-from judgebot.web.catalog import Catalog, zh_of
+from judgebot.web.catalog import Catalog
 from judgebot.web.prefs import Prefs
 from judgebot.xref import GENERIC_TERMS
 
@@ -115,7 +115,7 @@ def current_rule(cat: Catalog, rid: str) -> str:
     rec = cat.get(rid)
     if rec is None or rec.kind != "rule" or rec.game != "mtg":
         return rid
-    return cat.xref.lineage(rid).get("current") or rid
+    return cat.store.lineage(rid).get("current") or rid
 
 
 def citation(cat: Catalog, rec: Record) -> str:
@@ -141,7 +141,7 @@ class Linker:
         cat = self.cat
         links: list[render.Link] = []
         for start, end, number in render.rule_spans(text):
-            target = cat.service.rule(number, edition, game) or cat.rule(game, number)
+            target = cat.store.rule(number, edition, game) or cat.rule(game, number)
             if target is not None:
                 links.append(render.Link(start, end, cat.url(target), "rule"))
         symbols = [m.span() for m in render.SYMBOL.finditer(text)]
@@ -187,8 +187,9 @@ class Linker:
         """A 2019 headword is shown on the current edition's page for the same slug."""
         if entry is None:
             return None
-        if entry.game == "mtg" and entry.edition == CR_2019:
-            return self.cat.glossary_entry("mtg", CR_2025, entry.slug) or entry
+        if self.cat.store.superseded(entry):
+            current = self.cat.default_edition(entry.game, "glossary")
+            return self.cat.glossary_entry(entry.game, current, entry.slug) or entry
         return entry
 
     def definition(self, entry: Record, lang: str) -> str:
@@ -251,11 +252,12 @@ def lineage(cat: Catalog, rec: Record) -> Lineage:
 
 
 def _lineage(cat: Catalog, rec: Record) -> Lineage:
-    lin = cat.xref.lineage(rec.id)
+    lin = cat.store.lineage(rec.id)
     status = lin.get("status", "")
     if rec.game != "mtg" or not status:
         return Lineage(status="")
-    if rec.edition not in (CR_2019, CR_2025):
+    if rec.edition not in (cat.store.translated_edition(rec.game),
+                           cat.store.current_edition(rec.game)):
         other = cat.get(lin.get("same_as") or lin.get("compared_with"))
         out = Lineage(status=status, other=other)
         if other is not None and status != "unchanged":
@@ -305,7 +307,7 @@ def rule_page(cat: Catalog, linker: Linker, rec: Record, prefs: Prefs) -> RulePa
     x = cat.xref
     zh = cat.translation_of(rec)
     en = rec if rec.text.get(EN) else cat.english_of(rec)
-    nb = x.neighbours(rec.id)
+    nb = cat.store.neighbours(rec.id)
 
     def items(ids) -> list[Item]:
         return [item(cat, r, prefs) for r in (cat.get(i) for i in ids) if r is not None]
@@ -315,7 +317,7 @@ def rule_page(cat: Catalog, linker: Linker, rec: Record, prefs: Prefs) -> RulePa
         return found[0] if found else None
 
     cited: dict[str, list[Item]] = {}
-    for it in items(x.cited_by(rec.id)):
+    for it in items(cat.store.cited_by(rec.id)):
         cited.setdefault(it.kind, []).append(it)
     ruling_ids = list(x.rulings_citing(rec.id))
     lin = lineage(cat, rec)
@@ -327,7 +329,7 @@ def rule_page(cat: Catalog, linker: Linker, rec: Record, prefs: Prefs) -> RulePa
         breadcrumb=items([c.id for c in x.breadcrumb(rec.id)]),
         parent=one(nb.parent), children=items(nb.children),
         previous=one(nb.previous), next=one(nb.next),
-        refs=items(x.cites(rec.id)), cited_by=cited, rulings=items(ruling_ids),
+        refs=items(cat.store.cites(rec.id)), cited_by=cited, rulings=items(ruling_ids),
         editions=other_editions(cat, rec, lin),
     )
     page.title_en, page.title_zh = shown_titles(rec, zh, prefs)
@@ -413,15 +415,15 @@ def whole_text(cat: Catalog, linker: Linker, rec: Record, prefs: Prefs,
     out: list[Subrule] = []
 
     def walk(parent: Record, depth: int) -> None:
-        for child in (cat.get(c) for c in cat.xref.neighbours(parent.id).children):
+        for child in (cat.get(c) for c in cat.store.neighbours(parent.id).children):
             if child is None or child.kind != "rule":
                 continue
             zh = cat.translation_of(child)
             en = child if child.text.get(EN) else cat.english_of(child)
             title_en, title_zh = shown_titles(child, zh, prefs)
             html, examples = rule_texts(linker, child, en, zh, prefs, tips)
-            status = cat.xref.lineage(child.id).get("status", "") \
-                if child.game == "mtg" and child.edition == CR_2025 else ""
+            status = cat.store.lineage(child.id).get("status", "") \
+                if child.edition == cat.store.current_edition(child.game) else ""
             out.append(Subrule(child.number, cat.url(child), depth, title_en, title_zh, html,
                                examples, status if status in ("changed", "new") else ""))
             walk(child, depth + 1)
@@ -443,7 +445,7 @@ def other_editions(cat: Catalog, rec: Record, lin: Lineage) -> list[tuple[str, s
         elif lin.translated is not None and lin.translated.edition == edition:
             other = lin.translated
         else:
-            other = cat.service.rule(rec.number, edition, rec.game)
+            other = cat.store.rule(rec.number, edition, rec.game)
         if other is not None:
             out.append((edition, cat.url(other)))
     return out
@@ -452,7 +454,7 @@ def other_editions(cat: Catalog, rec: Record, lin: Lineage) -> list[tuple[str, s
 def rule_json(cat: Catalog, rec: Record) -> dict:
     """The API form of a rule page: raw texts, links as ids with their URLs."""
     x = cat.xref
-    nb = x.neighbours(rec.id)
+    nb = cat.store.neighbours(rec.id)
     zh = cat.translation_of(rec)
     en = rec if rec.text.get(EN) else cat.english_of(rec)
 
@@ -469,8 +471,8 @@ def rule_json(cat: Catalog, rec: Record) -> dict:
         "breadcrumb": [ref(c.id) for c in x.breadcrumb(rec.id)],
         "neighbours": {"parent": ref(nb.parent), "children": [ref(c) for c in nb.children],
                        "previous": ref(nb.previous), "next": ref(nb.next)},
-        "cites": [ref(r) for r in x.cites(rec.id)],
-        "cited_by": [ref(r) for r in x.cited_by(rec.id)],
+        "cites": [ref(r) for r in cat.store.cites(rec.id)],
+        "cited_by": [ref(r) for r in cat.store.cited_by(rec.id)],
         "rulings": [ref(r) for r in x.rulings_citing(rec.id)],
         "lineage": lineage(cat, rec).to_dict(cat),
         "shown": {"en": en.id if en else None, "zh": zh.id if zh else None},
