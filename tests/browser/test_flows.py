@@ -145,13 +145,6 @@ def test_glossary_filter_and_jump_links(open_page):
     assert page.url.endswith("#en-T")
 
 
-def test_copy_citation_button_copies_the_citation(open_page):
-    page = open_page("/mtg/cr/702.19b", permissions=["clipboard-read", "clipboard-write"])
-    page.locator("button.copy").click()
-    page.wait_for_function("document.querySelector('button.copy').classList.contains('done')")
-    assert page.evaluate("navigator.clipboard.readText()") == "CR 702.19b"
-
-
 def test_script_and_view_switches_are_remembered(open_page):
     page = open_page("/mtg/glossary")
     page.locator("details.settings summary").click()
