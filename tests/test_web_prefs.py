@@ -208,7 +208,7 @@ class ChineseText(HTMLParser):
 
 TRADITIONAL_PAGES = [
     "/", "/search?q=trample", "/search?q=%E8%B8%90%E8%B8%8F&stay=1", "/search?q=zzqqxx",
-    "/mtg/cr", "/mtg/cr/702.19b", "/mtg/cr/702.19", "/mtg/cr/702",
+    "/mtg/cr", "/mtg/cr/702.19b", "/mtg/cr/702.19", "/mtg/cr/701",
     "/mtg/cr/2019-10-04/702.19b", "/mtg/cr/casual-2015/903", "/mtg/glossary",
     "/mtg/glossary/trample", "/mtg/glossary?edition=m13", "/mtg/cards", "/mtg/notes",
     "/mtg/guide", "/mtg/guide/5", "/mtg/names", "/fow/cr", "/fow/cr/1102.1", "/fow/glossary",

@@ -138,29 +138,45 @@ class Linker:
         self._links = lru_cache(maxsize=50_000)(self.links)
 
     def links(self, text: str, lang: str, game: str, edition: str) -> list[render.Link]:
-        cat = self.cat
         links: list[render.Link] = []
         for start, end, number in render.rule_spans(text):
-            target = cat.store.rule(number, edition, game) or cat.rule(game, number)
-            if target is not None:
-                links.append(render.Link(start, end, cat.url(target), "rule"))
+            url = self._rule_url(number, edition, game)
+            if url is not None:
+                links.append(render.Link(start, end, url, "rule"))
         symbols = [m.span() for m in render.SYMBOL.finditer(text)]
-        for start, end, gid in cat.xref.glossary_terms_in(text, lang, game):
+        for start, end, gid in self.cat.xref.glossary_terms_in(text, lang, game):
             if lang != EN:  # the rules' own glossary before the beginner's one
                 gid = self._rules_glossary_by_zh().get((game, text[start:end]), gid)
-            entry = self.term_page_entry(cat.get(gid))
-            if entry is None or entry.term.get(EN, "").lower() in UNLINKED_TERMS:
-                continue
-            # Only the rules' glossaries: the beginner's one defines everyday
-            # words (如果, 你) that would underline half of every sentence.
-            if entry.edition not in cat.editions(entry.game, "rule"):
+            target = self._term_target(gid, lang)
+            if target is None:
                 continue
             if any(s < end and start < e for s, e in symbols):  # inside {横置}
                 continue
-            definition = self.definition(entry, lang)
-            links.append(render.Link(start, end, cat.url(entry), "term",
-                                     render.shorten(definition)))
+            links.append(render.Link(start, end, target[0], "term", target[1]))
         return links
+
+    # A long section names the same rules and terms hundreds of times: each
+    # is looked up once per process (the corpus does not change while it runs).
+
+    @lru_cache(maxsize=50_000)  # noqa: B019 (one Linker per application, living as long)
+    def _rule_url(self, number: str, edition: str, game: str) -> str | None:
+        cat = self.cat
+        target = cat.store.rule(number, edition, game) or cat.rule(game, number)
+        return cat.url(target) if target is not None else None
+
+    @lru_cache(maxsize=50_000)  # noqa: B019
+    def _term_target(self, gid: str, lang: str) -> tuple[str, str] | None:
+        """The page and the short definition a glossary term links to, or None
+        for a term not linked (too common, or the beginner's glossary)."""
+        cat = self.cat
+        entry = self.term_page_entry(cat.get(gid))
+        if entry is None or entry.term.get(EN, "").lower() in UNLINKED_TERMS:
+            return None
+        # Only the rules' glossaries: the beginner's one defines everyday
+        # words (如果, 你) that would underline half of every sentence.
+        if entry.edition not in cat.editions(entry.game, "rule"):
+            return None
+        return cat.url(entry), render.shorten(self.definition(entry, lang))
 
     def _rules_glossary_by_zh(self) -> dict[tuple[str, str], str]:
         """Chinese headword (Simplified) → entry of a rules document's glossary.
