@@ -11,9 +11,15 @@ import pytest
 from judgebot.web import create_app, prefs
 
 
+@pytest.fixture(scope="module")
+def app(search_service):
+    return create_app(search_service)
+
+
 @pytest.fixture()
-def client(search_service):
-    return create_app(search_service).test_client()
+def client(app):
+    """A fresh browser: no cookie yet."""
+    return app.test_client()
 
 
 def html_tag(body: str) -> str:
