@@ -109,7 +109,9 @@ def create_app(service: SearchService | None = None, config: dict | None = None)
                                "parameters).", status=414)
         check_utf8(request.environ, request.query_string)
         check_path_params(request.view_args)
-        g.prefs = prefs.from_request(request.cookies, request.args)
+        g.prefs = prefs.from_request(request.cookies, request.args,
+                                     prefs.acceptable(request.accept_languages))
+        g.follows_languages = prefs.follows_languages(request.cookies, request.args)
 
     @app.context_processor
     def _globals():
@@ -132,6 +134,8 @@ def create_app(service: SearchService | None = None, config: dict | None = None)
             if app.config["CORS_ORIGINS"]:
                 response.vary.add("Origin")
         response.vary.add("Cookie")
+        if g.get("follows_languages") and request.endpoint != "static":
+            response.vary.add("Accept-Language")
         return response
 
     @app.errorhandler(BadParameter)
