@@ -91,14 +91,16 @@ def test_card_names_still_resolve(client):
 
 
 @pytest.mark.parametrize("number", ["abc", "1" * 150, "702.19b" + "1" * 100, "..."])
-def test_rule_api_checks_the_rule_number_as_the_rule_page_does(client, number):
-    r = client.get(f"/api/v1/rule/{number}")
+@pytest.mark.parametrize("route", ["/api/v1/rule/{}", "/api/v1/rule/{}/history"])
+def test_rule_api_checks_the_rule_number_as_the_rule_page_does(client, number, route):
+    r = client.get(route.format(number))
     assert r.status_code == 404
     assert "is no rule number" in r.get_json()["error"]["message"]
 
 
 def test_rule_api_reads_numbers_as_the_rule_page_does(client):
-    assert client.get("/api/v1/rule/702.19B.").get_json()["id"] == "mtg:cr:2025-11-14:702.19b"
+    assert client.get("/api/v1/rule/702.19B.").get_json()["id"] == client.get(
+        "/api/v1/rule/702.19b").get_json()["id"]
 
 
 def test_nearest_rules_of_a_long_number_are_those_of_its_longest_possible_prefix(store):

@@ -73,16 +73,23 @@ def search():
     return jsonify(out)
 
 
+def _rule_number(number: str, game: str) -> str:
+    """The number in a rule's address, read as the rule pages read it; anything
+    that is not a rule number is a 404 before it is looked up."""
+    number = number.strip().lower().rstrip(".")
+    if not RULE_NUMBER.fullmatch(number):
+        abort(404, f"There is no rule number {number!r} in the {GAMES[game]} rules "
+                   "(rule numbers look like 702.19b).")
+    return number
+
+
 @api.get("/rule/<number>")
 def rule(number: str):
     cat = site().catalog
     game = _game()
     edition = _edition(game, "rule")
     explicit = params.text("edition", None, limit=40)
-    number = number.strip().lower().rstrip(".")
-    if not RULE_NUMBER.fullmatch(number):  # as the rule pages check: nothing else is looked up
-        return error_response(404, f"There is no rule number {number!r} in the "
-                              f"{GAMES[game]} rules (rule numbers look like 702.19b).")
+    number = _rule_number(number, game)
     rec = cat.rule(game, number, edition if explicit else None)
     if rec is None:
         near = [views.item(cat, cat.get(r)) for r in cat.store.nearest_rules(
@@ -98,7 +105,7 @@ def rule_history(number: str):
     game = _game()
     explicit = params.text("edition", None, limit=40)
     edition = _edition(game, "rule") if explicit else None
-    rec = cat.rule(game, number, edition)
+    rec = cat.rule(game, _rule_number(number, game), edition)
     if rec is None:
         return error_response(404, f"There is no rule {number!r} in the {GAMES[game]} rules.")
     lin = views.lineage(cat, rec)
