@@ -250,21 +250,24 @@ class Simulations:
 # --- report --------------------------------------------------------------------------------------
 
 def verdicts(report: dict) -> list[tuple[str, str, bool]]:
-    single, workers = report["single"], report["workers"]
-    top = str(max(report["concurrency"]))
-    best_single = max(single["mix"][c]["rps"] for c in single["mix"])
-    speedup = workers["mix"][top]["rps"] / best_single
-    p99 = workers["mix"][top]["p99_ms"]
-    errors = sum(r["errors"] for s in (single, workers) for part in ("mix", "floor")
-                 for r in s[part].values())
-    out = [
-        (f"mix throughput at {top} connections ≥ {BARS['speedup']}× the single process's best",
-         f"{workers['mix'][top]['rps']} req/s = {speedup:.2f}× {best_single} req/s",
-         speedup >= BARS["speedup"]),
-        (f"mix p99 at {top} connections ≤ {BARS['p99_64_ms']} ms", f"{p99} ms",
-         p99 <= BARS["p99_64_ms"]),
-        ("no errors in any run", f"{errors} errors", errors == 0),
-    ]
+    out = []
+    if "single" in report:
+        single, workers = report["single"], report["workers"]
+        top = str(max(report["concurrency"]))
+        best_single = max(single["mix"][c]["rps"] for c in single["mix"])
+        speedup = workers["mix"][top]["rps"] / best_single
+        p99 = workers["mix"][top]["p99_ms"]
+        errors = sum(r["errors"] for s in (single, workers) for part in ("mix", "floor")
+                     for r in s[part].values())
+        out += [
+            (f"mix throughput at {top} connections ≥ {BARS['speedup']}× the single "
+             "process's best",
+             f"{workers['mix'][top]['rps']} req/s = {speedup:.2f}× {best_single} req/s",
+             speedup >= BARS["speedup"]),
+            (f"mix p99 at {top} connections ≤ {BARS['p99_64_ms']} ms", f"{p99} ms",
+             p99 <= BARS["p99_64_ms"]),
+            ("no errors in any run", f"{errors} errors", errors == 0),
+        ]
     sims = report.get("simulations")
     if sims:
         loaded = sims["searches_with"]
@@ -286,7 +289,7 @@ def markdown(report: dict) -> str:
              f"{len(report['paths'])} requests cycled (searches as pages and JSON API calls in "
              "English, Chinese, pinyin, misspelt and by number; rule pages; glossary pages). "
              f"Floor: `{FLOOR}` from the same server. wrk itself runs on the same 2 cores.", ""]
-    for key in ("single", "workers"):
+    for key in [k for k in ("single", "workers") if k in report]:
         s = report[key]
         lines += [f"## {s['label']}", "", f"`{s['command']}`", "",
                   "| connections | mix req/s | mix p50 ms | mix p99 ms | errors "
@@ -332,6 +335,8 @@ def main() -> int:
     parser.add_argument("--simulations", type=int, default=20,
                         help="simulations kept in flight (0: skip that part)")
     parser.add_argument("--search-connections", type=int, default=8)
+    parser.add_argument("--parts", nargs="+", choices=["load", "simulations"],
+                        default=["load", "simulations"])
     parser.add_argument("--out", default=str(BENCH / "results" / "web"),
                         help="report path without suffix, or - for stdout")
     args = parser.parse_args()
@@ -339,13 +344,16 @@ def main() -> int:
         raise SystemExit("wrk is not installed (apt-get install -y wrk)")
     paths = mix_paths()
     load_before = round(os.getloadavg()[0], 2)
-    servers = {"single": Server("single", ["--server", "waitress"], args.threads),
-               "workers": Server("workers", ["--server", "gunicorn", "--workers",
+    servers = {"workers": Server("workers", ["--server", "gunicorn", "--workers",
                                              str(args.workers)], args.threads)}
+    if "load" in args.parts:
+        servers["single"] = Server("single", ["--server", "waitress"], args.threads)
     labels = {"single": f"One process (waitress, {args.threads or 8} threads), the baseline",
               "workers": f"{args.workers} worker processes (gunicorn, waitress in each, "
                          f"{args.threads or 4} threads each)"}
     results: dict = {k: {"mix": {}, "floor": {}} for k in servers}
+    order = ["single", "workers"]  # the baseline first in every run
+    servers = {k: servers[k] for k in order if k in servers}
     sims = None
     try:
         for server in servers.values():
@@ -353,7 +361,7 @@ def main() -> int:
             check_paths(server.base, paths + [FLOOR])
             run_wrk(server.base, paths, 16, 2)  # warm every worker's caches
         cells: dict = {}
-        for run in range(args.runs):
+        for run in range(args.runs if "load" in args.parts else 0):
             for c in args.concurrency:
                 for key, server in servers.items():
                     for part, ps in (("mix", paths), ("floor", [FLOOR])):
@@ -364,7 +372,7 @@ def main() -> int:
                               f"err {r['errors']}", flush=True)
         for (key, part, c), runs in cells.items():
             results[key][part][str(c)] = median_of(runs)
-        if args.simulations:
+        if args.simulations and "simulations" in args.parts:
             workers = servers["workers"]
             scenarios = gallery_scenarios(workers.base)
             alone, loaded, load = [], [], None
@@ -392,7 +400,7 @@ def main() -> int:
         "duration_s": args.duration, "runs": args.runs, "concurrency": args.concurrency,
         "paths": paths,
         **{k: {"label": labels[k], "command": servers[k].command, **results[k]}
-           for k in servers},
+           for k in servers if "load" in args.parts},
         "simulations": sims,
     }
     text = markdown(report)
