@@ -283,7 +283,8 @@ def markdown(report: dict) -> str:
     lines = ["# Web service under load", "",
              f"`{report['command']}` on {report['machine']}, {report['date']}, commit "
              f"{report['commit']}. "
-             f"Load average {report['load_before']} before, {report['load_after']} after.", "",
+             f"Load average {report['load_before']} before, {report['load_after']} after; "
+             f"servers and wrk at nice {report.get('nice', 0)}.", "",
              f"wrk, {report['duration_s']} s per run, {report['runs']} run(s) per cell "
              "(medians; the two servers alternate run after run), loopback. Mix: "
              f"{len(report['paths'])} requests cycled (searches as pages and JSON API calls in "
@@ -397,6 +398,7 @@ def main() -> int:
         "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, Python "
                    f"{platform.python_version()}",
         "load_before": load_before, "load_after": round(os.getloadavg()[0], 2),
+        "nice": os.nice(0),
         "duration_s": args.duration, "runs": args.runs, "concurrency": args.concurrency,
         "paths": paths,
         **{k: {"label": labels[k], "command": servers[k].command, **results[k]}

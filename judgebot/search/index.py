@@ -17,6 +17,7 @@ rebuilt rather than served.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -123,7 +124,11 @@ def terminal_progress(label: str = "Building index") -> Progress:
 def build(store: Store, index_dir: Path = INDEX_DIR,
           progress: Progress | None = None) -> Handle:
     """Build a fresh index beside the live one and swap it in."""
-    index_dir.mkdir(parents=True, exist_ok=True)
+    with _exclusive(index_dir):
+        return _build(store, index_dir, progress)
+
+
+def _build(store: Store, index_dir: Path, progress: Progress | None) -> Handle:
     records = list(store.records())
     if not records:
         raise IndexError_("the corpus store is empty: run `judgebot corpus build`")
@@ -336,16 +341,57 @@ def check(store: Store, index_dir: Path = INDEX_DIR) -> tuple[Path | None, str]:
 def open_or_build(store: Store, index_dir: Path = INDEX_DIR,
                   progress: Progress | None = None, log: Callable[[str], None] | None = None
                   ) -> Handle:
-    """Open the live index, rebuilding it first when missing, stale or damaged."""
+    """Open the live index, rebuilding it first when missing, stale or damaged.
+
+    One process builds at a time: two servers started together on a stale index
+    would otherwise each remove the other's finished build. The second waits for
+    the first, then opens what it built."""
+    handle, reason = _open(store, index_dir)
+    if handle is not None:
+        return handle
+    with _exclusive(index_dir):
+        handle, reason = _open(store, index_dir)
+        if handle is not None:
+            return handle
+        if log:
+            log(f"Rebuilding the search index: {reason}.")
+        return _build(store, index_dir, progress)
+
+
+def _open(store: Store, index_dir: Path) -> tuple[Handle | None, str]:
     path, reason = check(store, index_dir)
-    if path is not None:
+    if path is None:
+        return None, reason
+    try:
+        meta = json.loads((path / META).read_text(encoding="utf-8"))
+        seg = segment.configure(path / JIEBA_DICT)
+        return Handle(path, meta, whoosh_index.open_dir(str(path)), seg), "ok"
+    except Exception as exc:  # any failure to open means: rebuild
+        return None, f"index could not be opened ({exc.__class__.__name__})"
+
+
+@contextlib.contextmanager
+def _exclusive(index_dir: Path):
+    """Hold ``index_dir``'s build lock, waiting while another process builds.
+
+    The lock file is removed when done, so nothing but the live build is left;
+    a waiter that locked a file removed meanwhile tries again on the new one."""
+    index_dir.mkdir(parents=True, exist_ok=True)
+    path = index_dir / ".build.lock"
+    if fcntl is None:  # no advisory locks here
+        yield
+        return
+    while True:
+        handle = open(path, "a")
+        fcntl.flock(handle, fcntl.LOCK_EX)
         try:
-            meta = json.loads((path / META).read_text(encoding="utf-8"))
-            seg = segment.configure(path / JIEBA_DICT)
-            return Handle(path, meta, whoosh_index.open_dir(str(path)), seg)
-        except Exception as exc:  # any failure to open means: rebuild
-            reason = f"index could not be opened ({exc.__class__.__name__})"
-    if log:
-        log(f"Rebuilding the search index: {reason}.")
-    handle = build(store, index_dir, progress)
-    return handle
+            if os.stat(path).st_ino == os.fstat(handle.fileno()).st_ino:
+                break
+        except FileNotFoundError:
+            pass
+        handle.close()
+    try:
+        yield
+    finally:
+        path.unlink(missing_ok=True)
+        handle.close()
