@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from judgebot.engine import parse
 from judgebot.engine.runner import Runner
-from judgebot.engine.scenario import parse
 
 
 def game_of(text: str):

@@ -24,9 +24,7 @@ PACKAGE = corpus.ROOT / "judgebot"
 # the test fails when a cycle is not listed here, and when a listed one has gone
 # (so that the list only shrinks, to empty).
 KNOWN_CYCLES: list[frozenset[str]] = [
-    frozenset({"judgebot.engine.filters", "judgebot.engine.layers", "judgebot.engine.state"}),
-    frozenset({"judgebot.engine.apply", "judgebot.engine.cards", "judgebot.engine.cardspec",
-               "judgebot.engine.effects", "judgebot.engine.pipeline", "judgebot.engine.scenario",
+    frozenset({"judgebot.engine.apply", "judgebot.engine.effects", "judgebot.engine.pipeline",
                "judgebot.engine.stack"}),
     frozenset({"judgebot.ingest.build", "judgebot.ingest.casual", "judgebot.ingest.cr",
                "judgebot.ingest.fow", "judgebot.ingest.guide", "judgebot.ingest.release_notes",

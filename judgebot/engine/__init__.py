@@ -30,8 +30,8 @@ True
 from __future__ import annotations
 
 from judgebot.engine.errors import BadInput, IllegalAction, Refusal, Unsupported
-from judgebot.engine.runner import SimulationResult, run_text, simulate
-from judgebot.engine.scenario import Scenario, parse
+from judgebot.engine.runner import SimulationResult, parse, run_text, simulate
+from judgebot.engine.scenario import Scenario
 
 
 def simulate_text(text: str) -> SimulationResult:

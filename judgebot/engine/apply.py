@@ -150,30 +150,13 @@ def _remove_from_zone(game: Game, obj: GameObject) -> None:
         if obj.id in game.battlefield:
             game.battlefield.remove(obj.id)
         if game.combat is not None:
-            _remove_from_combat(game, obj.id)
+            game.combat.remove(obj.id)
     elif obj.zone == "stack":
         game.stack[:] = [i for i in game.stack if i.id != obj.id]
     else:
         lst = game.players[obj.owner].zone(obj.zone)
         if obj.id in lst:
             lst.remove(obj.id)
-
-
-def _remove_from_combat(game: Game, oid: int) -> None:
-    combat = game.combat
-    if combat is None:
-        return
-    combat.attackers.pop(oid, None)
-    for attacker in combat.blockers.pop(oid, []):
-        if attacker in combat.blocked_by and oid in combat.blocked_by[attacker]:
-            combat.blocked_by[attacker].remove(oid)
-    for blockers in combat.blocked_by.values():
-        if oid in blockers:
-            blockers.remove(oid)
-    combat.blocked_by.pop(oid, None)
-    for attackers in combat.blockers.values():
-        if oid in attackers:
-            attackers.remove(oid)
 
 
 def new_object(game: Game, card: CardDef, owner: str, zone: str, controller: str | None = None,
@@ -335,7 +318,8 @@ def _regenerated(game: Game, ev: Regenerated) -> bool:
     obj.tapped = True
     in_combat = game.combat is not None and (ev.oid in game.combat.attackers or
                                              ev.oid in game.combat.blockers)
-    _remove_from_combat(game, ev.oid)
+    if game.combat is not None:
+        game.combat.remove(ev.oid)
     game.log.add("regenerate", f"{game.name_of(ev.oid)}: damage removed, tapped"
                  + (", removed from combat" if in_combat else ""),
                  (R.REGENERATE, R.REMOVED_FROM_COMBAT) if in_combat else (R.REGENERATE,))

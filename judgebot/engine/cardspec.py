@@ -19,6 +19,7 @@ See judgebot/engine/README.md for every field.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -38,8 +39,9 @@ from judgebot.engine.abilities import (
     TriggeredAbility,
 )
 from judgebot.engine.effects import VERBS
-from judgebot.engine.errors import BadInput, Refusal
-from judgebot.engine.mana import ManaCost, parse_mana_list
+from judgebot.engine.errors import BadInput, Refusal, suggest
+from judgebot.engine.mana import COLOR_NAMES, ManaCost, parse_mana_list
+from judgebot.engine.marks import line_of
 from judgebot.engine.state import CARD_TYPES, SUPERTYPES, CardDef
 from judgebot.engine.text import (
     Reader,
@@ -137,7 +139,6 @@ def _compile(data: dict[str, Any], name: str) -> CardDef:
     cost = ManaCost.parse(str(data["cost"])) if data.get("cost") not in (None, "") else None
     power = toughness = None
     if data.get("pt") is not None:
-        from judgebot.engine.scenario import parse_pt
         power, toughness = parse_pt(data["pt"], None)
     colors = None
     if data.get("colors") is not None:
@@ -523,10 +524,114 @@ def _compile_args(verb: str, args: dict[str, Any], card: CardDef,
 
 
 def token_card(spec: dict[str, Any]) -> CardDef:
-    from judgebot.engine.scenario import inline_card
     data = dict(spec)
     card = inline_card(data, None)
     return replace(card, is_token=True, source="token")
+
+
+# --- generic objects described in a scenario ------------------------------------------------
+def _types_list(value: Any) -> list[str]:
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [v for v in re.split(r"[\s,]+", value.strip()) if v]
+    return [str(v) for v in value]
+
+
+def inline_card(item: Any, line: int | None) -> CardDef:
+    """A generic object: ``{name: Striker, creature: 3/3, keywords: [trample]}``."""
+    name = str(item["name"])
+    types: set[str] = set()
+    supertypes: set[str] = set()
+    subtypes: set[str] = set()
+    type_line = item.get("type")
+    if type_line:
+        sup, typ, sub = parse_type_line(str(type_line))
+        supertypes |= set(sup)
+        types |= set(typ)
+        subtypes |= set(sub)
+    for t in _types_list(item.get("types")):
+        t_low = t.lower()
+        if t_low in SUPERTYPES:
+            supertypes.add(t_low)
+        else:
+            types.add(t_low)
+    supertypes |= {t.lower() for t in _types_list(item.get("supertypes"))}
+    subtypes |= {t[:1].upper() + t[1:] for t in _types_list(item.get("subtypes"))}
+    power = toughness = None
+    pt = item.get("creature")
+    if pt is not None and pt is not False:
+        types.add("creature")
+        if pt is not True:
+            power, toughness = parse_pt(pt, line_of(item, "creature", line))
+    if item.get("power") is not None:
+        power = int(item["power"])
+        types.add("creature")
+    if item.get("toughness") is not None:
+        toughness = int(item["toughness"])
+    if "creature" in types and power is None:
+        raise BadInput(f"{name}: a creature needs power and toughness (creature: P/T)", line)
+    mana_cost = None
+    if item.get("mana_cost") is not None:
+        try:
+            mana_cost = ManaCost.parse(str(item["mana_cost"]))
+        except ValueError as exc:
+            raise BadInput(f"{name}: {exc}", line_of(item, "mana_cost", line)) from None
+    colors = None
+    if item.get("colors") is not None:
+        colors = set()
+        for c in _types_list(item.get("colors")):
+            c_low = c.lower()
+            code = {v: k for k, v in COLOR_NAMES.items()}.get(c_low, c.upper())
+            if code not in COLOR_NAMES:
+                raise BadInput(f"{name}: unknown colour {c!r}", line_of(item, "colors", line))
+            colors.add(code)
+        colors = frozenset(colors)
+    abilities: list[Any] = []
+    kws = item.get("keywords") or []
+    if isinstance(kws, str):
+        kws = [k.strip() for k in kws.split(",")]
+    for kw in kws:
+        try:
+            abilities.extend(read_keywords(str(kw)))
+        except Refusal as exc:
+            exc.line = exc.line or line_of(item, "keywords", line)
+            raise
+    text = item.get("text")
+    loyalty = item.get("loyalty")
+    if loyalty is not None:
+        types.add("planeswalker")
+    if not types:
+        raise BadInput(f"{name}: say what it is (creature: P/T, or types: [...])", line)
+    unknown = sorted(t for t in types if t not in CARD_TYPES and t != "tribal")
+    if unknown:
+        raise BadInput(f"{name}: unknown card type {unknown[0]!r}{suggest(unknown[0], CARD_TYPES)}",
+                       line_of(item, "types", line))
+    card = CardDef(name, (name,), mana_cost, colors, frozenset(supertypes), frozenset(types),
+                   frozenset(subtypes), power, toughness,
+                   int(loyalty) if loyalty is not None else None, tuple(abilities),
+                   str(text or ""), str(item.get("zh") or ""), source="inline", line=line)
+    if text:
+        try:
+            extra = read_text(str(text), card)
+        except Refusal as exc:
+            exc.line = exc.line or line_of(item, "text", line)
+            raise
+        card = replace(card, abilities=card.abilities + tuple(extra))
+    if any(isinstance(a, Keyword) and a.name == "enchant" for a in card.abilities) and \
+            "Aura" not in card.subtypes:
+        card = replace(card, subtypes=card.subtypes | {"Aura"})
+    return card
+
+
+def parse_pt(value: Any, line: int | None) -> tuple[int | str, int | str]:
+    text = str(value).strip()
+    m = re.fullmatch(r"(-?\d+|\*)\s*/\s*(-?\d+|\*)", text)
+    if not m:
+        raise BadInput(f"power/toughness must look like 3/3, not {value!r}", line)
+    p, t = m.groups()
+    return (p if p == "*" else int(p)), (t if t == "*" else int(t))
+
 
 
 __all__ = ["compile_card", "parse_type_line", "Keyword", "Filter"]

@@ -1061,8 +1061,7 @@ def _search(ctx: Ctx, eff: Effect) -> None:
             game.log.add("search", f"{p} searches their library and finds nothing",
                          ctx.rules + (R.SEARCH,))
             continue
-        from judgebot.engine.cards import pool
-        card = pool().get(str(answer.value))
+        card = game.cards.get(str(answer.value)) if game.cards is not None else None
         if card is None:
             from judgebot.engine.errors import BadInput
             raise BadInput(f"unknown card {answer.value!r} for the search", answer.line)

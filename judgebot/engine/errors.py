@@ -10,6 +10,7 @@ runner explores branch by branch.
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
 
 
@@ -77,3 +78,8 @@ class OpenChoice(EngineError):
 
     def __post_init__(self) -> None:
         super().__init__(f"open choice for {self.player}: {self.kind}")
+
+
+def suggest(word: str, options: set[str] | list[str]) -> str:
+    close = difflib.get_close_matches(str(word), sorted(options), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""

@@ -19,10 +19,14 @@ from judgebot.engine import citations as R
 from judgebot.engine import combat as combat_mod
 from judgebot.engine import stack as stack_mod
 from judgebot.engine import turn as turn_mod
+from judgebot.engine.cards import pool
 from judgebot.engine.choices import Chooser
-from judgebot.engine.errors import BadInput, IllegalAction, OpenChoice, Refusal
+from judgebot.engine.errors import BadInput, IllegalAction, OpenChoice, Refusal, suggest
+from judgebot.engine.layers import characteristics
 from judgebot.engine.log import Entry, Log
-from judgebot.engine.scenario import Action, Scenario, line_of, normalise_step
+from judgebot.engine.marks import line_of
+from judgebot.engine.scenario import STARTING_LIFE, Action, Scenario, normalise_step
+from judgebot.engine.scenario import parse as parse_with
 from judgebot.engine.state import STEPS, Combat, Game, GameObject, Player
 
 MAX_RUNS = 64
@@ -36,10 +40,10 @@ MAX_PASS_TIMES = 100
 def setup(scn: Scenario, chooser: Chooser) -> Game:
     players = {p: Player(p, life=scn.life[p], poison=scn.poison[p]) for p in scn.players}
     game = Game(players, list(scn.players), active=scn.active, step=scn.step,
-                turn=scn.turn_number, step_limit=scn.step_limit)
+                turn=scn.turn_number, step_limit=scn.step_limit,
+                characteristics=characteristics, cards=scn.cards)
     game.log = Log(turn=game.turn, step=game.step)
     game.chooser = chooser
-    from judgebot.engine.scenario import STARTING_LIFE
     fmt = str(scn.raw.get("format") or "").lower().replace("-", " ").replace("_", " ")
     if fmt in STARTING_LIFE and STARTING_LIFE[fmt][0] != 20:
         life, rule = STARTING_LIFE[fmt]
@@ -73,9 +77,9 @@ def setup(scn: Scenario, chooser: Chooser) -> Game:
         del spec_i
         if spec.attached_to or spec.attacking or spec.blocking:
             _place(game, scn, spec)
-    for p, pool in scn.mana.items():
+    for p, stated in scn.mana.items():
         # Each run (each branch of an open choice) starts with the pool as stated.
-        players[p].pool = copy.deepcopy(pool)
+        players[p].pool = copy.deepcopy(stated)
     for p in scn.players:
         if p in scn.mana:
             continue
@@ -290,7 +294,6 @@ class Runner:
         for key in keys:
             name = CHOOSE_ALIASES.get(str(key), str(key))
             if name not in CHOOSE_KEYS:
-                from judgebot.engine.scenario import suggest
                 raise BadInput(f"choose: unknown choice {key!r}{suggest(str(key), CHOOSE_KEYS)}"
                                f" (choices: {', '.join(sorted(CHOOSE_KEYS))})",
                                line_of(value, key, action.line))
@@ -583,7 +586,6 @@ class Runner:
                    "target"}
         for key in value:
             if key not in allowed:
-                from judgebot.engine.scenario import suggest
                 raise BadInput(f"cast: unknown key {key!r}{suggest(key, allowed)}",
                                line_of(value, key, action.line))
         name = str(value["card"])
@@ -678,7 +680,6 @@ class Runner:
                    "discard"}
         for key in value:
             if key not in allowed:
-                from judgebot.engine.scenario import suggest
                 raise BadInput(f"activate: unknown key {key!r}{suggest(key, allowed)}",
                                line_of(value, key, action.line))
         ability = value.get("ability")
@@ -871,7 +872,6 @@ def _check_permanent(game: Game, name: str, fields: dict[str, Any], line: int | 
                      ) -> list[dict[str, Any]]:
     for key in fields:
         if key not in PERMANENT_FIELDS:
-            from judgebot.engine.scenario import suggest
             raise BadInput(f"expect.permanents.{name}: unknown field {key!r}"
                            f"{suggest(key, PERMANENT_FIELDS)}", line_of(fields, key, line))
     ids = _candidates(game, name, ("battlefield",), prefer_primary=False)
@@ -1176,9 +1176,13 @@ def _permanent_text(e: dict[str, Any]) -> str:
     return f"{e['name']} ({', '.join(bits)})"
 
 
+def parse(text: str) -> Scenario:
+    """Read and check a scenario whose cards come from the engine's card pool."""
+    return parse_with(text, pool())
+
+
 def run_text(text: str) -> SimulationResult:
     """Parse and simulate a scenario given as YAML text (bad input is a refusal)."""
-    from judgebot.engine.scenario import parse
     try:
         scn = parse(text)
     except Refusal as exc:
@@ -1197,4 +1201,4 @@ def run_text(text: str) -> SimulationResult:
             "can't be simulated", kind="internal"), [], {}, [])
 
 
-__all__ = ["simulate", "run_text", "SimulationResult", "setup", "signature"]
+__all__ = ["simulate", "run_text", "parse", "SimulationResult", "setup", "signature"]

@@ -12,20 +12,15 @@ expectations given as a count, ``draw`` and ``permanents.*.keywords``.
 
 from __future__ import annotations
 
-import difflib
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
-import yaml
-
 from judgebot.engine import citations as R
-from judgebot.engine.abilities import Keyword
-from judgebot.engine.errors import BadInput, Refusal
-from judgebot.engine.mana import COLOR_NAMES, ManaCost, ManaPool
-from judgebot.engine.state import CARD_TYPES, STEPS, SUPERTYPES, CardDef
-
-_BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+from judgebot.engine.cardspec import inline_card
+from judgebot.engine.errors import BadInput, suggest
+from judgebot.engine.mana import ManaPool
+from judgebot.engine.marks import MList, line_of, load_yaml
+from judgebot.engine.state import STEPS, CardDef, CardSource
 
 TOP_KEYS = {"title", "description", "players", "life", "poison", "turn", "battlefield", "hand",
             "library", "graveyard", "exile", "actions", "expect", "rules", "ruling", "rulings",
@@ -49,93 +44,6 @@ STEP_ALIASES = {"main": "precombat_main", "main1": "precombat_main", "main2": "p
                 "first_strike": "first_strike_damage"}
 COUNTER_ALIASES = {"p1p1": "+1/+1", "+1": "+1/+1", "m1m1": "-1/-1", "-1": "-1/-1",
                    "plus1": "+1/+1", "minus1": "-1/-1"}
-
-
-class Marked:
-    """Mixin: line numbers of a YAML mapping or sequence (1-based)."""
-
-    line: int = 0
-    lines: dict[Any, int]
-
-
-class MDict(dict, Marked):
-    pass
-
-
-class MList(list, Marked):
-    pass
-
-
-class _Loader(_BaseLoader):  # type: ignore[misc, valid-type]
-    pass
-
-
-def _construct_mapping(loader: Any, node: yaml.MappingNode) -> MDict:
-    loader.flatten_mapping(node)
-    out = MDict()
-    out.line = node.start_mark.line + 1
-    out.lines = {}
-    for key_node, value_node in node.value:
-        key = loader.construct_object(key_node, deep=True)
-        if isinstance(key, list | dict):
-            raise BadInput("a mapping key must be a plain value", key_node.start_mark.line + 1)
-        out[key] = loader.construct_object(value_node, deep=True)
-        out.lines[key] = key_node.start_mark.line + 1
-    return out
-
-
-def _construct_sequence(loader: Any, node: yaml.SequenceNode) -> MList:
-    out = MList(loader.construct_object(child, deep=True) for child in node.value)
-    out.line = node.start_mark.line + 1
-    out.lines = {i: child.start_mark.line + 1 for i, child in enumerate(node.value)}
-    return out
-
-
-class RawFloat(float):
-    """A float that remembers how it was written: rule numbers such as ``614.10`` are
-    floats to YAML, and ``str(614.10)`` would drop the zero."""
-
-    raw: str = ""
-
-
-def _construct_float(loader: Any, node: yaml.ScalarNode) -> float:
-    value = RawFloat(yaml.SafeLoader.construct_yaml_float(loader, node))
-    value.raw = str(node.value)
-    return value
-
-
-_Loader.add_constructor("tag:yaml.org,2002:float", _construct_float)
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
-
-
-def load_yaml(text: str) -> Any:
-    """YAML as :func:`yaml.safe_load` reads it, with line numbers kept."""
-    try:
-        return yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else None
-        hint = ""
-        if "{" in text and "found unhashable key" in str(exc) or "expected ',' or '}'" in \
-                str(exc):
-            hint = " (mana costs such as {1}{R} must be quoted in YAML)"
-        raise BadInput(f"the scenario isn't valid YAML: {exc.problem or exc}{hint}", line) \
-            from None
-    except yaml.YAMLError as exc:
-        raise BadInput(f"the scenario isn't valid YAML: {exc}") from None
-
-
-def line_of(container: Any, key: Any, default: int | None = None) -> int | None:
-    lines = getattr(container, "lines", None)
-    if lines and key in lines:
-        return lines[key]
-    return getattr(container, "line", default) or default
-
-
-def suggest(word: str, options: set[str] | list[str]) -> str:
-    close = difflib.get_close_matches(str(word), sorted(options), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 # --- the scenario ---------------------------------------------------------------------------
@@ -186,17 +94,17 @@ class Scenario:
     raw: Any
     step_limit: int = 4000
     expect_line: int | None = None
+    cards: CardSource | None = None  # where the scenario's cards were found
 
 
-def parse(text: str, pool: Any = None) -> Scenario:
-    """Read and check a scenario. Raises BadInput (with the line) on any problem."""
+def parse(text: str, pool: CardSource) -> Scenario:
+    """Read and check a scenario, its cards found in ``pool``. Raises BadInput (with
+    the line) on any problem."""
     data = load_yaml(text)
     return build(data, pool)
 
 
-def build(data: Any, pool: Any = None) -> Scenario:
-    from judgebot.engine.cards import pool as default_pool
-    pool = pool or default_pool()
+def build(data: Any, pool: CardSource) -> Scenario:
     if not isinstance(data, dict):
         raise BadInput("a scenario is a YAML mapping (title, players, battlefield, actions, "
                        "expect ...)", getattr(data, "line", 1))
@@ -283,7 +191,7 @@ def build(data: Any, pool: Any = None) -> Scenario:
                     int(turn.get("number", 2)), objects, known, mana, actions, expect,
                     [getattr(r, "raw", None) or str(r) for r in rules],
                     [str(r) for r in rulings], data,
-                    _step_limit(data), line_of(data, "expect"))
+                    _step_limit(data), line_of(data, "expect"), pool)
 
 
 MAX_STEP_LIMIT = 20000
@@ -395,113 +303,6 @@ def _opt(v: Any) -> str | None:
 def _alias(card: CardDef, name: str) -> CardDef:
     from dataclasses import replace
     return replace(card, names=tuple(dict.fromkeys((name,) + card.all_names())))
-
-
-def _types_list(value: Any) -> list[str]:
-    if value is None:
-        return []
-    if isinstance(value, str):
-        return [v for v in re.split(r"[\s,]+", value.strip()) if v]
-    return [str(v) for v in value]
-
-
-def inline_card(item: Any, line: int | None) -> CardDef:
-    """A generic object: ``{name: Striker, creature: 3/3, keywords: [trample]}``."""
-    from judgebot.engine.text import read_keywords, read_text
-    name = str(item["name"])
-    types: set[str] = set()
-    supertypes: set[str] = set()
-    subtypes: set[str] = set()
-    type_line = item.get("type")
-    if type_line:
-        from judgebot.engine.cards import parse_type_line
-        sup, typ, sub = parse_type_line(str(type_line))
-        supertypes |= set(sup)
-        types |= set(typ)
-        subtypes |= set(sub)
-    for t in _types_list(item.get("types")):
-        t_low = t.lower()
-        if t_low in SUPERTYPES:
-            supertypes.add(t_low)
-        else:
-            types.add(t_low)
-    supertypes |= {t.lower() for t in _types_list(item.get("supertypes"))}
-    subtypes |= {t[:1].upper() + t[1:] for t in _types_list(item.get("subtypes"))}
-    power = toughness = None
-    pt = item.get("creature")
-    if pt is not None and pt is not False:
-        types.add("creature")
-        if pt is not True:
-            power, toughness = parse_pt(pt, line_of(item, "creature", line))
-    if item.get("power") is not None:
-        power = int(item["power"])
-        types.add("creature")
-    if item.get("toughness") is not None:
-        toughness = int(item["toughness"])
-    if "creature" in types and power is None:
-        raise BadInput(f"{name}: a creature needs power and toughness (creature: P/T)", line)
-    mana_cost = None
-    if item.get("mana_cost") is not None:
-        try:
-            mana_cost = ManaCost.parse(str(item["mana_cost"]))
-        except ValueError as exc:
-            raise BadInput(f"{name}: {exc}", line_of(item, "mana_cost", line)) from None
-    colors = None
-    if item.get("colors") is not None:
-        colors = set()
-        for c in _types_list(item.get("colors")):
-            c_low = c.lower()
-            code = {v: k for k, v in COLOR_NAMES.items()}.get(c_low, c.upper())
-            if code not in COLOR_NAMES:
-                raise BadInput(f"{name}: unknown colour {c!r}", line_of(item, "colors", line))
-            colors.add(code)
-        colors = frozenset(colors)
-    abilities: list[Any] = []
-    kws = item.get("keywords") or []
-    if isinstance(kws, str):
-        kws = [k.strip() for k in kws.split(",")]
-    for kw in kws:
-        try:
-            abilities.extend(read_keywords(str(kw)))
-        except Refusal as exc:
-            exc.line = exc.line or line_of(item, "keywords", line)
-            raise
-    text = item.get("text")
-    loyalty = item.get("loyalty")
-    if loyalty is not None:
-        types.add("planeswalker")
-    if not types:
-        raise BadInput(f"{name}: say what it is (creature: P/T, or types: [...])", line)
-    unknown = sorted(t for t in types if t not in CARD_TYPES and t != "tribal")
-    if unknown:
-        raise BadInput(f"{name}: unknown card type {unknown[0]!r}{suggest(unknown[0], CARD_TYPES)}",
-                       line_of(item, "types", line))
-    card = CardDef(name, (name,), mana_cost, colors, frozenset(supertypes), frozenset(types),
-                   frozenset(subtypes), power, toughness,
-                   int(loyalty) if loyalty is not None else None, tuple(abilities),
-                   str(text or ""), str(item.get("zh") or ""), source="inline", line=line)
-    if text:
-        try:
-            extra = read_text(str(text), card)
-        except Refusal as exc:
-            exc.line = exc.line or line_of(item, "text", line)
-            raise
-        from dataclasses import replace
-        card = replace(card, abilities=card.abilities + tuple(extra))
-    if any(isinstance(a, Keyword) and a.name == "enchant" for a in card.abilities) and \
-            "Aura" not in card.subtypes:
-        from dataclasses import replace
-        card = replace(card, subtypes=card.subtypes | {"Aura"})
-    return card
-
-
-def parse_pt(value: Any, line: int | None) -> tuple[int | str, int | str]:
-    text = str(value).strip()
-    m = re.fullmatch(r"(-?\d+|\*)\s*/\s*(-?\d+|\*)", text)
-    if not m:
-        raise BadInput(f"power/toughness must look like 3/3, not {value!r}", line)
-    p, t = m.groups()
-    return (p if p == "*" else int(p)), (t if t == "*" else int(t))
 
 
 def _actions(value: Any, players: list[str], line: int | None) -> list[Action]:

@@ -7,20 +7,21 @@ rules it applies and checked for replacement effects and triggers.
 
 Characteristics of objects are never stored: :mod:`judgebot.engine.layers`
 computes them from the printed card (:class:`CardDef`) and the continuous
-effects in force (:class:`Chars` is the result).
+effects in force (:class:`Chars` is the result). The game is handed that
+computation when it is built (``Game.characteristics``), so that the state
+knows nothing of the rules that compute it.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from judgebot.engine.abilities import Ability, Keyword
+from judgebot.engine.log import Log
 from judgebot.engine.mana import ManaCost, ManaPool
-
-if TYPE_CHECKING:
-    from judgebot.engine.abilities import Ability
-    from judgebot.engine.log import Log
 
 ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack")
 PLAYER_ZONES = ("library", "hand", "graveyard", "exile")
@@ -123,11 +124,9 @@ class Chars:
         return self.mana_cost.mana_value(self.x) if self.mana_cost else 0
 
     def keywords(self, name: str) -> list[Any]:
-        from judgebot.engine.abilities import Keyword
         return [a for a in self.abilities if isinstance(a, Keyword) and a.name == name]
 
     def has(self, name: str) -> bool:
-        from judgebot.engine.abilities import Keyword
         return any(isinstance(a, Keyword) and a.name == name for a in self.abilities)
 
     def copy(self) -> Chars:
@@ -263,6 +262,21 @@ class Combat:
     blockers_declared: bool = False
     damage_steps_done: int = 0
 
+    def remove(self, oid: int) -> None:
+        """``oid`` stops attacking or blocking (it left the battlefield, regenerated,
+        changed control: 506.4)."""
+        self.attackers.pop(oid, None)
+        for attacker in self.blockers.pop(oid, []):
+            if attacker in self.blocked_by and oid in self.blocked_by[attacker]:
+                self.blocked_by[attacker].remove(oid)
+        for blockers in self.blocked_by.values():
+            if oid in blockers:
+                blockers.remove(oid)
+        self.blocked_by.pop(oid, None)
+        for attackers in self.blockers.values():
+            if oid in attackers:
+                attackers.remove(oid)
+
     def defending_player(self, attacker: int, game: Game) -> str | None:
         target = self.attackers.get(attacker)
         if isinstance(target, str):
@@ -270,6 +284,18 @@ class Combat:
         if isinstance(target, int) and target in game.objects:
             return game.controller_of(target)
         return None
+
+
+class CardSource(Protocol):
+    """Where cards come from by name (the engine's card pool; later the corpus)."""
+
+    def get(self, name: str) -> CardDef | None: ...
+
+    def suggest(self, name: str) -> str: ...
+
+
+def _no_layers(game: Game, oid: int) -> Chars:
+    raise RuntimeError("this game was built without the layer system (Game.characteristics)")
 
 
 @dataclass
@@ -310,6 +336,9 @@ class Game:
     chars_cache: dict[int, Chars] = field(default_factory=dict)
     chars_version: int = -1
     combat_phase_skipped: bool = False
+    # How characteristics are computed (the layer system), and where cards come from.
+    characteristics: Callable[[Game, int], Chars] = _no_layers
+    cards: CardSource | None = None
 
     # --- ids and time ------------------------------------------------------------
     def new_id(self) -> int:
@@ -356,8 +385,7 @@ class Game:
         return self.players[owner].zone(zone)
 
     def chars(self, oid: int) -> Chars:
-        from judgebot.engine.layers import characteristics
-        return characteristics(self, oid)
+        return self.characteristics(self, oid)
 
     def controller_of(self, oid: int) -> str:
         obj = self.objects.get(oid)

@@ -105,8 +105,7 @@ def _control_changes(game: Game) -> None:
             obj.controlled_since = game.tick
             if game.combat is not None and (oid in game.combat.attackers or
                                             oid in game.combat.blockers):
-                from judgebot.engine.apply import _remove_from_combat
-                _remove_from_combat(game, oid)
+                game.combat.remove(oid)
                 game.log.add("combat", f"{game.name_of(oid)} changes control and is removed "
                              "from combat", (R.REMOVED_FROM_COMBAT,))
 

@@ -22,8 +22,8 @@ from typing import Any
 from judgebot.engine.abilities import Keyword, ability_text
 from judgebot.engine.errors import OpenChoice, Refusal
 from judgebot.engine.log import Log
-from judgebot.engine.runner import MAX_RUNS, Runner, SimulationResult
-from judgebot.engine.scenario import Scenario, parse
+from judgebot.engine.runner import MAX_RUNS, Runner, SimulationResult, parse
+from judgebot.engine.scenario import Scenario
 from judgebot.engine.state import Game, StackAbility
 
 HIDDEN_ZONES = ("hand", "graveyard", "exile")

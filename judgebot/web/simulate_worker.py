@@ -71,7 +71,7 @@ def read(text: str) -> str:
     """Only read the scenario (limits, YAML, keys, names of cards and steps), without
     playing it: what the editor checks while the user types, at a bounded cost."""
     from judgebot.engine.errors import Refusal
-    from judgebot.engine.scenario import parse
+    from judgebot.engine.runner import parse
 
     refused = None
     try:

@@ -1,0 +1,113 @@
+"""YAML read with line marks: every mapping and list remembers the line of each
+of its keys and items, so that every complaint about a scenario or a card
+script names the line at fault.
+
+The loader is PyYAML's safe loader (the C one when available), extended only
+to keep those lines, to keep how a float was written (rule numbers such as
+``614.10`` are floats to YAML), and to refuse integers too long to be anything
+but a mistake (Python refuses to read integers of more than 4,300 digits, and
+the engine has no use for more than a few).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+from judgebot.engine.errors import BadInput
+
+_BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+MAX_INT_DIGITS = 30
+
+
+class Marked:
+    """Mixin: line numbers of a YAML mapping or sequence (1-based)."""
+
+    line: int = 0
+    lines: dict[Any, int]
+
+
+class MDict(dict, Marked):
+    pass
+
+
+class MList(list, Marked):
+    pass
+
+
+class RawFloat(float):
+    """A float that remembers how it was written: rule numbers such as ``614.10`` are
+    floats to YAML, and ``str(614.10)`` would drop the zero."""
+
+    raw: str = ""
+
+
+class _Loader(_BaseLoader):  # type: ignore[misc, valid-type]
+    pass
+
+
+def _construct_mapping(loader: Any, node: yaml.MappingNode) -> MDict:
+    loader.flatten_mapping(node)
+    out = MDict()
+    out.line = node.start_mark.line + 1
+    out.lines = {}
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        if isinstance(key, list | dict):
+            raise BadInput("a mapping key must be a plain value", key_node.start_mark.line + 1)
+        out[key] = loader.construct_object(value_node, deep=True)
+        out.lines[key] = key_node.start_mark.line + 1
+    return out
+
+
+def _construct_sequence(loader: Any, node: yaml.SequenceNode) -> MList:
+    out = MList(loader.construct_object(child, deep=True) for child in node.value)
+    out.line = node.start_mark.line + 1
+    out.lines = {i: child.start_mark.line + 1 for i, child in enumerate(node.value)}
+    return out
+
+
+def _construct_float(loader: Any, node: yaml.ScalarNode) -> float:
+    value = RawFloat(yaml.SafeLoader.construct_yaml_float(loader, node))
+    value.raw = str(node.value)
+    return value
+
+
+def _construct_int(loader: Any, node: yaml.ScalarNode) -> int:
+    digits = sum(ch.isdigit() for ch in str(node.value))
+    if digits > MAX_INT_DIGITS:
+        raise BadInput(f"the number on this line has {digits} digits; a scenario's numbers "
+                       f"have at most {MAX_INT_DIGITS}", node.start_mark.line + 1)
+    return yaml.SafeLoader.construct_yaml_int(loader, node)
+
+
+_Loader.add_constructor("tag:yaml.org,2002:float", _construct_float)
+_Loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+
+
+def load_yaml(text: str) -> Any:
+    """YAML as :func:`yaml.safe_load` reads it, with line numbers kept."""
+    try:
+        return yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else None
+        hint = ""
+        if "{" in text and "found unhashable key" in str(exc) or "expected ',' or '}'" in \
+                str(exc):
+            hint = " (mana costs such as {1}{R} must be quoted in YAML)"
+        raise BadInput(f"the scenario isn't valid YAML: {exc.problem or exc}{hint}", line) \
+            from None
+    except yaml.YAMLError as exc:
+        raise BadInput(f"the scenario isn't valid YAML: {exc}") from None
+
+
+def line_of(container: Any, key: Any, default: int | None = None) -> int | None:
+    """The line of ``key`` in a marked mapping or list (else of the container itself)."""
+    lines = getattr(container, "lines", None)
+    if lines and key in lines:
+        return lines[key]
+    return getattr(container, "line", default) or default
