@@ -29,6 +29,7 @@ True
 
 from __future__ import annotations
 
+from judgebot.engine import effects  # registers every effect verb (judgebot.engine.verbs)
 from judgebot.engine.errors import BadInput, IllegalAction, Refusal, Unsupported
 from judgebot.engine.runner import SimulationResult, parse, run_text, simulate
 from judgebot.engine.scenario import Scenario
@@ -39,5 +40,5 @@ def simulate_text(text: str) -> SimulationResult:
     return run_text(text)
 
 
-__all__ = ["simulate", "simulate_text", "parse", "Scenario", "SimulationResult", "Refusal",
-           "BadInput", "IllegalAction", "Unsupported"]
+__all__ = ["effects", "simulate", "simulate_text", "parse", "Scenario", "SimulationResult",
+           "Refusal", "BadInput", "IllegalAction", "Unsupported"]

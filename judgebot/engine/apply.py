@@ -1,10 +1,10 @@
 """Applying an event to the game (step 3 of the pipeline).
 
 Each function changes the state for one kind of event, logs the change with
-its rules, and returns False when the event turns out to be impossible (a
-tapped permanent can't become tapped, an object already gone can't move).
-Derived events (life gained through lifelink, a discard's madness exile) are
-appended to ``extra`` so triggered abilities see them.
+its rules, and returns None when the event turns out to be impossible (a
+tapped permanent can't become tapped, an object already gone can't move), else
+the events that follow from it (:data:`Applied`). Nothing here calls the
+pipeline: the pipeline performs the follow-ups itself.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 
 from judgebot.engine import citations as R
+from judgebot.engine.abilities import triggered
 from judgebot.engine.events import (
     Attach,
     Counters,
@@ -38,7 +39,15 @@ _ZONE_WORDS = {"graveyard": "graveyard", "hand": "hand", "library": "library",
                "exile": "exile", "battlefield": "battlefield", "stack": "stack"}
 
 
-def apply(game: Game, ev: Event) -> bool:
+# What applying an event gives: None when the event turns out to be impossible, else
+# its follow-ups: events already done that triggered abilities should see (the life
+# lifelink gains, a madness discard's exile; ``done`` is set), and events the pipeline
+# performs next (the countered spell's move).
+Applied = list[Event] | None
+
+
+def apply(game: Game, ev: Event) -> Applied:
+    """Apply one event (step 3 of the pipeline) and say what follows from it."""
     handler = _HANDLERS.get(type(ev))
     if handler is None:
         raise TypeError(f"no handler for {type(ev).__name__}")
@@ -46,10 +55,10 @@ def apply(game: Game, ev: Event) -> bool:
 
 
 # --- damage and life --------------------------------------------------------------------------
-def _damage(game: Game, ev: Damage) -> bool:
+def _damage(game: Game, ev: Damage) -> Applied:
     amount = ev.amount
     if amount <= 0:
-        return False
+        return None
     src = ev.source_lki
     if src is None and ev.source is not None:
         src = game.chars(ev.source) if ev.source in game.objects else game.lki.get(ev.source)
@@ -79,7 +88,7 @@ def _damage(game: Game, ev: Damage) -> bool:
     else:
         obj = game.objects.get(target)
         if obj is None or obj.zone != "battlefield":
-            return False
+            return None
         c = game.chars(target)
         if "planeswalker" in c.types:
             removed = min(amount, obj.counters.get("loyalty", 0))
@@ -108,9 +117,10 @@ def _damage(game: Game, ev: Damage) -> bool:
         game.log.add("life", f"{controller} gains {amount} life through lifelink "
                      f"(life {p.life - amount} → {p.life})", (R.LIFELINK, R.DAMAGE_LIFELINK)
                      + ((R.LIFELINK_SEPARATE,) if _other_lifelink(game, ev) else ()))
-        _extra(game, LifeGain(cause="lifelink", source=ev.source, player=controller,
-                              amount=amount, done=True))
-    return True
+        # Already done: the follow-up is only there for triggered abilities to see it.
+        return [LifeGain(cause="lifelink", source=ev.source, player=controller, amount=amount,
+                         done=True)]
+    return []
 
 
 def _other_lifelink(game: Game, ev: Damage) -> bool:
@@ -122,26 +132,26 @@ def _other_lifelink(game: Game, ev: Damage) -> bool:
     return len(seen) > 1
 
 
-def _life_gain(game: Game, ev: LifeGain) -> bool:
+def _life_gain(game: Game, ev: LifeGain) -> Applied:
     if ev.amount <= 0:
-        return False
+        return None
     p = game.players[ev.player]
     p.life += ev.amount
     game.record.life_gained[ev.player] += ev.amount
     game.log.add("life", f"{ev.player} gains {ev.amount} life (life {p.life - ev.amount} → "
                  f"{p.life})", ev.rules + (R.LIFE_ADJUST,))
-    return True
+    return []
 
 
-def _life_loss(game: Game, ev: LifeLoss) -> bool:
+def _life_loss(game: Game, ev: LifeLoss) -> Applied:
     if ev.amount <= 0:
-        return False
+        return None
     p = game.players[ev.player]
     p.life -= ev.amount
     game.record.life_lost[ev.player] += ev.amount
     game.log.add("life", f"{ev.player} loses {ev.amount} life (life {p.life + ev.amount} → "
                  f"{p.life})", ev.rules + (R.LIFE_ADJUST,))
-    return True
+    return []
 
 
 # --- zones ------------------------------------------------------------------------------------
@@ -176,10 +186,10 @@ def new_object(game: Game, card: CardDef, owner: str, zone: str, controller: str
     return obj
 
 
-def _move(game: Game, ev: Move) -> bool:
+def _move(game: Game, ev: Move) -> Applied:
     obj = game.objects.get(ev.oid)
     if obj is None:
-        return False
+        return None
     game.remember(obj.id)
     ev.lki = game.lki.get(obj.id)
     ev.from_zone = obj.zone
@@ -232,9 +242,8 @@ def _move(game: Game, ev: Move) -> bool:
     if ev.reason != "cast":  # the cast itself is logged by the stack
         _log_move(game, ev, old_name, obj, new)
     if ev.madness:
-        _extra(game, Happened(what="madness_exiled", source=new.id, done=True,
-                              data={"oid": new.id}))
-    return True
+        return [Happened(what="madness_exiled", source=new.id, done=True, data={"oid": new.id})]
+    return []
 
 
 def _log_move(game: Game, ev: Move, name: str, old: GameObject, new: GameObject) -> None:
@@ -279,14 +288,14 @@ def _log_move(game: Game, ev: Move, name: str, old: GameObject, new: GameObject)
     game.log.add("zone", text, rules, object=name, from_zone=frm, to_zone=to)
 
 
-def _draw(game: Game, ev: Draw) -> bool:
+def _draw(game: Game, ev: Draw) -> Applied:
     player = game.players[ev.player]
     if player.library_known:
         if not player.library:
             player.drew_from_empty = True
             game.log.add("draw", f"{ev.player} tries to draw from an empty library",
                          ev.rules + (R.DRAW_EMPTY,))
-            return True
+            return []
         oid = player.library[0]
         obj = game.objects[oid]
         player.library.pop(0)
@@ -305,14 +314,14 @@ def _draw(game: Game, ev: Draw) -> bool:
         ev.drawn = new.id
         game.log.add("draw", f"{ev.player} draws a card (from an unspecified library)",
                      ev.rules + (R.DRAW,))
-    return True
+    return []
 
 
 # --- permanents ----------------------------------------------------------------------------------
-def _regenerated(game: Game, ev: Regenerated) -> bool:
+def _regenerated(game: Game, ev: Regenerated) -> Applied:
     obj = game.objects.get(ev.oid)
     if obj is None or obj.zone != "battlefield":
-        return False
+        return None
     obj.damage = 0
     obj.deathtouched = False
     obj.tapped = True
@@ -323,20 +332,20 @@ def _regenerated(game: Game, ev: Regenerated) -> bool:
     game.log.add("regenerate", f"{game.name_of(ev.oid)}: damage removed, tapped"
                  + (", removed from combat" if in_combat else ""),
                  (R.REGENERATE, R.REMOVED_FROM_COMBAT) if in_combat else (R.REGENERATE,))
-    return True
+    return []
 
 
-def _tap(game: Game, ev: Tap) -> bool:
+def _tap(game: Game, ev: Tap) -> Applied:
     obj = game.objects.get(ev.oid)
     if obj is None or obj.zone != "battlefield":
-        return False
+        return None
     if ev.untap:
         if not obj.tapped:
-            return False
+            return None
         obj.tapped = False
     else:
         if obj.tapped:
-            return False
+            return None
         obj.tapped = True
     if ev.cause not in ("cost", "attack", "untap_step"):
         in_combat = game.combat is not None and (ev.oid in game.combat.attackers or
@@ -344,23 +353,23 @@ def _tap(game: Game, ev: Tap) -> bool:
         game.log.add("tap", f"{game.name_of(ev.oid)} becomes {'un' if ev.untap else ''}tapped"
                      + (" (it stays in combat)" if in_combat else ""),
                      (ev.rules or (R.TAP_UNTAP,)) + ((R.TAPPED_IN_COMBAT,) if in_combat else ()))
-    return True
+    return []
 
 
-def _counters(game: Game, ev: Counters) -> bool:
+def _counters(game: Game, ev: Counters) -> Applied:
     if isinstance(ev.target, str):
         player = game.players[ev.target]
         if ev.kind == "poison":
             if ev.n <= 0:
-                return False
+                return None
             player.poison += ev.n
             game.log.add("counters", f"{ev.target} gets {ev.n} poison counter(s) "
                          f"(now {player.poison})", ev.rules)
-            return True
-        return False
+            return []
+        return None
     obj = game.objects.get(ev.target)
     if obj is None:
-        return False
+        return None
     name = game.name_of(ev.target)
     have = obj.counters.get(ev.kind, 0)
     if ev.n > 0:
@@ -371,10 +380,10 @@ def _counters(game: Game, ev: Counters) -> bool:
             extra += (R.SUSPENDED,)  # in exile, with suspend and a time counter
         game.log.add("counters", f"{ev.n} {ev.kind} counter(s) put on {name} "
                      f"(now {have + ev.n})", tuple(ev.rules) + extra)
-        return True
+        return []
     n = min(have, -ev.n)
     if n <= 0:
-        return False
+        return None
     obj.counters[ev.kind] = have - n
     if obj.counters[ev.kind] == 0:
         del obj.counters[ev.kind]
@@ -382,10 +391,10 @@ def _counters(game: Game, ev: Counters) -> bool:
     ev.n = -n
     game.log.add("counters", f"{n} {ev.kind} counter(s) removed from {name} "
                  f"({have - n} left)", tuple(ev.rules) + (R.COUNTERS,))
-    return True
+    return []
 
 
-def _create_token(game: Game, ev: CreateToken) -> bool:
+def _create_token(game: Game, ev: CreateToken) -> Applied:
     assert ev.card is not None
     for _ in range(ev.n):
         obj = new_object(game, ev.card, ev.controller, "battlefield", ev.controller,
@@ -400,63 +409,62 @@ def _create_token(game: Game, ev: CreateToken) -> bool:
     what = ev.card.name
     game.log.add("token", f"{ev.controller} creates {ev.n} {what} token(s)",
                  ev.rules + (R.CREATE, R.TOKENS))
-    return True
+    return []
 
 
-def _attach(game: Game, ev: Attach) -> bool:
+def _attach(game: Game, ev: Attach) -> Applied:
     obj = game.objects.get(ev.oid)
     if obj is None or obj.zone != "battlefield":
-        return False
+        return None
     obj.attached_to = ev.to
     obj.timestamp = game.new_timestamp()
     game.log.add("attach", f"{game.name_of(ev.oid)} becomes attached to {game.name_of(ev.to)}",
                  ev.rules)
-    return True
+    return []
 
 
-def _turn_face_up(game: Game, ev: TurnFaceUp) -> bool:
+def _turn_face_up(game: Game, ev: TurnFaceUp) -> Applied:
     obj = game.objects.get(ev.oid)
     if obj is None or not obj.face_down:
-        return False
+        return None
     obj.face_down = False
     obj.timestamp = game.new_timestamp()
     obj.turned_face_up_turn = game.turn
     game.changed()
     game.log.add("face_up", f"{obj.card.name} is turned face up", ev.rules + (R.FACE_UP,))
-    from judgebot.engine.abilities import triggered
     if any(t.trigger.event == "enters" and t.trigger.subject == "self"
            for t in triggered(game.chars(ev.oid).abilities)):
         game.log.add("note", f"{obj.card.name} doesn't enter the battlefield by being turned "
                      "face up, so its enters ability doesn't trigger",
                      (R.FACE_UP, R.TRIGGER_ETB))
-    return True
+    return []
 
 
 # --- game end ---------------------------------------------------------------------------------
-def _lose(game: Game, ev: LoseGame) -> bool:
+def _lose(game: Game, ev: LoseGame) -> Applied:
     player = game.players[ev.player]
     if player.lost:
-        return False
+        return None
     player.lost = True
     player.lost_rule = ev.rules[0] if ev.rules else ""
     game.log.add("lose", f"{ev.player} loses the game{' (' + ev.reason + ')' if ev.reason else ''}",
                  ev.rules)
     if not game.extra.get("defer_end"):
         end_check(game)
-    return True
+    return []
 
 
-def _win(game: Game, ev: WinGame) -> bool:
+def _win(game: Game, ev: WinGame) -> Applied:
     player = game.players[ev.player]
     if player.lost:
-        return False
+        return None
     player.won = True
     game.log.add("win", f"{ev.player} wins the game", ev.rules)
     for other in game.order:
         if other != ev.player and not game.players[other].lost:
             game.players[other].lost = True
     game.over = True
-    return True
+    return []
 
 
 def end_check(game: Game) -> None:
@@ -473,28 +481,23 @@ def end_check(game: Game) -> None:
                      (R.DRAW_ALL_LOSE,))
 
 
-def _counter_spell(game: Game, ev: CounterSpell) -> bool:
-    from judgebot.engine.pipeline import perform
+def _counter_spell(game: Game, ev: CounterSpell) -> Applied:
     item = game.stack_item(ev.item)
     if item is None:
-        return False
+        return None
     if item.is_stack_ability:
         game.stack.remove(item)
         game.log.add("counter", f"{game.name_of(item)} is countered", ev.rules + (R.COUNTER,))
-        return True
+        return []
     game.log.add("counter", f"{game.name_of(item.id)} is countered", ev.rules + (R.COUNTER,))
     dest = ev.notes[0] if ev.notes else "graveyard"
-    perform(game, [Move(cause="effect", source=ev.source, oid=item.id, to_zone=dest,
-                        reason="counter", position="top")])
-    return True
+    # The countered spell then moves, through the pipeline (a replacement may exile it).
+    return [Move(cause="effect", source=ev.source, oid=item.id, to_zone=dest,
+                 reason="counter", position="top")]
 
 
-def _happened(game: Game, ev: Happened) -> bool:
-    return True
-
-
-def _extra(game: Game, ev: Event) -> None:
-    game.extra.setdefault("derived", []).append(ev)
+def _happened(game: Game, ev: Happened) -> Applied:
+    return []
 
 
 _HANDLERS = {

@@ -23,6 +23,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from judgebot.corpus import slugify
 from judgebot.engine import citations as R
 from judgebot.engine.abilities import (
     Ability,
@@ -38,7 +39,7 @@ from judgebot.engine.abilities import (
     Trigger,
     TriggeredAbility,
 )
-from judgebot.engine.effects import VERBS
+from judgebot.engine.conditions import KINDS as CONDITIONS
 from judgebot.engine.errors import BadInput, Refusal, suggest
 from judgebot.engine.mana import COLOR_NAMES, ManaCost, parse_mana_list
 from judgebot.engine.marks import line_of
@@ -52,33 +53,10 @@ from judgebot.engine.text import (
     read_text,
     target_spec,
 )
+from judgebot.engine.verbs import VERBS
 
 CARD_KEYS = {"name", "zh", "cost", "type", "pt", "loyalty", "colors", "text", "abilities",
              "split", "set", "rulings", "zh_text", "note", "names"}
-PRIMARY = {
-    "damage": "amount", "destroy": "what", "exile": "what", "bounce": "what", "draw": "n",
-    "discard": "n", "gain_life": "amount", "lose_life": "amount", "switch_pt": "what",
-    "lose_abilities": "what", "grant": "abilities", "gain_control": "what", "counter": "what",
-    "put_counters": "n", "remove_counters": "n", "tap": "what", "untap": "what",
-    "token": "card", "sacrifice": "what", "regenerate": "what", "prevent": "amount",
-    "fog": "combat_only", "copy_spell": "what", "return": "what", "mill": "n", "skip": "step",
-    "win": "who", "lose": "who", "poison": "n", "cant_lose": "flag", "damage_floor": "flag",
-    "dies_exile": "what", "cant_cast": "who", "cant_regenerate": "what",
-    "unblockable": "filter", "delayed": "ability", "if": "cond", "may": "effects",
-    "attach": "what", "proliferate": "flag", "search": "filter", "add_mana": "mana",
-    "pay_or_sacrifice": "cost", "remove_counter_or_sacrifice": "kind", "storm": "flag",
-    "cast_suspended": "flag", "cast_madness": "cost", "living_end": "flag",
-    "change_target": "what", "unless_pay": "cost", "may_pay": "cost", "token_copy": "what",
-    "bounce_choice": "filter",
-}
-CONDITION_KINDS = {"you_control", "no_cards_in_hand", "cards_in_graveyard_ge", "not", "all",
-                   "life_ge", "your_turn", "none_on_battlefield", "echo", "has_counter",
-                   "suspended", "in_exile", "evoked", "kicked", "madness_paid",
-                   "damaged_opponent_this_turn", "no_tapped_lands", "no_time_counters",
-                   "cast_during_main", "countered", "target_is_nonbasic", "cast_in_main",
-                   "paid", "mv_equals_counters"}
-
-
 def parse_type_line(text: str) -> tuple[list[str], list[str], list[str]]:
     """"Legendary Creature — Human Wizard" → (supertypes, types, subtypes)."""
     left, _, right = text.replace("--", "—").replace(" - ", " — ").partition("—")
@@ -159,7 +137,6 @@ def _compile(data: dict[str, Any], name: str) -> CardDef:
 
 
 def _slug(name: str) -> str:
-    from judgebot.corpus import slugify
     return slugify(name)
 
 
@@ -420,12 +397,11 @@ def compile_condition(value: Any) -> Any:
     if isinstance(value, str):
         value = [value]
     kind = value[0]
-    if kind not in CONDITION_KINDS:
+    if kind not in CONDITIONS:
         raise BadInput(f"unknown condition {kind!r}")
     args = []
     for a in value[1:]:
-        if isinstance(a, str) and kind in ("you_control", "none_on_battlefield",
-                                           "cards_in_graveyard_ge"):
+        if isinstance(a, str) and CONDITIONS[kind].phrases:
             args.append(parse_phrase(a))
         elif isinstance(a, list):
             args.append(compile_condition(a))
@@ -477,10 +453,12 @@ def compile_effects(items: Any, card: CardDef, targets: tuple[TargetSpec, ...]
                            f"({', '.join(sorted(VERBS))}); got {sorted(item)}")
         verb = verbs[0]
         args: dict[str, Any] = {}
-        primary = PRIMARY.get(verb)
+        primary = VERBS[verb].primary
         value = item[verb]
-        if verb in ("pump", "set_pt") and isinstance(value, list):
-            args["p"], args["t"] = compile_amount(value[0]), compile_amount(value[1])
+        if isinstance(primary, tuple):
+            if isinstance(value, list):
+                args[primary[0]], args[primary[1]] = compile_amount(value[0]), \
+                    compile_amount(value[1])
         elif primary:
             args[primary] = value
         for k, v in item.items():

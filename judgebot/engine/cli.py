@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from judgebot import corpus
 from judgebot.engine.runner import SimulationResult, run_text
 
 
@@ -98,7 +99,6 @@ def render(result: SimulationResult, explained: dict[str, dict[str, Any]]) -> st
 
 def explain_rules(numbers: list[str]) -> dict[str, dict[str, Any]]:
     """English (2025) and Chinese (2019 ancestor) text of each rule, from the corpus."""
-    from judgebot import corpus
     out: dict[str, dict[str, Any]] = {n: {} for n in numbers}
     current = _read_rules(corpus.CORPUS_DIR / f"mtg-rule-{corpus.CR_2025}.jsonl")
     old = _read_rules(corpus.CORPUS_DIR / f"mtg-rule-{corpus.CR_2019}.jsonl")

@@ -19,7 +19,8 @@ from judgebot.engine.abilities import StaticAbility
 from judgebot.engine.errors import IllegalAction
 from judgebot.engine.events import Damage, Happened, Tap
 from judgebot.engine.filters import View, matches
-from judgebot.engine.pipeline import active_prohibitions, perform
+from judgebot.engine.pipeline import perform
+from judgebot.engine.prohibitions import active_prohibitions
 from judgebot.engine.rules import has_haste, protection_from, summoning_sick
 from judgebot.engine.state import Combat, Game
 from judgebot.engine.triggers import notice

@@ -30,11 +30,13 @@ from judgebot.engine import citations as R
 from judgebot.engine.abilities import (
     Ability,
     ActivatedAbility,
+    Cost,
     Filter,
     Keyword,
     StaticAbility,
 )
-from judgebot.engine.filters import View, amount, condition, matches, objects_in
+from judgebot.engine.conditions import Facts, check
+from judgebot.engine.filters import View, amount, matches, objects_in
 from judgebot.engine.state import BASIC_LAND_TYPES, CardDef, Chars, Game, GameObject
 
 ALL_TYPES = "*all*"  # subtype marker: every creature type (changeling, 702.73a)
@@ -92,7 +94,6 @@ _INTRINSIC: dict[str, ActivatedAbility] = {}
 
 
 def intrinsic_mana(subtype: str) -> ActivatedAbility:
-    from judgebot.engine.abilities import Cost
     if subtype not in _INTRINSIC:
         color = BASIC_LAND_TYPES[subtype]
         _INTRINSIC[subtype] = ActivatedAbility(
@@ -229,7 +230,7 @@ def _exists(game: Game, state: _State, e: _Eff) -> bool:
         return False
     if e.condition is not None:
         view = _view(game, state)
-        return condition(e.condition, view, {"you": c.controller, "source": e.source})
+        return check(e.condition, Facts(view, c.controller, e.source))
     return True
 
 

@@ -3,14 +3,16 @@ sickness. Each answers with the rule that decides, so callers can cite it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from judgebot.engine import citations as R
-from judgebot.engine.abilities import TargetSpec
+from judgebot.engine.abilities import StaticAbility, TargetSpec, ability_text
+from judgebot.engine.conditions import holds
 from judgebot.engine.filters import View, matches
 from judgebot.engine.layers import ALL_TYPES
 from judgebot.engine.mana import COLOR_NAMES
-from judgebot.engine.state import Chars, Game
+from judgebot.engine.state import Chars, Game, GameObject
 
 COLOR_WORDS = {v: k for k, v in COLOR_NAMES.items()}
 TYPE_PLURALS = {"creatures": "creature", "artifacts": "artifact", "enchantments": "enchantment",
@@ -139,7 +141,6 @@ def target_legal(game: Game, spec: TargetSpec, target: Any, controller: str,
         if game.stack_item(target) is not None:
             spec = TargetSpec("spell", spec.filter, text=spec.text)
         else:
-            from dataclasses import replace
             spec = TargetSpec("object", replace(spec.filter, zone="battlefield"),
                               text=spec.text)
     if spec.kind == "spell":
@@ -184,3 +185,13 @@ def target_legal(game: Game, spec: TargetSpec, target: Any, controller: str,
 
 def _quality_text(q: str) -> str:
     return q.split(":", 1)[1] if ":" in q else q
+
+
+def cant_be_countered(game: Game, item: GameObject) -> str:
+    c = game.chars(item.id)
+    for ab in c.abilities:
+        if isinstance(ab, StaticAbility) and ab.kind == "cant_be_countered":
+            cond = ab.condition
+            if cond is None or holds(game, cond, item.id, c.controller, {}):
+                return ability_text(ab, c.name) or "this spell can't be countered"
+    return ""

@@ -11,22 +11,34 @@ holds only if it holds whatever the open choices.
 from __future__ import annotations
 
 import copy
+import json
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 from judgebot.engine import citations as R
 from judgebot.engine import combat as combat_mod
-from judgebot.engine import stack as stack_mod
 from judgebot.engine import turn as turn_mod
+from judgebot.engine.abilities import Keyword, activated
+from judgebot.engine.activating import activate, find_ability
 from judgebot.engine.cards import pool
+from judgebot.engine.casting import CastRequest, cast
 from judgebot.engine.choices import Chooser
+from judgebot.engine.choosing import assign_names
 from judgebot.engine.errors import BadInput, IllegalAction, OpenChoice, Refusal, suggest
-from judgebot.engine.layers import characteristics
+from judgebot.engine.layers import ALL_TYPES, characteristics, trace
 from judgebot.engine.log import Entry, Log
+from judgebot.engine.mana import NAME_TO_COLOR
 from judgebot.engine.marks import line_of
-from judgebot.engine.scenario import STARTING_LIFE, Action, Scenario, normalise_step
+from judgebot.engine.scenario import (
+    COUNTER_ALIASES,
+    STARTING_LIFE,
+    Action,
+    Scenario,
+    normalise_step,
+)
 from judgebot.engine.scenario import parse as parse_with
+from judgebot.engine.special import play_land, suspend, turn_face_up
 from judgebot.engine.state import STEPS, Combat, Game, GameObject, Player
 
 MAX_RUNS = 64
@@ -92,7 +104,6 @@ def setup(scn: Scenario, chooser: Chooser) -> Game:
 
 
 def _makes_mana(game: Game, oid: int) -> bool:
-    from judgebot.engine.abilities import activated
     return any(a.is_mana for a in activated(game.chars(oid).abilities))
 
 
@@ -605,11 +616,11 @@ class Runner:
         if alt == "suspend":
             self.ensure_priority(player)
             game.extra["suspend_x"] = int(value.get("x", 0) or 0)
-            stack_mod.suspend(game, player, oid)
+            suspend(game, player, oid)
             return
         if game.chars(oid).is_land and not obj.card.split:
             self.ensure_priority(player)
-            stack_mod.play_land(game, player, oid)
+            play_land(game, player, oid)
             return
         self.ensure_priority(player)
         half = str(value.get("half") or "")
@@ -632,14 +643,14 @@ class Runner:
         division = {}
         for tname, n in (value.get("divide") or {}).items():
             division[resolve_any(game, tname, action.line, allow_players=True)] = int(n)
-        req = stack_mod.CastRequest(player, oid, targets, int(value.get("x", 0) or 0),
+        req = CastRequest(player, oid, targets, int(value.get("x", 0) or 0),
                                     tuple(int(m) for m in modes), alt, tuple(additional), half,
                                     division)
         req.sacrifice = [resolve_any(game, n, action.line, ("battlefield",), player)
                          for n in _as_list(value.get("sacrifice"))]
         req.discard = [resolve_any(game, n, action.line, ("hand",), player)
                        for n in _as_list(value.get("discard"))]
-        stack_mod.cast(game, req)
+        cast(game, req)
 
     def _owner_of_card(self, name: str) -> str | None:
         game = self.game
@@ -694,13 +705,13 @@ class Runner:
         player = self._player_for({"player": player}, game.active)
         if isinstance(ability, str) and ability.strip().lower() in ABILITY_SPECIAL:
             self.ensure_priority(player)
-            stack_mod.turn_face_up(game, player, oid)
+            turn_face_up(game, player, oid)
             return
         if isinstance(ability, str) and ability.strip().lower() == "suspend":
             self.act_cast(Action("cast", {"player": player, "card": name, "alt_cost": "suspend",
                                           "x": value.get("x", 0)}, action.line))
             return
-        ab = stack_mod.find_ability(game, oid, ability, player)
+        ab = find_ability(game, oid, ability, player)
         targets = self._targets(value.get("targets", value.get("target")), action.line, player)
         sac = [resolve_any(game, n, action.line, ("battlefield",), player)
                for n in _as_list(value.get("sacrifice"))]
@@ -708,7 +719,7 @@ class Runner:
                 for n in _as_list(value.get("discard"))]
         if not ab.is_mana:
             self.ensure_priority(player)
-        stack_mod.activate(game, player, oid, ab, targets, int(value.get("x", 0) or 0),
+        activate(game, player, oid, ab, targets, int(value.get("x", 0) or 0),
                            sac or None, disc or None)
 
     def finish(self) -> None:
@@ -732,7 +743,6 @@ class Runner:
 
 def explain_characteristics(game: Game) -> None:
     """Log, for each permanent changed by continuous effects, how the layers made it."""
-    from judgebot.engine.layers import trace
     notes = trace(game)
     for oid in game.battlefield:
         if oid not in notes:
@@ -790,10 +800,9 @@ def _match_names(game: Game, expected: list[str], ids: list[int]) -> bool:
     if len(expected) != len(ids):
         return False
     names = [_names(game, o) for o in ids]
-    from judgebot.engine.effects import _assign
     want = [str(e).strip().lower() for e in expected]
     if len(want) <= 7:
-        return _assign(want, names)
+        return assign_names(want, names)
     used = [False] * len(ids)
     for w in want:
         for i, ns in enumerate(names):
@@ -908,7 +917,6 @@ def _field(game: Game, oid: int, name: str, key: str, want: Any, line: int | Non
     elif key == "face_down":
         actual = obj.face_down
     elif key == "counters":
-        from judgebot.engine.scenario import COUNTER_ALIASES
         actual = {k: v for k, v in obj.counters.items() if v}
         want_c = {COUNTER_ALIASES.get(str(k), str(k)): v for k, v in (want or {}).items()}
         ok = all(actual.get(k, 0) == v for k, v in want_c.items()) and \
@@ -920,12 +928,10 @@ def _field(game: Game, oid: int, name: str, key: str, want: Any, line: int | Non
                 "colors": c.colors}[key]
         items = want if isinstance(want, list) else [want]
         if key == "colors":
-            from judgebot.engine.mana import NAME_TO_COLOR
             items = [NAME_TO_COLOR.get(str(i).lower(), str(i).upper()) for i in items]
             actual = sorted(have)
             ok = set(items) == set(have)
         elif key == "subtypes":
-            from judgebot.engine.layers import ALL_TYPES
             actual = sorted(have)
             ok = all(str(i) in have or (ALL_TYPES in have) for i in items) and \
                 (ALL_TYPES in have or len(have) == len(items))
@@ -936,7 +942,6 @@ def _field(game: Game, oid: int, name: str, key: str, want: Any, line: int | Non
                 "expected": want, "line": line}
     elif key == "keywords":
         items = want if isinstance(want, list) else [want]
-        from judgebot.engine.abilities import Keyword
         actual = sorted({a.label() for a in c.abilities if isinstance(a, Keyword)})
         ok = all(str(i).lower() in actual for i in items)
         return {"check": f"permanents.{name}.keywords", "ok": ok, "actual": actual,
@@ -1091,7 +1096,6 @@ def _combine(scn: Scenario, leaves: list[Leaf], runs: int) -> SimulationResult:
         expectations = first.checks
     else:
         distinct: dict[str, list[Leaf]] = {}
-        import json
         for lf in leaves:
             key = json.dumps(lf.state, sort_keys=True, default=str)
             distinct.setdefault(key, []).append(lf)
@@ -1137,7 +1141,6 @@ def _outcome_text(state: dict[str, Any], base: dict[str, Any],
     parts: list[str] = []
     extra: list[str] = []
     if states:
-        import json
 
         def keys(st: dict[str, Any]) -> set[str]:
             return {json.dumps(e, sort_keys=True) for e in st["permanents"]}

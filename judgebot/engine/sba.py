@@ -4,9 +4,11 @@ performed simultaneously as a single event, repeated until none apply."""
 from __future__ import annotations
 
 from judgebot.engine import citations as R
+from judgebot.engine.apply import end_check
 from judgebot.engine.events import Destroy, Event, LoseGame, Move
 from judgebot.engine.filters import View, matches
-from judgebot.engine.pipeline import perform, prohibition
+from judgebot.engine.pipeline import perform
+from judgebot.engine.prohibitions import prohibition
 from judgebot.engine.rules import protections, quality_matches
 from judgebot.engine.state import Game
 
@@ -112,7 +114,6 @@ def check(game: Game) -> bool:
         perform(game, events)
     finally:
         game.extra.pop("defer_end", None)
-    from judgebot.engine.apply import end_check
     if any(isinstance(e, LoseGame) for e in events) and not game.over:
         end_check(game)
     return True

@@ -12,7 +12,7 @@ expectations given as a count, ``draw`` and ``permanents.*.keywords``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from judgebot.engine import citations as R
@@ -301,7 +301,6 @@ def _opt(v: Any) -> str | None:
 
 
 def _alias(card: CardDef, name: str) -> CardDef:
-    from dataclasses import replace
     return replace(card, names=tuple(dict.fromkeys((name,) + card.all_names())))
 
 

@@ -126,6 +126,11 @@ class Chars:
     def keywords(self, name: str) -> list[Any]:
         return [a for a in self.abilities if isinstance(a, Keyword) and a.name == name]
 
+    def keyword(self, name: str) -> Keyword | None:
+        """The first instance of the keyword ``name`` it has, if any."""
+        return next((a for a in self.abilities if isinstance(a, Keyword) and a.name == name),
+                    None)
+
     def has(self, name: str) -> bool:
         return any(isinstance(a, Keyword) and a.name == name for a in self.abilities)
 

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judgebot.engine import citations as R
-from judgebot.engine.abilities import Filter, Trigger, TriggeredAbility, triggered
+from judgebot.engine.abilities import Filter, Trigger, TriggeredAbility, ability_text, triggered
+from judgebot.engine.conditions import Facts, check, holds
 from judgebot.engine.events import (
     Counters,
     CreateToken,
@@ -26,7 +27,7 @@ from judgebot.engine.events import (
     Move,
     TurnFaceUp,
 )
-from judgebot.engine.filters import View, condition, matches
+from judgebot.engine.filters import View, matches
 from judgebot.engine.state import Chars, Game
 
 
@@ -116,7 +117,6 @@ def notice(game: Game, events: list[Event], before: dict[int, Chars] | None) -> 
 
 
 def _log_if_false(game: Game, chars: Chars, ab: TriggeredAbility, look_back: bool) -> None:
-    from judgebot.engine.abilities import ability_text
     name = chars.name or "a face-down creature"
     game.log.add("trigger", f"{name}'s ability ({ability_text(ab, name)}) doesn't trigger: "
                  "its condition isn't true when the event happens"
@@ -125,7 +125,6 @@ def _log_if_false(game: Game, chars: Chars, ab: TriggeredAbility, look_back: boo
 
 
 def _log_not_yet_in_graveyard(game: Game, chars: Chars, ab: TriggeredAbility) -> None:
-    from judgebot.engine.abilities import ability_text
     name = chars.name or "a face-down creature"
     game.log.add("trigger", f"{name}'s ability ({ability_text(ab, name)}) works only from the "
                  f"graveyard; looking back in time, {name} was still on the battlefield when "
@@ -341,12 +340,8 @@ def _spell_ok(game: Game, view: View, other: Any, spell: int, controller: str,
               src: int | None) -> bool:
     if other is None:
         return True
-    if isinstance(other, tuple):
-        if other[0] == "mv_equals_counters":
-            obj = game.objects.get(src) if src is not None else None
-            have = obj.counters.get(other[1], 0) if obj is not None else 0
-            return spell in game.objects and game.chars(spell).mana_value() == have
-        return False
+    if isinstance(other, tuple):  # a condition on the spell ("mv_equals_counters")
+        return check(other, Facts(view, controller, src, {"spell": spell}))
     return matches(other, view, spell, controller, src)
 
 
@@ -369,41 +364,7 @@ def _if_clause(game: Game, ab: TriggeredAbility, oid: int, chars: Chars,
     """The intervening "if" is checked as the ability triggers (603.4)."""
     if ab.condition is None:
         return True
-    return check_condition(game, ab.condition, oid, chars.controller, info)
-
-
-def check_condition(game: Game, cond: Any, oid: int | None, controller: str,
-                    info: dict[str, Any]) -> bool:
-    obj = game.objects.get(oid) if oid is not None else None
-    kind = cond[0]
-    if kind == "echo":
-        player = game.players[controller]
-        return obj is not None and obj.controlled_since > player.prev_upkeep
-    if kind == "has_counter":
-        return obj is not None and obj.counters.get(cond[1], 0) > 0
-    if kind == "suspended":
-        return obj is not None and obj.zone == "exile" and obj.counters.get("time", 0) > 0
-    if kind == "in_exile":
-        return obj is not None and obj.zone == "exile"
-    if kind == "evoked":
-        return obj is not None and obj.cast is not None and obj.cast.alt_cost == "evoke"
-    if kind == "kicked":
-        return obj is not None and obj.cast is not None and "kicker" in obj.cast.additional
-    if kind == "madness_paid":
-        return obj is not None and obj.cast is not None and obj.cast.alt_cost == "madness"
-    if kind == "damaged_opponent_this_turn":
-        return oid in game.record.damaged_opponent
-    if kind == "no_tapped_lands":
-        return not any(game.objects[i].tapped and game.chars(i).is_land and
-                       game.controller_of(i) == controller for i in game.battlefield)
-    if kind == "face_down_no_counters":
-        return obj is not None and not obj.counters.get("time")
-    if kind == "no_time_counters":
-        old = game.lki_objects.get(info.get("old")) if info.get("old") else None
-        return not (old is not None and old.counters.get("time"))
-    if kind == "cast_during_main":
-        return obj is not None and obj.cast is not None and obj.cast.controller_main_phase
-    return condition(cond, View(game), {"you": controller, "source": oid})
+    return holds(game, ab.condition, oid, chars.controller, info)
 
 
 def trigger_rules(ab: TriggeredAbility) -> tuple[str, ...]:

@@ -15,11 +15,22 @@ from itertools import permutations
 from judgebot.engine import citations as R
 from judgebot.engine import sba
 from judgebot.engine.abilities import TriggeredAbility, ability_text, triggered
+from judgebot.engine.choosing import choose_cards
+from judgebot.engine.combat import (
+    combat_damage,
+    declare_attackers,
+    declare_blockers,
+    end_combat,
+    first_strike_step_needed,
+)
+from judgebot.engine.conditions import holds
 from judgebot.engine.errors import IllegalAction
 from judgebot.engine.events import Draw, Happened, Move, Tap
 from judgebot.engine.pipeline import perform
+from judgebot.engine.resolving import resolve_top
 from judgebot.engine.state import STEPS, Game, StackAbility, TurnRecord
-from judgebot.engine.triggers import Pending, check_condition, notice, trigger_rules
+from judgebot.engine.targeting import choose_targets, notice_targeted
+from judgebot.engine.triggers import Pending, notice, trigger_rules
 
 STEP_NAMES = {"untap": "untap step", "upkeep": "upkeep", "draw": "draw step",
               "precombat_main": "precombat main phase",
@@ -67,7 +78,6 @@ def give_priority(game: Game, player: str) -> None:
 
 def pass_priority(game: Game) -> str:
     """The player with priority passes. Returns 'passed', 'resolved' or 'advanced'."""
-    from judgebot.engine.stack import resolve_top
     if game.over:
         return "over"
     game.passes += 1
@@ -131,7 +141,7 @@ def _state_triggers(game: Game) -> None:
         for ab in triggered(c.abilities):
             if ab.trigger.event != "state" or (oid, id(ab)) in active:
                 continue
-            if check_condition(game, ab.trigger.other, oid, c.controller, {}):
+            if holds(game, ab.trigger.other, oid, c.controller, {}):
                 game.pending.append(Pending(ab, oid, c.name, c.controller, {}, c.copy()))
 
 
@@ -192,11 +202,10 @@ def _order(game: Game, player: str, mine: list[Pending]) -> list[Pending]:
 
 
 def _put_one(game: Game, p: Pending, multi: bool) -> None:
-    from judgebot.engine.stack import _choose_targets, _targeted
     ab: TriggeredAbility = p.ability
     name = f"{p.source_name}'s ability" if p.source_name else "a triggered ability"
     try:
-        targets = _choose_targets(game, p.controller, tuple(ab.targets), None, p.source_lki,
+        targets = choose_targets(game, p.controller, tuple(ab.targets), None, p.source_lki,
                                   p.source_id, False, name)
     except IllegalAction as exc:
         game.log.add("trigger", f"{name} ({ability_text(ab, p.source_name)}) triggers but "
@@ -233,7 +242,7 @@ def _put_one(game: Game, p: Pending, multi: bool) -> None:
     game.log.add("trigger", f"{name} triggers: "
                  f"{said.rstrip('.') + ',' if tgt else said}{tgt}", rules,
                  controller=p.controller)
-    _targeted(game, item.id, targets, False)
+    notice_targeted(game, item.id, targets, False)
 
 
 # --- steps ------------------------------------------------------------------------------
@@ -247,7 +256,6 @@ def next_step(game: Game) -> str | None:
             return "end_of_combat"
         return "declare_blockers"
     if step == "declare_blockers":
-        from judgebot.engine.combat import first_strike_step_needed
         return "first_strike_damage" if first_strike_step_needed(game) else "combat_damage"
     if step == "cleanup":
         return None
@@ -267,7 +275,6 @@ def end_current_step(game: Game) -> None:
                          "as the step ends", (R.EFFECTS_END_STEP, R.MANA_POOL))
         pool.empty()
     if game.step == "end_of_combat":
-        from judgebot.engine.combat import end_combat
         game.effects = [e for e in game.effects if e.duration != "end_of_combat"]
         end_combat(game)
         game.changed()
@@ -329,14 +336,11 @@ def begin_step(game: Game, step: str) -> None:
     if step == "draw":
         perform(game, [Draw(cause="turn", player=active, rules=(R.DRAW_STEP,))])
     if step == "declare_attackers":
-        from judgebot.engine.combat import declare_attackers
         decl = game.extra.pop("attack", {})
         declare_attackers(game, decl)
     if step == "declare_blockers":
-        from judgebot.engine.combat import declare_blockers
         declare_blockers(game, game.extra.pop("block", {}))
     if step in ("first_strike_damage", "combat_damage"):
-        from judgebot.engine.combat import combat_damage
         first = step == "first_strike_damage"
         given = game.extra.pop("assign", None)
         line = game.extra.get("assign_line")
@@ -370,7 +374,6 @@ def _cleanup(game: Game) -> None:
     active = game.active
     hand = game.players[active].hand
     if len(hand) > 7:
-        from judgebot.engine.effects import choose_cards
         n = len(hand) - 7
         chosen = choose_cards(game, active, list(hand), n, "discard")
         perform(game, [Move(cause="turn", oid=o, to_zone="graveyard", reason="discard",
