@@ -53,6 +53,7 @@ from judgebot.engine.text import (
     read_text,
     target_spec,
 )
+from judgebot.engine.trigger_events import KINDS as TRIGGER_KINDS
 from judgebot.engine.verbs import VERBS
 
 CARD_KEYS = {"name", "zh", "cost", "type", "pt", "loyalty", "colors", "text", "abilities",
@@ -270,28 +271,13 @@ def _param(key: str, value: Any) -> Any:
     return value
 
 
-TRIGGER_EVENTS = {"enters", "dies", "leaves", "attacks", "attacks_alone", "blocks",
-                  "becomes_blocked", "becomes_blocked_by", "blocks_or_blocked_by",
-                  "deals_damage", "dealt_damage", "upkeep", "end_step", "precombat_main",
-                  "end_of_combat", "gain_life", "cast", "cast_self", "becomes_target",
-                  "last_counter_removed", "counter_removed", "turned_face_up", "state",
-                  "to_graveyard_from_battlefield", "returned_to_hand", "discards",
-                  "counters_spell", "madness_exiled", "draw_step", "beginning_of_combat"}
-
-
 def compile_trigger(body: dict[str, Any], card: CardDef) -> TriggeredAbility:
     body = dict(body)
     # YAML 1.1 reads the key "on" as the boolean True.
     on = body.pop("on", body.pop(True, None))
-    if on not in TRIGGER_EVENTS:
+    if on not in TRIGGER_KINDS:
         raise BadInput(f"{card.name}: unknown trigger event {on!r}")
-    subject = body.pop("subject", "self" if on in ("enters", "dies", "leaves", "attacks",
-                                                   "blocks", "becomes_blocked",
-                                                   "deals_damage", "dealt_damage",
-                                                   "becomes_target", "turned_face_up",
-                                                   "last_counter_removed", "counter_removed",
-                                                   "cast_self", "becomes_blocked_by",
-                                                   "blocks_or_blocked_by") else None)
+    subject = body.pop("subject", "self" if TRIGGER_KINDS[on].self_subject else None)
     if isinstance(subject, str) and subject not in ("self", "enchanted", "equipped"):
         subject = parse_phrase(subject)
     other = body.pop("other", None)

@@ -30,7 +30,8 @@ from judgebot.engine.pipeline import perform
 from judgebot.engine.resolving import resolve_top
 from judgebot.engine.state import STEPS, Game, StackAbility, TurnRecord
 from judgebot.engine.targeting import choose_targets, notice_targeted
-from judgebot.engine.triggers import Pending, notice, trigger_rules
+from judgebot.engine.trigger_events import trigger_rules
+from judgebot.engine.triggers import Pending, notice
 
 STEP_NAMES = {"untap": "untap step", "upkeep": "upkeep", "draw": "draw step",
               "precombat_main": "precombat main phase",
