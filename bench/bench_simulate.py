@@ -6,7 +6,7 @@
 For every scenario of the gallery (``tests/scenarios/``), interleaved over
 several runs so that machine noise hits every measurement alike:
 
-- **floor**: the engine alone, in this process: ``judgebot.engine.runner.run_text``
+- **floor**: the engine alone, in this process: ``judgebot.engine.simulation.run_text``
   (parse, play every branch, check the expectations);
 - **worker job**: what a simulation worker does for one request, in this
   process: the structure limits, the engine, the replay that takes a board
@@ -115,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     from judgebot.engine.cards import pool
-    from judgebot.engine.runner import run_text
+    from judgebot.engine.simulation import run_text
     from judgebot.web.simulate_worker import simulate
 
     pool()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from judgebot.engine.runner import run_text
+from judgebot.engine.simulation import run_text
 
 KAVU = """players: [Alice, Bob]
 battlefield:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from judgebot.engine.runner import run_text
+from judgebot.engine.simulation import run_text
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.yaml"))
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"

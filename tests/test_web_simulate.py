@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 from judgebot.corpus import CR_2025, EN
-from judgebot.engine.runner import run_text
+from judgebot.engine.simulation import run_text
 from judgebot.web import create_app
 from judgebot.web.catalog import zh_of
 from judgebot.web.simulate_board import changes, replay

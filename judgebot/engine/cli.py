@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from judgebot import corpus
-from judgebot.engine.runner import SimulationResult, run_text
+from judgebot.engine.simulation import SimulationResult, run_text
 
 
 def register(subparsers: Any) -> None:

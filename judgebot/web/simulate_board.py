@@ -20,10 +20,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from judgebot.engine.abilities import Keyword, ability_text
+from judgebot.engine.actions import Runner
 from judgebot.engine.errors import OpenChoice, Refusal
 from judgebot.engine.log import Log
-from judgebot.engine.runner import MAX_RUNS, Runner, SimulationResult, parse
 from judgebot.engine.scenario import Scenario
+from judgebot.engine.simulation import MAX_RUNS, SimulationResult, parse
 from judgebot.engine.state import Game, StackAbility
 
 HIDDEN_ZONES = ("hand", "graveyard", "exile")
@@ -192,7 +193,7 @@ COMPLETED_LATER = {"attack": ("tapped",)}
 
 
 def replay(text: str, result: SimulationResult) -> Replay | None:
-    """Play the scenario ``text`` again as :func:`judgebot.engine.runner.simulate`
+    """Play the scenario ``text`` again as :func:`judgebot.engine.simulation.simulate`
     did, along the branch whose log ``result`` shows; None when the replay
     can't be matched to that log entry by entry.
 

@@ -40,7 +40,7 @@ class Busy(Exception):
 def simulate(text: str) -> str:
     """The engine's result for ``text`` with the board at every step, as JSON text
     (one string crosses the pipe faster than the nested data it holds)."""
-    from judgebot.engine.runner import run_text
+    from judgebot.engine.simulation import run_text
     from judgebot.web.simulate_board import replay
 
     try:
@@ -71,7 +71,7 @@ def read(text: str) -> str:
     """Only read the scenario (limits, YAML, keys, names of cards and steps), without
     playing it: what the editor checks while the user types, at a bounded cost."""
     from judgebot.engine.errors import Refusal
-    from judgebot.engine.runner import parse
+    from judgebot.engine.simulation import parse
 
     refused = None
     try:

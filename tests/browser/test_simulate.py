@@ -10,7 +10,7 @@ import re
 
 import yaml
 
-from judgebot.engine.runner import run_text
+from judgebot.engine.simulation import run_text
 from judgebot.web.simulate_gallery import GALLERY_DIR
 
 COMBAT = "combat_trample_deathtouch_two_blockers"

@@ -1,0 +1,248 @@
+"""Simulating a scenario: every branch of the choices it leaves open, the
+result combined.
+
+A choice the scenario leaves open is explored: the scenario is played once per
+option (from the start, with the earlier answers fixed, breadth first), and if
+the outcomes differ the result says the outcome "depends on <player>'s choice",
+giving each option's outcome. An expectation holds only if it holds whatever
+the open choices. The result shows the log of the first branch played to its
+end (or of the branch the engine refused).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from judgebot.engine import citations as R
+from judgebot.engine.actions import Run, Runner
+from judgebot.engine.cards import pool
+from judgebot.engine.errors import OpenChoice, Refusal
+from judgebot.engine.expectations import check_expectations
+from judgebot.engine.log import Entry
+from judgebot.engine.scenario import Scenario
+from judgebot.engine.scenario import parse as parse_with
+from judgebot.engine.summary import state_summary
+
+MAX_RUNS = 64
+
+
+
+@dataclass
+class Leaf:
+    run: Run
+    choices: list[tuple[str, str, str]]  # (player, kind, label) of open choices on this path
+    state: dict[str, Any]
+    checks: list[dict[str, Any]]
+
+
+
+@dataclass
+class SimulationResult:
+    scenario: Scenario | None
+    ok: bool
+    refused: Refusal | None
+    log: list[Entry]
+    state: dict[str, Any]
+    expectations: list[dict[str, Any]]
+    branches: list[dict[str, Any]] = field(default_factory=list)
+    runs: int = 1
+
+    @property
+    def exit_code(self) -> int:
+        if self.refused is not None:
+            return 2
+        return 0 if self.ok else 1
+
+    def cited(self) -> list[str]:
+        seen: dict[str, None] = {}
+        for e in self.log:
+            for r in e.rules:
+                seen.setdefault(r, None)
+        return list(seen)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "ok": self.ok,
+            "refused": self.refused.to_dict() if self.refused else None,
+            "log": [e.to_dict() for e in self.log],
+            "state": self.state,
+            "expectations": self.expectations,
+        }
+        if self.scenario is not None:
+            out["title"] = self.scenario.title
+            out["rules"] = self.scenario.rules
+            if self.scenario.rulings:
+                out["rulings"] = self.scenario.rulings
+        if self.branches:
+            out["branches"] = self.branches
+        out["runs"] = self.runs
+        return out
+
+
+
+def simulate(scn: Scenario) -> SimulationResult:
+    leaves: list[Leaf] = []
+    queue: list[list[int]] = [[]]
+    runs = 0
+    while queue:
+        path = queue.pop(0)
+        runs += 1
+        if runs > MAX_RUNS:
+            refusal = Refusal(f"the scenario leaves too many choices open (more than {MAX_RUNS} "
+                              "combinations); give them with choose actions",
+                              None, kind="limit")
+            first = leaves[0].run.game.log.entries if leaves else []
+            return SimulationResult(scn, False, refusal, list(first), {}, [], runs=runs)
+        runner = Runner(scn, path)
+        try:
+            run = runner.run()
+        except OpenChoice as oc:
+            for i in range(len(oc.options)):
+                queue.insert(len(queue), path + [i])
+            continue
+        made = [(m.player, m.kind, m.label) for m in runner.chooser.made if m.how == "branch"]
+        leaves.append(Leaf(run, made, state_summary(run.game), []))
+        if run.refusal is not None:
+            break
+    return _combine(scn, leaves, runs)
+
+
+
+def _combine(scn: Scenario, leaves: list[Leaf], runs: int) -> SimulationResult:
+    first = leaves[0]
+    game = first.run.game
+    refused = next((lf.run.refusal for lf in leaves if lf.run.refusal is not None), None)
+    if refused is not None:
+        bad = next(lf for lf in leaves if lf.run.refusal is not None)
+        log = bad.run.game.log.entries
+        log.append(Entry("refused", f"refused: {refused.message}", refused.rules,
+                         bad.run.game.turn, bad.run.game.step, {"line": refused.line}))
+        return SimulationResult(scn, False, refused, log, bad.state, [], runs=runs)
+    for lf in leaves:
+        try:
+            lf.checks = lf.run.checks + check_expectations(scn, lf.run.game)
+        except Refusal as exc:
+            return SimulationResult(scn, False, exc, game.log.entries, first.state, [],
+                                    runs=runs)
+    log = list(game.log.entries)
+    branches = []
+    expectations: list[dict[str, Any]] = []
+    if len(leaves) == 1:
+        expectations = first.checks
+    else:
+        distinct: dict[str, list[Leaf]] = {}
+        for lf in leaves:
+            key = json.dumps(lf.state, sort_keys=True, default=str)
+            distinct.setdefault(key, []).append(lf)
+        choosers = sorted({p for lf in leaves for p, _, _ in lf.choices})
+        who = " and ".join(f"{p}'s" for p in choosers) or "a player's"
+        kinds = sorted({k for lf in leaves for _, k, _ in lf.choices})
+        for lf in leaves:
+            branches.append({"choices": [{"player": p, "kind": k, "option": lbl}
+                                         for p, k, lbl in lf.choices],
+                             "state": lf.state,
+                             "ok": all(c["ok"] for c in lf.checks)})
+        if len(distinct) == 1:
+            log.append(Entry("choice", f"{who} choice ({', '.join(kinds)}) is left open by the "
+                             f"scenario; all {len(leaves)} options lead to the same outcome",
+                             (), game.turn, game.step))
+        else:
+            parts = []
+            states = [group[0].state for group in distinct.values()]
+            for group in distinct.values():
+                opts = "; ".join(" / ".join(lbl for _, _, lbl in lf.choices) for lf in group)
+                parts.append(f"[{opts}] → "
+                             f"{_outcome_text(group[0].state, first.state, states)}")
+            log.append(Entry("depends", f"the outcome depends on {who} choice "
+                             f"({', '.join(kinds)}): " + " | ".join(parts), (), game.turn,
+                             game.step, {"options": len(leaves)}))
+        for i, row in enumerate(first.checks):
+            others = [lf.checks[i] for lf in leaves if i < len(lf.checks)]
+            ok = all(o["ok"] for o in others)
+            actuals = [o["actual"] for o in others]
+            merged = dict(row)
+            merged["ok"] = ok
+            if any(a != actuals[0] for a in actuals):
+                merged["actual"] = "depends on " + who + " choice: " + "; ".join(
+                    f"{' / '.join(lbl for _, _, lbl in lf.choices)} → {lf.checks[i]['actual']}"
+                    for lf in leaves if i < len(lf.checks))
+            expectations.append(merged)
+    ok = all(e["ok"] for e in expectations)
+    return SimulationResult(scn, ok, None, log, first.state, expectations, branches, runs)
+
+
+
+def _outcome_text(state: dict[str, Any], base: dict[str, Any],
+                  states: list[dict[str, Any]] | None = None) -> str:
+    parts: list[str] = []
+    extra: list[str] = []
+    if states:
+
+        def keys(st: dict[str, Any]) -> set[str]:
+            return {json.dumps(e, sort_keys=True) for e in st["permanents"]}
+        common = set.intersection(*(keys(st) for st in states))
+        differing = [e for e in state["permanents"]
+                     if json.dumps(e, sort_keys=True) not in common]
+        if differing:
+            extra.append("permanents " + ", ".join(_permanent_text(e) for e in differing))
+    for p, info in state["players"].items():
+        b = base["players"][p]
+        bits = [f"life {info['life']}"]
+        for zone in ("battlefield", "graveyard", "hand", "exile", "library"):
+            if zone == "library" and info[zone] == "unknown":
+                continue
+            if info[zone] != b[zone] or (state is base and zone != "library"):
+                bits.append(f"{zone} {info[zone]}")
+        if info["lost"]:
+            bits.append("loses")
+        parts.append(f"{p}: " + ", ".join(bits))
+    return "; ".join(parts + extra)
+
+
+
+def _permanent_text(e: dict[str, Any]) -> str:
+    bits = []
+    if "power" in e:
+        bits.append(f"{e['power']}/{e['toughness']}")
+    bits.append(f"controlled by {e['controller']}")
+    if e.get("tapped"):
+        bits.append("tapped")
+    if e.get("damage"):
+        bits.append(f"{e['damage']} damage")
+    for k, v in (e.get("counters") or {}).items():
+        bits.append(f"{v} {k} counter{'s' if v != 1 else ''}")
+    if e.get("attached_to"):
+        bits.append(f"attached to {e['attached_to']}")
+    return f"{e['name']} ({', '.join(bits)})"
+
+
+
+def parse(text: str) -> Scenario:
+    """Read and check a scenario whose cards come from the engine's card pool."""
+    return parse_with(text, pool())
+
+
+
+def run_text(text: str) -> SimulationResult:
+    """Parse and simulate a scenario given as YAML text (bad input is a refusal)."""
+    try:
+        scn = parse(text)
+    except Refusal as exc:
+        return SimulationResult(None, False, exc, [], {}, [])
+    try:
+        return simulate(scn)
+    except Refusal as exc:
+        return SimulationResult(scn, False, exc, [], {}, [])
+    except RecursionError:
+        return SimulationResult(scn, False, Refusal(
+            "the simulation recursed without end (an unbounded chain of events)",
+            kind="limit", rules=(R.DRAW_LOOP,)), [], {}, [])
+    except Exception as exc:  # noqa: BLE001 - an engine bug must not become a traceback
+        return SimulationResult(scn, False, Refusal(
+            f"internal error of the engine ({type(exc).__name__}: {exc}); the scenario "
+            "can't be simulated", kind="internal"), [], {}, [])
+
+
+__all__ = ["simulate", "run_text", "parse", "SimulationResult", "MAX_RUNS"]
