@@ -27,8 +27,7 @@ KNOWN_CYCLES: list[frozenset[str]] = [
     frozenset({"judgebot.ingest.build", "judgebot.ingest.casual", "judgebot.ingest.cr",
                "judgebot.ingest.fow", "judgebot.ingest.guide", "judgebot.ingest.release_notes",
                "judgebot.ingest.zh_cr"}),
-    frozenset({"judgebot.web.api", "judgebot.web.app", "judgebot.web.ask", "judgebot.web.pages",
-               "judgebot.web.simulate_pages"}),
+    frozenset({"judgebot.web.api", "judgebot.web.app", "judgebot.web.ask", "judgebot.web.pages"}),
 ]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +32,8 @@ class Log:
     entries: list[Entry] = field(default_factory=list)
     turn: int = 0
     step: str = ""
+    # Told of every entry as it is added (a simulation's observer).
+    listener: Callable[[Entry], None] | None = None
 
     def add(self, event: str, text: str, rules: tuple[str, ...] | list[str] | str = (),
             **data: Any) -> Entry:
@@ -38,6 +41,8 @@ class Log:
             rules = (rules,)
         entry = Entry(event, text, tuple(dict.fromkeys(rules)), self.turn, self.step, data)
         self.entries.append(entry)
+        if self.listener is not None:
+            self.listener(entry)
         return entry
 
     def __iter__(self):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from judgebot.engine import citations as R
 from judgebot.engine.actions import Run, Runner
@@ -23,6 +23,7 @@ from judgebot.engine.expectations import check_expectations
 from judgebot.engine.log import Entry
 from judgebot.engine.scenario import Scenario
 from judgebot.engine.scenario import parse as parse_with
+from judgebot.engine.state import Game
 from judgebot.engine.summary import state_summary
 
 MAX_RUNS = 64
@@ -35,6 +36,7 @@ class Leaf:
     choices: list[tuple[str, str, str]]  # (player, kind, label) of open choices on this path
     state: dict[str, Any]
     checks: list[dict[str, Any]]
+    number: int = 0  # which run of the simulation it was (from 1)
 
 
 
@@ -48,6 +50,7 @@ class SimulationResult:
     expectations: list[dict[str, Any]]
     branches: list[dict[str, Any]] = field(default_factory=list)
     runs: int = 1
+    shown: int | None = None  # the run whose log this is (see Observer)
 
     @property
     def exit_code(self) -> int:
@@ -82,7 +85,23 @@ class SimulationResult:
 
 
 
-def simulate(scn: Scenario) -> SimulationResult:
+class Observer(Protocol):
+    """Told of every run of a simulation (each branch of its open choices) and of
+    every entry of its log, with the game as it stands then."""
+
+    def begin(self, run: int, game: Game) -> None:
+        """Run number ``run`` (from 1) begins; the game is as the scenario sets it up."""
+
+    def entry(self, game: Game, entry: Entry, line: int | None) -> None:
+        """The log got ``entry`` while the action at scenario line ``line`` was played."""
+
+    def leaf(self, run: int, game: Game, refused: bool) -> None:
+        """The run was played to its end (or refused); runs left at an open choice
+        are abandoned and get no leaf."""
+
+
+def simulate(scn: Scenario, observe: Observer | None = None) -> SimulationResult:
+    """Play ``scn`` once per combination of the choices it leaves open, and combine."""
     leaves: list[Leaf] = []
     queue: list[list[int]] = [[]]
     runs = 0
@@ -94,20 +113,30 @@ def simulate(scn: Scenario) -> SimulationResult:
                               "combinations); give them with choose actions",
                               None, kind="limit")
             first = leaves[0].run.game.log.entries if leaves else []
-            return SimulationResult(scn, False, refusal, list(first), {}, [], runs=runs)
+            return SimulationResult(scn, False, refusal, list(first), {}, [], runs=runs,
+                                    shown=leaves[0].number if leaves else None)
         runner = Runner(scn, path)
+        if observe is not None:
+            _watch(observe, runs, runner)
         try:
             run = runner.run()
         except OpenChoice as oc:
             for i in range(len(oc.options)):
                 queue.insert(len(queue), path + [i])
             continue
+        if observe is not None:
+            observe.leaf(runs, run.game, run.refusal is not None)
         made = [(m.player, m.kind, m.label) for m in runner.chooser.made if m.how == "branch"]
-        leaves.append(Leaf(run, made, state_summary(run.game), []))
+        leaves.append(Leaf(run, made, state_summary(run.game), [], runs))
         if run.refusal is not None:
             break
     return _combine(scn, leaves, runs)
 
+
+def _watch(observe: Observer, number: int, runner: Runner) -> None:
+    game = runner.game
+    observe.begin(number, game)
+    game.log.listener = lambda entry: observe.entry(game, entry, runner.line)
 
 
 def _combine(scn: Scenario, leaves: list[Leaf], runs: int) -> SimulationResult:
@@ -119,13 +148,14 @@ def _combine(scn: Scenario, leaves: list[Leaf], runs: int) -> SimulationResult:
         log = bad.run.game.log.entries
         log.append(Entry("refused", f"refused: {refused.message}", refused.rules,
                          bad.run.game.turn, bad.run.game.step, {"line": refused.line}))
-        return SimulationResult(scn, False, refused, log, bad.state, [], runs=runs)
+        return SimulationResult(scn, False, refused, log, bad.state, [], runs=runs,
+                                shown=bad.number)
     for lf in leaves:
         try:
             lf.checks = lf.run.checks + check_expectations(scn, lf.run.game)
         except Refusal as exc:
             return SimulationResult(scn, False, exc, game.log.entries, first.state, [],
-                                    runs=runs)
+                                    runs=runs, shown=first.number)
     log = list(game.log.entries)
     branches = []
     expectations: list[dict[str, Any]] = []
@@ -170,7 +200,8 @@ def _combine(scn: Scenario, leaves: list[Leaf], runs: int) -> SimulationResult:
                     for lf in leaves if i < len(lf.checks))
             expectations.append(merged)
     ok = all(e["ok"] for e in expectations)
-    return SimulationResult(scn, ok, None, log, first.state, expectations, branches, runs)
+    return SimulationResult(scn, ok, None, log, first.state, expectations, branches, runs,
+                            first.number)
 
 
 
@@ -225,14 +256,14 @@ def parse(text: str) -> Scenario:
 
 
 
-def run_text(text: str) -> SimulationResult:
+def run_text(text: str, observe: Observer | None = None) -> SimulationResult:
     """Parse and simulate a scenario given as YAML text (bad input is a refusal)."""
     try:
         scn = parse(text)
     except Refusal as exc:
         return SimulationResult(None, False, exc, [], {}, [])
     try:
-        return simulate(scn)
+        return simulate(scn, observe)
     except Refusal as exc:
         return SimulationResult(scn, False, exc, [], {}, [])
     except RecursionError:

@@ -79,9 +79,9 @@ def create_app(service: SearchService | None = None, config: dict | None = None)
 
     app.register_blueprint(pages)
     app.register_blueprint(api, url_prefix="/api/v1")
-    from judgebot.web import simulate_pages
+    from judgebot.web import simulate
 
-    simulate_pages.register(app)
+    simulate.register(app)
     app.register_blueprint(ask_pages)
     app.register_blueprint(ask_api, url_prefix="/api/v1")
 

@@ -16,7 +16,7 @@ from judgebot.judge.service import MAX_QUESTION_CHARS, Judge
 from judgebot.web import params
 from judgebot.web.app import site
 from judgebot.web.params import BadParameter
-from judgebot.web.simulate_limits import encode_link
+from judgebot.web.simulate.links import encode_link
 
 ask_pages = Blueprint("ask_pages", __name__)
 ask_api = Blueprint("ask_api", __name__)

@@ -11,7 +11,7 @@ import re
 import yaml
 
 from judgebot.engine.simulation import run_text
-from judgebot.web.simulate_gallery import GALLERY_DIR
+from judgebot.web.simulate.gallery import GALLERY_DIR
 
 COMBAT = "combat_trample_deathtouch_two_blockers"
 STACK = "stack_counterspell"

@@ -1,5 +1,5 @@
 """What a scenario given to the simulation page or API may be, checked before
-the engine reads it, and the compact form a scenario takes inside a link.
+the engine reads it.
 
 Scenarios are small: the largest in the test suite is under 1 KB, about 110
 YAML nodes nested 5 deep. The limits below leave room for thirty times that
@@ -12,10 +12,7 @@ says what was wrong, in English and Chinese, with the line where it is.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import re
-import zlib
 from dataclasses import dataclass
 
 import yaml
@@ -24,12 +21,9 @@ MAX_BYTES = 32 * 1024
 MAX_DEPTH = 16
 MAX_NODES = 3000  # scalars and collections, every alias counted as what it stands for
 MAX_ALIASES = 64
-# The encoded scenario in a link: the app refuses query strings over 8192 bytes.
-MAX_LINK_CHARS = 7000
 
 _Parser = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff]")
-LINK_CODE = re.compile(r"[A-Za-z0-9_-]*")
 
 
 @dataclass
@@ -51,7 +45,7 @@ class Problem(Exception):
                 "kind": self.kind}
 
 
-def _kb(n: int) -> str:
+def kb(n: int) -> str:
     return f"{n // 1024} KB"
 
 
@@ -73,8 +67,8 @@ def check_text(text: str) -> None:
     """Size and characters: raises :class:`Problem`."""
     size = len(text.encode("utf-8", "surrogatepass"))
     if size > MAX_BYTES:
-        raise Problem(f"The scenario is too long ({size:,} bytes; at most {_kb(MAX_BYTES)}).",
-                      f"情景过长（{size:,} 字节；上限 {_kb(MAX_BYTES)}）。", None, status=413)
+        raise Problem(f"The scenario is too long ({size:,} bytes; at most {kb(MAX_BYTES)}).",
+                      f"情景过长（{size:,} 字节；上限 {kb(MAX_BYTES)}）。", None, status=413)
     bad = CONTROL.search(text) or re.search(r"[\ud800-\udfff]", text)
     if bad:
         line = text.count("\n", 0, bad.start()) + 1
@@ -132,46 +126,3 @@ def check_structure(text: str) -> None:
 def check(text: str) -> None:
     check_text(text)
     check_structure(text)
-
-
-# --- scenarios in links ------------------------------------------------------------------------
-
-def encode_link(text: str) -> str:
-    """The scenario as a link parameter: raw DEFLATE, then URL-safe base64 without padding."""
-    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
-    packed = packer.compress(text.encode("utf-8")) + packer.flush()
-    return base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
-
-
-def permalink(text: str) -> str | None:
-    """The simulation page's address for a scenario (what other pages link to),
-    or None when the scenario is too long to travel in a link."""
-    code = encode_link(text)
-    return f"/simulate?s={code}" if len(code) <= MAX_LINK_CHARS else None
-
-
-def decode_link(code: str) -> str:
-    """The inverse of :func:`encode_link`; a damaged or oversized code is a :class:`Problem`
-    (inflating stops as soon as the text passes the size limit: no zip bombs)."""
-    damaged = Problem("The link's scenario is damaged (it was perhaps cut short when copied).",
-                      "链接中的情景已损坏（可能复制时被截断）。", kind="bad-input")
-    if len(code) > MAX_LINK_CHARS:
-        raise Problem(f"The link's scenario is too long ({len(code):,} characters; at most "
-                      f"{MAX_LINK_CHARS:,}).",
-                      f"链接中的情景过长（{len(code):,} 个字符；上限 {MAX_LINK_CHARS:,}）。",
-                      status=414)
-    if not LINK_CODE.fullmatch(code):
-        raise damaged
-    try:
-        packed = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
-        unpacker = zlib.decompressobj(-15)
-        data = unpacker.decompress(packed, MAX_BYTES + 1)
-        if len(data) > MAX_BYTES or unpacker.unconsumed_tail:
-            raise Problem(f"The link's scenario is too long (over {_kb(MAX_BYTES)} once "
-                          "unpacked).", f"链接中的情景过长（解压后超过 {_kb(MAX_BYTES)}）。",
-                          status=413)
-        if not unpacker.eof:
-            raise damaged
-    except (binascii.Error, zlib.error, ValueError):
-        raise damaged from None
-    return decode_bytes(data)

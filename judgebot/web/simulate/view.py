@@ -4,7 +4,7 @@ current rules, Chinese of the 2019-10-04 rule the reader sees, with the
 lineage flag between them), the outcome, the refusal in the reader's
 language, and the links that reproduce the scenario.
 
-The worker (:mod:`judgebot.web.simulate_worker`) sends plain data; this
+The worker (:mod:`judgebot.web.simulate.worker`) sends plain data; this
 module adds what only the web process has: the corpus (rule texts, step and
 card names in Chinese) and the reader's preferences.
 """
@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judgebot.corpus import CR_2019, EN
-from judgebot.web import simulate_limits
+from judgebot.engine.board import changes, has_changes
 from judgebot.web.catalog import Catalog, zh_of
 from judgebot.web.prefs import Prefs
-from judgebot.web.simulate_board import changes, has_changes
-from judgebot.web.simulate_messages import refusal_zh
+from judgebot.web.simulate.links import permalink as link_to
+from judgebot.web.simulate.messages import refusal_zh
 from judgebot.web.views import lineage
 
 MAX_DRAWN_STEPS = 150  # boards drawn in the page; a longer log is listed without them
@@ -319,7 +319,7 @@ def build(cat: Catalog, text: str, result: dict[str, Any], example: str | None =
             cited.setdefault(r, None)
     for r in (refusal or {}).get("rules") or []:
         cited.setdefault(r, None)
-    permalink = simulate_limits.permalink(text)
+    permalink = link_to(text)
     code = permalink.split("=", 1)[1] if permalink else None
     sim = Simulation(text, result, str(result.get("title") or ""), status, steps,
                      boards["initial"] if boards else None, boards["final"] if boards else None,
