@@ -17,11 +17,12 @@ import yaml
 
 from judgebot.corpus import CR_2025, EN
 from judgebot.engine.board import BoardRecorder, Boards, changes
+from judgebot.engine.limits import MAX_DEPTH
 from judgebot.engine.simulation import SimulationResult, run_text
 from judgebot.web import create_app
 from judgebot.web.catalog import zh_of
 from judgebot.web.simulate.gallery import GALLERY_DIR
-from judgebot.web.simulate.limits import MAX_BYTES, MAX_DEPTH, Problem, check, decode_bytes
+from judgebot.web.simulate.limits import MAX_BYTES, Problem, check, decode_bytes
 from judgebot.web.simulate.links import decode_link, encode_link
 from judgebot.web.simulate.messages import translate
 

@@ -20,7 +20,7 @@ from judgebot.engine.choices import Chooser
 from judgebot.engine.errors import BadInput, IllegalAction, OpenChoice, Refusal, suggest
 from judgebot.engine.layers import trace
 from judgebot.engine.lookup import display_name, named, resolve_any
-from judgebot.engine.marks import line_of
+from judgebot.engine.marks import line_of, whole
 from judgebot.engine.scenario import (
     Action,
     Scenario,
@@ -171,10 +171,8 @@ class Runner:
                     raise BadInput(f"pass: unknown key {key!r} (use until, times or turn_of)",
                                    line_of(value, key, action.line))
             until = value.get("until")
-            times = int(value.get("times", 1))
-            if not 0 <= times <= MAX_PASS_TIMES:
-                raise BadInput(f"pass: times must be between 0 and {MAX_PASS_TIMES}",
-                               line_of(value, "times", action.line))
+            times = whole(value.get("times", 1), "pass: times",
+                          line_of(value, "times", action.line), 0, MAX_PASS_TIMES)
             turn_of = value.get("turn_of")
             if turn_of is not None and turn_of not in self.game.players:
                 raise BadInput(f"pass: {turn_of!r} is not a player", action.line)
@@ -452,7 +450,7 @@ class Runner:
         obj = game.objects[oid]
         if alt == "suspend":
             self.ensure_priority(player)
-            game.extra["suspend_x"] = int(value.get("x", 0) or 0)
+            game.extra["suspend_x"] = whole(value.get("x", 0) or 0, "x", action.line, 0)
             suspend(game, player, oid)
             return
         if game.chars(oid).is_land and not obj.card.split:
@@ -479,9 +477,11 @@ class Runner:
         targets = self._targets(value.get("targets", value.get("target")), action.line, player)
         division = {}
         for tname, n in (value.get("divide") or {}).items():
-            division[resolve_any(game, tname, action.line, allow_players=True)] = int(n)
-        req = CastRequest(player, oid, targets, int(value.get("x", 0) or 0),
-                                    tuple(int(m) for m in modes), alt, tuple(additional), half,
+            division[resolve_any(game, tname, action.line, allow_players=True)] = \
+                whole(n, f"divide.{tname}", action.line, 0)
+        req = CastRequest(player, oid, targets, whole(value.get("x", 0) or 0, "x", action.line, 0),
+                                    tuple(whole(m, "modes", action.line, 1, 100) for m in modes),
+                                    alt, tuple(additional), half,
                                     division)
         req.sacrifice = [resolve_any(game, n, action.line, ("battlefield",), player)
                          for n in _as_list(value.get("sacrifice"))]
@@ -556,7 +556,7 @@ class Runner:
                 for n in _as_list(value.get("discard"))]
         if not ab.is_mana:
             self.ensure_priority(player)
-        activate(game, player, oid, ab, targets, int(value.get("x", 0) or 0),
+        activate(game, player, oid, ab, targets, whole(value.get("x", 0) or 0, "x", action.line, 0),
                            sac or None, disc or None)
 
     def finish(self) -> None:

@@ -42,7 +42,7 @@ from judgebot.engine.abilities import (
 from judgebot.engine.conditions import KINDS as CONDITIONS
 from judgebot.engine.errors import BadInput, Refusal, suggest
 from judgebot.engine.mana import COLOR_NAMES, ManaCost, parse_mana_list
-from judgebot.engine.marks import line_of
+from judgebot.engine.marks import line_of, whole
 from judgebot.engine.state import CARD_TYPES, SUPERTYPES, CardDef
 from judgebot.engine.text import (
     Reader,
@@ -529,10 +529,11 @@ def inline_card(item: Any, line: int | None) -> CardDef:
         if pt is not True:
             power, toughness = parse_pt(pt, line_of(item, "creature", line))
     if item.get("power") is not None:
-        power = int(item["power"])
+        power = whole(item["power"], f"{name}: power", line_of(item, "power", line))
         types.add("creature")
     if item.get("toughness") is not None:
-        toughness = int(item["toughness"])
+        toughness = whole(item["toughness"], f"{name}: toughness",
+                          line_of(item, "toughness", line))
     if "creature" in types and power is None:
         raise BadInput(f"{name}: a creature needs power and toughness (creature: P/T)", line)
     mana_cost = None
@@ -573,7 +574,8 @@ def inline_card(item: Any, line: int | None) -> CardDef:
                        line_of(item, "types", line))
     card = CardDef(name, (name,), mana_cost, colors, frozenset(supertypes), frozenset(types),
                    frozenset(subtypes), power, toughness,
-                   int(loyalty) if loyalty is not None else None, tuple(abilities),
+                   whole(loyalty, f"{name}: loyalty", line_of(item, "loyalty", line), 0)
+                   if loyalty is not None else None, tuple(abilities),
                    str(text or ""), str(item.get("zh") or ""), source="inline", line=line)
     if text:
         try:
@@ -590,7 +592,7 @@ def inline_card(item: Any, line: int | None) -> CardDef:
 
 def parse_pt(value: Any, line: int | None) -> tuple[int | str, int | str]:
     text = str(value).strip()
-    m = re.fullmatch(r"(-?\d+|\*)\s*/\s*(-?\d+|\*)", text)
+    m = re.fullmatch(r"(-?\d{1,9}|\*)\s*/\s*(-?\d{1,9}|\*)", text)
     if not m:
         raise BadInput(f"power/toughness must look like 3/3, not {value!r}", line)
     p, t = m.groups()

@@ -13,6 +13,8 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 
+from judgebot.messages import EN, Message
+
 
 class EngineError(Exception):
     """Base class of the engine's exceptions."""
@@ -20,14 +22,21 @@ class EngineError(Exception):
 
 @dataclass
 class Refusal(EngineError):
-    """The engine refuses the scenario (or one action of it)."""
+    """The engine refuses the scenario (or one action of it). ``message`` is given as a
+    :class:`~judgebot.messages.Message` (a code and its arguments, shown in the
+    reader's language) or, where no code exists yet, as English text."""
 
-    message: str
+    message: str | Message
     line: int | None = None
     rules: tuple[str, ...] = ()
     kind: str = "unsupported"  # unsupported | bad-input | illegal | limit
 
     def __post_init__(self) -> None:
+        if isinstance(self.message, Message):
+            self.msg: Message | None = self.message
+            self.message = self.message.render(EN)
+        else:
+            self.msg = None
         super().__init__(self.message)
         self.rules = tuple(self.rules)
 
@@ -37,14 +46,17 @@ class Refusal(EngineError):
         return f"{where}{self.message}{rules}"
 
     def to_dict(self) -> dict:
-        return {"message": self.message, "line": self.line, "rules": list(self.rules),
-                "kind": self.kind}
+        out = {"message": self.message, "line": self.line, "rules": list(self.rules),
+               "kind": self.kind}
+        if self.msg is not None:
+            out["msg"] = self.msg.to_dict()
+        return out
 
 
 class IllegalAction(Refusal):
     """An action the rules forbid (blocking a flyer without reach, ...)."""
 
-    def __init__(self, message: str, rules: tuple[str, ...] | list[str] = (),
+    def __init__(self, message: str | Message, rules: tuple[str, ...] | list[str] = (),
                  line: int | None = None) -> None:
         super().__init__(message, line, tuple(rules), "illegal")
 
@@ -52,7 +64,7 @@ class IllegalAction(Refusal):
 class BadInput(Refusal):
     """The scenario or a card script is malformed."""
 
-    def __init__(self, message: str, line: int | None = None,
+    def __init__(self, message: str | Message, line: int | None = None,
                  rules: tuple[str, ...] = ()) -> None:
         super().__init__(message, line, tuple(rules), "bad-input")
 
@@ -60,7 +72,7 @@ class BadInput(Refusal):
 class Unsupported(Refusal):
     """Something the engine cannot simulate (yet)."""
 
-    def __init__(self, message: str, line: int | None = None,
+    def __init__(self, message: str | Message, line: int | None = None,
                  rules: tuple[str, ...] = ()) -> None:
         super().__init__(message, line, tuple(rules), "unsupported")
 

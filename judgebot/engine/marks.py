@@ -15,7 +15,9 @@ from typing import Any
 
 import yaml
 
-from judgebot.engine.errors import BadInput
+from judgebot.engine.errors import BadInput, Refusal
+from judgebot.engine.limits import MAX_DEPTH, check_size, check_structure
+from judgebot.messages import msg
 
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 MAX_INT_DIGITS = 30
@@ -89,9 +91,14 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _constr
 
 
 def load_yaml(text: str) -> Any:
-    """YAML as :func:`yaml.safe_load` reads it, with line numbers kept."""
+    """YAML as :func:`yaml.safe_load` reads it, with line numbers kept, once its size
+    and structure are within :mod:`judgebot.engine.limits`."""
+    check_size(text)
+    check_structure(text)
     try:
         return yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass
+    except RecursionError:  # nesting the limits let through but Python can't follow
+        raise Refusal(msg("limit.depth", max=MAX_DEPTH, line="?"), kind="limit") from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
@@ -111,3 +118,25 @@ def line_of(container: Any, key: Any, default: int | None = None) -> int | None:
     if lines and key in lines:
         return lines[key]
     return getattr(container, "line", default) or default
+
+
+MAX_NUMBER = 10**9  # more than any count, life total or X a real game reaches
+
+
+def whole(value: Any, what: str, line: int | None, low: int = -MAX_NUMBER,
+          high: int = MAX_NUMBER) -> int:
+    """``value`` as a whole number between ``low`` and ``high`` (a numeric string is
+    read), or a refusal naming ``what`` at ``line``: never an OverflowError for
+    ``.inf``, a ValueError for ``abc``, or a number too large to compute with."""
+    if isinstance(value, bool):
+        raise BadInput(f"{what} must be a whole number, not {str(value).lower()}", line)
+    if isinstance(value, str) and value.strip().lstrip("+-").isdigit() and \
+            len(value.strip()) <= MAX_INT_DIGITS:
+        value = int(value.strip())
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if not isinstance(value, int):
+        raise BadInput(f"{what} must be a whole number, not {str(value)[:40]!r}", line)
+    if not low <= value <= high:
+        raise BadInput(f"{what} must be between {low} and {high}", line)
+    return value

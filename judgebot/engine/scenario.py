@@ -19,7 +19,7 @@ from judgebot.engine import citations as R
 from judgebot.engine.cardspec import inline_card
 from judgebot.engine.errors import BadInput, suggest
 from judgebot.engine.mana import ManaPool
-from judgebot.engine.marks import MList, line_of, load_yaml
+from judgebot.engine.marks import MList, line_of, load_yaml, whole
 from judgebot.engine.state import STEPS, CardDef, CardSource
 
 TOP_KEYS = {"title", "description", "players", "life", "poison", "turn", "battlefield", "hand",
@@ -188,24 +188,20 @@ def build(data: Any, pool: CardSource) -> Scenario:
     if not isinstance(rulings, list):
         rulings = [rulings]
     return Scenario(str(data.get("title", "")), list(players), life, poison, active, step,
-                    int(turn.get("number", 2)), objects, known, mana, actions, expect,
+                    whole(turn.get("number", 2), "turn.number", line_of(turn, "number"), 1),
+                    objects, known, mana, actions, expect,
                     [getattr(r, "raw", None) or str(r) for r in rules],
                     [str(r) for r in rulings], data,
                     _step_limit(data), line_of(data, "expect"), pool)
 
 
 MAX_STEP_LIMIT = 20000
+MAX_COUNTERS = 1000  # on one object, of one kind
 
 
 def _step_limit(data: dict) -> int:
-    try:
-        limit = int(data.get("step_limit", 4000))
-    except (TypeError, ValueError):
-        raise BadInput("step_limit must be a whole number", line_of(data, "step_limit")) from None
-    if not 1 <= limit <= MAX_STEP_LIMIT:
-        raise BadInput(f"step_limit must be between 1 and {MAX_STEP_LIMIT}",
-                       line_of(data, "step_limit"))
-    return limit
+    return whole(data.get("step_limit", 4000), "step_limit", line_of(data, "step_limit"), 1,
+                 MAX_STEP_LIMIT)
 
 
 # Starting life totals by format (103.4); two-player games only.
@@ -278,16 +274,15 @@ def _object(item: Any, zone: str, owner: str, line: int | None, pool: Any) -> Ob
         raise BadInput("counters: give {KIND: N}", line_of(item, "counters", line))
     for kind, n in raw.items():
         kind = COUNTER_ALIASES.get(str(kind), str(kind))
-        if not isinstance(n, int):
-            raise BadInput(f"counters.{kind}: give a number", line_of(raw, kind, line))
-        counters[kind] = n
+        counters[kind] = whole(n, f"counters.{kind}", line_of(raw, kind, line), 0, MAX_COUNTERS)
     loyalty = item.get("loyalty")
     if loyalty is not None and zone == "battlefield" and "loyalty" not in counters:
-        counters["loyalty"] = int(loyalty)
+        counters["loyalty"] = whole(loyalty, "loyalty", line_of(item, "loyalty", line), 0)
     elif card.loyalty is not None and zone == "battlefield" and "loyalty" not in counters:
         counters["loyalty"] = card.loyalty
     spec = ObjectSpec(zone, owner, card, line, bool(item.get("tapped")), counters,
-                      int(item.get("damage") or 0), bool(item.get("token")),
+                      whole(item.get("damage") or 0, "damage", line_of(item, "damage", line), 0),
+                      bool(item.get("token")),
                       bool(item.get("face_down")), bool(item.get("sick")),
                       _opt(item.get("attached_to")), _opt(item.get("attacking")),
                       _opt(item.get("blocking")), _opt(item.get("owner")))

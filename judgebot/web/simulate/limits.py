@@ -15,14 +15,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-import yaml
+from judgebot.engine import limits as engine_limits
+from judgebot.engine.errors import Refusal
+from judgebot.engine.limits import MAX_BYTES
+from judgebot.messages import ZH_HANS, render
 
-MAX_BYTES = 32 * 1024
-MAX_DEPTH = 16
-MAX_NODES = 3000  # scalars and collections, every alias counted as what it stands for
-MAX_ALIASES = 64
-
-_Parser = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff]")
 
 
@@ -80,47 +77,13 @@ def check_text(text: str) -> None:
 
 
 def check_structure(text: str) -> None:
-    """Nesting depth, node count and aliases, read from the YAML event stream
-    without building anything. A syntax error is left for the engine's loader,
-    which reports it with its line."""
-    depth = nodes = aliases = 0
-    anchored: dict[str, int] = {}  # anchor -> nodes it stands for
-    open_: list[tuple[str | None, int]] = []  # (anchor, node count when it opened)
+    """The engine's limits on nesting, nodes and aliases (:mod:`judgebot.engine.limits`),
+    as a :class:`Problem`."""
     try:
-        for event in yaml.parse(text, Loader=_Parser):
-            line = event.start_mark.line + 1
-            if isinstance(event, yaml.CollectionStartEvent):
-                depth += 1
-                nodes += 1
-                if depth > MAX_DEPTH:
-                    raise Problem(f"The scenario is nested too deeply (more than {MAX_DEPTH} "
-                                  f"levels, at line {line}).",
-                                  f"情景嵌套过深（超过 {MAX_DEPTH} 层，在第 {line} 行）。", line)
-                open_.append((event.anchor, nodes))
-            elif isinstance(event, yaml.CollectionEndEvent):
-                depth -= 1
-                anchor, start = open_.pop()
-                if anchor:
-                    anchored[anchor] = nodes - start + 1
-            elif isinstance(event, yaml.ScalarEvent):
-                nodes += 1
-                if event.anchor:
-                    anchored[event.anchor] = 1
-            elif isinstance(event, yaml.AliasEvent):
-                aliases += 1
-                if aliases > MAX_ALIASES:
-                    raise Problem(f"The scenario uses too many aliases (more than {MAX_ALIASES}, "
-                                  f"at line {line}).",
-                                  f"情景使用的别名（alias）过多（超过 {MAX_ALIASES} 个，在第 "
-                                  f"{line} 行）。", line)
-                nodes += anchored.get(event.anchor, 1)
-            if nodes > MAX_NODES:
-                raise Problem(f"The scenario is too large: more than {MAX_NODES:,} YAML nodes "
-                              f"(aliases counted as what they stand for), at line {line}.",
-                              f"情景过大：超过 {MAX_NODES:,} 个 YAML 节点（别名按其代表的内容计），"
-                              f"在第 {line} 行。", line)
-    except yaml.YAMLError:
-        return
+        engine_limits.check_structure(text)
+    except Refusal as refusal:
+        raise Problem(refusal.message, render(refusal.msg, ZH_HANS) if refusal.msg else "",
+                      refusal.line) from None
 
 
 def check(text: str) -> None:

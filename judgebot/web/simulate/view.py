@@ -364,7 +364,7 @@ def api_json(cat: Catalog, sim: Simulation, prefs: Prefs) -> dict[str, Any]:
         "initial": sim.initial,
         "final": sim.final,
         "state": result.get("state") or {},
-        "rules": {n: _zh_script(info, prefs) for n, info in sim.rules.items()},
+        "rules": {n: _rule_in_script(cat, n, prefs.script) for n in sim.rules},
         "permalink": sim.permalink,
         "timing": result.get("timing") or {},
     }
@@ -381,6 +381,12 @@ def _step_name(cat: Catalog, prefs: Prefs, step: str) -> dict[str, str]:
     if names is None:
         return {"en": step.replace("_", " "), "zh": ""}
     return {"en": names["en"], "zh": prefs.zh(names["zh"])}
+
+
+def _rule_in_script(cat: Catalog, number: str, script: str) -> dict[str, Any]:
+    """A cited rule with its Chinese in the reader's script (converted once per process)."""
+    return cat.memo(("simulate-rule-script", number, script),
+                    lambda: _zh_script(rule_info(cat, number), Prefs(script=script)))
 
 
 def _zh_script(info: dict[str, Any], prefs: Prefs) -> dict[str, Any]:
