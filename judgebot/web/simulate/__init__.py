@@ -22,7 +22,8 @@ def register(app: Flask) -> None:
     app.extensions[service.POOL] = WorkerPool(size=cfg.get("SIMULATE_WORKERS", 2),
                                               timeout=cfg.get("SIMULATE_TIMEOUT", 5.0),
                                               memory_mb=cfg.get("SIMULATE_MEMORY_MB", 384),
-                                              wait=cfg.get("SIMULATE_WAIT", 15.0))
+                                              wait=cfg.get("SIMULATE_WAIT", 15.0),
+                                              waiting=cfg.get("SIMULATE_QUEUE", 2))
     app.register_blueprint(pages.simulate_pages)
     app.register_blueprint(api.simulate_api, url_prefix="/api/v1")
     app.jinja_env.globals.update(simulations_for_card=service.examples_for_card,

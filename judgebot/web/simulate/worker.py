@@ -42,7 +42,8 @@ PRELOAD = ["judgebot.web.simulate.preload"]
 
 
 class Busy(Exception):
-    """Every worker stayed busy for the whole wait."""
+    """Too many simulations are already running or waiting, or every worker stayed
+    busy for the whole wait."""
 
 
 # --- inside a worker ----------------------------------------------------------------------------
@@ -163,14 +164,22 @@ class Outcome:
 
 
 class WorkerPool:
-    """``size`` worker processes, started on first use, each job under a budget."""
+    """``size`` worker processes, started on first use, each job under a budget.
+
+    At most ``size + waiting`` jobs are admitted at once: that many server threads may
+    be busy with simulations (running, or waiting for a worker); any more is told
+    :class:`Busy` at once, so simulations never starve the pages and searches the
+    other threads serve. The pool belongs to one process: under a pre-forking
+    server each worker process has its own, started after the fork on first use.
+    """
 
     def __init__(self, size: int = 2, timeout: float = 5.0, memory_mb: int = 384,
-                 wait: float = 15.0) -> None:
+                 wait: float = 15.0, waiting: int = 2) -> None:
         self.size = max(1, size)
         self.timeout = timeout
         self.memory_bytes = memory_mb * 1024 * 1024
         self.wait = wait
+        self._admitted = threading.BoundedSemaphore(self.size + max(0, waiting))
         self._idle: queue.Queue[_Worker] = queue.Queue()
         self._all: list[_Worker] = []
         self._lock = threading.Lock()
@@ -234,6 +243,14 @@ class WorkerPool:
         """Run ``job`` (``simulate``, or ``read``: parse only) on ``text`` in a worker."""
         if job not in JOBS:
             raise ValueError(f"unknown job {job!r}")
+        if not self._admitted.acquire(blocking=False):
+            raise Busy
+        try:
+            return self._run(text, job)
+        finally:
+            self._admitted.release()
+
+    def _run(self, text: str, job: str) -> Outcome:
         self.start()
         try:
             worker = self._idle.get(timeout=self.wait)
