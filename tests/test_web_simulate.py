@@ -721,3 +721,18 @@ def test_results_are_plain_json(client):
     data = api(client, example("choice_open_trigger_target_depends")).get_json()
     json.dumps(data)
     assert data["branches"] and all("ok" in b for b in data["branches"])
+
+
+def test_a_short_link_to_a_huge_board_renders_a_bounded_page(client):
+    """Thousands of tokens a step: the page draws boards only up to its budget."""
+    tokens = _many("Create 500 1/1 green Saproling creature tokens.", 6, "many tokens")
+    code = encode_link(tokens)
+    assert len(code) < 400
+    response = client.get(f"/simulate?s={code}")
+    body = html_of(response)
+    assert response.status_code == 200 and 'data-status="unchecked"' in body
+    assert len(body) < 3_000_000
+    assert "只画出前" in body  # the page says it stopped drawing boards
+    data = api(client, tokens).get_json()
+    drawn = [s for s in data["steps"] if s["board"]]
+    assert sum(len(s["board"]["permanents"]) for s in drawn) <= 6000 + 600

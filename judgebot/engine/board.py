@@ -23,6 +23,7 @@ from judgebot.engine.state import Game, StackAbility
 
 HIDDEN_ZONES = ("hand", "graveyard", "exile")
 MAX_BOARDS = 400  # boards kept per run; a longer log is listed without boards past this
+MAX_CELLS = 8000  # permanents and stack objects in all the boards of a run (gallery: 275 at most)
 
 
 def board(game: Game) -> dict[str, Any]:
@@ -178,8 +179,10 @@ class BoardRecorder:
     """Observes a simulation and keeps the board at every log entry of the run its
     result shows (the first run played to its end, or the run refused)."""
 
-    def __init__(self, limit: int = MAX_BOARDS) -> None:
+    def __init__(self, limit: int = MAX_BOARDS, cells: int = MAX_CELLS) -> None:
         self.limit = limit
+        self.cells = cells  # a scenario making thousands of tokens must not fill the memory
+        self.drawn = 0
         self.kept: dict[int, _Run] = {}
         self.current: _Run | None = None
         self.seconds = 0.0  # time spent drawing boards
@@ -194,8 +197,9 @@ class BoardRecorder:
         current = self.current
         if current is None:
             return
-        # Past the limit only the line is kept: a runaway log must not hold a board per entry.
-        current.steps.append(self._draw(game) if len(current.steps) < self.limit else None)
+        # Past the limits only the line is kept: a runaway log must not hold a board per entry.
+        room = len(current.steps) < self.limit and self.drawn < self.cells
+        current.steps.append(self._draw(game) if room else None)
         current.lines.append(line)
 
     def leaf(self, run: int, game: Game, refused: bool) -> None:
@@ -210,7 +214,9 @@ class BoardRecorder:
     def _draw(self, game: Game) -> dict[str, Any]:
         start = time.perf_counter()
         try:
-            return board(game)
+            drawn = board(game)
+            self.drawn += len(drawn["permanents"]) + len(drawn["stack"])
+            return drawn
         finally:
             self.seconds += time.perf_counter() - start
 

@@ -23,6 +23,11 @@ from judgebot.web.simulate.messages import refusal_zh
 from judgebot.web.views import lineage
 
 MAX_DRAWN_STEPS = 150  # boards drawn in the page; a longer log is listed without them
+# What the boards drawn in one page may hold in all: permanents, stack objects and
+# cards in zones. A short scenario can make a thousand tokens a step; its page must
+# still be a page (a few hundred kilobytes), not megabytes.
+MAX_DRAWN_CELLS = 6000  # (the gallery draws 300 at most)
+MAX_LISTED_STEPS = 600  # log entries listed in the page and the API; the rest are counted
 
 # Each step of a turn: the rule that describes it, and the glossary headword
 # when the rule's title names the whole phase (main phases).
@@ -123,6 +128,8 @@ LABELS: dict[str, tuple[str, str]] = {
     "branch_fail": ("此分支有预期不成立", "an expectation fails on this branch"),
     "too_long_link": ("情景太长，无法放进链接；请下载 YAML 分享。",
                       "The scenario is too long for a link; share the YAML file instead."),
+    "more_listed": ("日志共有 {n} 条；只列出前 {k} 条。",
+                    "The log has {n} entries; the first {k} are listed."),
     "more_steps": ("日志共有 {n} 条；只画出前 {k} 步的局面。",
                    "The log has {n} entries; the board is drawn for the first {k}."),
     "no_boards": ("无法重现各步的局面，只列出日志。", "The board at each step could not be "
@@ -263,6 +270,7 @@ class Simulation:
     example: str | None = None
     drawn: int = 0
     notes: list[str] = field(default_factory=list)
+    logged: int = 0  # entries in the engine's log (more than listed, past the limit)
 
 
 def refusal_view(cat: Catalog, refused: dict[str, Any]) -> dict[str, Any]:
@@ -285,11 +293,15 @@ def build(cat: Catalog, text: str, result: dict[str, Any], example: str | None =
     log = result.get("log") or []
     steps: list[Step] = []
     previous = boards["initial"] if boards else None
-    drawn = 0
-    for i, entry in enumerate(log):
+    drawn = cells = 0
+    for i, entry in enumerate(log[:MAX_LISTED_STEPS]):
         board = None
         if boards and i < len(boards["steps"]) and drawn < MAX_DRAWN_STEPS:
             board = boards["steps"][i]
+            if board is not None:
+                cells += board_cells(board)
+                if cells > MAX_DRAWN_CELLS:
+                    board = None
         line = boards["lines"][i] if boards and i < len(boards["lines"]) else None
         step = Step(i + 1, entry.get("event", ""), entry.get("text", ""),
                     list(entry.get("rules") or []), entry.get("turn", 0),
@@ -331,10 +343,20 @@ def build(cat: Catalog, text: str, result: dict[str, Any], example: str | None =
         sim.notes.append("no_boards")
     elif len(log) > drawn and boards is not None:
         sim.notes.append("more_steps")
+    sim.logged = len(log)
+    if len(log) > MAX_LISTED_STEPS:
+        sim.notes.append("more_listed")
     return sim
 
 
 FINAL_TEXT = "the board as the run ended (changes made after the last log entry)"
+
+
+def board_cells(board: dict[str, Any]) -> int:
+    """How much a board draws: its permanents, stack objects and cards in zones."""
+    return len(board["permanents"]) + len(board["stack"]) + sum(
+        len(p.get(z) or ()) for p in board["players"] for z in ("hand", "graveyard", "exile",
+                                                                 "library"))
 
 
 def _drawn(board: dict[str, Any]) -> dict[str, Any]:
