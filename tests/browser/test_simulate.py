@@ -276,7 +276,8 @@ CONTRAST = """() => {
     if (s.visibility === 'hidden') continue;
     const {bg, bright, opacity} = background(el);
     let fg = parse(s.color); fg = over([fg[0], fg[1], fg[2], fg[3] * opacity], bg);
-    const b = bg.map((x, i) => i < 3 ? x * bright : x), f = fg.map((x, i) => i < 3 ? x * bright : x);
+    const dim = (c) => c.map((x, i) => i < 3 ? x * bright : x);
+    const b = dim(bg), f = dim(fg);
     const l1 = lum(f), l2 = lum(b);
     const ratio = (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05);
     const size = parseFloat(s.fontSize), bold = Number(s.fontWeight) >= 700;
