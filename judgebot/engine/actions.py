@@ -30,6 +30,7 @@ from judgebot.engine.setup import setup
 from judgebot.engine.special import play_land, suspend, turn_face_up
 from judgebot.engine.state import STEPS, Game
 from judgebot.engine.summary import signature
+from judgebot.messages import msg
 
 ABILITY_SPECIAL = {"morph", "turn_face_up", "unmorph", "face_up", "turn face up"}
 
@@ -75,7 +76,7 @@ class Runner:
             registered: set[int] = set()
             for i, action in enumerate(actions):
                 if game.over:
-                    game.log.add("note", "the game is over; the remaining actions are ignored")
+                    game.log.add("note", msg("actions.run.2"))
                     break
                 self.line = action.line
                 if action.kind == "choose":
@@ -92,9 +93,8 @@ class Runner:
             if not game.over:
                 self.finish()
             for a in self.chooser.unused():
-                game.log.add("note", f"the choice at line {a.line} ({a.key}: {a.value}) "
-                             "was never asked of "
-                             f"{a.player or 'any player'}; it had no effect")
+                game.log.add("note", msg("actions.run", line=a.line, key=a.key, value=a.value,
+                                         value2=a.player or 'any player'))
             explain_characteristics(game)
         except OpenChoice:
             raise
@@ -116,7 +116,7 @@ class Runner:
             exc.line = exc.line or action.line
             if not action.illegal:
                 raise
-            game.log.add("refused", f"refused as the scenario expects: {exc.message}",
+            game.log.add("refused", msg("actions.do.2", message=exc.message),
                          exc.rules, line=action.line)
             self.checks.append({"check": f"action at line {action.line} is refused",
                                 "ok": True, "actual": exc.message, "line": action.line})
@@ -125,25 +125,24 @@ class Runner:
             self.checks.append({"check": f"action at line {action.line} is refused",
                                 "ok": False, "actual": "the engine accepted it",
                                 "line": action.line})
-            game.log.add("note", f"the action at line {action.line} was expected to be illegal "
-                         "but the engine accepted it", ())
+            game.log.add("note", msg("actions.do", line=action.line), ())
 
     def choose(self, action: Action) -> None:
         value = action.value
         if not isinstance(value, dict):
-            raise BadInput("choose: give {player: NAME, KEY: VALUE}", action.line)
+            raise BadInput(msg("actions.choose"), action.line)
         player = value.get("player")
         if player is not None and player not in self.game.players:
-            raise BadInput(f"choose: {player!r} is not a player", action.line)
+            raise BadInput(msg("actions.choose.2", player=player), action.line)
         keys = [k for k in value if k != "player"]
         if not keys:
-            raise BadInput("choose: say what is chosen (targets, may, keep, sacrifice, order, "
-                           "mode, color, discard, search, pay ...)", action.line)
+            raise BadInput(msg("actions.choose.3"), action.line)
         for key in keys:
             name = CHOOSE_ALIASES.get(str(key), str(key))
             if name not in CHOOSE_KEYS:
-                raise BadInput(f"choose: unknown choice {key!r}{suggest(str(key), CHOOSE_KEYS)}"
-                               f" (choices: {', '.join(sorted(CHOOSE_KEYS))})",
+                raise BadInput(msg("actions.choose.4", key=key,
+                                   value=suggest(str(key), CHOOSE_KEYS),
+                                   value2=', '.join(sorted(CHOOSE_KEYS))),
                                line_of(value, key, action.line))
             self.chooser.add(player, name, value[key], line_of(value, key, action.line))
 
@@ -155,7 +154,7 @@ class Runner:
         while game.priority != player and not game.over:
             guard += 1
             if guard > 10:
-                raise Refusal(f"{player} never received priority", self.line)
+                raise Refusal(msg("actions.ensure_priority", player=player), self.line)
             result = turn_mod.pass_priority(game)
             if result != "passed":
                 # Everyone passed: the situation changed; the player gets priority next.
@@ -168,14 +167,14 @@ class Runner:
         if isinstance(value, dict):
             for key in value:
                 if key not in ("until", "times", "player", "turn_of"):
-                    raise BadInput(f"pass: unknown key {key!r} (use until, times or turn_of)",
+                    raise BadInput(msg("actions.act_pass.2", key=key),
                                    line_of(value, key, action.line))
             until = value.get("until")
             times = whole(value.get("times", 1), "pass: times",
                           line_of(value, "times", action.line), 0, MAX_PASS_TIMES)
             turn_of = value.get("turn_of")
             if turn_of is not None and turn_of not in self.game.players:
-                raise BadInput(f"pass: {turn_of!r} is not a player", action.line)
+                raise BadInput(msg("actions.act_pass", turn_of=turn_of), action.line)
         elif isinstance(value, str):
             until = value
         if until is None:
@@ -229,8 +228,7 @@ class Runner:
 
     def declare_loop_draw(self) -> None:
         game = self.game
-        game.log.add("draw", "the game is in a loop of mandatory actions that no player can "
-                     "stop: the game is a draw", (R.DRAW_LOOP,))
+        game.log.add("draw", msg("actions.declare_loop_draw"), (R.DRAW_LOOP,))
         game.over = True
         game.draw = True
 
@@ -243,7 +241,7 @@ class Runner:
         while not game.over:
             guard += 1
             if guard > 400:
-                raise Refusal(f"the game never reached the {step} step", self.line,
+                raise Refusal(msg("actions.pass_until_step", step=step), self.line,
                               kind="limit")
             if step == "cleanup":
                 if game.step == "cleanup" and (game.turn, game.step) != start:
@@ -273,7 +271,7 @@ class Runner:
         while not game.over:
             guard += 1
             if guard > 100:
-                raise Refusal(f"the game never reached the {step} step", self.line,
+                raise Refusal(msg("actions.go_to", step=step), self.line,
                               kind="limit")
             if game.stack:
                 self.pass_round()
@@ -284,8 +282,8 @@ class Runner:
                 self.pass_round()
                 return
             if game.turn != target_turn or STEPS.index(game.step) >= STEPS.index(step):
-                raise IllegalAction(f"it is too late this turn for the {step.replace('_', ' ')}"
-                                    " step", (R.DECLARE_ATTACKERS if "attack" in step else
+                raise IllegalAction(msg("actions.go_to.2", value=step.replace('_', ' ')),
+                    (R.DECLARE_ATTACKERS if "attack" in step else
                                               R.DECLARE_BLOCKERS,))
             self.pass_round()
 
@@ -299,7 +297,7 @@ class Runner:
             turn_mod.give_priority(game, game.active)
             return
         if game.extra.get("attacked") == game.turn:
-            raise IllegalAction("attackers have already been declared this turn",
+            raise IllegalAction(msg("actions.act_attack"),
                                 (R.DECLARE_ATTACKERS,))
 
         def prepare() -> None:
@@ -308,7 +306,7 @@ class Runner:
             game.extra["attacked"] = game.turn
         self.go_to("declare_attackers", prepare)
         if game.extra.get("attacked") != game.turn:
-            raise IllegalAction("the combat phase was skipped this turn", (R.SKIP,))
+            raise IllegalAction(msg("actions.act_attack.2"), (R.SKIP,))
 
     def _attack_decl(self, action: Action) -> dict[int, Any]:
         game = self.game
@@ -321,18 +319,17 @@ class Runner:
             for name in value:
                 oid = resolve_any(game, name, action.line, ("battlefield",), game.active)
                 if len(defenders) != 1:
-                    raise BadInput("with several opponents, say whom each creature attacks "
-                                   "(attack: {CREATURE: PLAYER})", action.line)
+                    raise BadInput(msg("actions.attack_decl.2"), action.line)
                 decl[oid] = defenders[0]
             return decl
         if not isinstance(value, dict):
-            raise BadInput("attack: give {CREATURE: PLAYER, ...}", action.line)
+            raise BadInput(msg("actions.attack_decl"), action.line)
         for name, target in value.items():
             ln = line_of(value, name, action.line)
             oid = resolve_any(game, name, ln, ("battlefield",), game.active)
             if target is None:
                 if len(defenders) != 1:
-                    raise BadInput(f"say whom {name} attacks", ln)
+                    raise BadInput(msg("actions.attack_decl.3", name=name), ln)
                 target = defenders[0]
             t = resolve_any(game, target, ln, ("battlefield",), allow_players=True)
             decl[oid] = t
@@ -344,9 +341,9 @@ class Runner:
         if value is None:
             value = {}
         if not isinstance(value, dict):
-            raise BadInput("block: give {BLOCKER: ATTACKER, ...}", action.line)
+            raise BadInput(msg("actions.act_block"), action.line)
         if game.combat is None or not game.combat.attackers:
-            raise IllegalAction("no creature is attacking, so nothing can block",
+            raise IllegalAction(msg("actions.act_block.2"),
                                 (R.NO_ATTACKERS,))
         decl: dict[int, int] = {}
         for name, attacker in value.items():
@@ -354,7 +351,7 @@ class Runner:
             b = resolve_any(game, name, ln, ("battlefield",), self._defender_of(attacker))
             a = resolve_any(game, attacker, ln, ("battlefield",), game.active)
             if b in decl:
-                raise IllegalAction(f"{name} can block only one creature", (R.BLOCKERS_CHOSEN,))
+                raise IllegalAction(msg("actions.act_block.4", name=name), (R.BLOCKERS_CHOSEN,))
             decl[b] = a
         if game.step == "declare_blockers" and game.extra.get("blocked") != game.turn:
             combat_mod.check_blockers(game, decl)
@@ -363,7 +360,7 @@ class Runner:
             turn_mod.give_priority(game, game.active)
             return
         if game.extra.get("blocked") == game.turn:
-            raise IllegalAction("blockers have already been declared this combat",
+            raise IllegalAction(msg("actions.act_block.3"),
                                 (R.DECLARE_BLOCKERS,))
 
         def prepare() -> None:
@@ -380,29 +377,29 @@ class Runner:
         game = self.game
         value = action.value
         if not isinstance(value, dict):
-            raise BadInput("assign_damage: give {CREATURE: {RECIPIENT: N, ...}}", action.line)
+            raise BadInput(msg("actions.act_assign_damage"), action.line)
         given: dict[int, dict[Any, int]] = {}
         for name, plan in value.items():
             ln = line_of(value, name, action.line)
             oid = resolve_any(game, name, ln, ("battlefield",))
             if not isinstance(plan, dict):
-                raise BadInput(f"assign_damage.{name}: give {{RECIPIENT: N}}", ln)
+                raise BadInput(msg("actions.act_assign_damage.3", name=name), ln)
             given[oid] = {}
             for rec, n in plan.items():
                 r = resolve_any(game, rec, line_of(plan, rec, ln), ("battlefield",),
                                 allow_players=True)
                 if not isinstance(n, int) or n < 0:
-                    raise BadInput(f"assign_damage.{name}.{rec}: give a number", ln)
+                    raise BadInput(msg("actions.act_assign_damage.5", name=name, rec=rec), ln)
                 if n:
                     given[oid][r] = n
         if game.combat is None or not game.combat.attackers:
-            raise IllegalAction("no creature is in combat", (R.COMBAT_DAMAGE,))
+            raise IllegalAction(msg("actions.act_assign_damage.2"), (R.COMBAT_DAMAGE,))
         if game.step not in ("declare_blockers", "first_strike_damage"):
             if game.step == "declare_attackers":
                 # No blockers declared yet: the defending player declares none.
                 self.act_block(Action("block", {}, action.line))
             else:
-                raise IllegalAction("there is no combat damage step left this combat",
+                raise IllegalAction(msg("actions.act_assign_damage.4"),
                                     (R.COMBAT_DAMAGE,))
         step = "combat_damage"
         if game.step == "declare_blockers" and combat_mod.first_strike_step_needed(game):
@@ -417,7 +414,7 @@ class Runner:
     def _player_for(self, value: dict[str, Any], default: str) -> str:
         player = value.get("player", default)
         if player not in self.game.players:
-            raise BadInput(f"{player!r} is not a player", self.line)
+            raise BadInput(msg("actions.player_for", player=player), self.line)
         return player
 
     def act_cast(self, action: Action) -> None:
@@ -426,13 +423,13 @@ class Runner:
         if isinstance(value, str):
             value = {"card": value}
         if not isinstance(value, dict) or "card" not in value:
-            raise BadInput("cast: give {player: NAME, card: CARD, targets: [...]}", action.line)
+            raise BadInput(msg("actions.act_cast"), action.line)
         allowed = {"player", "card", "targets", "x", "modes", "mode", "alt_cost", "half",
                    "divide", "buyback", "kicker", "additional", "sacrifice", "discard", "from",
                    "target"}
         for key in value:
             if key not in allowed:
-                raise BadInput(f"cast: unknown key {key!r}{suggest(key, allowed)}",
+                raise BadInput(msg("actions.act_cast.2", key=key, value=suggest(key, allowed)),
                                line_of(value, key, action.line))
         name = str(value["card"])
         alt = str(value.get("alt_cost") or "").lower().replace(" ", "_")
@@ -522,20 +519,20 @@ class Runner:
         if isinstance(value, str):
             value = {"source": value}
         if not isinstance(value, dict) or "source" not in value:
-            raise BadInput("activate: give {player: NAME, source: PERMANENT, ability: ...}",
+            raise BadInput(msg("actions.act_activate"),
                            action.line)
         allowed = {"player", "source", "ability", "targets", "target", "x", "sacrifice",
                    "discard"}
         for key in value:
             if key not in allowed:
-                raise BadInput(f"activate: unknown key {key!r}{suggest(key, allowed)}",
+                raise BadInput(msg("actions.act_activate.3", key=key, value=suggest(key, allowed)),
                                line_of(value, key, action.line))
         ability = value.get("ability")
         player = value.get("player")
         name = value["source"]
         ids = named(game, name, ("battlefield", "hand", "graveyard", "exile"), player)
         if not ids:
-            raise BadInput(f"there is no {name!r} whose ability can be activated", action.line)
+            raise BadInput(msg("actions.act_activate.2", name=name), action.line)
         oid = ids[0]
         if player is None:
             player = game.controller_of(oid)
@@ -565,8 +562,7 @@ class Runner:
         game = self.game
         if "stack" in self.scn.expect and game.stack and not game.over:
             turn_mod.priority_point(game)
-            game.log.add("note", "the scenario checks the stack: the game is taken as the last "
-                         "action left it, before anything on the stack resolves",
+            game.log.add("note", msg("actions.finish"),
                          (R.PRIORITY_HOLD,))
             return
         if game.priority is None and not game.over:

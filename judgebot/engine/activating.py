@@ -12,6 +12,7 @@ from judgebot.engine.prohibitions import active_prohibitions
 from judgebot.engine.state import Game, StackAbility
 from judgebot.engine.targeting import choose_targets, notice_targeted, targets_text
 from judgebot.engine.timing import sorcery_timing, split_second_on_stack
+from judgebot.messages import msg
 
 
 def find_ability(game: Game, oid: int, ref: Any, player: str) -> ActivatedAbility:
@@ -20,18 +21,19 @@ def find_ability(game: Game, oid: int, ref: Any, player: str) -> ActivatedAbilit
     obj = game.objects[oid]
     abilities = [a for a in abilities if a.zone == obj.zone]
     if not abilities:
-        raise IllegalAction(f"{game.name_of(oid)} has no activated ability that can be "
-                            f"activated from the {obj.zone}", (R.ACTIVATE,))
+        raise IllegalAction(msg("activating.find_ability", name=game.label(oid), zone=obj.zone),
+            (R.ACTIVATE,))
     if ref is None or ref == "":
         non_mana = [a for a in abilities if not a.is_mana] or abilities
         if len(non_mana) == 1:
             return non_mana[0]
-        raise IllegalAction(f"{game.name_of(oid)} has several abilities; say which "
-                            f"(ability: 1..{len(abilities)} or its text)", (R.ACTIVATE,))
+        raise IllegalAction(msg("activating.find_ability.2", name=game.label(oid),
+                                value=len(abilities)), (R.ACTIVATE,))
     if isinstance(ref, int) and not isinstance(ref, bool):
         if 1 <= ref <= len(abilities):
             return abilities[ref - 1]
-        raise IllegalAction(f"{game.name_of(oid)} has no ability number {ref}", (R.ACTIVATE,))
+        raise IllegalAction(msg("activating.find_ability.3", name=game.label(oid), ref=ref),
+            (R.ACTIVATE,))
     text = str(ref).lower().strip()
     for a in abilities:
         if a.label and a.label.lower() == text or a.keyword == text:
@@ -53,43 +55,40 @@ def activate(game: Game, player: str, oid: int, ability: ActivatedAbility,
     controller = c.controller if obj.zone == "battlefield" else obj.owner
     if ability.who == "opponent":
         if player == controller:
-            raise IllegalAction(f"only an opponent of {controller} can activate that ability of "
-                                f"{name}", (R.ACTIVATE,))
+            raise IllegalAction(msg("activating.activate.3", controller=controller, name=name),
+                (R.ACTIVATE,))
     elif player != controller:
-        raise IllegalAction(f"{player} doesn't control {name}, so can't activate its "
-                            "abilities", (R.ACTIVATE,))
+        raise IllegalAction(msg("activating.activate.4", player=player, name=name), (R.ACTIVATE,))
     if not ability.is_mana:
         ss = split_second_on_stack(game)
         if ss:
-            raise IllegalAction(f"{ss} has split second: players can't activate abilities that "
-                                "aren't mana abilities", (R.SPLIT_SECOND,))
+            raise IllegalAction(msg("activating.activate.5", ss=ss), (R.SPLIT_SECOND,))
     if ability.timing == "sorcery" or ability.cost.loyalty is not None:
         why = sorcery_timing(game, player)
         if why:
             if ability.cost.loyalty is not None:
-                raise IllegalAction(f"{name}'s loyalty abilities can be activated only in its "
-                                    f"controller's main phase with an empty stack: {why}",
+                raise IllegalAction(msg("activating.activate.10", name=name, why=why),
                                     (R.LOYALTY_ABILITY,))
-            raise IllegalAction(f"{name}'s ability can be activated only as a sorcery: {why}",
+            raise IllegalAction(msg("activating.activate.6", name=name, why=why),
                                 (R.ACTIVATE_SORCERY,))
     if ability.cost.loyalty is not None:
         if obj.chosen.get("loyalty_turn") == game.turn:
-            raise IllegalAction(f"a loyalty ability of {name} has already been activated this "
-                                "turn", (R.LOYALTY_ABILITY,))
+            raise IllegalAction(msg("activating.activate.7", name=name), (R.LOYALTY_ABILITY,))
         have = obj.counters.get("loyalty", 0)
         if ability.cost.loyalty < 0 and have < -ability.cost.loyalty:
-            raise IllegalAction(f"{name} has {have} loyalty counter(s): it can't pay "
-                                f"−{-ability.cost.loyalty}", (R.LOYALTY_NEGATIVE,))
+            raise IllegalAction(msg("activating.activate.8", name=name, have=have,
+                                    value=-ability.cost.loyalty), (R.LOYALTY_NEGATIVE,))
     for p in active_prohibitions(game, "cant_activate"):
         if p.params.get("name") and p.params["name"] in c.names:
-            raise IllegalAction(f"{name}'s activated abilities can't be activated ({p.text})",
+            raise IllegalAction(msg("activating.activate.9", name=name, text=p.text),
                                 p.rules)
     what = f"{name}'s ability"
     check_costs(game, player, ability.cost, oid, [], what)
     mana = ability.cost.mana.with_x(x)
     if not pay_mana(game, player, mana, what, exclude={oid} if ability.cost.tap else None,
                     check_only=True):
-        raise IllegalAction(f"{player} can't pay {mana} for {what}", (R.CAST_PAY,))
+        raise IllegalAction(msg("activating.activate.2", player=player, mana=mana, what=what),
+            (R.CAST_PAY,))
     chosen = choose_targets(game, player, ability.targets, targets, c, oid, False, what)
     lki = c.copy()
     if ability.is_mana:
@@ -111,8 +110,8 @@ def activate(game: Game, player: str, oid: int, ability: ActivatedAbility,
     game.changed()
     tgt = targets_text(game, chosen)
     said = ability_text(ability, name) or ability.label
-    game.log.add("activate", f"{player} activates {what}: "
-                 f"{said.rstrip('.') + ',' if tgt else said}{tgt}",
+    game.log.add("activate", msg("activating.activate", player=player, what=what,
+                                 value=said.rstrip('.') + ',' if tgt else said, tgt=tgt),
                  (R.ACTIVATE,) + tuple(ability.rules)
                  + ((R.LOYALTY_ABILITY,) if ability.cost.loyalty is not None else ())
                  + ((R.RESPONSE,) if len(game.stack) > 1 else ()))

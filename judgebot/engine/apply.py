@@ -32,6 +32,7 @@ from judgebot.engine.events import (
     WinGame,
 )
 from judgebot.engine.state import CardDef, Game, GameObject
+from judgebot.messages import msg
 
 UNKNOWN_CARD = CardDef("unknown card", source="unknown")
 
@@ -73,15 +74,17 @@ def _damage(game: Game, ev: Damage) -> Applied:
         player = game.players[target]
         if infect:
             player.poison += amount
-            game.log.add("damage", f"{src_name} deals {amount} {kind} to {target}: "
-                         f"{amount} poison counter(s), now {player.poison}",
+            game.log.add("damage", msg("apply.damage.2", src_name=src_name, amount=amount,
+                                       kind=kind, target=target, amount2=amount,
+                                       poison=player.poison),
                          ev.rules + (R.DAMAGE_INFECT_PLAYER, R.INFECT))
         else:
             loss = amount if ev.life_loss is None else ev.life_loss
             player.life -= loss
             game.record.life_lost[target] += loss
-            game.log.add("damage", f"{src_name} deals {amount} {kind} to {target} "
-                         f"(life {player.life + loss} → {player.life})",
+            game.log.add("damage", msg("apply.damage.3", src_name=src_name, amount=amount,
+                                       kind=kind, target=target, value=player.life + loss,
+                                       life=player.life),
                          ev.rules + (R.DAMAGE_PLAYER,))
         if controller and controller != target and ev.source is not None:
             game.record.damaged_opponent.add(ev.source)
@@ -93,18 +96,20 @@ def _damage(game: Game, ev: Damage) -> Applied:
         if "planeswalker" in c.types:
             removed = min(amount, obj.counters.get("loyalty", 0))
             obj.counters["loyalty"] = obj.counters.get("loyalty", 0) - removed
-            game.log.add("damage", f"{src_name} deals {amount} {kind} to {c.name}: "
-                         f"{removed} loyalty counter(s) removed", ev.rules +
+            game.log.add("damage", msg("apply.damage.4", src_name=src_name, amount=amount,
+                                       kind=kind, name=c.name, removed=removed), ev.rules +
                          (R.DAMAGE_PLANESWALKER,))
         if "creature" in c.types:
             if wither or infect:
                 obj.counters["-1/-1"] += amount
-                game.log.add("damage", f"{src_name} deals {amount} {kind} to {c.name}: "
-                             f"{amount} -1/-1 counter(s)", ev.rules + (R.DAMAGE_WITHER,))
+                game.log.add("damage", msg("apply.damage.5", src_name=src_name, amount=amount,
+                                           kind=kind, name=c.name, amount2=amount),
+                    ev.rules + (R.DAMAGE_WITHER,))
             else:
                 obj.damage += amount
-                game.log.add("damage", f"{src_name} deals {amount} {kind} to {c.name} "
-                             f"({obj.damage} damage marked)", ev.rules + (R.DAMAGE_CREATURE,))
+                game.log.add("damage", msg("apply.damage.6", src_name=src_name, amount=amount,
+                                           kind=kind, name=c.name, damage=obj.damage),
+                    ev.rules + (R.DAMAGE_CREATURE,))
             if deathtouch:
                 obj.deathtouched = True
         if ev.source is not None:
@@ -114,8 +119,9 @@ def _damage(game: Game, ev: Damage) -> Applied:
         p = game.players[controller]
         p.life += amount
         game.record.life_gained[controller] += amount
-        game.log.add("life", f"{controller} gains {amount} life through lifelink "
-                     f"(life {p.life - amount} → {p.life})", (R.LIFELINK, R.DAMAGE_LIFELINK)
+        game.log.add("life", msg("apply.damage", controller=controller, amount=amount,
+                                 value=p.life - amount, life=p.life),
+            (R.LIFELINK, R.DAMAGE_LIFELINK)
                      + ((R.LIFELINK_SEPARATE,) if _other_lifelink(game, ev) else ()))
         # Already done: the follow-up is only there for triggered abilities to see it.
         return [LifeGain(cause="lifelink", source=ev.source, player=controller, amount=amount,
@@ -138,8 +144,8 @@ def _life_gain(game: Game, ev: LifeGain) -> Applied:
     p = game.players[ev.player]
     p.life += ev.amount
     game.record.life_gained[ev.player] += ev.amount
-    game.log.add("life", f"{ev.player} gains {ev.amount} life (life {p.life - ev.amount} → "
-                 f"{p.life})", ev.rules + (R.LIFE_ADJUST,))
+    game.log.add("life", msg("apply.life_gain", player=ev.player, amount=ev.amount,
+                             value=p.life - ev.amount, life=p.life), ev.rules + (R.LIFE_ADJUST,))
     return []
 
 
@@ -149,8 +155,8 @@ def _life_loss(game: Game, ev: LifeLoss) -> Applied:
     p = game.players[ev.player]
     p.life -= ev.amount
     game.record.life_lost[ev.player] += ev.amount
-    game.log.add("life", f"{ev.player} loses {ev.amount} life (life {p.life + ev.amount} → "
-                 f"{p.life})", ev.rules + (R.LIFE_ADJUST,))
+    game.log.add("life", msg("apply.life_loss", player=ev.player, amount=ev.amount,
+                             value=p.life + ev.amount, life=p.life), ev.rules + (R.LIFE_ADJUST,))
     return []
 
 
@@ -293,7 +299,7 @@ def _draw(game: Game, ev: Draw) -> Applied:
     if player.library_known:
         if not player.library:
             player.drew_from_empty = True
-            game.log.add("draw", f"{ev.player} tries to draw from an empty library",
+            game.log.add("draw", msg("apply.draw.3", player=ev.player),
                          ev.rules + (R.DRAW_EMPTY,))
             return []
         oid = player.library[0]
@@ -305,14 +311,15 @@ def _draw(game: Game, ev: Draw) -> Applied:
         game.objects[new.id] = new
         player.hand.append(new.id)
         ev.drawn = new.id
-        game.log.add("draw", f"{ev.player} draws {obj.card.name}", ev.rules + (R.DRAW,))
+        game.log.add("draw", msg("apply.draw", player=ev.player, name=obj.card.name),
+            ev.rules + (R.DRAW,))
     else:
         new = GameObject(game.new_id(), UNKNOWN_CARD, ev.player, ev.player, "hand",
                          game.new_timestamp())
         game.objects[new.id] = new
         player.hand.append(new.id)
         ev.drawn = new.id
-        game.log.add("draw", f"{ev.player} draws a card (from an unspecified library)",
+        game.log.add("draw", msg("apply.draw.2", player=ev.player),
                      ev.rules + (R.DRAW,))
     return []
 
@@ -363,8 +370,8 @@ def _counters(game: Game, ev: Counters) -> Applied:
             if ev.n <= 0:
                 return None
             player.poison += ev.n
-            game.log.add("counters", f"{ev.target} gets {ev.n} poison counter(s) "
-                         f"(now {player.poison})", ev.rules)
+            game.log.add("counters", msg("apply.counters.3", target=ev.target, n=ev.n,
+                                         poison=player.poison), ev.rules)
             return []
         return None
     obj = game.objects.get(ev.target)
@@ -378,8 +385,8 @@ def _counters(game: Game, ev: Counters) -> Applied:
         if ev.kind == "time" and obj.zone == "exile" and (
                 game.chars(ev.target).has("suspend") or obj.chosen.get("gains_suspend")):
             extra += (R.SUSPENDED,)  # in exile, with suspend and a time counter
-        game.log.add("counters", f"{ev.n} {ev.kind} counter(s) put on {name} "
-                     f"(now {have + ev.n})", tuple(ev.rules) + extra)
+        game.log.add("counters", msg("apply.counters.2", n=ev.n, kind=ev.kind, name=name,
+                                     value=have + ev.n), tuple(ev.rules) + extra)
         return []
     n = min(have, -ev.n)
     if n <= 0:
@@ -389,8 +396,8 @@ def _counters(game: Game, ev: Counters) -> Applied:
         del obj.counters[ev.kind]
         ev.removed_last = True
     ev.n = -n
-    game.log.add("counters", f"{n} {ev.kind} counter(s) removed from {name} "
-                 f"({have - n} left)", tuple(ev.rules) + (R.COUNTERS,))
+    game.log.add("counters", msg("apply.counters", n=n, kind=ev.kind, name=name, value=have - n),
+        tuple(ev.rules) + (R.COUNTERS,))
     return []
 
 
@@ -407,7 +414,7 @@ def _create_token(game: Game, ev: CreateToken) -> Applied:
             game.combat.blocked[obj.id] = False
     game.changed()
     what = ev.card.name
-    game.log.add("token", f"{ev.controller} creates {ev.n} {what} token(s)",
+    game.log.add("token", msg("apply.create_token", controller=ev.controller, n=ev.n, what=what),
                  ev.rules + (R.CREATE, R.TOKENS))
     return []
 
@@ -418,7 +425,7 @@ def _attach(game: Game, ev: Attach) -> Applied:
         return None
     obj.attached_to = ev.to
     obj.timestamp = game.new_timestamp()
-    game.log.add("attach", f"{game.name_of(ev.oid)} becomes attached to {game.name_of(ev.to)}",
+    game.log.add("attach", msg("apply.attach", name=game.label(ev.oid), to=game.label(ev.to)),
                  ev.rules)
     return []
 
@@ -431,11 +438,10 @@ def _turn_face_up(game: Game, ev: TurnFaceUp) -> Applied:
     obj.timestamp = game.new_timestamp()
     obj.turned_face_up_turn = game.turn
     game.changed()
-    game.log.add("face_up", f"{obj.card.name} is turned face up", ev.rules + (R.FACE_UP,))
+    game.log.add("face_up", msg("apply.turn_face_up", name=obj.card.name), ev.rules + (R.FACE_UP,))
     if any(t.trigger.event == "enters" and t.trigger.subject == "self"
            for t in triggered(game.chars(ev.oid).abilities)):
-        game.log.add("note", f"{obj.card.name} doesn't enter the battlefield by being turned "
-                     "face up, so its enters ability doesn't trigger",
+        game.log.add("note", msg("apply.turn_face_up.2", name=obj.card.name),
                      (R.FACE_UP, R.TRIGGER_ETB))
     return []
 
@@ -447,7 +453,8 @@ def _lose(game: Game, ev: LoseGame) -> Applied:
         return None
     player.lost = True
     player.lost_rule = ev.rules[0] if ev.rules else ""
-    game.log.add("lose", f"{ev.player} loses the game{' (' + ev.reason + ')' if ev.reason else ''}",
+    game.log.add("lose", msg("apply.lose", player=ev.player,
+                             value=' (' + ev.reason + ')' if ev.reason else ''),
                  ev.rules)
     if not game.extra.get("defer_end"):
         end_check(game)
@@ -459,7 +466,7 @@ def _win(game: Game, ev: WinGame) -> Applied:
     if player.lost:
         return None
     player.won = True
-    game.log.add("win", f"{ev.player} wins the game", ev.rules)
+    game.log.add("win", msg("apply.win", player=ev.player), ev.rules)
     for other in game.order:
         if other != ev.player and not game.players[other].lost:
             game.players[other].lost = True
@@ -472,12 +479,12 @@ def end_check(game: Game) -> None:
     if len(left) == 1:
         game.players[left[0]].won = True
         game.over = True
-        game.log.add("win", f"{left[0]} wins the game: every opponent has lost",
+        game.log.add("win", msg("apply.end_check", value=left[0]),
                      (R.WIN_OPPONENTS_LEFT,))
     elif not left:
         game.over = True
         game.draw = True
-        game.log.add("draw", "all players lost simultaneously: the game is a draw",
+        game.log.add("draw", msg("apply.end_check.2"),
                      (R.DRAW_ALL_LOSE,))
 
 
@@ -487,9 +494,11 @@ def _counter_spell(game: Game, ev: CounterSpell) -> Applied:
         return None
     if item.is_stack_ability:
         game.stack.remove(item)
-        game.log.add("counter", f"{game.name_of(item)} is countered", ev.rules + (R.COUNTER,))
+        game.log.add("counter", msg("apply.counter_spell.2", item=game.label(item)),
+            ev.rules + (R.COUNTER,))
         return []
-    game.log.add("counter", f"{game.name_of(item.id)} is countered", ev.rules + (R.COUNTER,))
+    game.log.add("counter", msg("apply.counter_spell", name=game.label(item.id)),
+        ev.rules + (R.COUNTER,))
     dest = ev.notes[0] if ev.notes else "graveyard"
     # The countered spell then moves, through the pipeline (a replacement may exile it).
     return [Move(cause="effect", source=ev.source, oid=item.id, to_zone=dest,

@@ -55,6 +55,7 @@ from judgebot.engine.text import (
 )
 from judgebot.engine.trigger_events import KINDS as TRIGGER_KINDS
 from judgebot.engine.verbs import VERBS
+from judgebot.messages import msg
 
 CARD_KEYS = {"name", "zh", "cost", "type", "pt", "loyalty", "colors", "text", "abilities",
              "split", "set", "rulings", "zh_text", "note", "names"}
@@ -111,10 +112,11 @@ def _compile(data: dict[str, Any], name: str) -> CardDef:
                        slug=_slug(name), split=halves, source="pool")
     sup, typ, sub = parse_type_line(str(data.get("type", "")))
     if not typ:
-        raise BadInput(f"{name}: no card type in {data.get('type')!r}")
+        raise BadInput(msg("cardspec.compile", name=name, value=data.get('type')))
     unknown = [t for t in typ if t not in CARD_TYPES]
     if unknown:
-        raise BadInput(f"{name}: unknown card type {unknown[0]!r} in {data.get('type')!r}")
+        raise BadInput(msg("cardspec.compile.2", name=name, value=unknown[0],
+                           value2=data.get('type')))
     cost = ManaCost.parse(str(data["cost"])) if data.get("cost") not in (None, "") else None
     power = toughness = None
     if data.get("pt") is not None:
@@ -155,9 +157,7 @@ def compile_abilities(items: list[Any], card: CardDef) -> list[Ability]:
                     out.append(a)
             continue
         if not isinstance(item, dict) or len(item) != 1:
-            raise BadInput(f"{card.name}: an ability is a sentence or a one-key mapping "
-                           f"(static, trigger, activated, spell, replacement, keyword), "
-                           f"not {item!r}")
+            raise BadInput(msg("cardspec.compile_abilities", name=card.name, item=item))
         (kind, body), = item.items()
         if kind == "keyword":
             out.extend(read_keywords(str(body)))
@@ -172,7 +172,7 @@ def compile_abilities(items: list[Any], card: CardDef) -> list[Ability]:
         elif kind == "replacement":
             out.append(compile_replacement(body, card))
         else:
-            raise BadInput(f"{card.name}: unknown ability kind {kind!r}")
+            raise BadInput(msg("cardspec.compile_abilities.2", name=card.name, kind=kind))
     if spell_parts:
         if len(spell_parts) == 1:
             out.append(spell_parts[0])
@@ -235,10 +235,9 @@ def compile_static(body: dict[str, Any], card: CardDef) -> Ability:
         p, t = body.pop("set_pt")
         ops.append(("7b", ("set_pt", compile_amount(p), compile_amount(t))))
     if body:
-        raise BadInput(f"{card.name}: unknown static fields {sorted(body)}")
+        raise BadInput(msg("cardspec.compile_static", name=card.name, value=sorted(body)))
     if not ops:
-        raise BadInput(f"{card.name}: a static ability needs kind or an effect "
-                       "(pump, grant, set_pt, cda ...)")
+        raise BadInput(msg("cardspec.compile_static.2", name=card.name))
     rules = (R.CONTINUOUS_STATIC,) + ((R.LAYER_CDA,) if cda else ())
     return StaticAbility("continuous", affects, {"ops": tuple(ops), "cda": cda}, cond, zone,
                          text, rules)
@@ -259,7 +258,7 @@ def _grant_item(g: Any, card: CardDef) -> Ability:
     got = Reader(None).read(text.replace("this creature", "~").replace("this permanent", "~"),
                             False)
     if len(got) != 1:
-        raise BadInput(f"{card.name}: cannot read the granted ability {text!r}")
+        raise BadInput(msg("cardspec.grant_item", name=card.name, text=text))
     return got[0]
 
 
@@ -276,7 +275,7 @@ def compile_trigger(body: dict[str, Any], card: CardDef) -> TriggeredAbility:
     # YAML 1.1 reads the key "on" as the boolean True.
     on = body.pop("on", body.pop(True, None))
     if on not in TRIGGER_KINDS:
-        raise BadInput(f"{card.name}: unknown trigger event {on!r}")
+        raise BadInput(msg("cardspec.compile_trigger", name=card.name, on=on))
     subject = body.pop("subject", "self" if TRIGGER_KINDS[on].self_subject else None)
     if isinstance(subject, str) and subject not in ("self", "enchanted", "equipped"):
         subject = parse_phrase(subject)
@@ -295,7 +294,7 @@ def compile_trigger(body: dict[str, Any], card: CardDef) -> TriggeredAbility:
                           str(body.pop("zone", "battlefield")), str(body.pop("text", "")),
                           rules=cited_rules(body.pop("rules", ()), card))
     if body:
-        raise BadInput(f"{card.name}: unknown trigger fields {sorted(body)}")
+        raise BadInput(msg("cardspec.compile_trigger.2", name=card.name, value=sorted(body)))
     return ab
 
 
@@ -306,8 +305,7 @@ def cited_rules(names: Any, card: CardDef) -> tuple[str, ...]:
     for name in names if isinstance(names, list) else [names] if names else []:
         number = getattr(R, str(name), None)
         if not isinstance(number, str) or number not in R.REGISTRY:
-            raise BadInput(f"{card.name}: unknown rule name {name!r} (use a name from "
-                           "judgebot.engine.citations)")
+            raise BadInput(msg("cardspec.cited_rules", name=card.name, name2=name))
         out.append(number)
     return tuple(out)
 
@@ -330,7 +328,7 @@ def compile_activated(body: dict[str, Any], card: CardDef) -> ActivatedAbility:
                           str(body.pop("who", "controller")), str(body.pop("label", "")),
                           str(body.pop("text", "")))
     if body:
-        raise BadInput(f"{card.name}: unknown activated-ability fields {sorted(body)}")
+        raise BadInput(msg("cardspec.compile_activated", name=card.name, value=sorted(body)))
     return ab
 
 
@@ -356,7 +354,7 @@ def compile_spell(body: Any, card: CardDef) -> SpellAbility:
                       read_cost(str(extra)) if extra else None, tuple(optional),
                       str(body.pop("text", "")))
     if body:
-        raise BadInput(f"{card.name}: unknown spell fields {sorted(body)}")
+        raise BadInput(msg("cardspec.compile_spell", name=card.name, value=sorted(body)))
     return ab
 
 
@@ -384,7 +382,7 @@ def compile_condition(value: Any) -> Any:
         value = [value]
     kind = value[0]
     if kind not in CONDITIONS:
-        raise BadInput(f"unknown condition {kind!r}")
+        raise BadInput(msg("cardspec.compile_condition", kind=kind))
     args = []
     for a in value[1:]:
         if isinstance(a, str) and CONDITIONS[kind].phrases:
@@ -427,16 +425,15 @@ def compile_effects(items: Any, card: CardDef, targets: tuple[TargetSpec, ...]
             reader.targets = list(targets)
             parts = reader.effects(reader.normalise(item))
             if len(reader.targets) != len(targets):
-                raise BadInput(f"{card.name}: the sentence {item!r} introduces a target; "
-                               "declare targets in the ability's targets list")
+                raise BadInput(msg("cardspec.compile_effects.3", name=card.name, item=item))
             out.extend(parts.effects)
             continue
         if not isinstance(item, dict):
-            raise BadInput(f"{card.name}: an effect is a sentence or a mapping, not {item!r}")
+            raise BadInput(msg("cardspec.compile_effects", name=card.name, item=item))
         verbs = [k for k in item if k in VERBS]
         if len(verbs) != 1:
-            raise BadInput(f"{card.name}: an effect names exactly one verb "
-                           f"({', '.join(sorted(VERBS))}); got {sorted(item)}")
+            raise BadInput(msg("cardspec.compile_effects.2", name=card.name,
+                               value=', '.join(sorted(VERBS)), value2=sorted(item)))
         verb = verbs[0]
         args: dict[str, Any] = {}
         primary = VERBS[verb].primary
@@ -535,13 +532,14 @@ def inline_card(item: Any, line: int | None) -> CardDef:
         toughness = whole(item["toughness"], f"{name}: toughness",
                           line_of(item, "toughness", line))
     if "creature" in types and power is None:
-        raise BadInput(f"{name}: a creature needs power and toughness (creature: P/T)", line)
+        raise BadInput(msg("cardspec.inline_card", name=name), line)
     mana_cost = None
     if item.get("mana_cost") is not None:
         try:
             mana_cost = ManaCost.parse(str(item["mana_cost"]))
         except ValueError as exc:
-            raise BadInput(f"{name}: {exc}", line_of(item, "mana_cost", line)) from None
+            raise BadInput(msg("cardspec.inline_card.4", name=name, exc=exc),
+                line_of(item, "mana_cost", line)) from None
     colors = None
     if item.get("colors") is not None:
         colors = set()
@@ -549,7 +547,8 @@ def inline_card(item: Any, line: int | None) -> CardDef:
             c_low = c.lower()
             code = {v: k for k, v in COLOR_NAMES.items()}.get(c_low, c.upper())
             if code not in COLOR_NAMES:
-                raise BadInput(f"{name}: unknown colour {c!r}", line_of(item, "colors", line))
+                raise BadInput(msg("cardspec.inline_card.5", name=name, value=c),
+                    line_of(item, "colors", line))
             colors.add(code)
         colors = frozenset(colors)
     abilities: list[Any] = []
@@ -567,10 +566,11 @@ def inline_card(item: Any, line: int | None) -> CardDef:
     if loyalty is not None:
         types.add("planeswalker")
     if not types:
-        raise BadInput(f"{name}: say what it is (creature: P/T, or types: [...])", line)
+        raise BadInput(msg("cardspec.inline_card.2", name=name), line)
     unknown = sorted(t for t in types if t not in CARD_TYPES and t != "tribal")
     if unknown:
-        raise BadInput(f"{name}: unknown card type {unknown[0]!r}{suggest(unknown[0], CARD_TYPES)}",
+        raise BadInput(msg("cardspec.inline_card.3", name=name, value=unknown[0],
+                           value2=suggest(unknown[0], CARD_TYPES)),
                        line_of(item, "types", line))
     card = CardDef(name, (name,), mana_cost, colors, frozenset(supertypes), frozenset(types),
                    frozenset(subtypes), power, toughness,
@@ -594,7 +594,7 @@ def parse_pt(value: Any, line: int | None) -> tuple[int | str, int | str]:
     text = str(value).strip()
     m = re.fullmatch(r"(-?\d{1,9}|\*)\s*/\s*(-?\d{1,9}|\*)", text)
     if not m:
-        raise BadInput(f"power/toughness must look like 3/3, not {value!r}", line)
+        raise BadInput(msg("cardspec.parse_pt", value=value), line)
     p, t = m.groups()
     return (p if p == "*" else int(p)), (t if t == "*" else int(t))
 

@@ -43,6 +43,7 @@ from judgebot.engine.timing import (
     split_second_on_stack,
 )
 from judgebot.engine.triggers import notice
+from judgebot.messages import msg
 
 FACE_DOWN_COST = ManaCost.parse("{3}")
 
@@ -93,55 +94,49 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     """Cast a spell (601.2). Raises IllegalAction before anything changes if illegal."""
     obj = game.objects.get(req.oid)
     if obj is None:
-        raise IllegalAction("that card isn't there any more", (R.CAST,))
+        raise IllegalAction(msg("casting.cast.2"), (R.CAST,))
     player = req.player
     card_name = obj.card.name
     if obj.card.split and not req.half:
-        raise IllegalAction(f"{card_name} is a split card: say which half is cast "
-                            "(half: NAME)", (R.SPLIT_CAST,))
+        raise IllegalAction(msg("casting.cast.3", card_name=card_name), (R.SPLIT_CAST,))
     c, half = _spell_chars(game, req, obj)
     name = c.name or card_name
     # Permission: where the card is, and with which cost.
     zone = obj.zone
     alt = req.alt_cost
     if obj.owner != player and zone != "stack":
-        raise IllegalAction(f"{player} doesn't own {card_name}", (R.CAST,))
+        raise IllegalAction(msg("casting.cast.4", player=player, card_name=card_name), (R.CAST,))
     if zone == "graveyard":
         # The card's characteristics where it is (an effect may have removed flashback).
         if game.chars(req.oid).keyword("flashback") is None:
-            raise IllegalAction(f"{name} is in a graveyard and has no ability that lets it be "
-                                "cast from there", (R.CAST, R.FLASHBACK))
+            raise IllegalAction(msg("casting.cast.16", name=name), (R.CAST, R.FLASHBACK))
         alt = "flashback"
     if zone == "hand" and alt == "flashback":
-        raise IllegalAction("flashback casts a card from its owner's graveyard, not from a "
-                            "hand", (R.FLASHBACK,))
+        raise IllegalAction(msg("casting.cast.5"), (R.FLASHBACK,))
     if zone not in ("hand", "graveyard", "exile") and not req.during_resolution:
-        raise IllegalAction(f"{name} is in {zone}; spells are cast from a hand "
-                            "(or a graveyard with flashback)", (R.CAST,))
+        raise IllegalAction(msg("casting.cast.6", name=name, zone=zone), (R.CAST,))
     if zone == "exile" and not req.during_resolution:
-        raise IllegalAction(f"{name} is in exile and nothing lets {player} cast it from there",
+        raise IllegalAction(msg("casting.cast.7", name=name, player=player),
                             (R.CAST,))
     if "land" in c.types:
-        raise IllegalAction(f"{name} is a land: lands are played, not cast", (R.LAND_PLAY,))
+        raise IllegalAction(msg("casting.cast.8", name=name), (R.LAND_PLAY,))
     if alt == "flashback" and not ({"instant", "sorcery"} & c.types):
-        raise IllegalAction("flashback casts only instants and sorceries", (R.FLASHBACK,))
+        raise IllegalAction(msg("casting.cast.9"), (R.FLASHBACK,))
     if alt == "morph" and game.chars(req.oid).keyword("morph") is None:
-        raise IllegalAction(f"{card_name} has no morph ability, so it can't be cast face down",
+        raise IllegalAction(msg("casting.cast.10", card_name=card_name),
                             (R.MORPH,))
     if alt == "madness" and not req.during_resolution:
-        raise IllegalAction("a card is cast with madness only as its madness ability resolves, "
-                            "after it is discarded", (R.MADNESS,))
+        raise IllegalAction(msg("casting.cast.11"), (R.MADNESS,))
     if alt == "evoke" and c.keyword("evoke") is None:
-        raise IllegalAction(f"{name} has no evoke", (R.EVOKE,))
+        raise IllegalAction(msg("casting.cast.12", name=name), (R.EVOKE,))
     # Prohibitions.
     for p in active_prohibitions(game, "cant_cast"):
         if p.params.get("player") == player:
-            raise IllegalAction(f"{player} can't cast spells this turn ({p.text})",
+            raise IllegalAction(msg("casting.cast.17", player=player, text=p.text),
                                 p.rules or (R.CAST,))
     ss = split_second_on_stack(game)
     if ss:
-        raise IllegalAction(f"{ss} has split second and is on the stack: no player can cast "
-                            "spells", (R.SPLIT_SECOND,))
+        raise IllegalAction(msg("casting.cast.13", ss=ss), (R.SPLIT_SECOND,))
     # Timing.
     if not req.ignore_timing:
         instant_speed = "instant" in c.types or has_flash(game, player, req.oid, c) and \
@@ -184,7 +179,8 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     if extra_cost is not None:
         check_costs(game, player, extra_cost, req.oid, targets, name)
     if not req.free and not pay_mana(game, player, mana, name, check_only=True):
-        raise IllegalAction(f"{player} can't pay {mana} for {name}", (R.CAST_TOTAL_COST,
+        raise IllegalAction(msg("casting.cast.14", player=player, mana=mana, name=name),
+            (R.CAST_TOTAL_COST,
                                                                        R.CAST_PAY))
     # Everything is legal: do it.
     info = CastInfo(from_zone=zone, alt_cost=alt, additional=tuple(req.additional), x=req.x,
@@ -195,7 +191,7 @@ def cast(game: Game, req: CastRequest) -> GameObject:
                              controller=player, face_down=(alt == "morph"), cast_info=info,
                              rules=(R.CAST_MOVE,))])
     if not mv:
-        raise IllegalAction(f"{name} couldn't be put on the stack", (R.CAST,))
+        raise IllegalAction(msg("casting.cast.15", name=name), (R.CAST,))
     spell = game.objects[mv[0].new_id]
     spell.targets = targets
     spell.division = division
@@ -235,7 +231,8 @@ def cast(game: Game, req: CastRequest) -> GameObject:
                 game.log.entries[-1].event in ("cast", "activate", "pay", "mana"):
             rules.append(R.PRIORITY_HOLD)  # the same player acts again: holding priority
     shown = f"a face-down creature spell ({card_name})" if alt == "morph" else name
-    game.log.add("cast", f"{player} casts {shown}{how}{tgt}", rules, player=player,
+    game.log.add("cast", msg("casting.cast", player=player, shown=shown, how=how, tgt=tgt),
+        rules, player=player,
                  card=card_name)
     if not req.free:
         if extra_cost is not None:
@@ -283,7 +280,8 @@ def _choose_modes(game: Game, player: str, sab: SpellAbility, req: CastRequest, 
         return combos.index(key) if key in combos else None
     index = game.chooser.choose(player, "mode", labels, keys=("mode", "modes"), match=match,
                                 note=f"mode of {name} (chosen as it is cast)")
-    game.log.add("choice", f"{player} chooses the mode of {name}: {labels[index]}",
+    game.log.add("choice", msg("casting.choose_modes", player=player, name=name,
+                               value=labels[index]),
                  (R.MODAL, R.CAST_MODES))
     return combos[index]
 
@@ -299,7 +297,8 @@ def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: st
     elif alt in ("flashback", "madness", "evoke"):
         kw = (c if alt != "madness" else game.chars(obj.id)).keyword(alt)
         if kw is None:
-            raise IllegalAction(f"{c.name} has no {alt} cost", (R.CAST_TOTAL_COST,))
+            raise IllegalAction(msg("casting.total_cost.2", name=c.name, alt=alt),
+                (R.CAST_TOTAL_COST,))
         cost = kw.cost
         if isinstance(cost, Cost):
             extra = cost if extra is None else extra
@@ -307,16 +306,14 @@ def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: st
         else:
             base = cost or ManaCost()
     elif alt:
-        raise Unsupported(f"the alternative cost {alt!r} is not implemented")
+        raise Unsupported(msg("casting.total_cost.3", alt=alt))
     else:
         if c.mana_cost is None:
             if obj.card.source == "inline":
-                game.log.add("default", f"{c.name} is described without a mana cost: it is cast "
-                             "for {0} (documented default for inline objects)",
+                game.log.add("default", msg("casting.total_cost.5", name=c.name),
                              (R.CAST_TOTAL_COST,))
                 return ManaCost(), extra
-            raise IllegalAction(f"{c.name} has no mana cost, so it can't be cast without an "
-                                "alternative cost", (R.CAST_TOTAL_COST,))
+            raise IllegalAction(msg("casting.total_cost.4", name=c.name), (R.CAST_TOTAL_COST,))
         base = c.mana_cost.with_x(req.x)
     for add in req.additional:
         kw = c.keyword(add)
@@ -331,7 +328,8 @@ def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: st
                 continue
             if add == "discard" and extra is not None:
                 continue
-            raise IllegalAction(f"{c.name} has no {add} cost", (R.CAST_TOTAL_COST,))
+            raise IllegalAction(msg("casting.total_cost", name=c.name, add=add),
+                (R.CAST_TOTAL_COST,))
         base = base.plus(kw.cost if isinstance(kw.cost, ManaCost) else kw.cost.mana)
     reduction = cost_reduction(game, req.player, c)
     self_red = _self_reduction(game, req.player, c)
@@ -358,7 +356,9 @@ def cast_during_resolution(game: Game, oid: int, player: str, how: str, mandator
         index = game.chooser.choose(player, "may", [f"cast {name}", "don't cast"],
                                     keys=("may", "cast"), note=f"{how}: cast {name}?")
         if index == 1:
-            game.log.add("choice", f"{player} chooses not to cast {name}", rules)
+            game.log.add("choice", msg("casting.cast_during_resolution.2", player=player,
+                                       name=name),
+                rules)
             return False
     x = int(obj.chosen.get("suspend_x", 0)) if how == "suspend" else 0
     req = CastRequest(player, oid, None, x, alt_cost="suspend" if how == "suspend" else how,
@@ -366,20 +366,22 @@ def cast_during_resolution(game: Game, oid: int, player: str, how: str, mandator
     if how == "madness":
         pay = cost if isinstance(cost, ManaCost) else (cost.mana if cost else ManaCost())
         if not pay_mana(game, player, pay, f"{name}'s madness cost", check_only=True):
-            game.log.add("pay", f"{player} can't pay the madness cost of {name}", rules)
+            game.log.add("pay", msg("casting.cast_during_resolution.3", player=player, name=name),
+                rules)
             return False
     if game.chars(oid).is_land:
         return False
     try:
         spell = cast(game, req)
     except IllegalAction as exc:
-        game.log.add("note", f"{name} can't be cast ({exc.message}); it stays in exile",
+        game.log.add("note", msg("casting.cast_during_resolution.4", name=name,
+                                 message=exc.message),
                      rules + tuple(exc.rules))
         return False
     if how == "suspend" and game.chars(spell.id).is_creature:
         spell.chosen["haste_suspend"] = True
-        game.log.add("note", f"{name} was cast with suspend: it has haste as long as "
-                     f"{player} controls it", (R.SUSPEND,))
+        game.log.add("note", msg("casting.cast_during_resolution", name=name, player=player),
+            (R.SUSPEND,))
     return True
 
 

@@ -18,6 +18,7 @@ from judgebot.engine.abilities import Filter
 from judgebot.engine.errors import Unsupported
 from judgebot.engine.filters import View, amount, select
 from judgebot.engine.state import Chars, Game
+from judgebot.messages import msg
 
 
 @dataclass
@@ -93,8 +94,7 @@ def objects(ctx: Ctx, ref: Any) -> list[int]:
         if ctx.source in game.objects:
             return [ctx.source]
         if ctx.source is not None:
-            game.log.add("note", f"{game.name_of(ctx.source)} has left the zone it was in and "
-                         "is a new object; this part of the effect does nothing to it",
+            game.log.add("note", msg("context.objects.2", source=game.label(ctx.source)),
                          (R.NEW_OBJECT,))
         return []
     if ref in ("enchanted", "equipped"):
@@ -112,7 +112,7 @@ def objects(ctx: Ctx, ref: Any) -> list[int]:
         return [v for v in values if isinstance(v, int) and v in game.objects]
     if ref == "spell":
         return [ctx.info["spell"]] if ctx.info.get("spell") else []
-    raise Unsupported(f"the engine doesn't know what {ref!r} refers to")
+    raise Unsupported(msg("context.objects", ref=ref))
 
 
 
@@ -150,7 +150,7 @@ def players(ctx: Ctx, ref: Any) -> list[str]:
                 if ok and isinstance(t, str)]
     if isinstance(ref, str) and ref in game.players:
         return [ref]
-    raise Unsupported(f"the engine doesn't know which player {ref!r} is")
+    raise Unsupported(msg("context.players", ref=ref))
 
 
 
@@ -208,5 +208,5 @@ MAX_COUNT = 1000
 
 def bounded(n: int, what: str) -> int:
     if n > MAX_COUNT:
-        raise Unsupported(f"{n} is too many: the engine does not {what} (at most {MAX_COUNT})")
+        raise Unsupported(msg("context.bounded", n=n, what=what, max_count=MAX_COUNT))
     return n

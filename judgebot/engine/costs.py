@@ -18,6 +18,7 @@ from judgebot.engine.mana import ManaCost, ManaSource, find_payment
 from judgebot.engine.pipeline import perform
 from judgebot.engine.rules import has_haste, summoning_sick
 from judgebot.engine.state import Chars, Game
+from judgebot.messages import msg
 
 
 def mana_sources(game: Game, player: str, exclude: set[int] | None = None) -> list[ManaSource]:
@@ -56,9 +57,8 @@ def pay_mana(game: Game, player: str, cost: ManaCost, what: str,
         return True
     if pl.free_mana:
         if not check_only:
-            game.log.add("default", f"{player} pays {cost} for {what} (documented default: the "
-                         f"scenario gives {player} no lands or mana pool, so mana is assumed "
-                         "available)", (R.CAST_PAY,))
+            game.log.add("default", msg("costs.pay_mana.2", player=player, cost=cost, what=what,
+                                        player2=player), (R.CAST_PAY,))
         return True
     payment = find_payment(cost, pl.pool, mana_sources(game, player, exclude))
     if payment is None:
@@ -87,7 +87,8 @@ def pay_mana(game: Game, player: str, cost: ManaCost, what: str,
                   if r == R.LAND_INTRINSIC_MANA)
     if payment.leftover or any(len(opt) > 1 for _, opt in payment.sources):
         extra += (R.MANA_POOL,)  # mana made beyond the cost stays in the pool
-    game.log.add("pay", f"{player} pays {cost} for {what} ({'; '.join(parts)})",
+    game.log.add("pay", msg("costs.pay_mana", player=player, cost=cost, what=what,
+                            value='; '.join(parts)),
                  (R.CAST_MANA_ABILITIES, R.CAST_PAY, R.MANA_ABILITY_NO_STACK) + extra)
     return True
 
@@ -98,13 +99,15 @@ def offer_payment(game: Game, player: str, cost: ManaCost, what: str,
     """An optional payment during resolution ("unless", echo): the player's choice."""
     can = pay_mana(game, player, cost, what, check_only=True)
     if not can:
-        game.log.add("pay", f"{player} can't {what}", (R.RESOLVE_CHOICES,))
+        game.log.add("pay", msg("costs.offer_payment", player=player, what=what),
+            (R.RESOLVE_CHOICES,))
         return False
     if not forced:
         index = game.chooser.choose(player, "pay", ["pay", "don't pay"], keys=("pay", "may"),
                                     note=what)
         if index == 1:
-            game.log.add("choice", f"{player} chooses not to {what}", (R.RESOLVE_CHOICES,))
+            game.log.add("choice", msg("costs.offer_payment.2", player=player, what=what),
+                (R.RESOLVE_CHOICES,))
             return False
     return pay_mana(game, player, cost, what[4:] if what.startswith("pay ") else what)
 
@@ -119,17 +122,19 @@ def offer_cost(game: Game, player: str, cost: Any, what: str) -> bool:
         return offer_payment(game, player, cost, what)
     if isinstance(cost, Cost):
         if cost.pay_life and game.players[player].life < cost.pay_life:
-            game.log.add("pay", f"{player} can't {what}", (R.PAY_LIFE,))
+            game.log.add("pay", msg("costs.offer_cost.2", player=player, what=what), (R.PAY_LIFE,))
             return False
         if cost.mana and not pay_mana(game, player, cost.mana, what, check_only=True):
-            game.log.add("pay", f"{player} can't {what}", (R.RESOLVE_CHOICES,))
+            game.log.add("pay", msg("costs.offer_cost.3", player=player, what=what),
+                (R.RESOLVE_CHOICES,))
             return False
         index = game.chooser.choose(player, "pay", ["pay", "don't pay"], keys=("pay", "may"),
                                     note=what)
         if index == 1:
-            game.log.add("choice", f"{player} chooses not to {what}", (R.RESOLVE_CHOICES,))
+            game.log.add("choice", msg("costs.offer_cost.4", player=player, what=what),
+                (R.RESOLVE_CHOICES,))
             return False
-        game.log.add("pay", f"{player} chooses to {what}", (R.RESOLVE_CHOICES,))
+        game.log.add("pay", msg("costs.offer_cost", player=player, what=what), (R.RESOLVE_CHOICES,))
         pay_costs(game, player, cost, None, what)
         return True
     return False
@@ -168,27 +173,27 @@ def check_costs(game: Game, player: str, cost: Cost, source: int | None,
     obj = game.objects.get(source) if source is not None else None
     if cost.tap or cost.untap:
         if obj is None or obj.zone != "battlefield":
-            raise IllegalAction(f"{what}: its source isn't on the battlefield", (R.ACTIVATE,))
+            raise IllegalAction(msg("costs.check_costs.3", what=what), (R.ACTIVATE,))
         if cost.tap and obj.tapped:
-            raise IllegalAction(f"{what}: {game.name_of(source)} is already tapped",
+            raise IllegalAction(msg("costs.check_costs.4", what=what, source=game.label(source)),
                                 (R.TAP_UNTAP, R.ACTIVATE))
         if cost.untap and not obj.tapped:
-            raise IllegalAction(f"{what}: {game.name_of(source)} is already untapped",
+            raise IllegalAction(msg("costs.check_costs.5", what=what, source=game.label(source)),
                                 (R.TAP_UNTAP,))
         c = game.chars(source)
         if c.is_creature and summoning_sick(game, source) and not has_haste(game, source):
-            raise IllegalAction(f"{game.name_of(source)} hasn't been under {player}'s control "
-                                "since their most recent turn began, so it can't use {T} "
-                                "abilities", (R.ACTIVATE_TAP_SICK, R.SUMMONING_SICKNESS))
+            raise IllegalAction(msg("costs.check_costs.6", source=game.label(source),
+                                    player=player), (R.ACTIVATE_TAP_SICK, R.SUMMONING_SICKNESS))
     if cost.pay_life and game.players[player].life < cost.pay_life:
-        raise IllegalAction(f"{player} can't pay {cost.pay_life} life", (R.PAY_LIFE,))
+        raise IllegalAction(msg("costs.check_costs", player=player, pay_life=cost.pay_life),
+            (R.PAY_LIFE,))
     if cost.remove_counters:
         kind, n = cost.remove_counters
         if obj is None or obj.counters.get(kind, 0) < n:
-            raise IllegalAction(f"{what}: not enough {kind} counters", (R.ACTIVATE,))
+            raise IllegalAction(msg("costs.check_costs.7", what=what, kind=kind), (R.ACTIVATE,))
     if cost.discard and len(game.players[player].hand) - (1 if cost.discard_self else 0) \
             < cost.discard:
-        raise IllegalAction(f"{player} has no card to discard for {what}", (R.ACTIVATE,))
+        raise IllegalAction(msg("costs.check_costs.2", player=player, what=what), (R.ACTIVATE,))
 
 
 
@@ -207,8 +212,9 @@ def pay_costs(game: Game, player: str, cost: Cost, source: int | None, what: str
         events.append(Tap(cause="cost", oid=source, untap=True, rules=(R.ACTIVATE,)))
     if events:
         perform(game, events)
-        game.log.add("pay", f"{player} {'taps' if cost.tap else 'untaps'} "
-                     f"{game.name_of(source)} for {what}", (R.ACTIVATE,))
+        game.log.add("pay", msg("costs.pay_costs", player=player,
+                                value='taps' if cost.tap else 'untaps', source=game.label(source),
+                                what=what), (R.ACTIVATE,))
     pay_mana(game, player, mana, what, exclude=exclude)
     if cost.pay_life:
         perform(game, [LifeLoss(cause="cost", player=player, amount=cost.pay_life,
@@ -231,8 +237,8 @@ def pay_costs(game: Game, player: str, cost: Cost, source: int | None, what: str
         chosen = sacrifice_choice or choose_cards(game, player, mine, cost.sacrifice_count,
                                                   "sacrifice")
         if len(chosen) < cost.sacrifice_count:
-            raise IllegalAction(f"{player} can't sacrifice {cost.sacrifice.describe()} for "
-                                f"{what}", (R.CAST_PAY,))
+            raise IllegalAction(msg("costs.pay_costs.2", player=player,
+                                    value=cost.sacrifice.describe(), what=what), (R.CAST_PAY,))
         perform(game, [Move(cause="cost", oid=o, to_zone="graveyard", reason="sacrifice",
                             rules=(R.SACRIFICE, R.CAST_PAY)) for o in chosen])
         if source is not None and source in game.objects:

@@ -14,6 +14,7 @@ from judgebot.engine.marks import line_of
 from judgebot.engine.scenario import COUNTER_ALIASES, Scenario
 from judgebot.engine.state import Game
 from judgebot.engine.summary import zone_ids
+from judgebot.messages import msg
 
 
 def _match_names(game: Game, expected: list[str], ids: list[int]) -> bool:
@@ -46,14 +47,15 @@ def check_expectations(scn: Scenario, game: Game) -> list[dict[str, Any]]:
         for player, want in (exp.get(key) or {}).items():
             ln = line_of(exp[key], player)
             if player not in game.players:
-                raise BadInput(f"expect.{key}: {player!r} is not a player", ln)
+                raise BadInput(msg("expectations.check_expectations", key=key, player=player), ln)
             actual = getattr(game.players[player], key)
             add(f"{key}.{player}", actual == want, actual, want, ln)
     for zone in ("battlefield", "hand", "graveyard", "exile", "library"):
         for player, want in (exp.get(zone) or {}).items():
             ln = line_of(exp[zone], player)
             if player not in game.players:
-                raise BadInput(f"expect.{zone}: {player!r} is not a player", ln)
+                raise BadInput(msg("expectations.check_expectations.2", zone=zone, player=player),
+                    ln)
             ids = zone_ids(game, player, zone)
             actual_names = sorted(display_name(game, o) for o in ids)
             if isinstance(want, int) and not isinstance(want, bool):
@@ -62,7 +64,8 @@ def check_expectations(scn: Scenario, game: Game) -> list[dict[str, Any]]:
             if want is None:
                 want = []
             if not isinstance(want, list):
-                raise BadInput(f"expect.{zone}.{player}: give a list of card names", ln)
+                raise BadInput(msg("expectations.check_expectations.3", zone=zone, player=player),
+                    ln)
             if zone == "library" and not game.players[player].library_known:
                 add(f"{zone}.{player}", False, "unknown (the scenario gives no library)", want,
                     ln)
@@ -104,8 +107,8 @@ def _check_permanent(game: Game, name: str, fields: dict[str, Any], line: int | 
                      ) -> list[dict[str, Any]]:
     for key in fields:
         if key not in PERMANENT_FIELDS:
-            raise BadInput(f"expect.permanents.{name}: unknown field {key!r}"
-                           f"{suggest(key, PERMANENT_FIELDS)}", line_of(fields, key, line))
+            raise BadInput(msg("expectations.check_permanent", name=name, key=key,
+                               value=suggest(key, PERMANENT_FIELDS)), line_of(fields, key, line))
     ids = named(game, name, ("battlefield",), prefer_primary=False)
     if not ids:
         return [{"check": f"permanents.{name}", "ok": False,

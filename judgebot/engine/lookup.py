@@ -8,6 +8,7 @@ from typing import Any
 
 from judgebot.engine.errors import BadInput
 from judgebot.engine.state import Game, GameObject
+from judgebot.messages import msg
 
 
 def names_of(game: Game, oid: int) -> set[str]:
@@ -80,8 +81,7 @@ def resolve_any(game: Game, name: Any, line: int | None,
         raise BadInput(f"there is no {text!r} on the {where}" if zones == ("battlefield",)
                        else f"there is no {text!r} in the {where}", line)
     if len(ids) > 1 and not interchangeable(game, ids):
-        raise BadInput(f"{len(ids)} objects are named {text!r}: give them distinct names "
-                       "(for a pool card, {card: NAME, name: ALIAS})", line)
+        raise BadInput(msg("lookup.resolve_any", value=len(ids), text=text), line)
     return ids[0]
 
 

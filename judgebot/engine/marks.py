@@ -57,7 +57,7 @@ def _construct_mapping(loader: Any, node: yaml.MappingNode) -> MDict:
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=True)
         if isinstance(key, list | dict):
-            raise BadInput("a mapping key must be a plain value", key_node.start_mark.line + 1)
+            raise BadInput(msg("marks.construct_mapping"), key_node.start_mark.line + 1)
         out[key] = loader.construct_object(value_node, deep=True)
         out.lines[key] = key_node.start_mark.line + 1
     return out
@@ -79,8 +79,8 @@ def _construct_float(loader: Any, node: yaml.ScalarNode) -> float:
 def _construct_int(loader: Any, node: yaml.ScalarNode) -> int:
     digits = sum(ch.isdigit() for ch in str(node.value))
     if digits > MAX_INT_DIGITS:
-        raise BadInput(f"the number on this line has {digits} digits; a scenario's numbers "
-                       f"have at most {MAX_INT_DIGITS}", node.start_mark.line + 1)
+        raise BadInput(msg("marks.construct_int", digits=digits, max_int_digits=MAX_INT_DIGITS),
+            node.start_mark.line + 1)
     return yaml.SafeLoader.construct_yaml_int(loader, node)
 
 
@@ -106,10 +106,10 @@ def load_yaml(text: str) -> Any:
         if "{" in text and "found unhashable key" in str(exc) or "expected ',' or '}'" in \
                 str(exc):
             hint = " (mana costs such as {1}{R} must be quoted in YAML)"
-        raise BadInput(f"the scenario isn't valid YAML: {exc.problem or exc}{hint}", line) \
+        raise BadInput(msg("marks.load_yaml", value=exc.problem or exc, hint=hint), line) \
             from None
     except yaml.YAMLError as exc:
-        raise BadInput(f"the scenario isn't valid YAML: {exc}") from None
+        raise BadInput(msg("marks.load_yaml.2", exc=exc)) from None
 
 
 def line_of(container: Any, key: Any, default: int | None = None) -> int | None:
@@ -129,14 +129,14 @@ def whole(value: Any, what: str, line: int | None, low: int = -MAX_NUMBER,
     read), or a refusal naming ``what`` at ``line``: never an OverflowError for
     ``.inf``, a ValueError for ``abc``, or a number too large to compute with."""
     if isinstance(value, bool):
-        raise BadInput(f"{what} must be a whole number, not {str(value).lower()}", line)
+        raise BadInput(msg("marks.whole", what=what, value=str(value).lower()), line)
     if isinstance(value, str) and value.strip().lstrip("+-").isdigit() and \
             len(value.strip()) <= MAX_INT_DIGITS:
         value = int(value.strip())
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     if not isinstance(value, int):
-        raise BadInput(f"{what} must be a whole number, not {str(value)[:40]!r}", line)
+        raise BadInput(msg("marks.whole.2", what=what, value=str(value)[:40]), line)
     if not low <= value <= high:
-        raise BadInput(f"{what} must be between {low} and {high}", line)
+        raise BadInput(msg("marks.whole.3", what=what, low=low, high=high), line)
     return value

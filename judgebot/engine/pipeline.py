@@ -30,6 +30,7 @@ from judgebot.engine.events import Event, Move
 from judgebot.engine.prohibitions import prohibition
 from judgebot.engine.replacements import replace
 from judgebot.engine.state import Game
+from judgebot.messages import msg
 
 
 def perform(game: Game, events: list[Event]) -> list[Event]:
@@ -38,8 +39,7 @@ def perform(game: Game, events: list[Event]) -> list[Event]:
     game.steps_taken += 1
     batch = game.steps_taken
     if game.steps_taken > game.step_limit:
-        raise Refusal(f"the simulation stopped after {game.step_limit} events without "
-                      "finishing: a runaway scenario (an unbounded but optional loop?)",
+        raise Refusal(msg("pipeline.perform", step_limit=game.step_limit),
                       kind="limit", rules=(R.DRAW_LOOP,))
     final: list[Event] = []
     for ev in events:

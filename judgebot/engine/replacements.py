@@ -39,6 +39,7 @@ from judgebot.engine.prohibitions import active_prohibitions
 from judgebot.engine.rules import has_protection_from
 from judgebot.engine.state import CardDef, Game, GameObject
 from judgebot.engine.verbs import run_effects
+from judgebot.messages import msg
 
 
 @dataclass(eq=False)
@@ -157,8 +158,8 @@ def replace(game: Game, ev: Event) -> list[Event]:
                                         keys=("order", "replacement"),
                                         note=R.REPLACEMENT_ORDER)
             chosen = pool[index]
-            game.log.add("choice", f"{chooser} chooses to apply {labels[index]} first; then "
-                         "the effects that still apply are checked again",
+            game.log.add("choice", msg("replacements.replace", chooser=chooser,
+                                       value=labels[index]),
                          (R.REPLACEMENT_ORDER, R.REPLACEMENT_ORDER_ANY, R.REPLACEMENT_REPEAT))
         if chosen.optional and not _optional_yes(game, chosen):
             e.used.add(chosen.key)
@@ -304,8 +305,8 @@ def _prevent(game: Game, c: Candidate, e: Damage) -> list[Event]:
         rules = rules + (R.PREVENTION_EXTRA,)
     if p.get("per_source") and R.ABSORB in rules:
         rules = rules + (R.ABSORB_EACH_SOURCE,)
-    game.log.add("prevent", f"{prevented} damage that {src} would deal to "
-                 f"{game.name_of(e.target)} is prevented ({c.text})", rules + (R.PREVENTION,))
+    game.log.add("prevent", msg("replacements.prevent", prevented=prevented, src=src,
+                                target=game.label(e.target), text=c.text), rules + (R.PREVENTION,))
     left = amount - prevented
     once = ("then_done", game.extra.get("batch"), c.key, e.target)
     if p.get("then") and once not in game.extra:
@@ -354,8 +355,8 @@ def _floor(game: Game, c: Candidate, e: Damage) -> list[Event]:
     loss = e.life_loss if e.life_loss is not None else e.amount
     if life >= 1 and life - loss < 1:
         e.life_loss = life - 1
-        game.log.add("replace", f"{c.text}: the damage to {e.target} reduces their life "
-                     f"to 1 instead of {life - loss}", c.rules or (R.REPLACEMENT_INSTEAD,))
+        game.log.add("replace", msg("replacements.floor", text=c.text, target=e.target,
+                                    value=life - loss), c.rules or (R.REPLACEMENT_INSTEAD,))
     return [e]
 
 
@@ -376,8 +377,9 @@ def _damage_floor_static(game: Game, c: Candidate, e: Damage) -> bool:
 
 
 def _sacrifice_instead(game: Game, c: Candidate, e: Damage) -> list[Event]:
-    game.log.add("replace", f"{c.text}: instead of {e.amount} damage, {c.controller} "
-                 f"sacrifices {e.amount} permanent(s)", c.rules or (R.REPLACEMENT_INSTEAD,))
+    game.log.add("replace", msg("replacements.sacrifice_instead", text=c.text, amount=e.amount,
+                                controller=c.controller, amount2=e.amount),
+        c.rules or (R.REPLACEMENT_INSTEAD,))
     return sacrifice_events(game, c.controller, Filter(), e.amount, c.source)
 
 
@@ -389,10 +391,9 @@ def _damage_sacrifice(game: Game, c: Candidate, e: Damage) -> bool:
 def _redirected(game: Game, c: Candidate, e: Damage) -> list[Event]:
     to = c.params.get("to")
     if isinstance(to, int) and (to not in game.objects or not game.chars(to).is_creature):
-        game.log.add("replace", f"{c.text}: the new recipient is gone, so the damage isn't "
-                     "redirected", (R.REDIRECTION,))
+        game.log.add("replace", msg("replacements.redirected.2", text=c.text), (R.REDIRECTION,))
         return [e]
-    game.log.add("replace", f"{c.text}: the damage is dealt to {game.name_of(to)} instead",
+    game.log.add("replace", msg("replacements.redirected", text=c.text, to=game.label(to)),
                  (R.REDIRECTION,))
     e.redirected_from = e.target
     e.target = to
@@ -409,7 +410,7 @@ def _redirect(game: Game, c: Candidate, e: Damage) -> bool:
 def _regenerates(game: Game, c: Candidate, e: Destroy) -> list[Event]:
     if c.effect is not None and c.effect in game.replacements:
         game.replacements.remove(c.effect)
-    game.log.add("regenerate", f"{game.name_of(e.oid)} regenerates instead of being destroyed",
+    game.log.add("regenerate", msg("replacements.regenerates", name=game.label(e.oid)),
                  (R.REGENERATION_REPLACEMENT, R.REGENERATE if c.kind == "regenerate"
                   else R.REGENERATE_STATIC))
     return [Regenerated(cause=e.cause, source=e.source, oid=e.oid)]
@@ -434,8 +435,9 @@ def _regenerate_static(game: Game, c: Candidate, e: Destroy) -> bool:
 
 # --- zone changes ----------------------------------------------------------------------------
 def _exiled_instead(game: Game, c: Candidate, e: Move) -> list[Event]:
-    game.log.add("replace", f"{game.name_of(e.oid)} would go to the {e.to_zone}; it is "
-                 f"exiled instead ({c.text})", tuple(c.rules) + (R.REPLACEMENT_INSTEAD,))
+    game.log.add("replace", msg("replacements.exiled_instead", name=game.label(e.oid),
+                                to_zone=e.to_zone, text=c.text),
+        tuple(c.rules) + (R.REPLACEMENT_INSTEAD,))
     e.to_zone = "exile"
     return [e]
 
@@ -493,7 +495,8 @@ def _containment(game: Game, c: Candidate, e: Move) -> bool:
 def _to_library_instead(game: Game, c: Candidate, e: Move) -> list[Event]:
     top = c.kind == "to_library_top"
     where = "on top of its owner's library" if top else "into its owner's library (shuffled)"
-    game.log.add("replace", f"{game.name_of(e.oid)} is put {where} instead ({c.text})",
+    game.log.add("replace", msg("replacements.to_library_instead", name=game.label(e.oid),
+                                where=where, text=c.text),
                  c.rules or (R.REPLACEMENT_INSTEAD,))
     e.to_zone = "library"
     e.position = "top" if top else "shuffled"
@@ -511,8 +514,8 @@ def _to_library(game: Game, c: Candidate, e: Move) -> bool:
 
 
 def _to_hand_instead(game: Game, c: Candidate, e: Move) -> list[Event]:
-    game.log.add("replace", f"{game.name_of(e.oid)} returns to its owner's hand instead of "
-                 "the graveyard (buyback)", (R.BUYBACK,))
+    game.log.add("replace", msg("replacements.to_hand_instead", name=game.label(e.oid)),
+        (R.BUYBACK,))
     e.to_zone = "hand"
     return [e]
 
@@ -527,7 +530,7 @@ def _buyback(game: Game, c: Candidate, e: Move) -> bool:
 def _discarded_into_exile(game: Game, c: Candidate, e: Move) -> list[Event]:
     e.to_zone = "exile"
     e.madness = True
-    game.log.add("replace", f"{game.name_of(e.oid)} is discarded into exile (madness)",
+    game.log.add("replace", msg("replacements.discarded_into_exile", name=game.label(e.oid)),
                  (R.MADNESS,))
     return [e]
 
@@ -547,16 +550,15 @@ def _as_a_copy(game: Game, c: Candidate, e: Move) -> list[Event]:
     log = game.log
     options = [o for o in game.battlefield if game.chars(o).is_creature]
     if not options:
-        log.add("replace", f"{game.name_of(e.oid)} may enter as a copy of a creature, "
-                "but there is none: it enters as itself",
+        log.add("replace", msg("replacements.as_a_copy.2", name=game.label(e.oid)),
                 (R.REPLACEMENT_ENTERS_WITH, R.ENTERS_REPLACEMENT))
         return [e]
     labels = [game.name_of(o) for o in options] + ["nothing (enter as itself)"]
     who = e.controller or game.objects[e.oid].owner
     index = game.chooser.choose(who, "copy", labels, keys=("copy",), note=c.text)
     if index == len(options):
-        log.add("replace", f"{who} chooses no creature: {game.name_of(e.oid)} enters "
-                "as itself", (R.REPLACEMENT_ENTERS_WITH, R.ENTERS_REPLACEMENT))
+        log.add("replace", msg("replacements.as_a_copy.3", who=who, name=game.label(e.oid)),
+            (R.REPLACEMENT_ENTERS_WITH, R.ENTERS_REPLACEMENT))
         return [e]
     target = game.objects[options[index]]
     if target.face_down:  # a face-down creature's copiable values: a 2/2 (707.2, 708.2)
@@ -564,8 +566,8 @@ def _as_a_copy(game: Game, c: Candidate, e: Move) -> list[Event]:
                             frozenset(), 2, 2)
     else:
         e.copy_of = target.copy_of or target.card
-    log.add("replace", f"{game.name_of(e.oid)} enters as a copy of "
-            f"{game.name_of(options[index])}",
+    log.add("replace", msg("replacements.as_a_copy", name=game.label(e.oid),
+                           options=game.label(options[index])),
             (R.COPY_VALUES, R.REPLACEMENT_ENTERS_WITH, R.ENTERS_REPLACEMENT, R.LAYER_COPY))
     return [e]
 
@@ -596,7 +598,8 @@ def _enters_with_counters(game: Game, c: Candidate, e: Move) -> bool:
 
 def _tapped(game: Game, c: Candidate, e: Move) -> list[Event]:
     e.tapped = True
-    game.log.add("replace", f"{game.name_of(e.oid)} enters tapped", (R.REPLACEMENT_ENTERS,))
+    game.log.add("replace", msg("replacements.tapped", name=game.label(e.oid)),
+        (R.REPLACEMENT_ENTERS,))
     return [e]
 
 
@@ -612,8 +615,8 @@ def _player_chosen(game: Game, c: Candidate, e: Move) -> list[Event]:
     index = game.chooser.choose(who, "chosen_player", options,
                                 keys=("chosen", "chosen_player", "choose_player"), note=c.text)
     e.chosen["player"] = options[index]
-    game.log.add("choice", f"as {game.name_of(e.oid)} enters, {who} chooses "
-                 f"{options[index]}", (R.ENTERS_REPLACEMENT,))
+    game.log.add("choice", msg("replacements.player_chosen", name=game.label(e.oid), who=who,
+                               value=options[index]), (R.ENTERS_REPLACEMENT,))
     return [e]
 
 
@@ -636,8 +639,8 @@ def _enter_amount(game: Game, n: Any, oid: int) -> int:
 
 # --- drawing ---------------------------------------------------------------------------------
 def _wins_instead(game: Game, c: Candidate, e: Draw) -> list[Event]:
-    game.log.add("replace", f"{e.player} would draw from an empty library; they win the game "
-                 f"instead ({c.text})", tuple(c.rules) + (R.DRAW_REPLACEMENT, R.DRAW_EMPTY))
+    game.log.add("replace", msg("replacements.wins_instead", player=e.player, text=c.text),
+        tuple(c.rules) + (R.DRAW_REPLACEMENT, R.DRAW_EMPTY))
     return [WinGame(cause="effect", source=c.source, player=e.player, rules=(R.WIN_EFFECT,))]
 
 

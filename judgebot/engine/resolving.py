@@ -18,6 +18,7 @@ from judgebot.engine.pipeline import perform
 from judgebot.engine.state import Game, GameObject, StackAbility
 from judgebot.engine.targeting import check_targets, enchant_spec, mode_parts
 from judgebot.engine.verbs import run
+from judgebot.messages import msg
 
 
 def resolve_top(game: Game) -> None:
@@ -42,8 +43,8 @@ def _resolve_ability(game: Game, item: StackAbility) -> None:
         if not holds(game, cond, item.source_id, item.controller, item.info):
             game.stack.remove(item)
             game.changed()
-            game.log.add("resolve", f"{name}: its condition is no longer true, so it does "
-                         "nothing", rules + (R.RESOLVE_IF, R.TRIGGER_IF))
+            game.log.add("resolve", msg("resolving.resolve_ability.3", name=name),
+                rules + (R.RESOLVE_IF, R.TRIGGER_IF))
             return
     specs = tuple(ab.targets)
     source_chars = item.source_lki
@@ -52,7 +53,7 @@ def _resolve_ability(game: Game, item: StackAbility) -> None:
     if item.targets and any(item.targets) and not any(any(r) for r in legal):
         game.stack.remove(item)
         game.changed()
-        game.log.add("resolve", f"{name} doesn't resolve: all its targets are illegal",
+        game.log.add("resolve", msg("resolving.resolve_ability", name=name),
                      rules + (R.RESOLVE_TARGETS,))
         return
     game.log.add("resolve", f"{name} resolves" + (f": {ability_text(ab, item.source_name)}"
@@ -63,8 +64,9 @@ def _resolve_ability(game: Game, item: StackAbility) -> None:
     if getattr(ab, "optional", False):
         index = game.chooser.choose(item.controller, "may", ["yes", "no"], keys=("may",),
                                     note=ab.text)
-        game.log.add("choice", f"{item.controller} chooses {'to' if index == 0 else 'not to'} "
-                     f"use {name}", (R.RESOLVE_CHOICES,))
+        game.log.add("choice", msg("resolving.resolve_ability.2", controller=item.controller,
+                                   value='to' if index == 0 else 'not to', name=name),
+            (R.RESOLVE_CHOICES,))
         if index == 1:
             if item in game.stack:
                 game.stack.remove(item)
@@ -90,7 +92,7 @@ def _resolve_spell(game: Game, spell: GameObject) -> None:
         specs = (enchant_spec(c),)
     legal = check_targets(game, specs, spell.targets, c.controller, c, spell.id, True)
     if spell.targets and any(spell.targets) and not any(any(r) for r in legal):
-        game.log.add("resolve", f"{name} doesn't resolve: all its targets are illegal",
+        game.log.add("resolve", msg("resolving.resolve_spell.2", name=name),
                      (R.RESOLVE_TARGETS,) if not is_permanent else
                      (R.RESOLVE_PERMANENT_TARGET, R.RESOLVE_TARGETS))
         perform(game, [Move(oid=spell.id, to_zone="graveyard", reason="fizzle",
@@ -101,7 +103,7 @@ def _resolve_spell(game: Game, spell: GameObject) -> None:
         attach = None
         if "Aura" in c.subtypes and spell.targets and spell.targets[0]:
             attach = spell.targets[0][0]
-        game.log.add("resolve", f"{name} resolves", (R.RESOLVE_PERMANENT,
+        game.log.add("resolve", msg("resolving.resolve_spell.3", name=name), (R.RESOLVE_PERMANENT,
                                                      R.RESOLVE_PERMANENT_ENTERS)
                      + ((R.RESOLVE_AURA,) if attach is not None else ())
                      + ((R.RESOLVE_COPY_PERMANENT,) if spell.spell_copy else ()))
@@ -121,7 +123,7 @@ def _resolve_spell(game: Game, spell: GameObject) -> None:
             if new is not None:
                 new.chosen["haste_suspend"] = True
         return
-    game.log.add("resolve", f"{name} resolves", (R.RESOLVE, R.RESOLVE_ORDER))
+    game.log.add("resolve", msg("resolving.resolve_spell", name=name), (R.RESOLVE, R.RESOLVE_ORDER))
     x = spell.cast.x if spell.cast else 0
     refs = {"sacrificed": spell.chosen["sacrificed"]} if spell.chosen.get("sacrificed") else {}
     ctx = Ctx(game, c.controller, spell.id, c.copy(), spell, spell.targets, legal, x, {}, refs,

@@ -11,6 +11,7 @@ from judgebot.engine.pipeline import perform
 from judgebot.engine.prohibitions import prohibition
 from judgebot.engine.rules import protections, quality_matches
 from judgebot.engine.state import Game
+from judgebot.messages import msg
 
 
 def check(game: Game) -> bool:
@@ -59,8 +60,8 @@ def check(game: Game) -> bool:
                 if key not in game.extra:
                     game.extra[key] = True
                     what = "lethal damage" if obj.damage >= t else "deathtouch damage"
-                    game.log.add("sba", f"{c.name} has {what} but is indestructible: it isn't "
-                                 "destroyed", ((R.SBA_LETHAL,) if obj.damage >= t else ())
+                    game.log.add("sba", msg("sba.check.4", name=c.name, what=what),
+                        ((R.SBA_LETHAL,) if obj.damage >= t else ())
                                  + ((R.SBA_DEATHTOUCH,) if obj.deathtouched else ())
                                  + (R.INDESTRUCTIBLE,))
             if obj.damage >= t and not c.has("indestructible"):
@@ -85,7 +86,7 @@ def check(game: Game) -> bool:
         if "Equipment" in c.subtypes and obj.attached_to is not None and \
                 not _equipment_ok(game, oid):
             extra = (R.PROTECTION_EQUIP,) if _aura_blocked_by_protection(game, oid) else ()
-            game.log.add("sba", f"{c.name} becomes unattached", (R.SBA_EQUIPMENT,
+            game.log.add("sba", msg("sba.check.2", name=c.name), (R.SBA_EQUIPMENT,
                                                                    R.EQUIPMENT_ILLEGAL) + extra)
             obj.attached_to = None
             game.changed()
@@ -97,7 +98,7 @@ def check(game: Game) -> bool:
             obj.counters["-1/-1"] -= n
             obj.counters += type(obj.counters)()
             game.changed()
-            game.log.add("sba", f"{n} +1/+1 and {n} -1/-1 counter(s) are removed from {c.name}",
+            game.log.add("sba", msg("sba.check.3", n=n, n2=n, name=c.name),
                          (R.SBA_COUNTERS, R.COUNTERS_ANNIHILATE))
             ceased = True
     legend_losers = _legend_rule(game)
@@ -107,8 +108,7 @@ def check(game: Game) -> bool:
     if not events:
         return ceased
     if len(events) > 1:
-        game.log.add("sba", f"{len(events)} state-based actions are performed simultaneously "
-                     "as a single event", (R.SBA,))
+        game.log.add("sba", msg("sba.check", value=len(events)), (R.SBA,))
     game.extra["defer_end"] = True
     try:
         perform(game, events)
@@ -123,12 +123,12 @@ def _cease(game: Game) -> bool:
     done = False
     for oid, obj in list(game.objects.items()):
         if obj.token and obj.zone != "battlefield":
-            game.log.add("sba", f"the {obj.card.name} token in {obj.zone} ceases to exist",
+            game.log.add("sba", msg("sba.cease", name=obj.card.name, zone=obj.zone),
                          (R.SBA_TOKEN, R.TOKEN_CEASES))
             _remove(game, oid)
             done = True
         elif obj.spell_copy and obj.zone != "stack":
-            game.log.add("sba", f"the copy of {obj.card.name} in {obj.zone} ceases to exist",
+            game.log.add("sba", msg("sba.cease.2", name=obj.card.name, zone=obj.zone),
                          (R.SBA_COPY, R.COPY_CEASES))
             _remove(game, oid)
             done = True
@@ -209,8 +209,8 @@ def _legend_rule(game: Game) -> list[int]:
         index = game.chooser.choose(player, "keep", labels, keys=("keep",),
                                     match=lambda v, oids=oids: _keep_match(game, v, oids),
                                     note=f"legend rule: {name}")
-        game.log.add("sba", f"legend rule: {player} keeps {labels[index]}; the other "
-                     f"{name} goes to the graveyard", (R.SBA_LEGEND,))
+        game.log.add("sba", msg("sba.legend_rule", player=player, value=labels[index], name=name),
+            (R.SBA_LEGEND,))
         losers.extend(o for i, o in enumerate(oids) if i != index)
     return losers
 

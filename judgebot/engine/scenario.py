@@ -21,6 +21,7 @@ from judgebot.engine.errors import BadInput, suggest
 from judgebot.engine.mana import ManaPool
 from judgebot.engine.marks import MList, line_of, load_yaml, whole
 from judgebot.engine.state import STEPS, CardDef, CardSource
+from judgebot.messages import msg
 
 TOP_KEYS = {"title", "description", "players", "life", "poison", "turn", "battlefield", "hand",
             "library", "graveyard", "exile", "actions", "expect", "rules", "ruling", "rulings",
@@ -106,23 +107,22 @@ def parse(text: str, pool: CardSource) -> Scenario:
 
 def build(data: Any, pool: CardSource) -> Scenario:
     if not isinstance(data, dict):
-        raise BadInput("a scenario is a YAML mapping (title, players, battlefield, actions, "
-                       "expect ...)", getattr(data, "line", 1))
+        raise BadInput(msg("scenario.build"), getattr(data, "line", 1))
     for key in data:
         if key not in TOP_KEYS:
-            raise BadInput(f"unknown scenario key {key!r}{suggest(key, TOP_KEYS)}",
+            raise BadInput(msg("scenario.build.9", key=key, value=suggest(key, TOP_KEYS)),
                            line_of(data, key))
     players = data.get("players") or ["Alice", "Bob"]
     if not isinstance(players, list) or len(players) < 2 or \
             not all(isinstance(p, str) and p for p in players):
-        raise BadInput("players: give a list of at least two player names",
+        raise BadInput(msg("scenario.build.2"),
                        line_of(data, "players"))
     if len(set(players)) != len(players):
-        raise BadInput("players: two players have the same name", line_of(data, "players"))
+        raise BadInput(msg("scenario.build.3"), line_of(data, "players"))
     fmt = str(data.get("format") or "").lower().replace("-", " ").replace("_", " ")
     if fmt and fmt not in STARTING_LIFE:
-        raise BadInput(f"format: {data.get('format')!r} is not known; the engine knows "
-                       f"{', '.join(sorted(STARTING_LIFE))}", line_of(data, "format"))
+        raise BadInput(msg("scenario.build.4", value=data.get('format'),
+                           value2=', '.join(sorted(STARTING_LIFE))), line_of(data, "format"))
     start_life = STARTING_LIFE.get(fmt, (20, ""))[0]
     life = {p: start_life for p in players}
     life.update(_player_map(data, "life", players, int))
@@ -130,20 +130,20 @@ def build(data: Any, pool: CardSource) -> Scenario:
     poison.update(_player_map(data, "poison", players, int))
     turn = data.get("turn") or {}
     if not isinstance(turn, dict):
-        raise BadInput("turn: give {active: PLAYER, step: STEP}", line_of(data, "turn"))
+        raise BadInput(msg("scenario.build.5"), line_of(data, "turn"))
     for key in turn:
         if key not in ("active", "step", "number", "phase"):
-            raise BadInput(f"unknown turn key {key!r}{suggest(key, ['active', 'step', 'number'])}",
+            raise BadInput(msg("scenario.build.10", key=key,
+                               value=suggest(key, ['active', 'step', 'number'])),
                            line_of(turn, key))
     active = turn.get("active", players[0])
     if active not in players:
-        raise BadInput(f"turn.active: {active!r} is not a player{suggest(active, players)}",
+        raise BadInput(msg("scenario.build.6", active=active, value=suggest(active, players)),
                        line_of(turn, "active"))
     step = normalise_step(turn.get("step", turn.get("phase", "precombat_main")),
                           line_of(turn, "step"))
     if step in ("untap", "cleanup"):
-        raise BadInput(f"a scenario can't start in the {step} step: no player gets priority "
-                       "there", line_of(turn, "step"))
+        raise BadInput(msg("scenario.build.7", step=step), line_of(turn, "step"))
     objects: list[ObjectSpec] = []
     known: set[str] = set()
     for zone in ZONE_KEYS:
@@ -151,16 +151,18 @@ def build(data: Any, pool: CardSource) -> Scenario:
         if zmap is None:
             continue
         if not isinstance(zmap, dict):
-            raise BadInput(f"{zone}: give a list of cards for each player "
-                           f"({zone}: {{{players[0]}: [...]}})", line_of(data, zone))
+            raise BadInput(msg("scenario.build.11", zone=zone, zone2=zone, value=players[0]),
+                line_of(data, zone))
         for player, items in zmap.items():
             if player not in players:
-                raise BadInput(f"{zone}: {player!r} is not a player{suggest(player, players)}",
+                raise BadInput(msg("scenario.build.13", zone=zone, player=player,
+                                   value=suggest(player, players)),
                                line_of(zmap, player))
             if items is None:
                 items = MList()
             if not isinstance(items, list):
-                raise BadInput(f"{zone}.{player}: give a list of cards", line_of(zmap, player))
+                raise BadInput(msg("scenario.build.14", zone=zone, player=player),
+                    line_of(zmap, player))
             if zone == "library":
                 known.add(player)
             for i, item in enumerate(items):
@@ -171,15 +173,16 @@ def build(data: Any, pool: CardSource) -> Scenario:
         try:
             mana[player] = ManaPool.parse(text)
         except ValueError as exc:
-            raise BadInput(f"mana.{player}: {exc}", line_of(data.get("mana"), player)) from None
+            raise BadInput(msg("scenario.build.15", player=player, exc=exc),
+                line_of(data.get("mana"), player)) from None
     actions = _actions(data.get("actions"), players, line_of(data, "actions"))
     expect = data.get("expect") or {}
     if not isinstance(expect, dict):
-        raise BadInput("expect: give a mapping of checks (life, graveyard, permanents ...)",
+        raise BadInput(msg("scenario.build.8"),
                        line_of(data, "expect"))
     for key in expect:
         if key not in EXPECT_KEYS:
-            raise BadInput(f"unknown expectation {key!r}{suggest(key, EXPECT_KEYS)}",
+            raise BadInput(msg("scenario.build.12", key=key, value=suggest(key, EXPECT_KEYS)),
                            line_of(expect, key))
     rules = data.get("rules") or []
     if not isinstance(rules, list):
@@ -224,15 +227,17 @@ def _player_map(data: Any, key: str, players: list[str], kind: type) -> dict[str
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise BadInput(f"{key}: give a value for each player ({key}: {{{players[0]}: ...}})",
+        raise BadInput(msg("scenario.player_map", key=key, key2=key, value=players[0]),
                        line_of(data, key))
     out = {}
     for player, v in value.items():
         if player not in players:
-            raise BadInput(f"{key}: {player!r} is not a player{suggest(player, players)}",
+            raise BadInput(msg("scenario.player_map.2", key=key, player=player,
+                               value=suggest(player, players)),
                            line_of(value, player))
         if kind is int and (not isinstance(v, int) or isinstance(v, bool)):
-            raise BadInput(f"{key}.{player}: give a whole number", line_of(value, player))
+            raise BadInput(msg("scenario.player_map.3", key=key, player=player),
+                line_of(value, player))
         out[player] = v if kind is int else str(v)
     return out
 
@@ -241,15 +246,14 @@ def _object(item: Any, zone: str, owner: str, line: int | None, pool: Any) -> Ob
     if isinstance(item, str):
         card = pool.get(item)
         if card is None:
-            raise BadInput(f"unknown card {item!r}{pool.suggest(item)}: not in the card pool; "
-                           "describe it inline ({name: ..., creature: P/T, ...})", line)
+            raise BadInput(msg("scenario.object.3", item=item, value=pool.suggest(item)), line)
         return ObjectSpec(zone, owner, card, line)
     if not isinstance(item, dict):
-        raise BadInput(f"a card is a name or a mapping, not {item!r}", line)
+        raise BadInput(msg("scenario.object", item=item), line)
     line = getattr(item, "line", line)
     for key in item:
         if key not in OBJECT_KEYS:
-            raise BadInput(f"unknown object field {key!r}{suggest(key, OBJECT_KEYS)}",
+            raise BadInput(msg("scenario.object.4", key=key, value=suggest(key, OBJECT_KEYS)),
                            line_of(item, key, line))
     name = item.get("name")
     card_name = item.get("card")
@@ -260,18 +264,19 @@ def _object(item: Any, zone: str, owner: str, line: int | None, pool: Any) -> Ob
     if card_name is not None:
         card = pool.get(str(card_name))
         if card is None:
-            raise BadInput(f"unknown card {card_name!r}{pool.suggest(str(card_name))}",
+            raise BadInput(msg("scenario.object.5", card_name=card_name,
+                               value=pool.suggest(str(card_name))),
                            line_of(item, "card", line))
         if name:
             card = _alias(card, str(name))
     else:
         if not name:
-            raise BadInput("an inline object needs a name", line)
+            raise BadInput(msg("scenario.object.6"), line)
         card = inline_card(item, line)
     counters = {}
     raw = item.get("counters") or {}
     if not isinstance(raw, dict):
-        raise BadInput("counters: give {KIND: N}", line_of(item, "counters", line))
+        raise BadInput(msg("scenario.object.2"), line_of(item, "counters", line))
     for kind, n in raw.items():
         kind = COUNTER_ALIASES.get(str(kind), str(kind))
         counters[kind] = whole(n, f"counters.{kind}", line_of(raw, kind, line), 0, MAX_COUNTERS)
@@ -303,7 +308,7 @@ def _actions(value: Any, players: list[str], line: int | None) -> list[Action]:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise BadInput("actions: give a list of actions", line)
+        raise BadInput(msg("scenario.actions"), line)
     out: list[Action] = []
     for i, item in enumerate(value):
         ln = line_of(value, i, line)
@@ -311,21 +316,21 @@ def _actions(value: Any, players: list[str], line: int | None) -> list[Action]:
             if item.strip().lower() == "pass":
                 out.append(Action("pass", None, ln))
                 continue
-            raise BadInput(f"an action is a mapping such as {{attack: {{...}}}}, not {item!r}"
-                           f"{suggest(item, ACTIONS)}", ln)
+            raise BadInput(msg("scenario.actions.2", item=item, value=suggest(item, ACTIONS)), ln)
         if not isinstance(item, dict):
-            raise BadInput("an action is a mapping such as {attack: {...}}", ln)
+            raise BadInput(msg("scenario.actions.3"), ln)
         keys = [k for k in item if k not in ACTION_EXTRA]
         unknown = [k for k in keys if k not in ACTIONS]
         if unknown:
-            raise BadInput(f"unknown action {unknown[0]!r}{suggest(unknown[0], ACTIONS)}; "
-                           f"actions are: {', '.join(sorted(ACTIONS))}",
+            raise BadInput(msg("scenario.actions.4", value=unknown[0],
+                               value2=suggest(unknown[0], ACTIONS),
+                               value3=', '.join(sorted(ACTIONS))),
                            line_of(item, unknown[0], ln))
         if len(keys) != 1:
-            raise BadInput("each action has exactly one kind (attack, block, cast, ...)", ln)
+            raise BadInput(msg("scenario.actions.5"), ln)
         kind = keys[0]
         illegal = item.get("illegal", False)
         if not isinstance(illegal, bool):
-            raise BadInput("illegal: give true or false", line_of(item, "illegal", ln))
+            raise BadInput(msg("scenario.actions.6"), line_of(item, "illegal", ln))
         out.append(Action(kind, item[kind], line_of(item, kind, ln), illegal, item))
     return out

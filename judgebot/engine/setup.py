@@ -15,6 +15,7 @@ from judgebot.engine.log import Log
 from judgebot.engine.lookup import resolve_any
 from judgebot.engine.scenario import STARTING_LIFE, Scenario
 from judgebot.engine.state import Combat, Game, GameObject, Player
+from judgebot.messages import msg
 
 
 def setup(scn: Scenario, chooser: Chooser) -> Game:
@@ -29,8 +30,8 @@ def setup(scn: Scenario, chooser: Chooser) -> Game:
         life, rule = STARTING_LIFE[fmt]
         unstated = [p for p in scn.players if p not in (scn.raw.get("life") or {})]
         if unstated:
-            game.log.add("setup", f"{fmt.title()}: {', '.join(unstated)} start(s) at {life} "
-                         "life", (rule,))
+            game.log.add("setup", msg("setup.setup", value=fmt.title(), value2=', '.join(unstated),
+                                      life=life), (rule,))
     for p in scn.players:
         players[p].library_known = p in scn.libraries_known
         players[p].last_upkeep = 0

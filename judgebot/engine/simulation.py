@@ -25,6 +25,7 @@ from judgebot.engine.scenario import Scenario
 from judgebot.engine.scenario import parse as parse_with
 from judgebot.engine.state import Game
 from judgebot.engine.summary import state_summary
+from judgebot.messages import msg
 
 MAX_RUNS = 64
 
@@ -109,8 +110,7 @@ def simulate(scn: Scenario, observe: Observer | None = None) -> SimulationResult
         path = queue.pop(0)
         runs += 1
         if runs > MAX_RUNS:
-            refusal = Refusal(f"the scenario leaves too many choices open (more than {MAX_RUNS} "
-                              "combinations); give them with choose actions",
+            refusal = Refusal(msg("simulation.simulate", max_runs=MAX_RUNS),
                               None, kind="limit")
             first = leaves[0].run.game.log.entries if leaves else []
             return SimulationResult(scn, False, refusal, list(first), {}, [], runs=runs,
@@ -268,12 +268,12 @@ def run_text(text: str, observe: Observer | None = None) -> SimulationResult:
         return SimulationResult(scn, False, exc, [], {}, [])
     except RecursionError:
         return SimulationResult(scn, False, Refusal(
-            "the simulation recursed without end (an unbounded chain of events)",
+            msg("simulation.run_text"),
             kind="limit", rules=(R.DRAW_LOOP,)), [], {}, [])
     except Exception as exc:  # noqa: BLE001 - an engine bug must not become a traceback
         return SimulationResult(scn, False, Refusal(
-            f"internal error of the engine ({type(exc).__name__}: {exc}); the scenario "
-            "can't be simulated", kind="internal"), [], {}, [])
+            msg("simulation.run_text.2", value=type(exc).__name__, exc=exc),
+                kind="internal"), [], {}, [])
 
 
 __all__ = ["simulate", "run_text", "parse", "SimulationResult", "MAX_RUNS"]

@@ -22,6 +22,7 @@ from typing import Any, Protocol
 from judgebot.engine.abilities import Ability, Keyword
 from judgebot.engine.log import Log
 from judgebot.engine.mana import ManaCost, ManaPool
+from judgebot.messages import Message, Name, msg
 
 ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack")
 PLAYER_ZONES = ("library", "hand", "graveyard", "exile")
@@ -429,6 +430,39 @@ class Game:
             if item.id == oid:
                 return self.name_of(item)
         return f"object {oid}"
+
+    def label(self, thing: Any) -> Name | Message:
+        """What :meth:`name_of` says, as data: the name in both languages (a card's
+        Chinese name where the card has one), shown in the reader's language."""
+        if isinstance(thing, str):
+            return Name(thing)
+        if isinstance(thing, StackAbility):
+            return msg("name.ability", source=Name(thing.source_name,
+                                                   self._zh(thing.source_id, thing.source_name)))
+        oid = thing.id if isinstance(thing, GameObject) else thing
+        if oid in self.objects:
+            obj = self.objects[oid]
+            if obj.face_down:
+                return msg("name.face_down", name=Name(obj.card.name, obj.card.zh_name))
+            name = self.chars(oid).name or obj.card.name
+            named = Name(name, self._zh(oid, name))
+            return msg("name.copy", name=named) if obj.spell_copy else named
+        if oid in self.lki:
+            return Name(self.lki[oid].name, self._zh(oid, self.lki[oid].name))
+        for item in self.stack:
+            if item.id == oid:
+                return self.label(item)
+        return msg("name.object", id=oid)
+
+    def _zh(self, oid: int, name: str) -> str:
+        """The Chinese name of what an object is now (a copy has its original's name)."""
+        obj = self.objects.get(oid) or self.lki_objects.get(oid)
+        if obj is not None:
+            for card in (obj.copy_of, obj.card, obj.face_up_chars):
+                if card is not None and card.name == name:
+                    return card.zh_name
+        found = self.cards.get(name) if name and self.cards is not None else None
+        return found.zh_name if found is not None and found.name == name else ""
 
     def remember(self, oid: int) -> None:
         """Keep the last known information of an object about to leave its zone."""

@@ -17,6 +17,7 @@ from judgebot.engine.filters import View, objects_in
 from judgebot.engine.rules import target_legal
 from judgebot.engine.state import Chars, Game
 from judgebot.engine.triggers import notice
+from judgebot.messages import msg
 
 
 def targets_text(game: Game, targets: list[list[Any]]) -> str:
@@ -60,8 +61,8 @@ def choose_targets(game: Game, player: str, specs: tuple[TargetSpec, ...],
                 if spec.up_to:
                     out.append([])
                     continue
-                raise IllegalAction(f"{name} needs {spec.text or 'a target'} and there is no "
-                                    "legal one", (R.CAST_TARGETS,))
+                raise IllegalAction(msg("targeting.choose_targets.5", name=name,
+                                        value=spec.text or 'a target'), (R.CAST_TARGETS,))
             labels = [game.name_of(o) for o in options]
             if spec.count > 1:
                 chosen = choose_cards(game, player, options, min(spec.count, len(options)),
@@ -74,20 +75,22 @@ def choose_targets(game: Game, player: str, specs: tuple[TargetSpec, ...],
         for t in chosen:
             ok, why, rules = target_legal(game, spec, t, player, source, source_id, is_spell)
             if not ok:
-                raise IllegalAction(f"{game.name_of(t)} can't be the target of {name}: {why}",
+                raise IllegalAction(msg("targeting.choose_targets.6", t=game.label(t), name=name,
+                                        why=why),
                                     tuple(rules) + ((R.CAST_TARGETS,) if R.CAST_TARGETS
                                                     not in rules else ()))
         if len(chosen) > spec.count:
-            raise IllegalAction(f"{name} has {spec.count} target(s) for {spec.text}",
+            raise IllegalAction(msg("targeting.choose_targets.2", name=name, count=spec.count,
+                                    text=spec.text),
                                 (R.CAST_TARGETS,))
         if len(set(chosen)) != len(chosen):
-            raise IllegalAction("the same object can't be chosen twice for one instance of "
-                                "the word target", (R.CAST_TARGETS,))
+            raise IllegalAction(msg("targeting.choose_targets.3"), (R.CAST_TARGETS,))
         out.append(list(chosen))
     if given is not None and len(given) > len(specs):
         if not specs:
-            raise IllegalAction(f"{name} has no targets", (R.CAST_TARGETS,))
-        raise IllegalAction(f"{name} has {len(specs)} target slot(s), not {len(given)}",
+            raise IllegalAction(msg("targeting.choose_targets.4", name=name), (R.CAST_TARGETS,))
+        raise IllegalAction(msg("targeting.choose_targets", name=name, value=len(specs),
+                                value2=len(given)),
                             (R.CAST_TARGETS,))
     return out
 
@@ -105,12 +108,11 @@ def divide_among(game: Game, player: str, specs: tuple[TargetSpec, ...],
     if not division:
         if len(flat) == 1:
             return {flat[0]: total}
-        raise IllegalAction(f"{name} divides {total} among its targets as it is cast: give "
-                            "the division (divide: {TARGET: N, ...})", (R.CAST_DIVIDE,))
+        raise IllegalAction(msg("targeting.divide_among", name=name, total=total), (R.CAST_DIVIDE,))
     if sorted(division) != sorted(flat, key=str) and set(division) != set(flat):
-        raise IllegalAction("the division must name exactly the targets", (R.CAST_DIVIDE,))
+        raise IllegalAction(msg("targeting.divide_among.2"), (R.CAST_DIVIDE,))
     if sum(division.values()) != total or min(division.values()) < 1:
-        raise IllegalAction(f"{name} divides exactly {total}, at least 1 to each target",
+        raise IllegalAction(msg("targeting.divide_among.3", name=name, total=total),
                             (R.CAST_DIVIDE,))
     return division
 
@@ -162,7 +164,7 @@ def mode_parts(sab: SpellAbility, modes: tuple[int, ...]) -> tuple[tuple, tuple]
     effects: list[Effect] = []
     for m in modes:
         if not 1 <= m <= len(sab.modes):
-            raise IllegalAction(f"there is no mode {m}", (R.MODAL,))
+            raise IllegalAction(msg("targeting.mode_parts", m=m), (R.MODAL,))
         specs.extend(sab.modes[m - 1][1])
         effects.extend(sab.modes[m - 1][0])
     return tuple(specs), tuple(effects)

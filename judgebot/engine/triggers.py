@@ -22,6 +22,7 @@ from judgebot.engine.events import CreateToken, Event, Happened, Move
 from judgebot.engine.filters import View
 from judgebot.engine.state import Chars, Game
 from judgebot.engine.trigger_events import matches
+from judgebot.messages import msg
 
 
 @dataclass(eq=False)
@@ -119,9 +120,8 @@ def _log_if_false(game: Game, chars: Chars, ab: TriggeredAbility, look_back: boo
 
 def _log_not_yet_in_graveyard(game: Game, chars: Chars, ab: TriggeredAbility) -> None:
     name = chars.name or "a face-down creature"
-    game.log.add("trigger", f"{name}'s ability ({ability_text(ab, name)}) works only from the "
-                 f"graveyard; looking back in time, {name} was still on the battlefield when "
-                 "the event happened, so it doesn't trigger", (R.TRIGGER_LOOK_BACK,))
+    game.log.add("trigger", msg("triggers.log_not_yet_in_graveyard", name=name,
+                                value=ability_text(ab, name), name2=name), (R.TRIGGER_LOOK_BACK,))
 
 
 def _zone_then(game: Game, oid: int, ev: Event, look_back: bool) -> str:

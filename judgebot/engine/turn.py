@@ -32,6 +32,7 @@ from judgebot.engine.state import STEPS, Game, StackAbility, TurnRecord
 from judgebot.engine.targeting import choose_targets, notice_targeted
 from judgebot.engine.trigger_events import trigger_rules
 from judgebot.engine.triggers import Pending, notice
+from judgebot.messages import msg
 
 STEP_NAMES = {"untap": "untap step", "upkeep": "upkeep", "draw": "draw step",
               "precombat_main": "precombat main phase",
@@ -58,8 +59,7 @@ def priority_point(game: Game) -> None:
     while not game.over:
         rounds += 1
         if rounds > 200:
-            raise IllegalAction("state-based actions and triggered abilities keep repeating "
-                                "without end", (R.DRAW_LOOP,))
+            raise IllegalAction(msg("turn.priority_point"), (R.DRAW_LOOP,))
         _control_changes(game)
         _expire_linked(game)
         if sba.check(game):
@@ -117,8 +117,8 @@ def _control_changes(game: Game) -> None:
             if game.combat is not None and (oid in game.combat.attackers or
                                             oid in game.combat.blockers):
                 game.combat.remove(oid)
-                game.log.add("combat", f"{game.name_of(oid)} changes control and is removed "
-                             "from combat", (R.REMOVED_FROM_COMBAT,))
+                game.log.add("combat", msg("turn.control_changes", name=game.label(oid)),
+                    (R.REMOVED_FROM_COMBAT,))
 
 
 def _expire_linked(game: Game) -> None:
@@ -182,8 +182,7 @@ def _order(game: Game, player: str, mine: list[Pending]) -> list[Pending]:
             seen.add(key)
             perms.append(perm)
     if len(perms) > MAX_TRIGGER_ORDERS:
-        game.log.add("default", f"{player} puts {len(mine)} triggered abilities on the stack in "
-                     "the order they triggered (documented default; the last resolves first)",
+        game.log.add("default", msg("turn.order", player=player, value=len(mine)),
                      (R.TRIGGER_APNAP,))
         return mine
     labels = [" then ".join(labels_of[i] for i in perm) for perm in perms]
@@ -209,9 +208,9 @@ def _put_one(game: Game, p: Pending, multi: bool) -> None:
         targets = choose_targets(game, p.controller, tuple(ab.targets), None, p.source_lki,
                                   p.source_id, False, name)
     except IllegalAction as exc:
-        game.log.add("trigger", f"{name} ({ability_text(ab, p.source_name)}) triggers but "
-                     "can't be put on the stack: "
-                     f"{exc.message}", trigger_rules(ab) + (R.TRIGGER_TARGETS,))
+        game.log.add("trigger", msg("turn.put_one.2", name=name,
+                                    value=ability_text(ab, p.source_name), message=exc.message),
+            trigger_rules(ab) + (R.TRIGGER_TARGETS,))
         return
     item = StackAbility(game.new_id(), p.source_id, p.source_name, p.controller, ab, targets,
                         {}, 0, dict(p.info), p.source_lki)
@@ -240,8 +239,8 @@ def _put_one(game: Game, p: Pending, multi: bool) -> None:
            for i in game.stack if i is not item):
         rules += (R.SPLIT_SECOND_ALLOWED,)
     said = ability_text(ab, p.source_name) or ab.trigger.event
-    game.log.add("trigger", f"{name} triggers: "
-                 f"{said.rstrip('.') + ',' if tgt else said}{tgt}", rules,
+    game.log.add("trigger", msg("turn.put_one", name=name,
+                                value=said.rstrip('.') + ',' if tgt else said, tgt=tgt), rules,
                  controller=p.controller)
     notice_targeted(game, item.id, targets, False)
 
@@ -272,8 +271,8 @@ def end_current_step(game: Game) -> None:
     for name in game.order:
         pool = game.players[name].pool
         if pool.total():
-            game.log.add("mana", f"{name}'s unspent mana ({pool}) empties from their mana pool "
-                         "as the step ends", (R.EFFECTS_END_STEP, R.MANA_POOL))
+            game.log.add("mana", msg("turn.end_current_step", name=name, pool=pool),
+                (R.EFFECTS_END_STEP, R.MANA_POOL))
         pool.empty()
     if game.step == "end_of_combat":
         game.effects = [e for e in game.effects if e.duration != "end_of_combat"]
@@ -293,7 +292,7 @@ def advance(game: Game) -> None:
         return
     if game.step == "precombat_main" and nxt == "postcombat_main":
         game.players[game.active].skip_combat -= 1
-        game.log.add("skip", f"{game.active} skips this combat phase",
+        game.log.add("skip", msg("turn.advance", active=game.active),
                      (R.SKIP, R.REPLACEMENT_SKIP))
     begin_step(game, nxt)
 
@@ -309,7 +308,7 @@ def begin_turn(game: Game) -> None:
     game.record = TurnRecord()
     game.combat = None
     game.log.turn = game.turn
-    game.log.add("turn", f"turn {game.turn}: {game.active}'s turn begins", ())
+    game.log.add("turn", msg("turn.begin_turn", turn=game.turn, active=game.active), ())
     begin_step(game, "untap")
 
 
@@ -320,11 +319,12 @@ def begin_step(game: Game, step: str) -> None:
     skip = game.players[active].skip_steps
     if skip.get(step):
         skip[step] -= 1
-        game.log.add("skip", f"{active} skips their {STEP_NAMES[step]}",
+        game.log.add("skip", msg("turn.begin_step.2", active=active, value=STEP_NAMES[step]),
                      (R.SKIP, R.REPLACEMENT_SKIP))
         advance(game)
         return
-    game.log.add("step", f"{STEP_NAMES[step]} ({active})", (STEP_RULES[step],))
+    game.log.add("step", msg("turn.begin_step", value=STEP_NAMES[step], active=active),
+        (STEP_RULES[step],))
     game.priority = None
     if step == "untap":
         _untap(game)
@@ -394,12 +394,11 @@ def _cleanup(game: Game) -> None:
     game.prohibitions = [p for p in game.prohibitions if p.duration not in ("eot",)]
     if changed or n_eff != len(game.effects):
         game.changed()
-    game.log.add("cleanup", "damage is removed and \"until end of turn\" effects end",
+    game.log.add("cleanup", msg("turn.cleanup"),
                  (R.CLEANUP_DAMAGE,))
     # 514.3a: state-based actions or triggers give priority, then another cleanup step.
     if _would_act(game):
-        game.log.add("cleanup", "state-based actions or triggered abilities happen during "
-                     "cleanup: players get priority", (R.CLEANUP_PRIORITY,))
+        game.log.add("cleanup", msg("turn.cleanup.2"), (R.CLEANUP_PRIORITY,))
         give_priority(game, active)
         game.extra["cleanup_again"] = True
         return

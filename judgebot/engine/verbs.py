@@ -21,6 +21,7 @@ from judgebot.engine.abilities import Effect
 from judgebot.engine.context import Ctx
 from judgebot.engine.errors import Unsupported
 from judgebot.engine.state import Game
+from judgebot.messages import msg
 
 Handler = Callable[[Ctx, Effect], None]
 
@@ -52,7 +53,7 @@ def verb(name: str, primary: str | tuple[str, str] | None = None
 def find(name: str) -> Verb:
     found = VERBS.get(name)
     if found is None:
-        raise Unsupported(f"the effect {name!r} is not implemented")
+        raise Unsupported(msg("verbs.find", name=name))
     return found
 
 

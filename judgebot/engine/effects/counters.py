@@ -8,6 +8,7 @@ from judgebot.engine.context import Ctx, objects
 from judgebot.engine.events import Counters, Event, Move
 from judgebot.engine.pipeline import perform
 from judgebot.engine.verbs import verb
+from judgebot.messages import msg
 
 
 @verb("put_counters", primary="n")
@@ -52,8 +53,7 @@ def _proliferate(ctx: Ctx, eff: Effect) -> None:
         if game.players[p].poison and p != ctx.you:
             events.append(Counters(source=ctx.source, target=p, kind="poison", n=1,
                                    rules=ctx.rules + (R.PROLIFERATE,)))
-    game.log.add("note", "proliferate (documented default: every permanent with counters and "
-                 "every opponent with poison counters is chosen)", ctx.rules + (R.PROLIFERATE,))
+    game.log.add("note", msg("effects.counters.proliferate"), ctx.rules + (R.PROLIFERATE,))
     if events:
         perform(game, events)
 
@@ -70,7 +70,8 @@ def _remove_counter_or_sacrifice(ctx: Ctx, eff: Effect) -> None:
     if obj.counters.get(kind, 0) > 0:
         perform(game, [Counters(source=src, target=src, kind=kind, n=-1, rules=ctx.rules)])
     else:
-        game.log.add("note", f"no {kind} counter can be removed from {game.name_of(src)}",
+        game.log.add("note", msg("effects.counters.remove_counter_or_sacrifice", kind=kind,
+                                 src=game.label(src)),
                      ctx.rules)
         perform(game, [Move(source=src, oid=src, to_zone="graveyard", reason="sacrifice",
                             rules=ctx.rules + (R.SACRIFICE,))])

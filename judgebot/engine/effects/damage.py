@@ -13,6 +13,7 @@ from judgebot.engine.events import Damage, Event
 from judgebot.engine.pipeline import perform
 from judgebot.engine.replacements import ReplacementEffect, new_key
 from judgebot.engine.verbs import verb
+from judgebot.messages import msg
 
 
 @verb("damage", primary="amount")
@@ -98,8 +99,7 @@ def _damage_floor(ctx: Ctx, eff: Effect) -> None:
         "damage_floor", {"player": ctx.you}, ctx.source, ctx.you, "eot",
         "damage that would reduce your life total to less than 1 reduces it to 1 instead",
         ctx.rules + (R.REPLACEMENT_INSTEAD,), new_key()))
-    game.log.add("effect", f"until end of turn, damage that would reduce {ctx.you}'s life "
-                 "total to less than 1 reduces it to 1 instead",
+    game.log.add("effect", msg("effects.damage.damage_floor", you=ctx.you),
                  ctx.rules + (R.REPLACEMENT, R.REPLACEMENT_INSTEAD))
 
 

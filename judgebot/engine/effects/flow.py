@@ -14,6 +14,7 @@ from judgebot.engine.pipeline import perform
 from judgebot.engine.state import Game
 from judgebot.engine.triggers import DelayedTrigger
 from judgebot.engine.verbs import run, verb
+from judgebot.messages import msg
 
 
 @verb("delayed", primary="ability")
@@ -29,7 +30,7 @@ def _delayed(ctx: Ctx, eff: Effect) -> None:
     game.delayed.append(DelayedTrigger(ability.trigger, ability, ctx.you, ctx.source,
                                        game.name_of(ctx.source) if ctx.source else "",
                                        refs, True, game.turn, ability.text))
-    game.log.add("effect", f"delayed triggered ability: {ability.text}",
+    game.log.add("effect", msg("effects.flow.delayed", text=ability.text),
                  ctx.rules + (R.TRIGGER_DELAYED,))
 
 
@@ -48,8 +49,8 @@ def _may(ctx: Ctx, eff: Effect) -> None:
     who = players(ctx, eff.get("who", "you"))[0]
     index = game.chooser.choose(who, "may", ["yes", "no"], keys=("may",),
                                 note=eff.text)
-    game.log.add("choice", f"{who} chooses {'to' if index == 0 else 'not to'}: "
-                 f"{eff.text or 'the optional action'}", (R.RESOLVE_CHOICES,))
+    game.log.add("choice", msg("effects.flow.may", who=who, value='to' if index == 0 else 'not to',
+                               value2=eff.text or 'the optional action'), (R.RESOLVE_CHOICES,))
     if index == 0:
         run(ctx, eff.get("effects", ()))
 
@@ -67,7 +68,7 @@ def _pay_or_sacrifice(ctx: Ctx, eff: Effect) -> None:
         index = game.chooser.choose(ctx.you, "pay", [f"pay {cost}", "pay {0} (" + alt + ")",
                                                       "don't pay"], keys=("pay", "may"))
         if index == 1:
-            game.log.add("pay", f"{ctx.you} pays {{0}} instead of the echo cost ({alt})",
+            game.log.add("pay", msg("effects.flow.pay_or_sacrifice", you=ctx.you, alt=alt),
                          ctx.rules + (R.ECHO, R.ALT_COST))
             return
         if index == 0 and offer_payment(game, ctx.you, cost, f"pay echo {cost}", forced=True):

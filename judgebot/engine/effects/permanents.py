@@ -16,6 +16,7 @@ from judgebot.engine.replacements import ReplacementEffect, new_key
 from judgebot.engine.state import CardDef
 from judgebot.engine.triggers import DelayedTrigger
 from judgebot.engine.verbs import verb
+from judgebot.messages import msg
 
 
 @verb("tap", primary="what")
@@ -56,7 +57,7 @@ def _regenerate(ctx: Ctx, eff: Effect) -> None:
         game.replacements.append(ReplacementEffect(
             "regenerate", {"oid": oid}, ctx.source, ctx.you, "eot",
             f"regeneration shield on {game.name_of(oid)}", (R.REGENERATE,), new_key()))
-        game.log.add("effect", f"{game.name_of(oid)} gets a regeneration shield",
+        game.log.add("effect", msg("effects.permanents.regenerate", name=game.label(oid)),
                      ctx.rules + (R.REGENERATE,))
 
 
@@ -69,7 +70,7 @@ def _cant_regenerate(ctx: Ctx, eff: Effect) -> None:
                                              ctx.you, "eot",
                                              f"{game.name_of(oid)} can't be regenerated",
                                              ctx.rules + (R.CANT_REGENERATE,)))
-        game.log.add("effect", f"{game.name_of(oid)} can't be regenerated this turn",
+        game.log.add("effect", msg("effects.permanents.cant_regenerate", name=game.label(oid)),
                      ctx.rules + (R.CANT_REGENERATE,))
 
 

@@ -10,6 +10,7 @@ from judgebot.engine.events import Counters, LifeGain, LifeLoss, LoseGame, WinGa
 from judgebot.engine.pipeline import perform
 from judgebot.engine.prohibitions import Prohibition
 from judgebot.engine.verbs import verb
+from judgebot.messages import msg
 
 
 @verb("gain_life", primary="amount")
@@ -66,8 +67,7 @@ def _cant_lose(ctx: Ctx, eff: Effect) -> None:
         game.prohibitions.append(Prohibition("cant_win", {"player": opp}, ctx.source, you,
                                              "eot", "your opponents can't win this turn",
                                              ctx.rules))
-    game.log.add("effect", f"{you} can't lose the game and {you}'s opponents can't win it "
-                 "this turn", ctx.rules)
+    game.log.add("effect", msg("effects.players.cant_lose", you=you, you2=you), ctx.rules)
 
 
 
@@ -84,11 +84,10 @@ def _skip(ctx: Ctx, eff: Effect) -> None:
             pending = game.players[p].skip_steps[step]
         what = 'phase' if step == 'combat' else 'step'
         if pending > 1:
-            game.log.add("effect", f"{p} will skip their next {step} {what} as well: "
-                         f"{pending} of them in all (each skip waits for the next one not "
-                         "already skipped)", ctx.rules + (R.SKIP, R.SKIP_NEXT))
+            game.log.add("effect", msg("effects.players.skip", value=p, step=step, what=what,
+                                       pending=pending), ctx.rules + (R.SKIP, R.SKIP_NEXT))
         else:
-            game.log.add("effect", f"{p} will skip their next {step} {what}",
+            game.log.add("effect", msg("effects.players.skip.2", value=p, step=step, what=what),
                          ctx.rules + (R.SKIP,))
 
 
@@ -100,7 +99,7 @@ def _cant_cast(ctx: Ctx, eff: Effect) -> None:
         game.prohibitions.append(Prohibition("cant_cast", {"player": p}, ctx.source, ctx.you,
                                              "eot", f"{p} can't cast spells this turn",
                                              ctx.rules))
-        game.log.add("effect", f"{p} can't cast spells this turn", ctx.rules)
+        game.log.add("effect", msg("effects.players.cant_cast", value=p), ctx.rules)
 
 
 
@@ -110,4 +109,5 @@ def _add_mana(ctx: Ctx, eff: Effect) -> None:
     symbols = eff.get("mana")
     for p in players(ctx, eff.get("who", "you")):
         game.players[p].pool.add(symbols)
-        game.log.add("mana", f"{p} adds {''.join('{' + s + '}' for s in symbols)}", ctx.rules)
+        game.log.add("mana", msg("effects.players.add_mana", value=p,
+                                 value2=''.join('{' + s + '}' for s in symbols)), ctx.rules)

@@ -14,6 +14,7 @@ from judgebot.engine.mana import ManaCost
 from judgebot.engine.pipeline import perform
 from judgebot.engine.triggers import notice
 from judgebot.engine.verbs import verb
+from judgebot.messages import msg
 
 
 @verb("counter", primary="what")
@@ -67,8 +68,8 @@ def _storm(ctx: Ctx, eff: Effect) -> None:
     game = ctx.game
     n = ctx.info.get("storm_count", 0)
     spell = ctx.info.get("spell")
-    game.log.add("storm", f"storm: {n} spell(s) were cast before it this turn; "
-                 f"{n} cop{'y' if n == 1 else 'ies'}", ctx.rules + (R.STORM,))
+    game.log.add("storm", msg("effects.spells.storm", n=n, n2=n, value='y' if n == 1 else 'ies'),
+        ctx.rules + (R.STORM,))
     for _ in range(n):
         if spell is None or game.stack_item(spell) is None:
             break
@@ -102,4 +103,4 @@ def _cast_madness(ctx: Ctx, eff: Effect) -> None:
 
 @verb("change_target", primary="what")
 def _change_target(ctx: Ctx, eff: Effect) -> None:
-    raise Unsupported("changing the targets of a spell is not implemented")
+    raise Unsupported(msg("effects.spells.change_target"))

@@ -17,6 +17,7 @@ from judgebot.engine.filters import View, matches, select
 from judgebot.engine.pipeline import perform
 from judgebot.engine.triggers import DelayedTrigger
 from judgebot.engine.verbs import verb
+from judgebot.messages import msg
 
 
 @verb("destroy", primary="what")
@@ -73,13 +74,13 @@ def _schedule_return(ctx: Ctx, ids: list[int], when: str, eff: Effect) -> None:
         if ctx.source is None or ctx.source not in game.objects or \
                 game.objects[ctx.source].zone != "battlefield":
             names = ", ".join(game.name_of(i) for i in ids)
-            game.log.add("note", f"{game.name_of(ctx.source)} has already left the battlefield: "
-                         f"{names} will stay in exile (the return would wait for an event that "
-                         "has already happened)", (R.UNTIL_LEAVES, R.TRIGGER_DELAYED_WAITS))
+            game.log.add("note", msg("effects.zones.schedule_return.2",
+                                     source=game.label(ctx.source), names=names),
+                (R.UNTIL_LEAVES, R.TRIGGER_DELAYED_WAITS))
             return
         trig = Trigger("leaves", "ref")
     else:
-        raise Unsupported(f"returning exiled cards at {when!r} is not implemented")
+        raise Unsupported(msg("effects.zones.schedule_return", when=when))
     ability = TriggeredAbility(trig, (back,), text="return the exiled card",
                                rules=(R.TRIGGER_DELAYED,))
     refs = {"exiled_cards": ids}
@@ -99,8 +100,7 @@ def _bounce(ctx: Ctx, eff: Effect) -> None:
     done = _move_all(ctx, eff, "hand", "bounce", ())
     ctx.refs["returned"] = [m.new_id for m in done]
     if spells:
-        game.log.add("note", "a spell returned to its owner's hand is removed from the stack "
-                     "and doesn't resolve", (R.NEW_OBJECT,))
+        game.log.add("note", msg("effects.zones.bounce"), (R.NEW_OBJECT,))
 
 
 
@@ -144,7 +144,7 @@ def _mill(ctx: Ctx, eff: Effect) -> None:
         pl = game.players[p]
         n = ctx.amount(eff.get("n", 1))
         if not pl.library_known:
-            raise Unsupported(f"milling needs {p}'s library: list it in the scenario")
+            raise Unsupported(msg("effects.zones.mill", value=p))
         events = [Move(source=ctx.source, oid=o, to_zone="graveyard", reason="mill",
                        rules=ctx.rules + (R.MILL,)) for o in pl.library[:n]]
         if events:
@@ -186,8 +186,8 @@ def _search(ctx: Ctx, eff: Effect) -> None:
             found = [o for o in pl.library if matches(f, view, o, p, None)]
             options = ["nothing"] + [game.name_of(o) for o in found]
             index = game.chooser.choose(p, "search", options, keys=("search",))
-            game.log.add("search", f"{p} searches their library and finds "
-                         f"{options[index]}", ctx.rules + (R.SEARCH,))
+            game.log.add("search", msg("effects.zones.search.2", value=p, value2=options[index]),
+                ctx.rules + (R.SEARCH,))
             if index > 0:
                 perform(game, [Move(source=ctx.source, oid=found[index - 1], to_zone=to,
                                     tapped=bool(eff.get("tapped")), reason="search",
@@ -195,22 +195,21 @@ def _search(ctx: Ctx, eff: Effect) -> None:
             continue
         answer = game.chooser.scripted(p, ("search",))
         if answer is None:
-            game.log.add("default", f"{p} searches an unspecified library: documented default, "
-                         "nothing is found (name the card with choose: {search: NAME})",
+            game.log.add("default", msg("effects.zones.search.3", value=p),
                          ctx.rules + (R.SEARCH,))
             continue
         answer.used = True
         if str(answer.value).lower() in ("nothing", "none", "no"):
-            game.log.add("search", f"{p} searches their library and finds nothing",
+            game.log.add("search", msg("effects.zones.search.4", value=p),
                          ctx.rules + (R.SEARCH,))
             continue
         card = game.cards.get(str(answer.value)) if game.cards is not None else None
         if card is None:
-            raise BadInput(f"unknown card {answer.value!r} for the search", answer.line)
+            raise BadInput(msg("effects.zones.search.5", value=answer.value), answer.line)
         obj = new_object(game, card, p, "library")
         pl.library.remove(obj.id)
         pl.library.insert(0, obj.id)
-        game.log.add("search", f"{p} searches their library and finds {card.name}",
+        game.log.add("search", msg("effects.zones.search", value=p, name=card.name),
                      ctx.rules + (R.SEARCH,))
         perform(game, [Move(source=ctx.source, oid=obj.id, to_zone=to,
                             tapped=bool(eff.get("tapped")), reason="search",

@@ -10,6 +10,7 @@ from judgebot.engine.errors import Unsupported
 from judgebot.engine.mana import ManaCost
 from judgebot.engine.text.phrases import parse_phrase, parse_phrase_zh
 from judgebot.engine.text.words import mana_cost, number
+from judgebot.messages import msg
 
 
 def read_cost(text: str) -> Cost:
@@ -53,7 +54,7 @@ def read_cost(text: str) -> Cost:
         elif low in ("return ~ to its owner's hand",):
             fields["return_self"] = True
         else:
-            raise Unsupported(f"cannot read the cost {part!r}")
+            raise Unsupported(msg("text.costs.read_cost", part=part))
     return Cost(mana=mana, text=text, **fields)
 
 

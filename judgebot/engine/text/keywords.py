@@ -22,6 +22,7 @@ from judgebot.engine.text.words import (
     mana_cost,
     number,
 )
+from judgebot.messages import msg
 
 
 def read_keyword(text: str) -> Keyword | None:
@@ -78,7 +79,7 @@ def read_keyword(text: str) -> Keyword | None:
     if m:
         return Keyword(ZH_COSTED[m.group(1)], cost=_keyword_cost(m.group(2)), text=raw)
     if low in ("fading", "vanishing", "suspend") or low in COSTED or low in NUMBERED:
-        raise Unsupported(f"the keyword {raw!r} needs its number or cost")
+        raise Unsupported(msg("text.keywords.read_keyword", raw=raw))
     return None
 
 
@@ -127,7 +128,7 @@ def read_keywords(text: str) -> list[Keyword]:
     for p in parts:
         kw = read_keyword(p)
         if kw is None:
-            raise Unsupported(f"cannot read the keyword {p.strip()!r}")
+            raise Unsupported(msg("text.keywords.read_keywords", value=p.strip()))
         out.append(kw)
     return out
 

@@ -10,6 +10,7 @@ from typing import Any
 from judgebot.engine.abilities import Filter, TargetSpec
 from judgebot.engine.errors import Unsupported
 from judgebot.engine.text.words import COLORS_EN, COLORS_ZH, TYPES_EN, TYPES_ZH, number
+from judgebot.messages import msg
 
 
 def parse_phrase(text: str) -> Filter:
@@ -103,7 +104,7 @@ def parse_phrase(text: str) -> Filter:
         if sub.endswith("s") and sub[:-1] in _KNOWN_SUBTYPES:
             sub = sub[:-1]
         if sub not in _KNOWN_SUBTYPES and sub[:-1] not in _KNOWN_SUBTYPES:
-            raise Unsupported(f"cannot read {w!r} in {original!r}")
+            raise Unsupported(msg("text.phrases.parse_phrase", w=w, original=original))
         sets["subtypes"].add(sub)
     if type_words:
         kinds = {TYPES_EN[w] for w in type_words}
@@ -199,11 +200,12 @@ def parse_phrase_zh(text: str) -> Filter:
                 if rest in TYPES_ZH:
                     kinds.append(TYPES_ZH[rest])
                 elif rest:
-                    raise Unsupported(f"cannot read {rest!r} in {original!r}")
+                    raise Unsupported(msg("text.phrases.parse_phrase_zh.2", rest=rest,
+                                          original=original))
                 found = True
                 break
         if not found:
-            raise Unsupported(f"cannot read {p!r} in {original!r}")
+            raise Unsupported(msg("text.phrases.parse_phrase_zh", value=p, original=original))
     if len(set(kinds)) > 1 and "或" in original:
         sets["any_types"] |= set(kinds)
     else:
@@ -256,6 +258,6 @@ def target_spec(text: str) -> TargetSpec:
         if f.zone == "stack":
             return TargetSpec("spell", f, text=raw)
         return TargetSpec("card" if f.zone == "graveyard" else "object", f, text=raw)
-    raise Unsupported(f"cannot read the target {raw!r}")
+    raise Unsupported(msg("text.phrases.target_spec", raw=raw))
 
 

@@ -23,6 +23,7 @@ from judgebot.engine.text.keywords import read_keywords
 from judgebot.engine.text.sentences import TEMPLATES, Parts
 from judgebot.engine.text.statics import STATIC_TEMPLATES
 from judgebot.engine.text.triggers import TRIGGERS_EN, TRIGGERS_ZH
+from judgebot.messages import msg
 
 COST_COLON = (r"^((?:\{[^}]+\}|[^:：{]+?)(?:\s*[,，]\s*(?:\{[^}]+\}|[^:：,，{]+))*)"
               r"\s*[:：]\s*(.+)$")
@@ -96,7 +97,7 @@ class Reader:
             return Parts(a.effects + b.effects)
         if failed is not None:
             raise failed
-        raise Unsupported(f"cannot read {clause.strip()!r}")
+        raise Unsupported(msg("text.reader.clause", value=clause.strip()))
 
     def read(self, text: str, is_spell: bool) -> list[Ability]:
         out: list[Ability] = []
@@ -123,7 +124,7 @@ class Reader:
         body = m.group(3).strip()
         options = [o for o in re.split(r"\s*•\s*|;\s*or\s+|；或|；", body) if o.strip()]
         if len(options) < 2:
-            raise Unsupported(f"cannot read the modes of {self.sentence!r}")
+            raise Unsupported(msg("text.reader.modal", sentence=self.sentence))
         modes = []
         for opt in options:
             self.targets = []
@@ -191,7 +192,7 @@ class Reader:
                 return fn(mm, self)
         if is_spell:
             return self.effects(line)
-        raise Unsupported(f"cannot read {line!r}")
+        raise Unsupported(msg("text.reader.ability", line=line))
 
 
 MODAL = re.compile(r"(?:choose (one|two|one or both)|选择(一|二|两)项|选择一项或两项)\s*"

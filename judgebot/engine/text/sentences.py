@@ -15,6 +15,7 @@ from judgebot.engine.state import CardDef
 from judgebot.engine.text.keywords import keyword_list, read_keywords
 from judgebot.engine.text.phrases import parse_phrase, parse_phrase_zh, target_spec
 from judgebot.engine.text.words import COLORS_EN, mana_cost, number
+from judgebot.messages import msg
 
 
 class Reading(Protocol):
@@ -66,7 +67,7 @@ def _damage_to(m: re.Match, r: Reading) -> Parts:
             f = parse_phrase(what[:-len(" and each player")])
             return Parts([Effect("damage", {"amount": amount, "to": {"each_and_players": f}})])
         return Parts([Effect("damage", {"amount": amount, "to": {"each": parse_phrase(what)}})])
-    raise Unsupported(f"cannot read the damage recipient {m.group('to')!r}")
+    raise Unsupported(msg("text.sentences.damage_to", value=m.group('to')))
 
 
 def _zh_damage(m: re.Match, r: Reading) -> Parts:
@@ -81,7 +82,7 @@ def _zh_damage(m: re.Match, r: Reading) -> Parts:
     if to.startswith("每个"):
         return Parts([Effect("damage", {"amount": amount,
                                         "to": {"each": parse_phrase_zh(to[2:])}})])
-    raise Unsupported(f"cannot read the damage recipient {to!r}")
+    raise Unsupported(msg("text.sentences.zh_damage", to=to))
 
 
 def _what(r: Reading, phrase: str) -> Any:
@@ -100,7 +101,7 @@ def _what(r: Reading, phrase: str) -> Any:
         return "enchanted"
     if low in ("equipped creature",):
         return "equipped"
-    raise Unsupported(f"cannot read {phrase!r}")
+    raise Unsupported(msg("text.sentences.what", phrase=phrase))
 
 
 TEMPLATES: list[Template] = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from judgebot.engine.errors import Unsupported
 from judgebot.engine.mana import ManaCost
+from judgebot.messages import msg
 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
            "seven": 7, "eight": 8, "nine": 9, "ten": 10, "x": "X"}
@@ -58,14 +59,14 @@ def number(word: str) -> int | str:
         return NUMBERS[w]
     if word.strip() in ZH_NUMBERS:
         return ZH_NUMBERS[word.strip()]
-    raise Unsupported(f"cannot read the number {word!r}")
+    raise Unsupported(msg("text.words.number", word=word))
 
 
 def mana_cost(text: str) -> ManaCost:
     try:
         return ManaCost.parse(text.strip())
     except ValueError as exc:
-        raise Unsupported(f"cannot read the cost {text!r}: {exc}") from None
+        raise Unsupported(msg("text.words.mana_cost", text=text, exc=exc)) from None
 
 
 def pt_number(s: str) -> int:
