@@ -77,13 +77,24 @@ class Message:
         return render(self, EN)
 
 
+@dataclass(frozen=True)
+class Joined:
+    """Items shown one after the other, separated by the catalogue's ``sep`` (a code)."""
+
+    items: tuple[Any, ...]
+    sep: str = "list.separator"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"items": [_plain(v) for v in self.items], "sep": self.sep}
+
+
 def msg(code: str, **args: Any) -> Message:
     """``Message(code, args)`` written as a call."""
     return Message(code, args)
 
 
 def _plain(value: Any) -> Any:
-    if isinstance(value, Message | Name):
+    if isinstance(value, Message | Name | Joined):
         return value.to_dict()
     if isinstance(value, list | tuple):
         return [_plain(v) for v in value]
@@ -97,6 +108,8 @@ def from_dict(data: Any) -> Any:
             return Message(data["code"], {k: from_dict(v) for k, v in data["args"].items()})
         if "name" in data:
             return Name(data["name"], data.get("zh") or "")
+        if "items" in data and "sep" in data:
+            return Joined(tuple(from_dict(v) for v in data["items"]), data["sep"])
     if isinstance(data, list):
         return [from_dict(v) for v in data]
     return data
@@ -153,6 +166,8 @@ def render_arg(value: Any, lang: str) -> str:
         if lang != EN and value.zh:
             return to_hant(value.zh) if lang == ZH_HANT else value.zh
         return value.en
+    if isinstance(value, Joined):
+        return render(Message(value.sep), lang).join(render_arg(v, lang) for v in value.items)
     if isinstance(value, dict):
         return render_arg(from_dict(value), lang)
     if isinstance(value, list | tuple):

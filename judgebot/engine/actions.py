@@ -19,7 +19,7 @@ from judgebot.engine.casting import CastRequest, cast
 from judgebot.engine.choices import Chooser
 from judgebot.engine.errors import BadInput, IllegalAction, OpenChoice, Refusal, suggest
 from judgebot.engine.layers import trace
-from judgebot.engine.lookup import display_name, named, resolve_any
+from judgebot.engine.lookup import display_label, named, resolve_any
 from judgebot.engine.marks import line_of, whole
 from judgebot.engine.scenario import (
     Action,
@@ -30,7 +30,7 @@ from judgebot.engine.setup import setup
 from judgebot.engine.special import play_land, suspend, turn_face_up
 from judgebot.engine.state import STEPS, Game
 from judgebot.engine.summary import signature
-from judgebot.messages import msg
+from judgebot.messages import Joined, msg
 
 ABILITY_SPECIAL = {"morph", "turn_face_up", "unmorph", "face_up", "turn face up"}
 
@@ -581,15 +581,16 @@ def explain_characteristics(game: Game) -> None:
         if oid not in notes:
             continue
         c = game.chars(oid)
-        head = f"{display_name(game, oid)} is {c.power}/{c.toughness}" if c.is_creature else \
-            display_name(game, oid)
+        shown = display_label(game, oid)
+        head = msg("actions.is_pt", name=shown, p=c.power, t=c.toughness) if c.is_creature \
+            else shown
         rules = tuple(dict.fromkeys(r for rs, _ in notes[oid] for r in rs))
         layer_of = [rs[0] for rs, _ in notes[oid] if rs[0] not in (R.DEPENDENCY,
                                                                    R.LAYER_MODIFY_PT)]
         if len(layer_of) != len(set(layer_of)):  # two effects in one layer: timestamps
             rules += (R.TIMESTAMP_ORDER,)
-        game.log.add("characteristics", f"{head}: "
-                     + "; ".join(text for _, text in notes[oid]), (R.LAYERS,) + rules)
+        game.log.add("characteristics", msg("actions.characteristics", head=head, notes=Joined(
+            tuple(said for _, said in notes[oid]), "list.semicolon")), (R.LAYERS,) + rules)
 
 
 def _as_list(v: Any) -> list[Any]:

@@ -10,6 +10,7 @@ pipeline: the pipeline performs the follow-ups itself.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from judgebot.engine import citations as R
 from judgebot.engine.abilities import triggered
@@ -32,7 +33,7 @@ from judgebot.engine.events import (
     WinGame,
 )
 from judgebot.engine.state import CardDef, Game, GameObject
-from judgebot.messages import msg
+from judgebot.messages import Joined, msg
 
 UNKNOWN_CARD = CardDef("unknown card", source="unknown")
 
@@ -202,6 +203,7 @@ def _move(game: Game, ev: Move) -> Applied:
     ev.owner = obj.owner
     ev.card = obj.card
     old_name = game.name_of(obj.id)
+    old_label = game.label(obj.id)
     _remove_from_zone(game, obj)
     to = ev.to_zone
     controller = ev.controller if to in ("battlefield", "stack") and ev.controller else obj.owner
@@ -246,52 +248,60 @@ def _move(game: Game, ev: Move) -> Applied:
     ev.new_id = new.id
     game.changed()
     if ev.reason != "cast":  # the cast itself is logged by the stack
-        _log_move(game, ev, old_name, obj, new)
+        _log_move(game, ev, old_name, obj, new, old_label)
     if ev.madness:
         return [Happened(what="madness_exiled", source=new.id, done=True, data={"oid": new.id})]
     return []
 
 
-def _log_move(game: Game, ev: Move, name: str, old: GameObject, new: GameObject) -> None:
+# The words for a zone change, by the reason of the move; others say "moves from … to …".
+MOVE_REASONS = ("destroy", "sacrifice", "discard", "counter", "sba", "resolve", "bounce",
+                "exile", "mill", "draw")
+
+
+def _log_move(game: Game, ev: Move, name: str, old: GameObject, new: GameObject,
+              label: Any) -> None:
     reason, frm, to = ev.reason, ev.from_zone, ev.to_zone
     owner = old.owner
-    where = {"graveyard": f"{owner}'s graveyard", "hand": f"{owner}'s hand",
-             "library": f"{owner}'s library (shuffled in)" if ev.position == "shuffled" else
-                        f"{'the top' if ev.position == 'top' else 'the bottom'} of {owner}'s "
-                        "library", "exile": "exile", "battlefield": "the battlefield",
-             "stack": "the stack"}[to]
-    verbs = {"destroy": f"{name} is destroyed and put into {where}",
-             "sacrifice": f"{name} is sacrificed and put into {where}",
-             "discard": f"{old.owner} discards {name}" + ("" if to == "graveyard"
-                                                           else f" into {where}"),
-             "counter": f"{name} is countered and put into {where}",
-             "sba": f"{name} is put into {where}",
-             "resolve": f"{name} is put into {where} as it finishes resolving",
-             "bounce": f"{name} is returned to {where}",
-             "exile": f"{name} is exiled",
-             "mill": f"{name} is milled into {where}",
-             "draw": f"{old.owner} draws {name}"}
-    text = verbs.get(reason, f"{name} moves from {frm} to {where}")
+    if to == "library":
+        where = msg("zone.library_shuffled", owner=owner) if ev.position == "shuffled" else \
+            msg("zone.library_top" if ev.position == "top" else "zone.library_bottom",
+                owner=owner)
+    elif to in ("graveyard", "hand"):
+        where = msg(f"zone.{to}_of", owner=owner)
+    else:
+        where = msg(f"zone.the_{to}")
+    if reason == "discard" and to != "graveyard":
+        said = msg("move.discard_into", player=owner, name=label, where=where)
+    elif reason in MOVE_REASONS:
+        said = msg(f"move.{reason}", name=label, where=where, player=owner)
+    else:
+        said = msg("move.other", name=label, zone=msg(f"zone.{frm}") if frm else frm,
+                   where=where)
     rules = ev.rules
     if frm == "battlefield" and to != "battlefield":
         rules = rules + (R.NEW_OBJECT,)
     if old.face_down and to not in ("battlefield", "stack"):
-        text += " (revealed)"
+        said = msg("move.revealed", said=said)
         rules = rules + (R.FACE_DOWN_REVEAL,)
-    extras = []
+    extras: list[Any] = []
     if ev.tapped and to == "battlefield":
-        extras.append("tapped")
+        extras.append(msg("move.extra.tapped"))
     if ev.counters and to == "battlefield":
-        extras.append(", ".join(f"{n} {k} counter(s)" for k, n in ev.counters.items()))
+        extras.append(Joined(tuple(msg("move.extra.counters", n=n, kind=k)
+                                   for k, n in ev.counters.items())))
     if ev.face_down and to == "battlefield":
-        extras.append("face down")
+        extras.append(msg("move.extra.face_down"))
     if extras and to == "battlefield":
-        text += f" ({'; '.join(extras)})"
+        said = msg("move.with", said=said, extras=Joined(tuple(extras), "list.semicolon"))
     if reason in ("enter", "put", "return", "resolve_permanent") or (to == "battlefield" and
-                                                                    reason not in verbs):
-        text = f"{name} enters the battlefield" + (f" ({'; '.join(extras)})" if extras else "") \
-            + (f" under {new.controller}'s control" if new.controller != new.owner else "")
-    game.log.add("zone", text, rules, object=name, from_zone=frm, to_zone=to)
+                                                                    reason not in MOVE_REASONS):
+        said = msg("move.enters", name=label)
+        if extras:
+            said = msg("move.with", said=said, extras=Joined(tuple(extras), "list.semicolon"))
+        if new.controller != new.owner:
+            said = msg("move.under_control", said=said, player=new.controller)
+    game.log.add("zone", said, rules, object=name, from_zone=frm, to_zone=to)
 
 
 def _draw(game: Game, ev: Draw) -> Applied:
@@ -336,8 +346,8 @@ def _regenerated(game: Game, ev: Regenerated) -> Applied:
                                              ev.oid in game.combat.blockers)
     if game.combat is not None:
         game.combat.remove(ev.oid)
-    game.log.add("regenerate", f"{game.name_of(ev.oid)}: damage removed, tapped"
-                 + (", removed from combat" if in_combat else ""),
+    game.log.add("regenerate", msg("apply.regenerated_in_combat" if in_combat
+                                   else "apply.regenerated", name=game.label(ev.oid)),
                  (R.REGENERATE, R.REMOVED_FROM_COMBAT) if in_combat else (R.REGENERATE,))
     return []
 
@@ -357,8 +367,9 @@ def _tap(game: Game, ev: Tap) -> Applied:
     if ev.cause not in ("cost", "attack", "untap_step"):
         in_combat = game.combat is not None and (ev.oid in game.combat.attackers or
                                                  ev.oid in game.combat.blockers)
-        game.log.add("tap", f"{game.name_of(ev.oid)} becomes {'un' if ev.untap else ''}tapped"
-                     + (" (it stays in combat)" if in_combat else ""),
+        code = "apply.untapped" if ev.untap else "apply.tapped"
+        game.log.add("tap", msg(code + ("_in_combat" if in_combat else ""),
+                                name=game.label(ev.oid)),
                      (ev.rules or (R.TAP_UNTAP,)) + ((R.TAPPED_IN_COMBAT,) if in_combat else ()))
     return []
 

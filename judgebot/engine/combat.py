@@ -24,7 +24,7 @@ from judgebot.engine.prohibitions import active_prohibitions
 from judgebot.engine.rules import has_haste, protection_from, summoning_sick
 from judgebot.engine.state import Combat, Game
 from judgebot.engine.triggers import notice
-from judgebot.messages import msg
+from judgebot.messages import Joined, msg
 
 MAX_ASSIGNMENTS = 40
 
@@ -263,12 +263,14 @@ def declare_blockers(game: Game, decl: dict[int, int]) -> None:
         combat.blocked[attacker] = True
     combat.blockers_declared = True
     if decl:
-        parts = [f"{game.name_of(b)} blocks {game.name_of(a)}" for b, a in decl.items()]
+        parts = Joined(tuple(msg("combat.blocks", blocker=game.label(b),
+                                 attacker=game.label(a)) for b, a in decl.items()),
+                       "list.semicolon")
         extra: tuple[str, ...] = ()
         for b, a in decl.items():
             if game.chars(a).has("flying"):  # a legal block of a flyer: flying or reach
                 extra += (R.FLYING,) + ((R.REACH,) if not game.chars(b).has("flying") else ())
-        game.log.add("block", "; ".join(parts),
+        game.log.add("block", msg("combat.blocks_declared", blocks=parts),
                      tuple(dict.fromkeys((R.DECLARE_BLOCKERS, R.BLOCKED) + extra)))
     else:
         game.log.add("block", msg("combat.declare_blockers"), (R.DECLARE_BLOCKERS, R.BLOCKED))

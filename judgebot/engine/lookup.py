@@ -8,7 +8,7 @@ from typing import Any
 
 from judgebot.engine.errors import BadInput
 from judgebot.engine.state import Game, GameObject
-from judgebot.messages import msg
+from judgebot.messages import Message, Name, msg
 
 
 def names_of(game: Game, oid: int) -> set[str]:
@@ -91,3 +91,11 @@ def display_name(game: Game, oid: int) -> str:
     if obj.face_down:
         return f"{obj.card.name} (face down)"
     return game.chars(oid).name or obj.card.name
+
+
+def display_label(game: Game, oid: int) -> Name | Message:
+    """:func:`display_name` as data, in both languages."""
+    obj = game.objects[oid]
+    if obj.face_down:
+        return msg("name.face_down_display", name=Name(obj.card.name, obj.card.zh_name))
+    return game.label(oid)

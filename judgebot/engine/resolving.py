@@ -56,8 +56,10 @@ def _resolve_ability(game: Game, item: StackAbility) -> None:
         game.log.add("resolve", msg("resolving.resolve_ability", name=name),
                      rules + (R.RESOLVE_TARGETS,))
         return
-    game.log.add("resolve", f"{name} resolves" + (f": {ability_text(ab, item.source_name)}"
-                                                   if ab.text else ""),
+    said = msg("resolving.ability_resolves_text", name=game.label(item),
+               text=ability_text(ab, item.source_name)) if ab.text else \
+        msg("resolving.ability_resolves", name=game.label(item))
+    game.log.add("resolve", said,
                  rules + (R.RESOLVE,))
     ctx = Ctx(game, item.controller, item.source_id, item.source_lki, item, item.targets,
               legal, item.x, dict(item.info), {}, rules, item.division)

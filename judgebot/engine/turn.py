@@ -32,7 +32,7 @@ from judgebot.engine.state import STEPS, Game, StackAbility, TurnRecord
 from judgebot.engine.targeting import choose_targets, notice_targeted
 from judgebot.engine.trigger_events import trigger_rules
 from judgebot.engine.triggers import Pending, notice
-from judgebot.messages import msg
+from judgebot.messages import Joined, msg
 
 STEP_NAMES = {"untap": "untap step", "upkeep": "upkeep", "draw": "draw step",
               "precombat_main": "precombat main phase",
@@ -87,9 +87,8 @@ def pass_priority(game: Game) -> str:
         game.passes = 0
         if game.stack:
             top = game.stack[-1]
-            game.log.add("pass", f"all players pass; {game.name_of(top)} resolves"
-                         + (" (the last one put on the stack resolves first)"
-                            if len(game.stack) > 1 else ""),
+            game.log.add("pass", msg("turn.pass_resolves_last" if len(game.stack) > 1
+                                     else "turn.pass_resolves", name=game.label(top)),
                          (R.ALL_PASS,) + ((R.STACK_LIFO,) if len(game.stack) > 1 else ()))
             resolve_top(game)
             if game.over:
@@ -367,8 +366,9 @@ def _untap(game: Game) -> None:
     if events:
         done = perform(game, events)
         if done:
-            game.log.add("untap", f"{game.active} untaps " +
-                         ", ".join(game.name_of(e.oid) for e in done), (R.UNTAP,))
+            game.log.add("untap", msg("turn.untaps", player=game.active,
+                                      names=Joined(tuple(game.label(e.oid) for e in done))),
+                         (R.UNTAP,))
 
 
 def _cleanup(game: Game) -> None:

@@ -3,9 +3,11 @@ types, in English and Chinese."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from judgebot.engine.errors import Unsupported
 from judgebot.engine.mana import ManaCost
-from judgebot.messages import msg
+from judgebot.messages import Name, msg
 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
            "seven": 7, "eight": 8, "nine": 9, "ten": 10, "x": "X"}
@@ -71,3 +73,22 @@ def mana_cost(text: str) -> ManaCost:
 
 def pt_number(s: str) -> int:
     return int(s.replace("+", ""))
+
+
+# English → Chinese, for showing the engine's words in the reader's language.
+KEYWORD_ZH = {en: zh for zh, en in ZH_KEYWORDS.items()} | \
+    {en: zh for zh, en in ZH_COSTED.items()} | {en: zh for zh, en in ZH_NUMBERED.items()}
+TERM_ZH = {en: zh for zh, en in TYPES_ZH.items()} | {en: zh for zh, en in ZH_LAND_TYPES.items()}
+
+
+def term(word: str) -> Name:
+    """A card type, subtype or supertype as data, with its Chinese where known."""
+    return Name(word, TERM_ZH.get(word, TERM_ZH.get(word.lower(), "")))
+
+
+def ability_word(ability: Any) -> Name:
+    """An ability as a continuous effect names it: its text, or its keyword."""
+    text = getattr(ability, "text", "") or getattr(ability, "name", "an ability")
+    name = getattr(ability, "name", "")
+    zh = KEYWORD_ZH.get(name, "") if isinstance(name, str) and text.lower() == name else ""
+    return Name(text, zh)
