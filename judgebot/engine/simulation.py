@@ -25,7 +25,7 @@ from judgebot.engine.scenario import Scenario
 from judgebot.engine.scenario import parse as parse_with
 from judgebot.engine.state import Game
 from judgebot.engine.summary import state_summary
-from judgebot.messages import msg
+from judgebot.messages import EN, Joined, Message, msg
 
 MAX_RUNS = 64
 
@@ -146,8 +146,9 @@ def _combine(scn: Scenario, leaves: list[Leaf], runs: int) -> SimulationResult:
     if refused is not None:
         bad = next(lf for lf in leaves if lf.run.refusal is not None)
         log = bad.run.game.log.entries
-        log.append(Entry("refused", f"refused: {refused.message}", refused.rules,
-                         bad.run.game.turn, bad.run.game.step, {"line": refused.line}))
+        said = msg("simulation.refused", message=refused.msg or refused.message)
+        log.append(Entry("refused", said.render(EN), refused.rules, bad.run.game.turn,
+                         bad.run.game.step, {"line": refused.line}, said))
         return SimulationResult(scn, False, refused, log, bad.state, [], runs=runs,
                                 shown=bad.number)
     for lf in leaves:
@@ -168,26 +169,30 @@ def _combine(scn: Scenario, leaves: list[Leaf], runs: int) -> SimulationResult:
             distinct.setdefault(key, []).append(lf)
         choosers = sorted({p for lf in leaves for p, _, _ in lf.choices})
         who = " and ".join(f"{p}'s" for p in choosers) or "a player's"
+        whose = Joined(tuple(msg("simulation.whose", player=p) for p in choosers),
+                       "list.and") if choosers else msg("simulation.a_players")
         kinds = sorted({k for lf in leaves for _, k, _ in lf.choices})
+        kind_words = Joined(tuple(msg(f"choice.{k}") for k in kinds))
         for lf in leaves:
             branches.append({"choices": [{"player": p, "kind": k, "option": lbl}
                                          for p, k, lbl in lf.choices],
                              "state": lf.state,
                              "ok": all(c["ok"] for c in lf.checks)})
         if len(distinct) == 1:
-            log.append(Entry("choice", f"{who} choice ({', '.join(kinds)}) is left open by the "
-                             f"scenario; all {len(leaves)} options lead to the same outcome",
-                             (), game.turn, game.step))
+            said = msg("simulation.same_outcome", who=whose, kinds=kind_words, n=len(leaves))
+            log.append(Entry("choice", said.render(EN), (), game.turn, game.step, {}, said))
         else:
             parts = []
             states = [group[0].state for group in distinct.values()]
             for group in distinct.values():
-                opts = "; ".join(" / ".join(lbl for _, _, lbl in lf.choices) for lf in group)
-                parts.append(f"[{opts}] → "
-                             f"{_outcome_text(group[0].state, first.state, states)}")
-            log.append(Entry("depends", f"the outcome depends on {who} choice "
-                             f"({', '.join(kinds)}): " + " | ".join(parts), (), game.turn,
-                             game.step, {"options": len(leaves)}))
+                opts = Joined(tuple(Joined(tuple(lbl for _, _, lbl in lf.choices), "list.slash")
+                                    for lf in group), "list.semicolon")
+                parts.append(msg("simulation.option_outcome", options=opts,
+                                 outcome=_outcome_text(group[0].state, first.state, states)))
+            said = msg("simulation.depends", who=whose, kinds=kind_words,
+                       outcomes=Joined(tuple(parts), "list.bar"))
+            log.append(Entry("depends", said.render(EN), (), game.turn, game.step,
+                             {"options": len(leaves)}, said))
         for i, row in enumerate(first.checks):
             others = [lf.checks[i] for lf in leaves if i < len(lf.checks)]
             ok = all(o["ok"] for o in others)
@@ -206,9 +211,9 @@ def _combine(scn: Scenario, leaves: list[Leaf], runs: int) -> SimulationResult:
 
 
 def _outcome_text(state: dict[str, Any], base: dict[str, Any],
-                  states: list[dict[str, Any]] | None = None) -> str:
-    parts: list[str] = []
-    extra: list[str] = []
+                  states: list[dict[str, Any]] | None = None) -> Joined:
+    parts: list[Any] = []
+    extra: list[Any] = []
     if states:
 
         def keys(st: dict[str, Any]) -> set[str]:
@@ -217,37 +222,36 @@ def _outcome_text(state: dict[str, Any], base: dict[str, Any],
         differing = [e for e in state["permanents"]
                      if json.dumps(e, sort_keys=True) not in common]
         if differing:
-            extra.append("permanents " + ", ".join(_permanent_text(e) for e in differing))
+            extra.append(msg("outcome.permanents", permanents=Joined(
+                tuple(_permanent_text(e) for e in differing))))
     for p, info in state["players"].items():
         b = base["players"][p]
-        bits = [f"life {info['life']}"]
+        bits: list[Any] = [msg("outcome.life", life=info["life"])]
         for zone in ("battlefield", "graveyard", "hand", "exile", "library"):
             if zone == "library" and info[zone] == "unknown":
                 continue
             if info[zone] != b[zone] or (state is base and zone != "library"):
-                bits.append(f"{zone} {info[zone]}")
+                bits.append(msg("outcome.zone", zone=msg(f"zone.{zone}"), cards=str(info[zone])))
         if info["lost"]:
-            bits.append("loses")
-        parts.append(f"{p}: " + ", ".join(bits))
-    return "; ".join(parts + extra)
+            bits.append(msg("outcome.loses"))
+        parts.append(msg("outcome.player", player=p, bits=Joined(tuple(bits))))
+    return Joined(tuple(parts + extra), "list.semicolon")
 
 
-
-def _permanent_text(e: dict[str, Any]) -> str:
-    bits = []
+def _permanent_text(e: dict[str, Any]) -> Message:
+    bits: list[Any] = []
     if "power" in e:
         bits.append(f"{e['power']}/{e['toughness']}")
-    bits.append(f"controlled by {e['controller']}")
+    bits.append(msg("outcome.controlled_by", player=e["controller"]))
     if e.get("tapped"):
-        bits.append("tapped")
+        bits.append(msg("move.extra.tapped"))
     if e.get("damage"):
-        bits.append(f"{e['damage']} damage")
+        bits.append(msg("outcome.damage", n=e["damage"]))
     for k, v in (e.get("counters") or {}).items():
-        bits.append(f"{v} {k} counter{'s' if v != 1 else ''}")
+        bits.append(msg("outcome.counters", n=v, kind=k))
     if e.get("attached_to"):
-        bits.append(f"attached to {e['attached_to']}")
-    return f"{e['name']} ({', '.join(bits)})"
-
+        bits.append(msg("outcome.attached_to", name=e["attached_to"]))
+    return msg("outcome.permanent", name=e["name"], bits=Joined(tuple(bits)))
 
 
 def parse(text: str) -> Scenario:

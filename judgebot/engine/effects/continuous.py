@@ -10,7 +10,9 @@ from judgebot.engine.abilities import Effect
 from judgebot.engine.context import Ctx, objects
 from judgebot.engine.layers import ContinuousEffect, describe_layers
 from judgebot.engine.prohibitions import Prohibition
+from judgebot.engine.text.words import ability_word, term
 from judgebot.engine.verbs import verb
+from judgebot.messages import Joined, Message, Name, msg
 
 
 def _continuous(ctx: Ctx, eff: Effect, ops: tuple, what: Any = None) -> None:
@@ -23,44 +25,40 @@ def _continuous(ctx: Ctx, eff: Effect, ops: tuple, what: Any = None) -> None:
                          duration, eff.text, ctx.rules)
     game.effects.append(e)
     game.changed()
-    names = ", ".join(game.name_of(o) for o in oids)
+    names = Joined(tuple(game.label(o) for o in oids))
     extra = (R.CONTINUOUS_DURATION,) if duration in ("eot", "end_of_combat") else ()
     if R.RESOLVE_INFO in ctx.rules:
         extra += (R.CONTINUOUS_VARIABLE,)  # a variable in it was fixed on resolution
-    game.log.add("effect", f"{names}: {describe_ops(ops)}"
-                 + (" until end of turn" if duration == "eot" else ""),
+    code = "effects.continuous.until_eot" if duration == "eot" else "effects.continuous"
+    game.log.add("effect", msg(code, names=names, ops=describe_ops(ops)),
                  ctx.rules + _layer_rules(ops) + (R.CONTINUOUS_LOCKED,) + extra)
 
 
 
-def describe_ops(ops: tuple) -> str:
-    parts = []
+def describe_ops(ops: tuple) -> Joined:
+    """What continuous effects do, as data (the layers' words)."""
+    parts: list[Message] = []
     for _, op in ops:
         k = op[0]
         if k == "pump":
-            parts.append(f"{op[1]:+d}/{op[2]:+d}")
+            parts.append(msg("effects.op.pump", p=op[1], t=op[2]))
         elif k == "set_pt":
-            parts.append(f"base power and toughness {op[1]}/{op[2]}")
-        elif k == "switch":
-            parts.append("power and toughness switched")
+            parts.append(msg("effects.op.set_pt", p=op[1], t=op[2]))
         elif k == "grant":
-            parts.append("gains " + ", ".join(getattr(a, "text", "") or getattr(a, "name", "an "
-                                                                                "ability")
-                                             for a in op[1]))
-        elif k == "lose_all":
-            parts.append("loses all abilities")
+            parts.append(msg("layers.op.gains", what=Joined(tuple(ability_word(a)
+                                                                  for a in op[1]))))
         elif k == "control":
-            parts.append(f"controlled by {op[1]}")
+            parts.append(msg("layers.op.control", player=op[1]))
         elif k == "add_types":
-            parts.append("becomes " + " ".join(list(op[2]) + list(op[1])))
+            parts.append(msg("effects.op.becomes", types=Joined(
+                tuple(term(w) for w in list(op[2]) + list(op[1])), "list.space")))
         elif k == "copy":
-            parts.append(f"becomes a copy of {op[1].name}")
-        elif k == "all_creature_types":
-            parts.append("gains all creature types")
+            parts.append(msg("effects.op.copy", name=Name(op[1].name, op[1].zh_name)))
+        elif k in ("switch", "lose_all", "all_creature_types"):
+            parts.append(msg(f"layers.op.{k}"))
         else:
-            parts.append(k)
-    return ", ".join(parts)
-
+            parts.append(msg("layers.op.other", kind=k))
+    return Joined(tuple(parts))
 
 
 def _layer_rules(ops: tuple) -> tuple[str, ...]:
