@@ -464,8 +464,8 @@ def _lose(game: Game, ev: LoseGame) -> Applied:
         return None
     player.lost = True
     player.lost_rule = ev.rules[0] if ev.rules else ""
-    game.log.add("lose", msg("apply.lose", player=ev.player,
-                             value=' (' + ev.reason + ')' if ev.reason else ''),
+    game.log.add("lose", msg("apply.lose_because", player=ev.player, reason=ev.reason)
+                 if ev.reason else msg("apply.lose", player=ev.player),
                  ev.rules)
     if not game.extra.get("defer_end"):
         end_check(game)

@@ -17,6 +17,7 @@ from judgebot.engine.abilities import StaticAbility
 from judgebot.engine.events import CounterSpell, Destroy, Event, LoseGame, Move, WinGame
 from judgebot.engine.rules import cant_be_countered
 from judgebot.engine.state import Game
+from judgebot.messages import Message, Name, msg
 
 
 @dataclass(eq=False)
@@ -51,7 +52,7 @@ def active_prohibitions(game: Game, kind: str) -> list[Prohibition]:
 
 
 # Why an event can't happen: the words and the rules, or None.
-Reason = tuple[str, tuple[str, ...]]
+Reason = tuple[Message, tuple[str, ...]]
 Check = Callable[[Game, Any], "Reason | None"]
 CHECKS: dict[type[Event], list[Check]] = {}
 
@@ -79,7 +80,7 @@ def _indestructible(game: Game, ev: Destroy) -> Reason | None:
     if obj is None or obj.zone != "battlefield":
         return None
     if game.chars(ev.oid).has("indestructible"):
-        return (f"{game.name_of(ev.oid)} has indestructible and isn't destroyed",
+        return (msg("cant.indestructible", name=game.label(ev.oid)),
                 (R.INDESTRUCTIBLE,))
     return None
 
@@ -88,7 +89,7 @@ def _indestructible(game: Game, ev: Destroy) -> Reason | None:
 def _cant_lose(game: Game, ev: LoseGame) -> Reason | None:
     for p in active_prohibitions(game, "cant_lose"):
         if p.params.get("player") == ev.player:
-            return (f"{ev.player} can't lose the game ({p.text})", p.rules)
+            return (msg("cant.lose", player=ev.player, text=p.text), p.rules)
     return None
 
 
@@ -96,7 +97,7 @@ def _cant_lose(game: Game, ev: LoseGame) -> Reason | None:
 def _cant_win(game: Game, ev: WinGame) -> Reason | None:
     for p in active_prohibitions(game, "cant_win"):
         if p.params.get("player") == ev.player:
-            return (f"{ev.player} can't win the game ({p.text})", p.rules)
+            return (msg("cant.win", player=ev.player, text=p.text), p.rules)
     return None
 
 
@@ -106,7 +107,7 @@ def _cant_be_countered(game: Game, ev: CounterSpell) -> Reason | None:
     if item is not None and not item.is_stack_ability:
         why = cant_be_countered(game, item)
         if why:
-            return (f"{game.name_of(item.id)} can't be countered ({why})", (R.COUNTER,))
+            return (msg("cant.be_countered", name=game.label(item.id), why=why), (R.COUNTER,))
     return None
 
 
@@ -114,6 +115,6 @@ def _cant_be_countered(game: Game, ev: CounterSpell) -> Reason | None:
 def _token_gone(game: Game, ev: Move) -> Reason | None:
     obj = game.objects.get(ev.oid)
     if obj is not None and obj.token and obj.zone != "battlefield" and obj.zone != "stack":
-        return (f"the {obj.card.name} token has left the battlefield and can't move again",
+        return (msg("cant.token_moves", name=Name(obj.card.name, obj.card.zh_name)),
                 (R.TOKEN_CANT_MOVE,))
     return None

@@ -21,13 +21,13 @@ def check(game: Game) -> bool:
         p = game.players[name]
         loss = None
         if p.life <= 0:
-            loss = LoseGame(cause="sba", player=name, reason=f"{p.life} life",
+            loss = LoseGame(cause="sba", player=name, reason=msg("sba.reason.life", life=p.life),
                             rules=(R.SBA_LIFE, R.LOSE_LIFE))
         elif p.drew_from_empty:
-            loss = LoseGame(cause="sba", player=name, reason="drew from an empty library",
+            loss = LoseGame(cause="sba", player=name, reason=msg("sba.reason.drew"),
                             rules=(R.SBA_DRAW_EMPTY, R.LOSE_DRAW_EMPTY))
         elif p.poison >= 10:
-            loss = LoseGame(cause="sba", player=name, reason=f"{p.poison} poison counters",
+            loss = LoseGame(cause="sba", player=name, reason=msg("sba.reason.poison", n=p.poison),
                             rules=(R.SBA_POISON, R.LOSE_POISON))
         p.drew_from_empty = False
         if loss is None:
@@ -38,7 +38,8 @@ def check(game: Game) -> bool:
             key = ("cant_lose_logged", name, game.turn, loss.reason)
             if key not in game.extra:
                 game.extra[key] = True
-                game.log.add("cant", why[0] + f" ({loss.reason})", why[1] + loss.rules)
+                game.log.add("cant", msg("sba.cant_lose", why=why[0], reason=loss.reason),
+                             why[1] + loss.rules)
             continue
         events.append(loss)
     ceased = _cease(game)

@@ -112,9 +112,8 @@ def notice(game: Game, events: list[Event], before: dict[int, Chars] | None) -> 
 
 def _log_if_false(game: Game, chars: Chars, ab: TriggeredAbility, look_back: bool) -> None:
     name = chars.name or "a face-down creature"
-    game.log.add("trigger", f"{name}'s ability ({ability_text(ab, name)}) doesn't trigger: "
-                 "its condition isn't true when the event happens"
-                 + (" (looking back in time)" if look_back else ""),
+    game.log.add("trigger", msg("triggers.if_false_looking_back" if look_back
+                                else "triggers.if_false", name=name, text=ability_text(ab, name)),
                  (R.TRIGGER_IF,) + ((R.TRIGGER_LOOK_BACK,) if look_back else ()))
 
 
