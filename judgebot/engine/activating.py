@@ -111,7 +111,8 @@ def activate(game: Game, player: str, oid: int, ability: ActivatedAbility,
     tgt = targets_text(game, chosen)
     said = ability_text(ability, name) or ability.label
     game.log.add("activate", msg("activating.activate", player=player, what=what,
-                                 value=said.rstrip('.') + ',' if tgt else said, tgt=tgt),
+                                 value=said.rstrip('.') + ',' if chosen and any(chosen)
+                                 else said, tgt=tgt),
                  (R.ACTIVATE,) + tuple(ability.rules)
                  + ((R.LOYALTY_ABILITY,) if ability.cost.loyalty is not None else ())
                  + ((R.RESPONSE,) if len(game.stack) > 1 else ()))

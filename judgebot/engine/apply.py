@@ -69,7 +69,7 @@ def _damage(game: Game, ev: Damage) -> Applied:
     infect = src is not None and src.has("infect")
     wither = src is not None and src.has("wither")
     deathtouch = src is not None and src.has("deathtouch")
-    kind = "combat damage" if ev.combat else "damage"
+    kind = msg("damage.combat" if ev.combat else "damage.plain")
     target = ev.target
     if isinstance(target, str):
         player = game.players[target]

@@ -43,9 +43,11 @@ from judgebot.engine.timing import (
     split_second_on_stack,
 )
 from judgebot.engine.triggers import notice
-from judgebot.messages import msg
+from judgebot.messages import Joined, Name, msg
 
 FACE_DOWN_COST = ManaCost.parse("{3}")
+# The ways a spell is cast that the log says ("casts X with flashback").
+CAST_HOW = ("flashback", "morph", "madness", "suspend", "evoke", "free")
 
 
 @dataclass
@@ -196,12 +198,9 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     spell.targets = targets
     spell.division = division
     spell.modes = tuple(req.modes)
-    how = {"flashback": " with flashback", "morph": " face down for {3} (morph)",
-           "madness": " for its madness cost", "suspend": " without paying its mana cost "
-           "(suspend)", "evoke": " for its evoke cost", "free": " without paying its mana cost"
-           }.get(alt, "")
+    how: list[Any] = [msg(f"cast.how.{alt}")] if alt in CAST_HOW else []
     if req.additional:
-        how += " paying " + " and ".join(req.additional)
+        how.append(msg("cast.paying", costs=Joined(tuple(req.additional), "list.and")))
     tgt = targets_text(game, targets)
     rules = [R.CAST, R.CAST_TARGETS] if targets and any(targets) else [R.CAST]
     rules.extend({"flashback": [R.FLASHBACK], "morph": [R.MORPH, R.MORPH_CAST,
@@ -222,7 +221,7 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     if "kicker" in req.additional:
         rules.append(R.KICKER)
     if req.x and c.mana_cost is not None and c.mana_cost.x_count:
-        how += f" with X = {req.x}"
+        how.append(msg("cast.with_x", x=req.x))
         rules += [R.CAST_MODES, R.X_VALUE]
     if game.stack[:-1]:
         rules.append(R.RESPONSE)
@@ -230,8 +229,11 @@ def cast(game: Game, req: CastRequest) -> GameObject:
         if getattr(below, "controller", None) == player and game.log.entries and \
                 game.log.entries[-1].event in ("cast", "activate", "pay", "mana"):
             rules.append(R.PRIORITY_HOLD)  # the same player acts again: holding priority
-    shown = f"a face-down creature spell ({card_name})" if alt == "morph" else name
-    game.log.add("cast", msg("casting.cast", player=player, shown=shown, how=how, tgt=tgt),
+    shown = msg("cast.face_down_spell", name=Name(card_name, obj.card.zh_name)) \
+        if alt == "morph" else game.label(spell.id) if name == game.name_of(spell.id) \
+        else Name(name)
+    game.log.add("cast", msg("casting.cast", player=player, shown=shown,
+                             how=Joined(tuple(how), "list.nothing"), tgt=tgt),
         rules, player=player,
                  card=card_name)
     if not req.free:
@@ -401,7 +403,7 @@ def copy_spell(game: Game, oid: int, controller: str, new_targets: bool,
     copy.modes = original.modes
     copy.copy_of = original.copy_of
     game.changed()
-    text = f"{controller} puts a copy of {game.name_of(oid)} on the stack"
+    aimed: Any = msg("list.nothing")
     if new_targets and copy.targets:
         c = game.chars(copy.id)
         sab = spell_ability(c.abilities) or SpellAbility()
@@ -432,8 +434,9 @@ def copy_spell(game: Game, oid: int, controller: str, new_targets: bool,
                                         note=f"new target for the copy ({spec.text})")
             if index > 0:
                 copy.targets[i] = [alts[index - 1]]
-        text += targets_text(game, copy.targets)
-    game.log.add("copy", text, rules + (R.COPY, R.COPY_SPELL) + ((R.COPY_NEW_TARGETS,)
+        aimed = targets_text(game, copy.targets)
+    said = msg("casting.copy", player=controller, name=game.label(oid), tgt=aimed)
+    game.log.add("copy", said, rules + (R.COPY, R.COPY_SPELL) + ((R.COPY_NEW_TARGETS,)
                                                            if new_targets else ()))
     return copy
 

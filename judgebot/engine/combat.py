@@ -387,7 +387,7 @@ def combat_damage(game: Game, first: bool, given: dict[int, dict[Any, int]] | No
     events, step_rules = plan_damage(game, first, given, line, log=True)
     if first:
         combat.dealt_first_strike |= {e.source for e in events}
-    step = "first-strike combat damage" if first else "combat damage"
+    step = msg("damage.first_strike" if first else "damage.combat")
     if not events:
         game.log.add("damage", msg("combat.combat_damage", step=step), step_rules)
         return

@@ -17,12 +17,13 @@ from judgebot.engine.filters import View, objects_in
 from judgebot.engine.rules import target_legal
 from judgebot.engine.state import Chars, Game
 from judgebot.engine.triggers import notice
-from judgebot.messages import msg
+from judgebot.messages import Joined, Message, msg
 
 
-def targets_text(game: Game, targets: list[list[Any]]) -> str:
-    names = [game.name_of(t) for slot in targets for t in slot]
-    return f" targeting {', '.join(names)}" if names else ""
+def targets_text(game: Game, targets: list[list[Any]]) -> Message:
+    """" targeting A, B" (or nothing), as a message."""
+    names = tuple(game.label(t) for slot in targets for t in slot)
+    return msg("targeting.targeting", names=Joined(names)) if names else msg("list.nothing")
 
 
 

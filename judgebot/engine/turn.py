@@ -29,7 +29,7 @@ from judgebot.engine.events import Draw, Happened, Move, Tap
 from judgebot.engine.pipeline import perform
 from judgebot.engine.resolving import resolve_top
 from judgebot.engine.state import STEPS, Game, StackAbility, TurnRecord
-from judgebot.engine.targeting import choose_targets, notice_targeted
+from judgebot.engine.targeting import choose_targets, notice_targeted, targets_text
 from judgebot.engine.trigger_events import trigger_rules
 from judgebot.engine.triggers import Pending, notice
 from judgebot.messages import Joined, msg
@@ -215,9 +215,8 @@ def _put_one(game: Game, p: Pending, multi: bool) -> None:
                         {}, 0, dict(p.info), p.source_lki)
     game.stack.append(item)
     game.changed()
-    tgt = ""
-    if targets and any(targets):
-        tgt = " targeting " + ", ".join(game.name_of(t) for s in targets for t in s)
+    aimed = bool(targets and any(targets))
+    tgt = targets_text(game, targets)
     rules = trigger_rules(ab) + (R.TRIGGER_STACK,) + ((R.TRIGGER_APNAP,) if multi else ())
     if targets and any(targets):
         rules += (R.TRIGGER_TARGETS, R.CAST_TARGETS)
@@ -239,7 +238,7 @@ def _put_one(game: Game, p: Pending, multi: bool) -> None:
         rules += (R.SPLIT_SECOND_ALLOWED,)
     said = ability_text(ab, p.source_name) or ab.trigger.event
     game.log.add("trigger", msg("turn.put_one", name=name,
-                                value=said.rstrip('.') + ',' if tgt else said, tgt=tgt), rules,
+                                value=said.rstrip('.') + ',' if aimed else said, tgt=tgt), rules,
                  controller=p.controller)
     notice_targeted(game, item.id, targets, False)
 
@@ -318,11 +317,11 @@ def begin_step(game: Game, step: str) -> None:
     skip = game.players[active].skip_steps
     if skip.get(step):
         skip[step] -= 1
-        game.log.add("skip", msg("turn.begin_step.2", active=active, value=STEP_NAMES[step]),
+        game.log.add("skip", msg("turn.begin_step.2", active=active, value=msg(f"step.{step}")),
                      (R.SKIP, R.REPLACEMENT_SKIP))
         advance(game)
         return
-    game.log.add("step", msg("turn.begin_step", value=STEP_NAMES[step], active=active),
+    game.log.add("step", msg("turn.begin_step", value=msg(f"step.{step}"), active=active),
         (STEP_RULES[step],))
     game.priority = None
     if step == "untap":
