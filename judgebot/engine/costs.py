@@ -18,7 +18,7 @@ from judgebot.engine.mana import ManaCost, ManaSource, find_payment
 from judgebot.engine.pipeline import perform
 from judgebot.engine.rules import has_haste, summoning_sick
 from judgebot.engine.state import Chars, Game
-from judgebot.messages import msg
+from judgebot.messages import Joined, Name, msg
 
 
 def mana_sources(game: Game, player: str, exclude: set[int] | None = None) -> list[ManaSource]:
@@ -75,20 +75,22 @@ def pay_mana(game: Game, player: str, cost: ManaCost, what: str,
         if src.sacrifice:
             perform(game, [Move(cause="cost", oid=src.object_id, to_zone="graveyard",
                                 reason="sacrifice", rules=(R.SACRIFICE,))])
-        tapped.append(f"{src.label} for {''.join('{' + s + '}' for s in opt)}")
+        tapped.append(msg("pay.source", name=Name(src.label, game.zh_name(src.object_id,
+                                                                         src.label)),
+                          mana="".join("{" + s + "}" for s in opt)))
     pl.pool.add(list(payment.leftover.elements()))
-    parts = []
+    parts: list[Any] = []
     if payment.from_pool:
-        parts.append("from the mana pool " + "".join("{" + s + "}" * n
-                                                     for s, n in payment.from_pool.items()))
+        parts.append(msg("pay.from_pool", mana="".join("{" + s + "}" * n
+                                                       for s, n in payment.from_pool.items())))
     if tapped:
-        parts.append("activating " + ", ".join(tapped))
+        parts.append(msg("pay.activating", sources=Joined(tuple(tapped))))
     extra = tuple(r for src, _ in payment.sources for r in src.rules
                   if r == R.LAND_INTRINSIC_MANA)
     if payment.leftover or any(len(opt) > 1 for _, opt in payment.sources):
         extra += (R.MANA_POOL,)  # mana made beyond the cost stays in the pool
     game.log.add("pay", msg("costs.pay_mana", player=player, cost=cost, what=what,
-                            value='; '.join(parts)),
+                            value=Joined(tuple(parts), "list.semicolon")),
                  (R.CAST_MANA_ABILITIES, R.CAST_PAY, R.MANA_ABILITY_NO_STACK) + extra)
     return True
 

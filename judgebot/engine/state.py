@@ -437,24 +437,24 @@ class Game:
         if isinstance(thing, str):
             return Name(thing)
         if isinstance(thing, StackAbility):
-            return msg("name.ability", source=Name(thing.source_name,
-                                                   self._zh(thing.source_id, thing.source_name)))
+            source = Name(thing.source_name, self.zh_name(thing.source_id, thing.source_name))
+            return msg("name.ability", source=source)
         oid = thing.id if isinstance(thing, GameObject) else thing
         if oid in self.objects:
             obj = self.objects[oid]
             if obj.face_down:
                 return msg("name.face_down", name=Name(obj.card.name, obj.card.zh_name))
             name = self.chars(oid).name or obj.card.name
-            named = Name(name, self._zh(oid, name))
+            named = Name(name, self.zh_name(oid, name))
             return msg("name.copy", name=named) if obj.spell_copy else named
         if oid in self.lki:
-            return Name(self.lki[oid].name, self._zh(oid, self.lki[oid].name))
+            return Name(self.lki[oid].name, self.zh_name(oid, self.lki[oid].name))
         for item in self.stack:
             if item.id == oid:
                 return self.label(item)
         return msg("name.object", id=oid)
 
-    def _zh(self, oid: int, name: str) -> str:
+    def zh_name(self, oid: int, name: str) -> str:
         """The Chinese name of what an object is now (a copy has its original's name)."""
         obj = self.objects.get(oid) or self.lki_objects.get(oid)
         if obj is not None:
