@@ -725,7 +725,7 @@ def test_results_are_plain_json(client):
 
 def test_a_short_link_to_a_huge_board_renders_a_bounded_page(client):
     """Thousands of tokens a step: the page draws boards only up to its budget."""
-    tokens = _many("Create 500 1/1 green Saproling creature tokens.", 6, "many tokens")
+    tokens = _many("Create 500 1/1 green Saproling creature tokens.", 3, "many tokens")
     code = encode_link(tokens)
     assert len(code) < 400
     response = client.get(f"/simulate?s={code}")

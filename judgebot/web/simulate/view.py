@@ -16,10 +16,10 @@ from typing import Any
 
 from judgebot.corpus import CR_2019, EN
 from judgebot.engine.board import changes, has_changes
+from judgebot.messages import ZH_HANS, catalogue, render
 from judgebot.web.catalog import Catalog, zh_of
 from judgebot.web.prefs import Prefs
 from judgebot.web.simulate.links import permalink as link_to
-from judgebot.web.simulate.messages import refusal_zh
 from judgebot.web.views import lineage
 
 MAX_DRAWN_STEPS = 150  # boards drawn in the page; a longer log is listed without them
@@ -250,6 +250,7 @@ class Step:
     board: dict[str, Any] | None
     diff: dict[str, Any] | None = None
     combat: bool = False
+    msg: dict[str, Any] | None = None  # the step as data (a code and its arguments)
 
 
 @dataclass
@@ -273,18 +274,22 @@ class Simulation:
     logged: int = 0  # entries in the engine's log (more than listed, past the limit)
 
 
+def in_chinese(message: dict[str, Any] | None, lang: str = ZH_HANS) -> str:
+    """A message (in its JSON form) in Chinese, or "" when the catalogue has no Chinese
+    for it (the English is then shown alone, never passed off as Chinese)."""
+    if not message or lang not in catalogue().get(message.get("code", ""), {}):
+        return ""
+    return render(message, lang)
+
+
 def refusal_view(cat: Catalog, refused: dict[str, Any]) -> dict[str, Any]:
     """The engine's refusal with its Chinese and the rules it cites."""
     out = dict(refused)
     if not out.get("message_zh"):
-        out["message_zh"] = refusal_zh(out.get("message", ""), out.get("kind", ""),
-                                       lambda s: _step_zh(cat, s))
+        zh = in_chinese(out.get("msg"))
+        kind = LABELS.get(f"kind_{out.get('kind', '')}", LABELS["kind_unsupported"])[0]
+        out["message_zh"] = zh or f"{kind}：{out.get('message', '')}"
     return out
-
-
-def _step_zh(cat: Catalog, step: str) -> str:
-    names = step_names(cat).get(step)
-    return names["zh"] if names and names["zh"] else step.replace("_", " ")
 
 
 def build(cat: Catalog, text: str, result: dict[str, Any], example: str | None = None
@@ -305,7 +310,8 @@ def build(cat: Catalog, text: str, result: dict[str, Any], example: str | None =
         line = boards["lines"][i] if boards and i < len(boards["lines"]) else None
         step = Step(i + 1, entry.get("event", ""), entry.get("text", ""),
                     list(entry.get("rules") or []), entry.get("turn", 0),
-                    entry.get("step", ""), line if isinstance(line, int) else None, board)
+                    entry.get("step", ""), line if isinstance(line, int) else None, board,
+                    msg=entry.get("msg"))
         if board is not None:
             drawn += 1
             step.diff = changes(previous, board) if previous is not None else None
@@ -378,7 +384,8 @@ def api_json(cat: Catalog, sim: Simulation, prefs: Prefs) -> dict[str, Any]:
         "refused": _zh_script(sim.refusal, prefs) if sim.refusal else None,
         "expectations": sim.expectations,
         "steps": [{
-            "index": s.index, "event": s.event, "text": s.text, "rules": s.rules,
+            "index": s.index, "event": s.event, "text": s.text,
+            "text_zh": in_chinese(s.msg, prefs.zh_lang), "message": s.msg, "rules": s.rules,
             "turn": s.turn, "step": s.step, "step_name": _step_name(cat, prefs, s.step),
             "line": s.line, "board": s.board,
             "changes": s.diff if s.diff is not None and has_changes(s.diff) else None,
@@ -492,6 +499,12 @@ class Presenter:
     def step_url(self, step: str) -> str:
         names = step_names(self.cat).get(step)
         return names["url"] if names else ""
+
+    def step_texts(self, step: Step) -> tuple[str, str]:
+        """(Chinese, English) of a step as the reader's view shows them."""
+        zh = in_chinese(step.msg, self.prefs.zh_lang) if self.prefs.view != "en" else ""
+        en = step.text if self.prefs.view != "zh" or not zh else ""
+        return zh, en
 
     def event_label(self, event: str) -> str:
         key = f"event_{event}"
