@@ -19,12 +19,13 @@ from judgebot.corpus import CR_2025, EN
 from judgebot.engine.board import BoardRecorder, Boards, changes
 from judgebot.engine.limits import MAX_DEPTH
 from judgebot.engine.simulation import SimulationResult, run_text
+from judgebot.messages import render
 from judgebot.web import create_app
 from judgebot.web.catalog import zh_of
 from judgebot.web.simulate.gallery import GALLERY_DIR
 from judgebot.web.simulate.limits import MAX_BYTES, Problem, check, decode_bytes
 from judgebot.web.simulate.links import decode_link, encode_link
-from judgebot.web.simulate.messages import translate
+from judgebot.web.simulate.view import refusal_view
 
 TIMEOUT = 2.0
 COMBAT = "combat_trample_deathtouch_two_blockers"
@@ -393,8 +394,8 @@ MISTAKES = [
 def test_the_engines_refusals_are_translated_into_chinese(text, line, words):
     result = run_text(text)
     assert result.refused is not None
-    zh = translate(result.refused.message)
-    assert zh is not None, result.refused.message
+    zh = render(result.refused.msg, "zh-Hans")
+    assert zh and zh != result.refused.message, result.refused.message
     for word in words:
         assert word in zh
     if line is not None:
@@ -402,10 +403,9 @@ def test_the_engines_refusals_are_translated_into_chinese(text, line, words):
 
 
 def test_an_untranslated_refusal_keeps_the_english_behind_its_kind(client):
-    from judgebot.web.simulate.messages import refusal_zh
-
-    assert refusal_zh("a mechanic nobody wrote", "unsupported") == \
-        "引擎无法模拟：a mechanic nobody wrote"
+    refused = {"kind": "unsupported", "message": "a mechanic nobody wrote",
+               "msg": {"code": "no.such.code", "args": {}}}
+    assert refusal_view(None, refused)["message_zh"] == "引擎无法模拟：a mechanic nobody wrote"
 
 
 # --- the page -----------------------------------------------------------------------------------

@@ -441,8 +441,8 @@ class Runner:
             zones = (str(value["from"]),)
         ids = named(game, name, zones, player)
         if not ids:
-            raise BadInput(f"{player} has no {name!r} in hand"
-                           + (" or graveyard" if "graveyard" in zones else ""), action.line)
+            raise BadInput(msg("actions.not_in_hand_or_graveyard" if "graveyard" in zones
+                               else "actions.not_in_hand", player=player, name=name), action.line)
         oid = ids[0]
         obj = game.objects[oid]
         if alt == "suspend":

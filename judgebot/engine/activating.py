@@ -41,8 +41,9 @@ def find_ability(game: Game, oid: int, ref: Any, player: str) -> ActivatedAbilit
     for a in abilities:
         if text and (text in a.text.lower() or (a.label and text in a.label.lower())):
             return a
-    raise IllegalAction(f"{game.name_of(oid)} has no ability {ref!r}; its abilities: "
-                        + "; ".join(a.text or a.label for a in abilities), (R.ACTIVATE,))
+    raise IllegalAction(msg("activating.no_such_ability", name=game.name_of(oid), ref=ref,
+                            abilities="; ".join(a.text or a.label for a in abilities)),
+                        (R.ACTIVATE,))
 
 
 

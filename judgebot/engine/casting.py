@@ -150,16 +150,15 @@ def cast(game: Game, req: CastRequest) -> GameObject:
         if not instant_speed:
             why = sorcery_timing(game, player)
             if game.priority is not None and game.priority != player:
-                why = why or f"{player} doesn't have priority"
+                why = why or msg("timing.no_priority", player=player)
             if why:
-                extra = f" ({teferi} lets opponents cast spells only when they could cast a " \
-                        "sorcery)" if teferi else ""
-                raise IllegalAction(f"{player} can't cast {name} now: {why}; a "
-                                    f"{'creature' if 'creature' in c.types else 'noninstant'} "
-                                    f"spell is cast during its controller's main phase with an "
-                                    f"empty stack{extra}"
-                                    + (" (flashback doesn't change when it can be cast)"
-                                       if alt == "flashback" else ""),
+                raise IllegalAction(msg("casting.not_now", player=player, name=name, why=why,
+                                        kind=msg("casting.creature_spell" if "creature" in c.types
+                                                 else "casting.noninstant_spell"),
+                                        teferi=msg("casting.teferi", teferi=teferi) if teferi
+                                        else msg("list.nothing"),
+                                        flashback=msg("casting.flashback_timing")
+                                        if alt == "flashback" else msg("list.nothing")),
                                     (R.SORCERY, R.PRIORITY_INSTANT)
                                     + ((R.FLASHBACK,) if alt == "flashback" else ()))
     # Modes and targets.

@@ -13,7 +13,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 
-from judgebot.messages import EN, Message
+from judgebot.messages import EN, Message, msg
 
 
 class EngineError(Exception):
@@ -92,6 +92,7 @@ class OpenChoice(EngineError):
         super().__init__(f"open choice for {self.player}: {self.kind}")
 
 
-def suggest(word: str, options: set[str] | list[str]) -> str:
+def suggest(word: str, options: set[str] | list[str]) -> Message:
+    """" (did you mean 'x'?)" when one option is close to ``word``, else nothing."""
     close = difflib.get_close_matches(str(word), sorted(options), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    return msg("suggest.did_you_mean", word=close[0]) if close else msg("list.nothing")

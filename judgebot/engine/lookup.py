@@ -8,7 +8,7 @@ from typing import Any
 
 from judgebot.engine.errors import BadInput
 from judgebot.engine.state import Game, GameObject
-from judgebot.messages import Message, Name, msg
+from judgebot.messages import Joined, Message, Name, msg
 
 
 def names_of(game: Game, oid: int) -> set[str]:
@@ -77,9 +77,10 @@ def resolve_any(game: Game, name: Any, line: int | None,
                 return p
     ids = named(game, text, zones, player)
     if not ids:
-        where = " or ".join(zones)
-        raise BadInput(f"there is no {text!r} on the {where}" if zones == ("battlefield",)
-                       else f"there is no {text!r} in the {where}", line)
+        if zones == ("battlefield",):
+            raise BadInput(msg("lookup.none_on_battlefield", text=text), line)
+        where = Joined(tuple(msg(f"zone.{z}") for z in zones), "list.or")
+        raise BadInput(msg("lookup.none_in", text=text, where=where), line)
     if len(ids) > 1 and not interchangeable(game, ids):
         raise BadInput(msg("lookup.resolve_any", value=len(ids), text=text), line)
     return ids[0]

@@ -217,8 +217,8 @@ def normalise_step(value: Any, line: int | None) -> str:
     text = str(value).strip().lower().replace(" ", "_").replace("-", "_")
     text = STEP_ALIASES.get(text, text)
     if text not in STEPS:
-        raise BadInput(f"unknown step {value!r}{suggest(text, STEPS)}; steps are: "
-                       + ", ".join(STEPS), line)
+        raise BadInput(msg("scenario.normalise_step", value=value, suggest=suggest(text, STEPS),
+                           steps=", ".join(STEPS)), line)
     return text
 
 

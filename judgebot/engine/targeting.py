@@ -158,8 +158,9 @@ def mode_parts(sab: SpellAbility, modes: tuple[int, ...]) -> tuple[tuple, tuple]
     if not sab.modes:
         return tuple(sab.targets), tuple(sab.effects)
     if not modes:
-        raise IllegalAction(f"choose {sab.choose} mode(s): "
-                            + "; ".join(f"{i + 1}. {m[2]}" for i, m in enumerate(sab.modes)),
+        raise IllegalAction(msg("targeting.choose_modes", n=sab.choose,
+                                modes="; ".join(f"{i + 1}. {m[2]}"
+                                                for i, m in enumerate(sab.modes))),
                             (R.MODAL, R.CAST_MODES))
     specs: list[TargetSpec] = []
     effects: list[Effect] = []

@@ -6,6 +6,7 @@ from __future__ import annotations
 from judgebot.engine.abilities import StaticAbility
 from judgebot.engine.filters import View, matches
 from judgebot.engine.state import Chars, Game
+from judgebot.messages import Message, msg
 
 
 def split_second_on_stack(game: Game) -> str:
@@ -16,15 +17,15 @@ def split_second_on_stack(game: Game) -> str:
 
 
 
-def sorcery_timing(game: Game, player: str) -> str:
-    """Why ``player`` can't act at sorcery speed now, or ''."""
+def sorcery_timing(game: Game, player: str) -> Message | None:
+    """Why ``player`` can't act at sorcery speed now, or None."""
     if game.active != player:
-        return "it isn't their turn"
+        return msg("timing.not_their_turn")
     if game.step not in ("precombat_main", "postcombat_main"):
-        return "it isn't their main phase"
+        return msg("timing.not_main_phase")
     if game.stack:
-        return "the stack isn't empty"
-    return ""
+        return msg("timing.stack_not_empty")
+    return None
 
 
 
