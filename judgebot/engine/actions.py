@@ -30,7 +30,7 @@ from judgebot.engine.setup import setup
 from judgebot.engine.special import play_land, suspend, turn_face_up
 from judgebot.engine.state import STEPS, Game
 from judgebot.engine.summary import signature
-from judgebot.messages import Joined, msg
+from judgebot.messages import ZH_HANS, Joined, Name, msg
 
 ABILITY_SPECIAL = {"morph", "turn_face_up", "unmorph", "face_up", "turn face up"}
 
@@ -116,7 +116,7 @@ class Runner:
             exc.line = exc.line or action.line
             if not action.illegal:
                 raise
-            game.log.add("refused", msg("actions.do.2", message=exc.message),
+            game.log.add("refused", msg("actions.do.2", message=exc.msg or exc.message),
                          exc.rules, line=action.line)
             self.checks.append({"check": f"action at line {action.line} is refused",
                                 "ok": True, "actual": exc.message, "line": action.line})
@@ -282,7 +282,8 @@ class Runner:
                 self.pass_round()
                 return
             if game.turn != target_turn or STEPS.index(game.step) >= STEPS.index(step):
-                raise IllegalAction(msg("actions.go_to.2", value=step.replace('_', ' ')),
+                raise IllegalAction(msg("actions.go_to.2", value=Name(step.replace('_', ' '),
+                                                                      msg(f"step.{step}").render(ZH_HANS))),
                     (R.DECLARE_ATTACKERS if "attack" in step else
                                               R.DECLARE_BLOCKERS,))
             self.pass_round()

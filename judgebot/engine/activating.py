@@ -12,7 +12,7 @@ from judgebot.engine.prohibitions import active_prohibitions
 from judgebot.engine.state import Game, StackAbility
 from judgebot.engine.targeting import choose_targets, notice_targeted, targets_text
 from judgebot.engine.timing import sorcery_timing, split_second_on_stack
-from judgebot.messages import msg
+from judgebot.messages import Name, msg
 
 
 def find_ability(game: Game, oid: int, ref: Any, player: str) -> ActivatedAbility:
@@ -83,7 +83,8 @@ def activate(game: Game, player: str, oid: int, ability: ActivatedAbility,
         if p.params.get("name") and p.params["name"] in c.names:
             raise IllegalAction(msg("activating.activate.9", name=name, text=p.text),
                                 p.rules)
-    what = f"{name}'s ability"
+    what = msg("name.ability", source=Name(name, game.zh_name(oid, name)) if c.name
+               else msg("name.the_face_down_creature"))
     check_costs(game, player, ability.cost, oid, [], what)
     mana = ability.cost.mana.with_x(x)
     if not pay_mana(game, player, mana, what, exclude={oid} if ability.cost.tap else None,
@@ -101,8 +102,9 @@ def activate(game: Game, player: str, oid: int, ability: ActivatedAbility,
             option = ability.mana[game.chooser.choose(player, "color", labels,
                                                       keys=("color", "mana"))]
         game.players[player].pool.add(option)
-        game.log.add("mana", f"{player} activates {name}'s mana ability: adds "
-                     + "".join("{" + s + "}" for s in option), (R.MANA_ABILITY,
+        game.log.add("mana", msg("activating.mana_ability", player=player,
+                                 name=Name(name, game.zh_name(oid, name)),
+                                 mana="".join("{" + s + "}" for s in option)), (R.MANA_ABILITY,
                                                                  R.MANA_ABILITY_NO_STACK))
         return
     item = StackAbility(game.new_id(), oid, name, player, ability, chosen, {}, x,

@@ -33,7 +33,7 @@ from judgebot.engine.events import (
     WinGame,
 )
 from judgebot.engine.state import CardDef, Game, GameObject
-from judgebot.messages import Joined, msg
+from judgebot.messages import Joined, msg, term
 
 UNKNOWN_CARD = CardDef("unknown card", source="unknown")
 
@@ -64,7 +64,7 @@ def _damage(game: Game, ev: Damage) -> Applied:
     src = ev.source_lki
     if src is None and ev.source is not None:
         src = game.chars(ev.source) if ev.source in game.objects else game.lki.get(ev.source)
-    src_name = game.name_of(ev.source) if ev.source is not None else "a source"
+    src_name = game.label(ev.source) if ev.source is not None else msg("apply.a_source")
     controller = src.controller if src else ""
     infect = src is not None and src.has("infect")
     wither = src is not None and src.has("wither")
@@ -288,7 +288,7 @@ def _log_move(game: Game, ev: Move, name: str, old: GameObject, new: GameObject,
     if ev.tapped and to == "battlefield":
         extras.append(msg("move.extra.tapped"))
     if ev.counters and to == "battlefield":
-        extras.append(Joined(tuple(msg("move.extra.counters", n=n, kind=k)
+        extras.append(Joined(tuple(msg("move.extra.counters", n=n, kind=term(k))
                                    for k, n in ev.counters.items())))
     if ev.face_down and to == "battlefield":
         extras.append(msg("move.extra.face_down"))
@@ -388,7 +388,7 @@ def _counters(game: Game, ev: Counters) -> Applied:
     obj = game.objects.get(ev.target)
     if obj is None:
         return None
-    name = game.name_of(ev.target)
+    name = game.label(ev.target)
     have = obj.counters.get(ev.kind, 0)
     if ev.n > 0:
         obj.counters[ev.kind] = have + ev.n
@@ -396,7 +396,7 @@ def _counters(game: Game, ev: Counters) -> Applied:
         if ev.kind == "time" and obj.zone == "exile" and (
                 game.chars(ev.target).has("suspend") or obj.chosen.get("gains_suspend")):
             extra += (R.SUSPENDED,)  # in exile, with suspend and a time counter
-        game.log.add("counters", msg("apply.counters.2", n=ev.n, kind=ev.kind, name=name,
+        game.log.add("counters", msg("apply.counters.2", n=ev.n, kind=term(ev.kind), name=name,
                                      value=have + ev.n), tuple(ev.rules) + extra)
         return []
     n = min(have, -ev.n)
@@ -407,7 +407,8 @@ def _counters(game: Game, ev: Counters) -> Applied:
         del obj.counters[ev.kind]
         ev.removed_last = True
     ev.n = -n
-    game.log.add("counters", msg("apply.counters", n=n, kind=ev.kind, name=name, value=have - n),
+    game.log.add("counters", msg("apply.counters", n=n, kind=term(ev.kind), name=name,
+                                    value=have - n),
         tuple(ev.rules) + (R.COUNTERS,))
     return []
 

@@ -366,7 +366,7 @@ def cast_during_resolution(game: Game, oid: int, player: str, how: str, mandator
                       ignore_timing=True, during_resolution=True, free=(how == "suspend"))
     if how == "madness":
         pay = cost if isinstance(cost, ManaCost) else (cost.mana if cost else ManaCost())
-        if not pay_mana(game, player, pay, f"{name}'s madness cost", check_only=True):
+        if not pay_mana(game, player, pay, msg("casting.madness_cost", name=name), check_only=True):
             game.log.add("pay", msg("casting.cast_during_resolution.3", player=player, name=name),
                 rules)
             return False
@@ -376,7 +376,7 @@ def cast_during_resolution(game: Game, oid: int, player: str, how: str, mandator
         spell = cast(game, req)
     except IllegalAction as exc:
         game.log.add("note", msg("casting.cast_during_resolution.4", name=name,
-                                 message=exc.message),
+                                 message=exc.msg or exc.message),
                      rules + tuple(exc.rules))
         return False
     if how == "suspend" and game.chars(spell.id).is_creature:

@@ -24,7 +24,7 @@ from judgebot.engine.prohibitions import active_prohibitions
 from judgebot.engine.rules import has_haste, protection_from, summoning_sick
 from judgebot.engine.state import Combat, Game
 from judgebot.engine.triggers import notice
-from judgebot.messages import Joined, msg
+from judgebot.messages import Joined, Message, Name, msg, term
 
 MAX_ASSIGNMENTS = 40
 
@@ -152,21 +152,25 @@ def _defender_may_attack(game: Game, oid: int) -> bool:
     return False
 
 
-def block_problem(game: Game, blocker: int, attacker: int) -> tuple[str, tuple[str, ...]]:
+def block_problem(game: Game, blocker: int, attacker: int
+                  ) -> tuple[Message | str, tuple[str, ...]]:
     """Why ``blocker`` can't block ``attacker`` (evasion, protection ...), or ('', ())."""
     b = game.chars(blocker)
     a = game.chars(attacker)
-    bn, an = b.name or "the face-down creature", a.name or "the face-down creature"
+    bn = Name(b.name, game.zh_name(blocker, b.name)) if b.name \
+        else msg("name.the_face_down_creature")
+    an = Name(a.name, game.zh_name(attacker, a.name)) if a.name \
+        else msg("name.the_face_down_creature")
     if a.has("flying") and not (b.has("flying") or b.has("reach")):
-        return f"{an} has flying and {bn} has neither flying nor reach", (R.FLYING, R.REACH)
+        return msg("combat.block.flying", an=an, bn=bn), (R.FLYING, R.REACH)
     if a.has("shadow") and not b.has("shadow"):
-        return f"{an} has shadow and {bn} doesn't", (R.SHADOW,)
+        return msg("combat.block.shadow", an=an, bn=bn), (R.SHADOW,)
     if b.has("shadow") and not a.has("shadow"):
-        return f"{bn} has shadow and can block only creatures with shadow", (R.SHADOW,)
+        return msg("combat.block.shadow_blocker", bn=bn), (R.SHADOW,)
     if a.has("fear") and not ("artifact" in b.types or "B" in b.colors):
-        return f"{an} has fear: only artifact and/or black creatures can block it", (R.FEAR,)
+        return msg("combat.block.fear", an=an), (R.FEAR,)
     if a.has("intimidate") and not ("artifact" in b.types or b.colors & a.colors):
-        return f"{an} has intimidate", (R.INTIMIDATE,)
+        return msg("combat.block.intimidate", an=an), (R.INTIMIDATE,)
     defending = game.controller_of(blocker)
     for kw in a.keywords("landwalk"):
         land = kw.quality or ""
@@ -175,21 +179,21 @@ def block_problem(game: Game, blocker: int, attacker: int) -> tuple[str, tuple[s
                 oc = game.chars(o)
                 if oc.is_land and (land in oc.subtypes or
                                    (land == "nonbasic" and "basic" not in oc.supertypes)):
-                    return (f"{an} has {kw.label()} and {defending} controls a "
-                            f"{land}", (R.LANDWALK,))
+                    return (msg("combat.block.landwalk", an=an, kw=term(kw.label()),
+                                defending=defending, land=term(land)), (R.LANDWALK,))
     prot = protection_from(game, attacker, blocker)
     if prot:
-        return f"{an} has {prot}", (R.PROTECTION_BLOCK,)
+        return msg("combat.block.has", an=an, what=prot), (R.PROTECTION_BLOCK,)
     for ab in b.abilities:
         if isinstance(ab, StaticAbility) and ab.kind == "block_only_flying" and \
                 not a.has("flying"):
-            return f"{bn} can block only creatures with flying", (R.BLOCK_RESTRICTIONS,)
+            return msg("combat.block.only_flying", bn=bn), (R.BLOCK_RESTRICTIONS,)
     why = _restriction(game, blocker, "cant_block")
     if why:
-        return f"{bn} can't block ({why})", (R.BLOCK_RESTRICTIONS,)
+        return msg("combat.block.cant_block", bn=bn, why=why), (R.BLOCK_RESTRICTIONS,)
     why = _unblockable(game, attacker)
     if why:
-        return f"{an} can't be blocked ({why})", (R.BLOCK_RESTRICTIONS,)
+        return msg("combat.block.unblockable", an=an, why=why), (R.BLOCK_RESTRICTIONS,)
     return "", ()
 
 

@@ -18,7 +18,7 @@ from judgebot.engine.mana import ManaCost, ManaSource, find_payment
 from judgebot.engine.pipeline import perform
 from judgebot.engine.rules import has_haste, summoning_sick
 from judgebot.engine.state import Chars, Game
-from judgebot.messages import Joined, Name, msg
+from judgebot.messages import Joined, Message, Name, msg
 
 
 def mana_sources(game: Game, player: str, exclude: set[int] | None = None) -> list[ManaSource]:
@@ -106,12 +106,14 @@ def offer_payment(game: Game, player: str, cost: ManaCost, what: str,
         return False
     if not forced:
         index = game.chooser.choose(player, "pay", ["pay", "don't pay"], keys=("pay", "may"),
-                                    note=what)
+                                    note=str(what))
         if index == 1:
             game.log.add("choice", msg("costs.offer_payment.2", player=player, what=what),
                 (R.RESOLVE_CHOICES,))
             return False
-    return pay_mana(game, player, cost, what[4:] if what.startswith("pay ") else what)
+    paid_for = what.args["what"] if isinstance(what, Message) and what.code == "costs.pay_what" \
+        else what
+    return pay_mana(game, player, cost, paid_for)
 
 
 
@@ -131,7 +133,7 @@ def offer_cost(game: Game, player: str, cost: Any, what: str) -> bool:
                 (R.RESOLVE_CHOICES,))
             return False
         index = game.chooser.choose(player, "pay", ["pay", "don't pay"], keys=("pay", "may"),
-                                    note=what)
+                                    note=str(what))
         if index == 1:
             game.log.add("choice", msg("costs.offer_cost.4", player=player, what=what),
                 (R.RESOLVE_CHOICES,))

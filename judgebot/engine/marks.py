@@ -17,7 +17,7 @@ import yaml
 
 from judgebot.engine.errors import BadInput, Refusal
 from judgebot.engine.limits import MAX_DEPTH, check_size, check_structure
-from judgebot.messages import msg
+from judgebot.messages import Message, msg
 
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 MAX_INT_DIGITS = 30
@@ -102,14 +102,39 @@ def load_yaml(text: str) -> Any:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
-        hint = ""
+        hint = msg("list.nothing")
         if "{" in text and "found unhashable key" in str(exc) or "expected ',' or '}'" in \
                 str(exc):
-            hint = " (mana costs such as {1}{R} must be quoted in YAML)"
-        raise BadInput(msg("marks.load_yaml", value=exc.problem or exc, hint=hint), line) \
-            from None
+            hint = msg("marks.quote_mana_costs")
+        raise BadInput(msg("marks.load_yaml", value=yaml_problem(exc.problem or str(exc)),
+                           hint=hint), line) from None
     except yaml.YAMLError as exc:
         raise BadInput(msg("marks.load_yaml.2", exc=exc)) from None
+
+
+# What PyYAML says of a text it can't read, as the catalogue's codes (anything else is
+# quoted as PyYAML says it).
+YAML_PROBLEMS = {
+    "found unexpected end of stream": "yaml.end_of_stream",
+    "did not find expected ',' or ']'": "yaml.expected_comma_bracket",
+    "did not find expected ',' or '}'": "yaml.expected_comma_brace",
+    "mapping values are not allowed here": "yaml.mapping_values",
+    "could not find expected ':'": "yaml.expected_colon",
+    "did not find expected key": "yaml.expected_key",
+    "did not find expected '-' indicator": "yaml.expected_dash",
+    "found unhashable key": "yaml.unhashable_key",
+    "found character '\\t' that cannot start any token": "yaml.tab",
+    "found undefined alias": "yaml.undefined_alias",
+    "found duplicate anchor": "yaml.duplicate_anchor",
+    "found unexpected ':'": "yaml.unexpected_colon",
+    "found unknown escape character": "yaml.escape",
+    "expected a comment or a line break": "yaml.expected_line_break",
+}
+
+
+def yaml_problem(problem: str) -> Message | str:
+    code = YAML_PROBLEMS.get(problem)
+    return msg(code) if code else problem
 
 
 def line_of(container: Any, key: Any, default: int | None = None) -> int | None:

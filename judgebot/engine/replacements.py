@@ -39,7 +39,7 @@ from judgebot.engine.prohibitions import active_prohibitions
 from judgebot.engine.rules import has_protection_from
 from judgebot.engine.state import CardDef, Game, GameObject
 from judgebot.engine.verbs import run_effects
-from judgebot.messages import msg
+from judgebot.messages import Joined, msg, term
 
 
 @dataclass(eq=False)
@@ -436,7 +436,7 @@ def _regenerate_static(game: Game, c: Candidate, e: Destroy) -> bool:
 # --- zone changes ----------------------------------------------------------------------------
 def _exiled_instead(game: Game, c: Candidate, e: Move) -> list[Event]:
     game.log.add("replace", msg("replacements.exiled_instead", name=game.label(e.oid),
-                                to_zone=e.to_zone, text=c.text),
+                                to_zone=msg(f"zone.{e.to_zone}"), text=c.text),
         tuple(c.rules) + (R.REPLACEMENT_INSTEAD,))
     e.to_zone = "exile"
     return [e]
@@ -494,7 +494,7 @@ def _containment(game: Game, c: Candidate, e: Move) -> bool:
 
 def _to_library_instead(game: Game, c: Candidate, e: Move) -> list[Event]:
     top = c.kind == "to_library_top"
-    where = "on top of its owner's library" if top else "into its owner's library (shuffled)"
+    where = msg("replacements.on_top_of_library" if top else "replacements.into_library_shuffled")
     game.log.add("replace", msg("replacements.to_library_instead", name=game.label(e.oid),
                                 where=where, text=c.text),
                  c.rules or (R.REPLACEMENT_INSTEAD,))
@@ -585,8 +585,9 @@ def _with_counters(game: Game, c: Candidate, e: Move) -> list[Event]:
         e.counters[kind] = e.counters.get(kind, 0) + num
     if not e.counters:
         return [e]
-    game.log.add("replace", f"{game.name_of(e.oid)} enters with "
-                 + ", ".join(f"{n} {k} counter(s)" for k, n in e.counters.items()),
+    game.log.add("replace", msg("replacements.enters_with", name=game.label(e.oid),
+                                counters=Joined(tuple(msg("move.extra.counters", n=n, kind=term(k))
+                                                      for k, n in e.counters.items()))),
                  (c.rules or ()) + (R.REPLACEMENT_ENTERS_WITH, R.ENTERS_REPLACEMENT))
     return [e]
 

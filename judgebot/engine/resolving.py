@@ -18,7 +18,7 @@ from judgebot.engine.pipeline import perform
 from judgebot.engine.state import Game, GameObject, StackAbility
 from judgebot.engine.targeting import check_targets, enchant_spec, mode_parts
 from judgebot.engine.verbs import run
-from judgebot.messages import msg
+from judgebot.messages import Name, msg
 
 
 def resolve_top(game: Game) -> None:
@@ -36,7 +36,7 @@ def resolve_top(game: Game) -> None:
 
 def _resolve_ability(game: Game, item: StackAbility) -> None:
     ab = item.ability
-    name = game.name_of(item)
+    name = game.label(item)
     rules = tuple(ab.rules)
     cond = getattr(ab, "condition", None)
     if cond is not None and not item.info.get("activated"):
@@ -67,7 +67,8 @@ def _resolve_ability(game: Game, item: StackAbility) -> None:
         index = game.chooser.choose(item.controller, "may", ["yes", "no"], keys=("may",),
                                     note=ab.text)
         game.log.add("choice", msg("resolving.resolve_ability.2", controller=item.controller,
-                                   value='to' if index == 0 else 'not to', name=name),
+                                   value=msg('resolving.to' if index == 0 else 'resolving.not_to'),
+                                   name=name),
             (R.RESOLVE_CHOICES,))
         if index == 1:
             if item in game.stack:
@@ -83,7 +84,8 @@ def _resolve_ability(game: Game, item: StackAbility) -> None:
 
 def _resolve_spell(game: Game, spell: GameObject) -> None:
     c = game.chars(spell.id)
-    name = c.name or "the face-down spell"
+    name = Name(c.name, game.zh_name(spell.id, c.name)) if c.name \
+        else msg("name.the_face_down_spell")
     rules: tuple[str, ...] = ()
     is_permanent = bool(c.types & {"artifact", "creature", "enchantment", "land",
                                    "planeswalker", "battle"})

@@ -60,7 +60,7 @@ def check(game: Game) -> bool:
                 key = ("indestructible_logged", oid, obj.damage, obj.deathtouched)
                 if key not in game.extra:
                     game.extra[key] = True
-                    what = "lethal damage" if obj.damage >= t else "deathtouch damage"
+                    what = msg("sba.lethal_damage" if obj.damage >= t else "sba.deathtouch_damage")
                     game.log.add("sba", msg("sba.check.4", name=c.name, what=what),
                         ((R.SBA_LETHAL,) if obj.damage >= t else ())
                                  + ((R.SBA_DEATHTOUCH,) if obj.deathtouched else ())
@@ -124,12 +124,13 @@ def _cease(game: Game) -> bool:
     done = False
     for oid, obj in list(game.objects.items()):
         if obj.token and obj.zone != "battlefield":
-            game.log.add("sba", msg("sba.cease", name=obj.card.name, zone=obj.zone),
+            game.log.add("sba", msg("sba.cease", name=obj.card.name, zone=msg(f"zone.{obj.zone}")),
                          (R.SBA_TOKEN, R.TOKEN_CEASES))
             _remove(game, oid)
             done = True
         elif obj.spell_copy and obj.zone != "stack":
-            game.log.add("sba", msg("sba.cease.2", name=obj.card.name, zone=obj.zone),
+            game.log.add("sba", msg("sba.cease.2", name=obj.card.name,
+                                        zone=msg(f"zone.{obj.zone}")),
                          (R.SBA_COPY, R.COPY_CEASES))
             _remove(game, oid)
             done = True

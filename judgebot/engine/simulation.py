@@ -25,7 +25,7 @@ from judgebot.engine.scenario import Scenario
 from judgebot.engine.scenario import parse as parse_with
 from judgebot.engine.state import Game
 from judgebot.engine.summary import state_summary
-from judgebot.messages import EN, Joined, Message, msg
+from judgebot.messages import EN, Joined, Message, msg, term
 
 MAX_RUNS = 64
 
@@ -248,7 +248,7 @@ def _permanent_text(e: dict[str, Any]) -> Message:
     if e.get("damage"):
         bits.append(msg("outcome.damage", n=e["damage"]))
     for k, v in (e.get("counters") or {}).items():
-        bits.append(msg("outcome.counters", n=v, kind=k))
+        bits.append(msg("outcome.counters", n=v, kind=term(k)))
     if e.get("attached_to"):
         bits.append(msg("outcome.attached_to", name=e["attached_to"]))
     return msg("outcome.permanent", name=e["name"], bits=Joined(tuple(bits)))

@@ -19,7 +19,7 @@ from judgebot.engine.timing import (
     sorcery_timing,
     split_second_on_stack,
 )
-from judgebot.messages import msg
+from judgebot.messages import Name, msg
 
 
 def play_land(game: Game, player: str, oid: int) -> None:
@@ -77,12 +77,13 @@ def suspend(game: Game, player: str, oid: int) -> None:
             raise IllegalAction(msg("special.suspend.8", name=c.name),
                                 (R.SUSPEND,))
         cost = cost.with_x(n)
-    if not pay_mana(game, player, cost, f"suspending {c.name}", check_only=True):
+    suspending = msg("special.suspending", name=game.label(oid))
+    if not pay_mana(game, player, cost, suspending, check_only=True):
         raise IllegalAction(msg("special.suspend.6", player=player, cost=cost, name=c.name),
             (R.SUSPEND,))
     game.log.add("suspend", msg("special.suspend", player=player, name=c.name, n=n),
                  (R.SPECIAL_ACTION_SUSPEND, R.SUSPEND, R.SUSPENDED))
-    pay_mana(game, player, cost, f"suspending {c.name}")
+    pay_mana(game, player, cost, suspending)
     done = perform(game, [Move(cause="special", oid=oid, to_zone="exile", reason="exile",
                                counters={"time": n}, rules=(R.SUSPEND,))])
     if done:
@@ -106,12 +107,15 @@ def turn_face_up(game: Game, player: str, oid: int) -> None:
     if not kws:
         raise IllegalAction(msg("special.turn_face_up.4", name=obj.card.name), (R.MORPH_TURN_UP,))
     cost = kws[0].cost
+    shown = Name(obj.card.name, obj.card.zh_name)
+    morph_cost = msg("special.morph_cost", name=shown)
+    turning = msg("special.turning_face_up", name=shown)
     if isinstance(cost, Cost):
-        check_costs(game, player, cost, oid, [], f"{obj.card.name}'s morph cost")
+        check_costs(game, player, cost, oid, [], morph_cost)
         mana = cost.mana
     else:
         mana = cost or ManaCost()
-    if not pay_mana(game, player, mana, f"turning {obj.card.name} face up", check_only=True):
+    if not pay_mana(game, player, mana, turning, check_only=True):
         raise IllegalAction(msg("special.turn_face_up.5", player=player, mana=mana,
                                 name=obj.card.name),
                             (R.MORPH_TURN_UP,))
@@ -119,9 +123,9 @@ def turn_face_up(game: Game, player: str, oid: int) -> None:
                                 value=cost if not isinstance(cost, Cost) else cost.text),
                  (R.SPECIAL_ACTION_FACE_UP, R.MORPH_TURN_UP))
     if isinstance(cost, Cost):
-        pay_costs(game, player, cost, oid, f"{obj.card.name}'s morph cost")
+        pay_costs(game, player, cost, oid, morph_cost)
     else:
-        pay_mana(game, player, mana, f"turning {obj.card.name} face up")
+        pay_mana(game, player, mana, turning)
     perform(game, [TurnFaceUp(oid=oid, rules=(R.MORPH_TURN_UP,))])
     game.priority = player
     game.passes = 0

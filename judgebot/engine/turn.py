@@ -32,7 +32,7 @@ from judgebot.engine.state import STEPS, Game, StackAbility, TurnRecord
 from judgebot.engine.targeting import choose_targets, notice_targeted, targets_text
 from judgebot.engine.trigger_events import trigger_rules
 from judgebot.engine.triggers import Pending, notice
-from judgebot.messages import Joined, msg
+from judgebot.messages import Joined, Name, msg
 
 STEP_NAMES = {"untap": "untap step", "upkeep": "upkeep", "draw": "draw step",
               "precombat_main": "precombat main phase",
@@ -202,13 +202,15 @@ def _order(game: Game, player: str, mine: list[Pending]) -> list[Pending]:
 
 def _put_one(game: Game, p: Pending, multi: bool) -> None:
     ab: TriggeredAbility = p.ability
-    name = f"{p.source_name}'s ability" if p.source_name else "a triggered ability"
+    name = msg("name.ability", source=Name(p.source_name, game.zh_name(p.source_id, p.source_name))
+               ) if p.source_name else msg("name.a_triggered_ability")
     try:
         targets = choose_targets(game, p.controller, tuple(ab.targets), None, p.source_lki,
                                   p.source_id, False, name)
     except IllegalAction as exc:
         game.log.add("trigger", msg("turn.put_one.2", name=name,
-                                    value=ability_text(ab, p.source_name), message=exc.message),
+                                    value=ability_text(ab, p.source_name),
+                                    message=exc.msg or exc.message),
             trigger_rules(ab) + (R.TRIGGER_TARGETS,))
         return
     item = StackAbility(game.new_id(), p.source_id, p.source_name, p.controller, ab, targets,

@@ -124,4 +124,5 @@ def _unblockable(ctx: Ctx, eff: Effect) -> None:
     game.prohibitions.append(Prohibition("unblockable", {"filter": eff.get("filter")},
                                          ctx.source, ctx.you, "eot",
                                          eff.text or "can't be blocked this turn", ctx.rules))
-    game.log.add("effect", eff.text or "creatures can't be blocked this turn", ctx.rules)
+    game.log.add("effect", msg("effects.card_text", text=eff.text) if eff.text
+                 else msg("effects.continuous.unblockable"), ctx.rules)

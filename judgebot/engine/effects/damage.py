@@ -13,7 +13,7 @@ from judgebot.engine.events import Damage, Event
 from judgebot.engine.pipeline import perform
 from judgebot.engine.replacements import ReplacementEffect, new_key
 from judgebot.engine.verbs import verb
-from judgebot.messages import msg
+from judgebot.messages import Joined, msg
 
 
 @verb("damage", primary="amount")
@@ -69,9 +69,9 @@ def _prevent(ctx: Ctx, eff: Effect) -> None:
                                                        f"prevent the next {n} damage to "
                                                        f"{game.name_of(target)}",
                                                        (R.PREVENTION_SHIELD,), new_key()))
-        game.log.add("effect", "prevention shields: " + ", ".join(
-            f"{n} for {game.name_of(t)}" for t, n in ctx.division.items()),
-            ctx.rules + (R.PREVENTION_SHIELD,))
+        game.log.add("effect", msg("effects.damage.shields", shields=Joined(tuple(
+            msg("effects.damage.shield", n=n, name=game.label(t))
+            for t, n in ctx.division.items()))), ctx.rules + (R.PREVENTION_SHIELD,))
         return
     what = "all" if amt == "all" else f"the next {params['amount']}"
     kind = "combat damage" if params["combat_only"] else "damage"
@@ -81,7 +81,16 @@ def _prevent(ctx: Ctx, eff: Effect) -> None:
     game.replacements.append(ReplacementEffect("prevent" if amt != "all" else "fog", params,
                                                ctx.source, ctx.you, "eot", text,
                                                (R.PREVENTION,), new_key()))
-    game.log.add("effect", text[0].upper() + text[1:], ctx.rules + (R.PREVENTION,))
+    game.log.add("effect", msg(
+        "effects.damage.prevent",
+        what=msg("effects.damage.all") if amt == "all"
+        else msg("effects.damage.the_next", n=params["amount"]),
+        kind=msg("effects.damage.combat_damage" if params["combat_only"]
+                 else "effects.damage.damage"),
+        who=msg("effects.damage.by", names=Joined(tuple(game.label(t) for t in from_set)))
+        if from_set else msg("list.nothing"),
+        where=msg("effects.damage.to", names=Joined(tuple(game.label(t) for t in to_set)))
+        if to_set else msg("list.nothing")), ctx.rules + (R.PREVENTION,))
 
 
 

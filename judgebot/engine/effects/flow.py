@@ -49,7 +49,8 @@ def _may(ctx: Ctx, eff: Effect) -> None:
     who = players(ctx, eff.get("who", "you"))[0]
     index = game.chooser.choose(who, "may", ["yes", "no"], keys=("may",),
                                 note=eff.text)
-    game.log.add("choice", msg("effects.flow.may", who=who, value='to' if index == 0 else 'not to',
+    game.log.add("choice", msg("effects.flow.may", who=who, value=msg('resolving.to' if index == 0
+                                                          else 'resolving.not_to'),
                                value2=eff.text or 'the optional action'), (R.RESOLVE_CHOICES,))
     if index == 0:
         run(ctx, eff.get("effects", ()))
@@ -71,9 +72,11 @@ def _pay_or_sacrifice(ctx: Ctx, eff: Effect) -> None:
             game.log.add("pay", msg("effects.flow.pay_or_sacrifice", you=ctx.you, alt=alt),
                          ctx.rules + (R.ECHO, R.ALT_COST))
             return
-        if index == 0 and offer_payment(game, ctx.you, cost, f"pay echo {cost}", forced=True):
+        if index == 0 and offer_payment(game, ctx.you, cost, msg("costs.pay_what", what=msg(
+                "effects.flow.echo", cost=cost)), forced=True):
             return
-    elif offer_payment(game, ctx.you, cost, f"pay echo {cost} for {game.name_of(src)}"):
+    elif offer_payment(game, ctx.you, cost, msg("costs.pay_what", what=msg(
+            "effects.flow.echo_for", cost=cost, name=game.label(src)))):
         return
     perform(game, [Move(source=src, oid=src, to_zone="graveyard", reason="sacrifice",
                         rules=ctx.rules + (R.ECHO, R.SACRIFICE))])
@@ -95,7 +98,8 @@ def _echo_alternatives(game: Game, player: str) -> str:
 def _unless_pay(ctx: Ctx, eff: Effect) -> None:
     """"... unless you pay COST": the player may pay; if they don't, the effects happen."""
     who = players(ctx, eff.get("who", "you"))
-    paid = bool(who) and offer_cost(ctx.game, who[0], eff.get("cost"), f"pay {_cost_text(eff)}")
+    paid = bool(who) and offer_cost(ctx.game, who[0], eff.get("cost"),
+                                     msg("costs.pay_what", what=_cost_text(eff)))
     if not paid:
         run(ctx, eff.get("then", ()))
 
@@ -105,7 +109,8 @@ def _unless_pay(ctx: Ctx, eff: Effect) -> None:
 def _may_pay(ctx: Ctx, eff: Effect) -> None:
     """"You may pay COST. If you do, ..."."""
     who = players(ctx, eff.get("who", "you"))
-    if who and offer_cost(ctx.game, who[0], eff.get("cost"), f"pay {_cost_text(eff)}"):
+    if who and offer_cost(ctx.game, who[0], eff.get("cost"),
+                                     msg("costs.pay_what", what=_cost_text(eff))):
         ctx.refs["paid"] = True
         run(ctx, eff.get("then", ()))
 

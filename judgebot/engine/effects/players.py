@@ -10,7 +10,7 @@ from judgebot.engine.events import Counters, LifeGain, LifeLoss, LoseGame, WinGa
 from judgebot.engine.pipeline import perform
 from judgebot.engine.prohibitions import Prohibition
 from judgebot.engine.verbs import verb
-from judgebot.messages import msg
+from judgebot.messages import Name, msg
 
 
 @verb("gain_life", primary="amount")
@@ -83,11 +83,13 @@ def _skip(ctx: Ctx, eff: Effect) -> None:
             game.players[p].skip_steps[step] += 1
             pending = game.players[p].skip_steps[step]
         what = 'phase' if step == 'combat' else 'step'
+        shown = Name(step, msg(f"step.{step}" if step != "combat" else "step.combat_phase"
+                               ).render("zh-Hans"))
         if pending > 1:
-            game.log.add("effect", msg("effects.players.skip", value=p, step=step, what=what,
+            game.log.add("effect", msg("effects.players.skip", value=p, step=shown, what=what,
                                        pending=pending), ctx.rules + (R.SKIP, R.SKIP_NEXT))
         else:
-            game.log.add("effect", msg("effects.players.skip.2", value=p, step=step, what=what),
+            game.log.add("effect", msg("effects.players.skip.2", value=p, step=shown, what=what),
                          ctx.rules + (R.SKIP,))
 
 

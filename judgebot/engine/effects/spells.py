@@ -31,8 +31,8 @@ def _counter(ctx: Ctx, eff: Effect) -> None:
             if cost is None:
                 cost = ManaCost.parse(f"{{{ctx.amount(unless)}}}") if unless.upper() == "X" \
                     else ManaCost.parse(unless)
-            if offer_payment(game, payer, cost, f"pay {cost} so {game.name_of(oid)} isn't "
-                             "countered"):
+            if offer_payment(game, payer, cost, msg("costs.pay_what", what=msg(
+                    "effects.spells.so_not_countered", cost=cost, name=game.label(oid)))):
                 continue
         ev = CounterSpell(source=ctx.source, item=oid, rules=ctx.rules + (R.COUNTER,))
         dest = eff.get("destination")
