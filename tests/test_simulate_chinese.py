@@ -142,3 +142,13 @@ def test_every_message_the_catalogue_translates_keeps_its_arguments() -> None:
         for lang in (ZH, "zh-Hant"):
             if lang in entry:
                 assert fields(entry[lang]) <= en, (code, lang)
+
+
+def test_every_code_the_code_names_is_in_the_catalogue() -> None:
+    root = Path(__file__).parent.parent / "judgebot"
+    used: set[str] = set()
+    for path in root.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        used.update(re.findall(r"""\bmsg\(\s*["']([a-z][\w.]*)["']""", text))
+    missing = sorted(used - set(catalogue()))
+    assert not missing, missing
