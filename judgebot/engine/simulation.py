@@ -23,7 +23,7 @@ from judgebot.engine.expectations import check_expectations
 from judgebot.engine.log import Entry
 from judgebot.engine.scenario import Scenario
 from judgebot.engine.scenario import parse as parse_with
-from judgebot.engine.state import Game
+from judgebot.engine.state import CardSource, Game
 from judgebot.engine.summary import state_summary
 from judgebot.messages import EN, Joined, Message, msg, term
 
@@ -254,16 +254,18 @@ def _permanent_text(e: dict[str, Any]) -> Message:
     return msg("outcome.permanent", name=e["name"], bits=Joined(tuple(bits)))
 
 
-def parse(text: str) -> Scenario:
-    """Read and check a scenario whose cards come from the engine's card pool."""
-    return parse_with(text, pool())
+def parse(text: str, cards: CardSource | None = None) -> Scenario:
+    """Read and check a scenario whose cards come from ``cards`` (any
+    :class:`~judgebot.engine.state.CardSource`; by default the engine's own pool)."""
+    return parse_with(text, cards if cards is not None else pool())
 
 
 
-def run_text(text: str, observe: Observer | None = None) -> SimulationResult:
+def run_text(text: str, observe: Observer | None = None,
+             cards: CardSource | None = None) -> SimulationResult:
     """Parse and simulate a scenario given as YAML text (bad input is a refusal)."""
     try:
-        scn = parse(text)
+        scn = parse(text, cards)
     except Refusal as exc:
         return SimulationResult(None, False, exc, [], {}, [])
     try:
