@@ -238,13 +238,11 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--runs must be at least 1")
 
     from judgebot.judge.service import Judge
-    from judgebot.search import index
-    from judgebot.search.service import SearchService
+    from judgebot.services import open_search
 
     questions = askset.load()[:args.limit]
-    svc = SearchService(progress=index.terminal_progress(),
-                        log=lambda m: print(m, file=sys.stderr))
-    judge = Judge(svc)
+    svc = open_search()
+    judge = Judge(svc.store, svc)
     start = time.perf_counter()
     result = measure(judge, svc, questions, args.runs)
     elapsed = time.perf_counter() - start

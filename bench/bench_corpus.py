@@ -43,9 +43,9 @@ def timed(cmd: list[str]) -> float:
 
 def per_document() -> list[tuple[str, float]]:
     from judgebot import corpus
-    from judgebot.ingest import build
+    from judgebot.ingest import build, context
 
-    ctx = build.BuildContext(corpus.SOURCES_DIR)
+    ctx = context.BuildContext(corpus.SOURCES_DIR)
     start = time.perf_counter()
     ctx.english_2019, ctx.english_2025  # noqa: B018  (parse both once)
     out = [("English CR, both editions (parse)", time.perf_counter() - start)]

@@ -29,6 +29,7 @@ from judgebot import corpus
 from judgebot.corpus import CR_2019, ZH_HANS
 from judgebot.search import index
 from judgebot.search.service import SearchService
+from judgebot.store import open_store
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results" / "relevance.md"
@@ -62,7 +63,7 @@ def triage(query: Query, by_id: dict[str, corpus.Record], needs: set[str]) -> tu
     if lacking:
         return "pending", "needs " + ", ".join(lacking)
     for rid, text in query.contains.items():
-        if text not in _record_text(by_id[rid]):
+        if text not in _record_text(by_id.get(rid)):
             return "suspect", f"{rid} does not contain {text!r}"
     return "scored", ""
 
@@ -77,10 +78,10 @@ def _record_text(rec: corpus.Record) -> str:
 
 
 def evaluate(service: SearchService, queries: list[Query]) -> list[Outcome]:
-    needs = available_needs(service.records)
+    needs = available_needs(list(service.store.records()))
     outcomes = []
     for query in queries:
-        status, reason = triage(query, service.by_id, needs)
+        status, reason = triage(query, service.store, needs)
         outcome = Outcome(query, status, reason)
         if status == "scored":
             try:
@@ -131,7 +132,7 @@ def _cell(text: str) -> str:
 
 
 def _label(service: SearchService, rid: str) -> str:
-    rec = service.by_id.get(rid)
+    rec = service.store.get(rid)
     if rec is None:
         return rid
     for name in ("title", "term", "name"):
@@ -151,7 +152,7 @@ def report(service: SearchService, outcomes: list[Outcome], seconds: float,
     pending = [o for o in outcomes if o.status == "pending"]
     suspect = [o for o in outcomes if o.status == "suspect"]
     kinds = defaultdict(int)
-    for rec in service.records:
+    for rec in service.store.records():
         kinds[f"{rec.game}:{rec.kind}:{rec.edition}"] += 1
     lines = [
         "# Search relevance",
@@ -159,7 +160,7 @@ def report(service: SearchService, outcomes: list[Outcome], seconds: float,
         f"Measured by `{command}` at commit `{git_state()}` on "
         f"{time.strftime('%Y-%m-%d %H:%M %Z')}, in {seconds:.1f} s.",
         "",
-        f"Corpus: {len(service.records)} records "
+        f"Corpus: {service.store.size} records "
         f"({', '.join(f'{k} {v}' for k, v in sorted(kinds.items()))}).",
         "",
         f"Relevance set: {len(outcomes)} queries in `bench/relevance/queries.jsonl`; "
@@ -225,7 +226,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="markdown report path, or - for stdout")
     args = parser.parse_args(argv)
     queries = load(args.queries)
-    service = SearchService(index_dir=args.index_dir, corpus_dir=args.corpus_dir,
+    store = open_store(args.corpus_dir, args.index_dir,
+                       progress=index.terminal_progress("Building the corpus store"),
+                       log=lambda m: print(m, file=sys.stderr))
+    service = SearchService(store, index_dir=args.index_dir,
                             progress=index.terminal_progress(),
                             log=lambda m: print(m, file=sys.stderr))
     started = time.perf_counter()

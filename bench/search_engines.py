@@ -105,8 +105,10 @@ class WhooshEngine:
 
     def __init__(self, workdir: Path):
         from judgebot.search.service import SearchService
+        from judgebot.store import open_store
 
-        self.service = SearchService(index_dir=workdir / "whoosh", corpus_dir=_corpus_dir())
+        store = open_store(_corpus_dir(), workdir / "whoosh")
+        self.service = SearchService(store, index_dir=workdir / "whoosh")
 
     def search(self, query: str) -> list[tuple[str, dict[str, str]]]:
         results = self.service.search(query, per_page=LIMIT)

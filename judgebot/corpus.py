@@ -25,10 +25,11 @@ EN, ZH_HANS, ZH_HANT = "en", "zh-Hans", "zh-Hant"
 LANGS = (EN, ZH_HANS, ZH_HANT)
 
 MTG, FOW = "mtg", "fow"
-# Editions of the documents in the corpus.
+# Editions of the documents in the corpus: the one the Chinese CR translates,
+# and an older English edition some tests and notes name. The current edition
+# is never written down: it is the newest present (``current_cr``).
 CR_2019 = "2019-10-04"
 CR_2025 = "2025-11-14"
-CR_CURRENT = CR_2025
 
 
 @dataclass(frozen=True, order=True)
@@ -187,6 +188,15 @@ def read_jsonl(path: Path) -> Iterator[Record]:
                 yield record_from_dict(json.loads(line))
 
 
+def current_cr(corpus_dir: Path = CORPUS_DIR) -> str:
+    """The newest Magic Comprehensive Rules edition of a built corpus."""
+    dated = [p.stem.split("-", 2)[2] for p in corpus_dir.glob("mtg-rule-*.jsonl")]
+    dated = [e for e in dated if re.fullmatch(r"\d{4}-\d{2}-\d{2}", e)]
+    if not dated:
+        raise FileNotFoundError(f"no Comprehensive Rules edition in {corpus_dir}")
+    return max(dated)
+
+
 def load(corpus_dir: Path = CORPUS_DIR) -> list[Record]:
     """Every record of the built corpus, in file then id order."""
     records: list[Record] = []
@@ -218,3 +228,32 @@ def parse_id(record_id: str) -> tuple[str, str, str, str]:
     """Split ``game:kind:edition:key`` (keys may contain colons)."""
     game, kind, edition, key = record_id.split(":", 3)
     return game, kind, edition, key
+
+
+# --- labels ------------------------------------------------------------------------
+
+def zh_of(mapping: dict[str, str] | None) -> str:
+    """The Chinese of a language map, in whichever script the source used."""
+    if not mapping:
+        return ""
+    return mapping.get(ZH_HANS) or mapping.get(ZH_HANT) or ""
+
+
+def label_of(rec: Record) -> str:
+    if rec.kind == "rule" or rec.kind == "guide":
+        return rec.number
+    if rec.kind == "glossary" or rec.kind == "name":
+        return rec.term.get(EN) or zh_of(rec.term) or rec.id
+    if rec.kind == "card":
+        return rec.name.get(ZH_HANS) or rec.name.get(EN) or rec.id
+    if rec.kind == "ruling":
+        return f"#{rec.index}"
+    return getattr(rec, "title", {}).get(ZH_HANS) or rec.id
+
+
+def title_of(rec: Record) -> dict[str, str]:
+    for name in ("title", "term", "name"):
+        value = getattr(rec, name, None)
+        if value:
+            return dict(value)
+    return {}

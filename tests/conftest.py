@@ -25,11 +25,33 @@ def by_id(records) -> dict[str, corpus.Record]:
 
 
 @pytest.fixture(scope="session")
-def search_service(tmp_path_factory):
+def data_dir(tmp_path_factory) -> Path:
+    """Where this test session builds its store and index (fresh each session)."""
+    return tmp_path_factory.mktemp("index")
+
+
+@pytest.fixture(scope="session")
+def store(data_dir):
+    """The corpus store of the committed corpus."""
+    from judgebot.store import open_store
+
+    return open_store(corpus.CORPUS_DIR, data_dir)
+
+
+@pytest.fixture(scope="session")
+def search_service(store, data_dir):
     """One search service over a fresh index of the committed corpus."""
     from judgebot.search.service import SearchService
 
-    index_dir = tmp_path_factory.mktemp("index")
-    service = SearchService(index_dir=index_dir, corpus_dir=corpus.CORPUS_DIR)
+    service = SearchService(store, index_dir=data_dir)
     yield service
     service.close()
+
+
+@pytest.fixture(scope="session")
+def simplified_chars() -> frozenset[str]:
+    """Characters that exist only in Simplified Chinese (from OpenCC's table:
+    see the file's header)."""
+    lines = (Path(__file__).parent / "data" / "simplified-only.txt").read_text(
+        encoding="utf-8").splitlines()
+    return frozenset("".join(line for line in lines if not line.startswith("#")))

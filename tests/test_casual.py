@@ -7,7 +7,7 @@ import shutil
 import pytest
 
 from judgebot.ingest import casual
-from judgebot.ingest.build import EN_2019, BuildContext
+from judgebot.ingest.context import EN_2019, BuildContext
 from judgebot.ingest.rulebook import SourceError
 
 PREFIX = "mtg:cr:casual-2015:"

@@ -7,8 +7,8 @@ import re
 import pytest
 
 from judgebot.ingest import cipher, zh_cr
-from judgebot.ingest.build import BuildContext
 from judgebot.ingest.cipher import BODY, HEADING, ITALIC, Vocabulary
+from judgebot.ingest.context import BuildContext
 from judgebot.ingest.en_cr import read_lines
 
 # Entries no English text can confirm, each read from its context instead.

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from judgebot.ingest import en_cr
-from judgebot.ingest.rulebook import SourceError, level_of, parent_number, sort_key
+from judgebot.ingest.rulebook import SourceError
+from judgebot.rulenumbers import level_of, parent_number, sort_key
 
 FILES = {
     "2019": "en-cr/MagicCompRules_20191004.txt",

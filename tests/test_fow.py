@@ -7,8 +7,9 @@ import re
 import pytest
 
 from judgebot.ingest import fow
-from judgebot.ingest.build import BuildContext
-from judgebot.ingest.rulebook import SourceError, level_of, parent_number, sort_key
+from judgebot.ingest.context import BuildContext
+from judgebot.ingest.rulebook import SourceError
+from judgebot.rulenumbers import level_of, parent_number, sort_key
 
 PREFIX = "fow:cr:6.0:"
 

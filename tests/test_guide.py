@@ -10,7 +10,7 @@ import pytest
 from judgebot import corpus
 from judgebot.corpus import ZH_HANS, ZH_HANT
 from judgebot.ingest import cns1, guide
-from judgebot.ingest.build import BuildContext
+from judgebot.ingest.context import BuildContext
 from judgebot.ingest.rulebook import SourceError
 
 FILE = guide.FILE

@@ -9,7 +9,7 @@ from judgebot.judge.service import MAX_QUESTION_CHARS, Judge, QuestionError
 
 @pytest.fixture(scope="module")
 def judge(search_service):
-    return Judge(search_service)
+    return Judge(search_service.store, search_service)
 
 
 def numbers(answer):

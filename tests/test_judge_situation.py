@@ -12,12 +12,12 @@ from judgebot.judge.understand import understand
 
 @pytest.fixture(scope="module")
 def lexicon(search_service):
-    return Lexicon(search_service.records, search_service.pinyin,
+    return Lexicon(search_service.store, search_service.pinyin,
                    [list(c.all_names()) for c in pool()])
 
 
 def situation(q, lexicon, search_service):
-    return build(understand(q, lexicon), search_service.by_id, pool())
+    return build(understand(q, lexicon), search_service.store, pool())
 
 
 def test_english_combat_with_keywords(lexicon, search_service):
@@ -82,7 +82,7 @@ def test_no_scenario_without_a_stated_combat(lexicon, search_service, q):
 def test_simulated_answer_comes_first_and_cites_what_it_applied(search_service):
     from judgebot.judge.service import Judge
 
-    answer = Judge(search_service).ask(
+    answer = Judge(search_service.store, search_service).ask(
         "a 3/3 deathtouch trample creature is blocked by a 2/2, how much damage to the player?")
     sim = answer.simulation
     assert sim and sim["ok"]
@@ -112,7 +112,7 @@ def test_an_empty_library_and_a_named_step(lexicon, search_service):
 def test_a_guess_that_settles_nothing_is_not_shown(search_service):
     from judgebot.judge.service import Judge
 
-    answer = Judge(search_service).ask("Can I respond to Sudden Shock?")
+    answer = Judge(search_service.store, search_service).ask("Can I respond to Sudden Shock?")
     assert answer.simulation is None
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from judgebot.ingest.refs import find_refs
+from judgebot.references import find_refs
 
 
 @pytest.mark.parametrize(

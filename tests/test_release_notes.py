@@ -8,7 +8,7 @@ import shutil
 import pytest
 
 from judgebot.ingest import release_notes
-from judgebot.ingest.build import EN_2019, BuildContext
+from judgebot.ingest.context import EN_2019, BuildContext
 from judgebot.ingest.release_layout import MARKER, clean
 from judgebot.ingest.release_notes import FILE, NAMES_FILE
 from judgebot.ingest.rulebook import SourceError

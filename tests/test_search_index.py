@@ -8,6 +8,7 @@ import pytest
 
 from judgebot import corpus
 from judgebot.search import index
+from judgebot.store import StoreError, open_store
 
 
 @pytest.fixture
@@ -20,21 +21,26 @@ def small_corpus(tmp_path):
 
 
 @pytest.fixture
-def built(tmp_path, small_corpus):
+def small_store(tmp_path, small_corpus):
+    return open_store(small_corpus, tmp_path / "store")
+
+
+@pytest.fixture
+def built(tmp_path, small_store):
     idx = tmp_path / "index"
-    handle = index.build(idx, small_corpus)
+    handle = index.build(small_store, idx)
     handle.ix.close()
-    return idx, small_corpus, handle.path
+    return idx, small_store, handle.path
 
 
 def test_build_records_the_corpus_hash_and_file_sums(built):
     idx, src, path = built
-    live, reason = index.check(idx, src)
+    live, reason = index.check(src, idx)
     assert live == path and reason == "ok"
     meta = index.json.loads((path / index.META).read_text())
     assert meta["corpus_hash"] == index.corpus_hash(src)
-    assert meta["documents"] == sum(1 for _ in corpus.read_jsonl(
-        src / "mtg-glossary-2025-11-14.jsonl"))
+    assert meta["documents"] == src.size == sum(1 for _ in corpus.read_jsonl(
+        corpus.CORPUS_DIR / "mtg-glossary-2025-11-14.jsonl"))
     assert {"jieba.dict", "vocab.json", "names.json"} <= set(meta["files"])
 
 
@@ -43,11 +49,12 @@ def test_nothing_but_the_live_build_is_left_behind(built):
     assert sorted(p.name for p in idx.iterdir()) == sorted([index.CURRENT, path.name])
 
 
-def test_a_changed_corpus_makes_the_index_stale(built):
-    idx, src, _ = built
-    with (src / "mtg-glossary-2025-11-14.jsonl").open("a", encoding="utf-8") as fh:
+def test_a_changed_corpus_makes_the_index_stale(built, small_corpus, tmp_path):
+    idx, _, _ = built
+    with (small_corpus / "mtg-glossary-2025-11-14.jsonl").open("a", encoding="utf-8") as fh:
         fh.write("\n")
-    assert index.check(idx, src) == (None, "corpus has changed since the index was built")
+    changed = open_store(small_corpus, tmp_path / "store")
+    assert index.check(changed, idx) == (None, "corpus has changed since the index was built")
 
 
 def test_a_damaged_file_is_detected(built):
@@ -56,24 +63,24 @@ def test_a_damaged_file_is_detected(built):
     data = bytearray(seg.read_bytes())
     data[len(data) // 2] ^= 0xFF
     seg.write_bytes(bytes(data))
-    assert index.check(idx, src) == (None, "index files are damaged")
+    assert index.check(src, idx) == (None, "index files are damaged")
 
 
 def test_a_half_written_index_is_detected(built):
     idx, src, path = built
     (path / index.META).unlink()
-    assert index.check(idx, src) == (None, "index is incomplete")
+    assert index.check(src, idx) == (None, "index is incomplete")
 
 
-def test_a_missing_index_is_detected(tmp_path, small_corpus):
-    assert index.check(tmp_path / "none", small_corpus) == (None, "no index built yet")
+def test_a_missing_index_is_detected(tmp_path, small_store):
+    assert index.check(small_store, tmp_path / "none") == (None, "no index built yet")
 
 
 def test_open_rebuilds_a_damaged_index_instead_of_serving_it(built):
     idx, src, path = built
     next(path.glob("*.seg")).write_bytes(b"garbage")
     messages = []
-    handle = index.open_or_build(idx, src, log=messages.append)
+    handle = index.open_or_build(src, idx, log=messages.append)
     assert handle.path != path and not path.exists()
     assert messages == ["Rebuilding the search index: index files are damaged."]
     with handle.ix.searcher() as s:
@@ -88,17 +95,17 @@ def test_a_failed_build_leaves_the_live_index_in_service(built, monkeypatch):
 
     monkeypatch.setattr(index.segment, "build_dictionary", explode)
     with pytest.raises(RuntimeError):
-        index.build(idx, src)
-    assert index.check(idx, src) == (path, "ok")
+        index.build(src, idx)
+    assert index.check(src, idx) == (path, "ok")
     assert not [p for p in idx.iterdir() if p.name.startswith(".tmp-")]
 
 
 def test_building_from_an_empty_corpus_is_refused(tmp_path):
-    with pytest.raises(index.IndexError_, match="corpus build"):
-        index.build(tmp_path / "index", tmp_path)
+    with pytest.raises(StoreError, match="corpus build"):
+        open_store(tmp_path, tmp_path / "store")
 
 
-def test_progress_is_reported_to_the_end(tmp_path, small_corpus):
+def test_progress_is_reported_to_the_end(tmp_path, small_store):
     seen = []
-    index.build(tmp_path / "index", small_corpus, progress=lambda d, t: seen.append((d, t)))
+    index.build(small_store, tmp_path / "index", progress=lambda d, t: seen.append((d, t)))
     assert seen and seen[-1][0] == seen[-1][1]

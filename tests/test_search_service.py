@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from judgebot.corpus import current_cr
 from judgebot.search.service import MAX_PER_PAGE, SearchError, snippet
 
-CURRENT = "mtg:cr:2025-11-14:"
+CURRENT = f"mtg:cr:{current_cr()}:"
+GLOSSARY = f"mtg:glossary:{current_cr()}:"
 
 
 def top(svc, q, n=1, **filters):
@@ -39,13 +41,13 @@ def test_unknown_rule_number_says_so_and_offers_neighbours(search_service):
 
 def test_keyword_brings_glossary_entry_and_defining_rule_first(search_service):
     assert top(search_service, "trample", 2) == [
-        "mtg:glossary:2025-11-14:trample", CURRENT + "702.19"]
+        GLOSSARY + "trample", CURRENT + "702.19"]
 
 
 def test_misspelt_keyword_is_corrected(search_service):
     res = search_service.search("tramble")
     assert res.suggestion == "trample"
-    assert [h.id for h in res.hits[:2]] == ["mtg:glossary:2025-11-14:trample", CURRENT + "702.19"]
+    assert [h.id for h in res.hits[:2]] == [GLOSSARY + "trample", CURRENT + "702.19"]
 
 
 def test_typo_in_a_multi_word_query_is_suggested(search_service):
@@ -56,7 +58,7 @@ def test_typo_in_a_multi_word_query_is_suggested(search_service):
 def test_exact_words_are_not_drowned_by_fuzzy_ones(search_service):
     res = search_service.search("flying")
     assert res.suggestion is None
-    assert res.hits[0].id == "mtg:glossary:2025-11-14:flying"
+    assert res.hits[0].id == GLOSSARY + "flying"
 
 
 def test_multi_word_english_question(search_service):
@@ -190,7 +192,7 @@ def test_a_ruling_repeated_for_many_cards_is_shown_once_near_the_top(search_serv
     from judgebot.search.service import RESEMBLANCE, _resemblance
 
     hits = search_service.search(q).hits[:5]
-    shapes = [search_service._ruling_shape(search_service.by_id[h.id])
+    shapes = [search_service._ruling_shape(search_service.store.get(h.id))
               for h in hits if h.kind == "ruling"]
     for i, a in enumerate(shapes):
         assert all(_resemblance(a, b) < RESEMBLANCE for b in shapes[i + 1:])
@@ -199,9 +201,9 @@ def test_a_ruling_repeated_for_many_cards_is_shown_once_near_the_top(search_serv
 def test_the_same_ruling_text_for_two_cards_counts_as_a_repeat(search_service):
     from judgebot.search.service import RESEMBLANCE, _resemblance
 
-    repeal = search_service._ruling_shape(search_service.by_id["mtg:ruling:tsr:repeal:1"])
-    bewilder = search_service._ruling_shape(search_service.by_id["mtg:ruling:tsr:bewilder:1"])
-    other = search_service._ruling_shape(search_service.by_id["mtg:ruling:tsr:tarmogoyf:1"])
+    repeal = search_service._ruling_shape(search_service.store.get("mtg:ruling:tsr:repeal:1"))
+    bewilder = search_service._ruling_shape(search_service.store.get("mtg:ruling:tsr:bewilder:1"))
+    other = search_service._ruling_shape(search_service.store.get("mtg:ruling:tsr:tarmogoyf:1"))
     assert _resemblance(repeal, bewilder) >= RESEMBLANCE > _resemblance(repeal, other)
 
 

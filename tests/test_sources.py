@@ -17,6 +17,10 @@ EXPECTED_FILES = {
     "seeds/004_9bfc9bd19f766343.txt",
     "en-cr/MagicCompRules_20191004.txt",
     "en-cr/MagicCompRules_20251114.txt",
+    "en-cr/MagicCompRules_20260116.txt",
+    "en-cr/MagicCompRules_20260227.txt",
+    "en-cr/MagicCompRules_20260417.txt",
+    "en-cr/MagicCompRules_20260925.txt",
     "cardnames/tsr_cardnames.tsv",
 }
 

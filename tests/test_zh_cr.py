@@ -9,10 +9,11 @@ import pytest
 
 from judgebot.cli import main
 from judgebot.ingest import zh_cr
-from judgebot.ingest.build import BuildContext
 from judgebot.ingest.cipher import BODY, HEADING
+from judgebot.ingest.context import BuildContext
 from judgebot.ingest.en_cr import read_lines
-from judgebot.ingest.rulebook import SourceError, level_of, parent_number
+from judgebot.ingest.rulebook import SourceError
+from judgebot.rulenumbers import level_of, parent_number
 
 SYMBOL = re.compile(r"\{[A-Z0-9/]+\}|[+\-]?[\dX*]+/[+\-]?[\dX*]+")
 

@@ -27,14 +27,9 @@ from dataclasses import dataclass, field
 
 from judgebot import corpus
 from judgebot.corpus import CR_2019, EN, MTG, ZH_HANS, GlossaryEntry, NamePair, Rule, Span
-from judgebot.ingest.refs import find_refs
-from judgebot.ingest.rulebook import (
-    ParsedRule,
-    ParsedTerm,
-    level_of,
-    parent_number,
-    sort_key,
-)
+from judgebot.ingest.rulebook import ParsedRule, ParsedTerm
+from judgebot.references import find_refs
+from judgebot.rulenumbers import level_of, parent_number, sort_key
 
 LEVELS = ("chapter", "section", "rule", "subrule")
 SAME_TEXT = 0.35  # character-bigram similarity of two translations of one rule …

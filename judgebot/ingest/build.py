@@ -15,51 +15,18 @@ import shutil
 import tempfile
 from collections import Counter, defaultdict
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from functools import cached_property
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from judgebot import corpus
 from judgebot.corpus import Record
-from judgebot.ingest import en_cr, sources
-from judgebot.ingest.rulebook import SourceError, parent_number
+from judgebot.ingest import casual, cr, fow, guide, release_notes, sources
+from judgebot.ingest.context import BuildContext, DocumentResult
+from judgebot.ingest.rulebook import SourceError
+from judgebot.rulenumbers import parent_number
 
 REPORT_FILE = "report.json"
-
-
-@dataclass
-class DocumentResult:
-    """What one source document contributed to the corpus."""
-
-    document: str
-    file: str
-    records: list[Record]
-    warnings: list[str] = field(default_factory=list)
-    skipped: list[str] = field(default_factory=list)
-    figures: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass
-class BuildContext:
-    """Shared, lazily parsed inputs (the English CR is known plaintext for others)."""
-
-    sources_dir: Path
-
-    def path(self, name: str) -> Path:
-        return self.sources_dir / name
-
-    @cached_property
-    def english_2019(self) -> en_cr.EnglishCR:
-        return en_cr.parse(self.path(EN_2019), EN_2019)
-
-    @cached_property
-    def english_2025(self) -> en_cr.EnglishCR:
-        return en_cr.parse(self.path(EN_2025), EN_2025)
-
-
-EN_2019 = "en-cr/MagicCompRules_20191004.txt"
-EN_2025 = "en-cr/MagicCompRules_20251114.txt"
 
 
 @dataclass
@@ -90,9 +57,6 @@ class BuildReport:
 
 
 def _documents() -> list[Callable[[BuildContext], list[DocumentResult]]]:
-    # Imported here so that each ingester module stays importable on its own.
-    from judgebot.ingest import casual, cr, fow, guide, release_notes
-
     return [cr.ingest, casual.ingest, fow.ingest, release_notes.ingest, guide.ingest]
 
 

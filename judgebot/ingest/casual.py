@@ -42,18 +42,11 @@ from pathlib import Path
 from judgebot import corpus
 from judgebot.corpus import CR_2019, EN, ZH_HANS, Rule, Span
 from judgebot.ingest import lineage
-from judgebot.ingest.build import BuildContext, DocumentResult
+from judgebot.ingest.context import BuildContext, DocumentResult
 from judgebot.ingest.en_cr import read_lines
-from judgebot.ingest.refs import find_refs
-from judgebot.ingest.rulebook import (
-    ParsedRule,
-    SourceError,
-    level_of,
-    parent_number,
-    rule_records,
-    sort_key,
-    title_of,
-)
+from judgebot.ingest.rulebook import ParsedRule, SourceError, rule_records, title_of
+from judgebot.references import find_refs
+from judgebot.rulenumbers import level_of, parent_number, sort_key
 from judgebot.text.script import has_cjk
 
 FILE = "seeds/002_577cacf1936b5ce6.txt"

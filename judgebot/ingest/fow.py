@@ -27,16 +27,10 @@ from pathlib import Path
 
 from judgebot import corpus
 from judgebot.corpus import FOW, ZH_HANS, ZH_HANT, GlossaryEntry, Rule, Span
-from judgebot.ingest.build import BuildContext, DocumentResult
+from judgebot.ingest.context import BuildContext, DocumentResult
 from judgebot.ingest.en_cr import read_lines
-from judgebot.ingest.rulebook import (
-    ParsedRule,
-    SourceError,
-    level_of,
-    parent_number,
-    rule_records,
-    sort_key,
-)
+from judgebot.ingest.rulebook import ParsedRule, SourceError, rule_records
+from judgebot.rulenumbers import level_of, parent_number, sort_key
 from judgebot.text.script import to_hans
 
 FILE = "seeds/001_7a50fd2cf3bcb8c6.txt"

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from judgebot import corpus
 from judgebot.corpus import MTG, ZH_HANS, ZH_HANT, GlossaryEntry, Guide, Span
 from judgebot.ingest import cns1
-from judgebot.ingest.build import BuildContext, DocumentResult
+from judgebot.ingest.context import BuildContext, DocumentResult
 from judgebot.ingest.en_cr import read_lines
 from judgebot.ingest.rulebook import SourceError
 from judgebot.text.script import to_hans

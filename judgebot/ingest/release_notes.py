@@ -28,10 +28,9 @@ from pathlib import Path
 
 from judgebot import corpus
 from judgebot.corpus import CR_2019, MTG, ZH_HANS, Card, Note, Record, Ruling, Span
-from judgebot.ingest.build import BuildContext, DocumentResult
+from judgebot.ingest.context import BuildContext, DocumentResult
 from judgebot.ingest.en_cr import EnglishCR, read_lines
 from judgebot.ingest.mana import ManaCost
-from judgebot.ingest.refs import find_refs
 from judgebot.ingest.release_layout import (
     TERMINAL,
     Cleaned,
@@ -50,6 +49,7 @@ from judgebot.ingest.release_parse import (
     parse,
 )
 from judgebot.ingest.rulebook import SourceError
+from judgebot.references import find_refs
 
 SET = "tsr"
 FILE = "seeds/003_b8215b51b169ca9b.txt"

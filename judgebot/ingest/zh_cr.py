@@ -39,10 +39,11 @@ from pathlib import Path
 from judgebot.corpus import CR_2019, ZH_HANS, GlossaryEntry, Record, Rule
 from judgebot.ingest import align, cipher
 from judgebot.ingest.align import Numbering, correct_numbers
-from judgebot.ingest.build import BuildContext, DocumentResult
 from judgebot.ingest.cipher import BODY, HEADING, ITALIC, Font, UnknownGlyph, Vocabulary
+from judgebot.ingest.context import BuildContext, DocumentResult
 from judgebot.ingest.en_cr import EnglishCR, read_lines
-from judgebot.ingest.rulebook import ParsedRule, ParsedTerm, SourceError, level_of
+from judgebot.ingest.rulebook import ParsedRule, ParsedTerm, SourceError
+from judgebot.rulenumbers import level_of
 
 FILE = "seeds/000_8355339e488bd63b.txt"
 

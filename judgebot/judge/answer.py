@@ -92,26 +92,22 @@ def best_sentence(text: str, qtokens: set[str], retriever: Retriever, lang: str
 
 
 def quote(retriever: Retriever, cand: Candidate, qtokens: set[str]) -> Quote | None:
-    svc = retriever.svc
-    rec = svc.get(cand.id)
+    store = retriever.store
+    rec = store.get(cand.id)
     if rec is None:
         return None
     texts: dict[str, str] = {}
     translated_from = None
     changed = None
-    source = getattr(rec, "text", None) or getattr(rec, "definition", None) or {}
-    if source.get(EN):
-        texts[EN] = source[EN]
-    zh = source.get(ZH_HANS) or source.get(ZH_HANT)
-    if rec.kind == "rule" and not zh:
-        lineage = svc.xref.lineage(rec.id)
-        ancestor = svc.get(lineage.get("translated") or "")
-        if ancestor is not None and ancestor.text.get(ZH_HANS):
-            zh = ancestor.text[ZH_HANS]
-            translated_from = ancestor.id
-            changed = lineage.get("status") != "unchanged"
-    if zh:
-        texts[ZH_HANS] = zh
+    english = store.text(rec, EN)
+    if english is not None:
+        texts[EN] = english.text
+    chinese = store.text(rec, "zh")
+    if chinese is not None:
+        texts[ZH_HANS] = chinese.text
+        if chinese.record != rec.id and rec.kind == "rule":
+            translated_from = chinese.record
+            changed = store.lineage(rec.id).get("status") != "unchanged"
     sentence: dict[str, str] = {}
     matched: list[str] = []
     for lang, text in texts.items():
@@ -120,7 +116,7 @@ def quote(retriever: Retriever, cand: Candidate, qtokens: set[str]) -> Quote | N
         matched.extend(w for w in words if w not in matched)
     title = title_of(rec)
     if rec.kind == "ruling":
-        card = svc.get(rec.card)
+        card = store.get(rec.card)
         title = dict(card.name) if card is not None else {}
     return Quote(
         id=rec.id, kind=rec.kind, label=_label(rec), title=title, text=texts,

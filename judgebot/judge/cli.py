@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import textwrap
 
 
@@ -17,12 +16,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def _ask(args) -> int:
     from judgebot.judge.service import Judge
-    from judgebot.search import index
-    from judgebot.search.service import SearchService
+    from judgebot.services import open_search
 
-    svc = SearchService(progress=index.terminal_progress(),
-                        log=lambda m: print(m, file=sys.stderr))
-    answer = Judge(svc).ask(" ".join(args.question))
+    svc = open_search()
+    answer = Judge(svc.store, svc).ask(" ".join(args.question))
     if args.json:
         print(json.dumps(answer.to_dict(), ensure_ascii=False, indent=1))
         return 0

@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from judgebot.corpus import CR_2019, CR_2025, EN, ZH_HANS, ZH_HANT, Record
+from judgebot.corpus import EN, Record, zh_of
 from judgebot.judge.concepts import KEYWORD_ALIASES
 from judgebot.search.analysis import fold
 from judgebot.search.spelling import Corrector
+from judgebot.store import Store
 
 # canonical value: (English forms, Chinese forms)
 ZONES = {
@@ -79,24 +80,25 @@ class Term:
 
 
 class Lexicon:
-    def __init__(self, records: list[Record], pinyin: dict[str, list[str]] | None = None,
+    def __init__(self, store: Store, pinyin: dict[str, list[str]] | None = None,
                  pool_names: list[list[str]] | None = None):
         self.terms: dict[tuple[str, str], list[Term]] = {}
-        self._by_id = {r.id: r for r in records}
-        glossary_2019 = {r.slug: r for r in records if r.kind == "glossary"
-                         and r.game == "mtg" and r.edition == CR_2019}
-        for rec in records:
-            if rec.kind == "glossary" and rec.game == "mtg" and rec.edition == CR_2025:
-                partner = glossary_2019.get(rec.slug)
-                zh = _zh(rec.term) or (_zh(partner.term) if partner else "")
-                kind = "keyword" if "keyword" in rec.definition.get(EN, "").lower() else "term"
-                self._add(rec.term.get(EN, ""), "en", kind, rec.id, rec.rules)
-                self._add(zh, "zh", kind, rec.id, rec.rules)
-            elif rec.kind == "glossary" and rec.game != "mtg":
-                self._add(_zh(rec.term), "zh", "term", rec.id, rec.rules)
-            elif rec.kind == "card":
-                self._add(rec.name.get(EN, ""), "en", "card", rec.id, [])
-                self._add(_zh(rec.name), "zh", "card", rec.id, [])
+        self.store = store
+        current = store.current_edition("mtg", "glossary")
+        glossary = list(store.records("mtg", "glossary", current))
+        for rec in glossary:
+            partner = store.translation_of(rec)
+            zh = _zh(partner.term) if partner is not None else ""
+            kind = "keyword" if "keyword" in rec.definition.get(EN, "").lower() else "term"
+            self._add(rec.term.get(EN, ""), "en", kind, rec.id, rec.rules)
+            self._add(zh, "zh", kind, rec.id, rec.rules)
+        for game in store.games:
+            if game != "mtg":
+                for rec in store.records(game, "glossary"):
+                    self._add(_zh(rec.term), "zh", "term", rec.id, rec.rules)
+        for rec in store.records(kind="card"):
+            self._add(rec.name.get(EN, ""), "en", "card", rec.id, [])
+            self._add(_zh(rec.name), "zh", "card", rec.id, [])
         # Cards the engine can play that the corpus has no record of (Lightning Bolt …).
         for names in pool_names or []:
             if not any((fold(n).lower() if n.isascii() else fold(n), lang) in self.terms
@@ -104,8 +106,7 @@ class Lexicon:
                 for name in names:
                     self._add(name, "en" if name.isascii() else "zh", "card", f"pool:{names[0]}",
                               [], generic_ok=True)
-        by_headword = {r.term.get(EN, "").lower(): r for r in records if r.kind == "glossary"
-                       and r.game == "mtg" and r.edition == CR_2025}
+        by_headword = {r.term.get(EN, "").lower(): r for r in glossary}
         for alias, headword in KEYWORD_ALIASES.items():
             rec = by_headword.get(headword.lower())
             lang = "en" if alias.isascii() else "zh"
@@ -119,9 +120,7 @@ class Lexicon:
                 for form in zh_forms:
                     self._add(form, "zh", kind, value, [], generic_ok=True)
         self.pinyin: dict[str, list[str]] = {
-            key: [i for i in ids if i in self._by_id]
-            for key, ids in (pinyin or {}).items() if len(key) >= 4
-        }
+            key: ids for key, ids in (pinyin or {}).items() if len(key) >= 4}
         # Misspellings are corrected only towards the words of rules terms and
         # names: a general vocabulary would "correct" ordinary English.
         words = {w for (t, lang) in self.terms if lang == "en" for w in re.findall(r"[a-z]+", t)}
@@ -169,11 +168,11 @@ class Lexicon:
         return ""
 
     def record(self, rid: str) -> Record | None:
-        return self._by_id.get(rid)
+        return self.store.get(rid)
 
 
 def _zh(mapping: dict[str, str]) -> str:
-    return fold(mapping.get(ZH_HANS) or mapping.get(ZH_HANT) or "")
+    return fold(zh_of(mapping))
 
 
 def _compile(items: list[str], words: bool) -> re.Pattern | None:

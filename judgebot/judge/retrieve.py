@@ -25,11 +25,12 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from judgebot.corpus import CR_2025, EN, ZH_HANS, ZH_HANT, Record
+from judgebot.corpus import EN, ZH_HANS, Record
 from judgebot.judge import concepts
 from judgebot.judge.understand import Understanding
 from judgebot.search import analysis
 from judgebot.search.service import QUESTION_WORDS, SearchService
+from judgebot.store import Store
 
 # Sections a named step brings in, weakly (general background).
 STEP_SECTIONS = {"untap": "502.1", "upkeep": "503.1", "draw": "504.1",
@@ -78,7 +79,8 @@ class Evidence:
 
 
 class Retriever:
-    def __init__(self, svc: SearchService):
+    def __init__(self, store: Store, svc: SearchService):
+        self.store = store
         self.svc = svc
         self.en = analysis.english_analyzer()
         self.zh = analysis.chinese_analyzer()
@@ -86,8 +88,7 @@ class Retriever:
         # The words of asking, as the analyzers write them ("how", "mani" for "many").
         self._asking = set(analysis.analyze(self.en, " ".join(QUESTION_WORDS | {"many", "much"})))
         self._df: dict[str, int] = defaultdict(int)
-        self._rules = [r for r in svc.records if r.kind == "rule" and r.game == "mtg"
-                       and r.edition == CR_2025]
+        self._rules = list(store.records("mtg", "rule", store.current_edition("mtg")))
         for rec in self._rules:
             for tok in self.rule_tokens(rec):
                 self._df[tok] += 1
@@ -113,24 +114,20 @@ class Retriever:
         return cached
 
     def _zh_text(self, rec: Record) -> str:
-        text = rec.text.get(ZH_HANS) or rec.text.get(ZH_HANT) or ""
-        if not text and rec.kind == "rule":
-            ancestor = self.svc.get(rec.lineage.get("ancestor", ""))
-            if ancestor is not None:
-                text = ancestor.text.get(ZH_HANS, "")
-        return analysis.fold(text)
+        local = self.store.text(rec, "zh")
+        return analysis.fold(local.text) if local is not None else ""
 
     def current(self, rid: str) -> str | None:
         """The current-edition rule for any rule id (2019 ids follow their lineage)."""
-        rec = self.svc.get(rid)
+        rec = self.store.get(rid)
         if rec is None or rec.kind != "rule":
             return None
-        if rec.game == "mtg" and rec.edition != CR_2025:
-            return self.svc.xref.current_of(rid)
+        if rec.edition != self.store.current_edition(rec.game):
+            return self.store.current_of(rid)
         return rid
 
     def _rule(self, number: str, game: str) -> str | None:
-        rec = self.svc.rule(number, game=game)
+        rec = self.store.rule(number, game=game)
         return rec.id if rec is not None else None
 
     # --- retrieval --------------------------------------------------------------------
@@ -187,11 +184,11 @@ class Retriever:
 
     def _card(self, e, qtokens, bump, rulings, glossary) -> None:
         """A named card brings its rulings, the rules they name, and its keywords."""
-        card = self.svc.get(e.value)
+        card = self.store.get(e.value)
         if card is None:
             return
         for n, rid in enumerate(getattr(card, "rulings", []) or []):
-            ruling = self.svc.get(rid)
+            ruling = self.store.get(rid)
             if ruling is None:
                 continue
             words = self.question_tokens(ruling.text.get(ZH_HANS, "") + " "
@@ -227,7 +224,7 @@ class Retriever:
         # homophone keyword is searched by its real name).
         for e in u.entities:
             if e.kind in ("keyword", "card") and e.how != "exact":
-                rec = self.svc.get(e.value)
+                rec = self.store.get(e.value)
                 names = getattr(rec, "term", None) or getattr(rec, "name", None) or {}
                 words.extend(v for v in names.values() if v)
         query = " ".join(dict.fromkeys(words)) or u.text
@@ -237,7 +234,7 @@ class Retriever:
             return
         rank = 0
         for hit in found.hits:
-            if hit.kind == "rule" and hit.edition in (CR_2025, "6.0"):
+            if hit.kind == "rule" and hit.edition == self.store.current_edition(hit.game):
                 bump(hit.id, SEARCH_TOP / (1 + 0.35 * rank), "matches the question's words")
                 rank += 1
             elif hit.kind == "ruling":
@@ -252,7 +249,7 @@ class Retriever:
         if len(named) < 2:
             return
         for cand in rules.values():
-            rec = self.svc.get(cand.id)
+            rec = self.store.get(cand.id)
             if rec is None:
                 continue
             text = (rec.text.get(EN, "") + " " + self._zh_text(rec)).lower()
@@ -265,12 +262,12 @@ class Retriever:
         """Let headings (rules with subrules, and sections) hand their score down."""
         wanted = self.informative(qtokens) or qtokens
         for cand in sorted(rules.values(), key=lambda c: -c.score):
-            rec = self.svc.get(cand.id)
+            rec = self.store.get(cand.id)
             if rec is None or rec.kind != "rule" or not rec.children:
                 continue
             if rec.level in ("rule", "subrule") and not rec.title:
                 continue  # a rule with text of its own (not a name) keeps its score
-            children = [c for c in (self.svc.get(c) for c in rec.children) if c is not None]
+            children = [c for c in (self.store.get(c) for c in rec.children) if c is not None]
             # The first subrule that says more than "X is a static ability." is
             # usually the one that states the rule; the next one often qualifies it.
             substantive = [c for c in children if not DEFINITIONAL.match(c.text.get(EN, ""))]

@@ -10,6 +10,7 @@ from judgebot.judge.simulate import run, settled
 from judgebot.judge.situation import build
 from judgebot.judge.understand import understand
 from judgebot.search.service import SearchService
+from judgebot.store import Store
 
 MAX_QUESTION_CHARS = 2000
 
@@ -21,13 +22,14 @@ class QuestionError(ValueError):
 class Judge:
     """Answers judge calls from the corpus, and by simulation where it can."""
 
-    def __init__(self, svc: SearchService):
+    def __init__(self, store: Store, svc: SearchService):
+        self.store = store
         self.svc = svc
         svc.activate()
         self.pool = pool()
-        self.lexicon = Lexicon(svc.records, svc.pinyin,
+        self.lexicon = Lexicon(store, svc.pinyin,
                                [list(card.all_names()) for card in self.pool])
-        self.retriever = Retriever(svc)
+        self.retriever = Retriever(store, svc)
         self.retriever.lexicon = self.lexicon
         import pypinyin  # noqa: F401  (loaded now, not on the first Chinese question)
 
@@ -49,7 +51,7 @@ class Judge:
         """The simulated outcome of the situation a question describes, if any."""
         if u.other_game not in (None,):
             return None
-        situation = build(u, self.svc.by_id, self.pool)
+        situation = build(u, self.store, self.pool)
         if situation is None:
             return None
         result = run(situation)

@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from judgebot.ingest.refs import find_refs
 from judgebot.judge import concepts
 from judgebot.judge.lexicon import COUNTER, PT, ZH_COUNTERS, Lexicon
+from judgebot.references import find_refs
 from judgebot.search.query import clean
 from judgebot.search.spelling import Corrector
 from judgebot.text.script import is_cjk, to_hans

@@ -45,11 +45,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _service():
-    from judgebot.search import index
-    from judgebot.search.service import SearchService
+    from judgebot.services import open_search
 
-    return SearchService(progress=index.terminal_progress(),
-                         log=lambda m: print(m, file=sys.stderr))
+    return open_search()
 
 
 def _emit(data) -> None:
@@ -105,19 +103,19 @@ def _rule(args) -> int:
     if ref is None:
         print(f"judgebot: {args.number!r} is not a rule number (try 702.19b)", file=sys.stderr)
         return 2
-    rec = svc.rule(ref.number, args.edition or ref.edition, ref.game)
+    store = svc.store
+    rec = store.rule(ref.number, args.edition or ref.edition, ref.game)
     if rec is None:
-        near = [svc.get(r).number for r in svc.nearest_rules(ref.number, ref.game)]
+        near = [r.number for r in store.get_many(store.nearest_rules(ref.number, ref.game))]
         hint = f"; nearby: {', '.join(near)}" if near else ""
         print(f"judgebot: no rule {ref.number}{hint}", file=sys.stderr)
         return 1
-    x = svc.xref
     data = rec.to_dict()
-    data["breadcrumb"] = [c.label for c in x.breadcrumb(rec.id)]
-    data["cited_by"] = x.cited_by(rec.id)
-    data["neighbours"] = x.neighbours(rec.id).__dict__
-    lineage = x.lineage(rec.id)
-    translated = svc.get(lineage.get("translated") or "")
+    data["breadcrumb"] = [c.label for c in svc.xref.breadcrumb(rec.id)]
+    data["cited_by"] = store.cited_by(rec.id)
+    data["neighbours"] = store.neighbours(rec.id).__dict__
+    lineage = store.lineage(rec.id)
+    translated = store.get(lineage.get("translated"))
     if translated is not None and translated.id != rec.id:
         data["translation"] = {"id": translated.id, "text": translated.text,
                                "status": lineage.get("status")}
@@ -146,19 +144,17 @@ def _rule(args) -> int:
 
 def _glossary(args) -> int:
     svc = _service()
-    from judgebot.corpus import CR_2025
-
-    edition = args.edition or (CR_2025 if args.game == "mtg" else None)
-    entries = [r for r in svc.records if r.kind == "glossary" and r.game == args.game
-               and (edition is None or r.edition == edition)]
+    store = svc.store
+    edition = args.edition or store.current_edition(args.game, "glossary")
+    entries = list(store.records(args.game, "glossary", edition))
     if not entries:
         print(f"judgebot: no glossary for game {args.game!r} edition {edition!r}", file=sys.stderr)
         return 2
     if args.term:
         term = " ".join(args.term)
-        ids = [i for i in svc.entities(term) if svc.get(i).kind == "glossary"]
-        matches = [svc.get(i) for i in ids if svc.get(i).game == args.game
-                   and (edition is None or svc.get(i).edition == edition)]
+        found = store.get_many(svc.entities(term))
+        matches = [r for r in found if r.kind == "glossary" and r.game == args.game
+                   and r.edition == edition]
         if not matches:
             res = svc.search(term, kind="glossary", per_page=5)
             near = [h.title.get(EN) or h.title.get(ZH_HANS) or h.id for h in res.hits]
@@ -185,9 +181,10 @@ def _glossary(args) -> int:
 
 def _index_build(args) -> int:
     from judgebot.search import index
+    from judgebot.services import open_corpus
 
     try:
-        handle = index.build(progress=index.terminal_progress())
+        handle = index.build(open_corpus(), progress=index.terminal_progress())
     except index.IndexError_ as exc:
         print(f"judgebot: {exc}", file=sys.stderr)
         return 1

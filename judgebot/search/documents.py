@@ -1,9 +1,10 @@
 """What each corpus record contributes to the search index.
 
 A search document is a view of one record, enriched where the record itself
-is monolingual: a current (2025-11-14) English rule carries the Chinese text of
-its 2019-10-04 ancestor, a current glossary entry the Chinese of the 2019 entry
-with the same headword. That is what lets ``践踏`` find the current rule 702.19.
+is monolingual: a current English rule carries the Chinese text of the
+translated (2019-10-04) rule it descends from, a current glossary entry the
+Chinese of the translated entry with the same headword (the store's
+``translation_of``). That is what lets ``践踏`` find the current rule 702.19.
 """
 
 from __future__ import annotations
@@ -12,12 +13,9 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from judgebot.corpus import CR_2019, CR_2025, EN, ZH_HANS, ZH_HANT, Record
+from judgebot.corpus import EN, ZH_HANS, ZH_HANT, Record, zh_of
 from judgebot.search.analysis import fold
-
-# Editions shown by default: the current CR and glossary, and every document
-# that has only one edition. Older editions are searched when asked for.
-SUPERSEDED = {("mtg", "rule", CR_2019), ("mtg", "glossary", CR_2019)}
+from judgebot.store import Store
 
 
 @dataclass
@@ -66,7 +64,7 @@ class SearchDoc:
 
 def zh(mapping: dict[str, str]) -> str:
     """The Chinese of a language map, folded to Simplified for searching."""
-    return fold(mapping.get(ZH_HANS) or mapping.get(ZH_HANT) or "")
+    return fold(zh_of(mapping))
 
 
 def name_key(text: str) -> str:
@@ -133,39 +131,32 @@ def section_of(record: Record) -> list[str]:
     return [head, head[:-2]]
 
 
-def documents(records: Iterable[Record]) -> Iterator[SearchDoc]:
-    records = list(records)
-    by_id = {r.id: r for r in records}
-    glossary_2019 = {r.slug: r for r in records
-                     if r.kind == "glossary" and r.game == "mtg" and r.edition == CR_2019}
-    cards = {r.id: r for r in records if r.kind == "card"}
+def documents(store: Store, records: Iterable[Record]) -> Iterator[SearchDoc]:
+    """The search document of each record (editions shown by default are
+    ``current``: older editions of a series are searched when asked for)."""
     for rec in records:
-        yield _document(rec, by_id, glossary_2019, cards)
+        yield _document(store, rec)
 
 
-def _document(rec, by_id, glossary_2019, cards) -> SearchDoc:
+def _document(store: Store, rec: Record) -> SearchDoc:
     doc = SearchDoc(
         id=rec.id,
         kind=rec.kind,
         game=rec.game,
         edition=rec.edition,
-        current=(rec.game, rec.kind, rec.edition) not in SUPERSEDED,
+        current=not store.superseded(rec),
     )
     kind = rec.kind
     if kind == "rule":
         doc.number = rec.number
         doc.section = section_of(rec)
-        zh_source = rec
-        if rec.edition == CR_2025 and not rec.text.get(ZH_HANS):
-            zh_source = by_id.get(rec.lineage.get("ancestor", ""), rec)
+        zh_source = store.translation_of(rec) or rec
         doc.title_en = rec.title.get(EN, "")
         doc.title_zh = zh(zh_source.title)
         doc.text_en = _join(rec.text.get(EN, ""), rec.examples.get(EN, []))
         doc.text_zh = fold(_join(zh(zh_source.text), _zh_examples(zh_source)))
     elif kind == "glossary":
-        partner = rec
-        if rec.edition == CR_2025 and not zh(rec.term):
-            partner = glossary_2019.get(rec.slug, rec)
+        partner = store.translation_of(rec) or rec
         doc.title_en = rec.term.get(EN, "")
         doc.title_zh = zh(rec.term) or zh(partner.term)
         doc.text_en = rec.definition.get(EN, "")
@@ -180,7 +171,7 @@ def _document(rec, by_id, glossary_2019, cards) -> SearchDoc:
         doc.names = _names(doc.title_en, doc.title_zh)
         doc.pinyin = pinyin_keys(doc.title_zh)
     elif kind == "ruling":
-        card = cards.get(rec.card)
+        card = store.get(rec.card)
         if card is not None:
             doc.context = " ".join(filter(None, [card.name.get(EN, ""), zh(card.name)]))
         doc.text_zh = zh(rec.text)

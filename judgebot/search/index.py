@@ -32,6 +32,7 @@ from whoosh.fields import BOOLEAN, ID, KEYWORD, TEXT, Schema
 from judgebot import corpus
 from judgebot.search import analysis, documents
 from judgebot.search.spelling import Corrector, vocabulary
+from judgebot.store import Store
 from judgebot.text import segment
 
 # Bump when the schema, analyzers or documents change meaning.
@@ -72,12 +73,9 @@ def schema() -> Schema:
     )
 
 
-def corpus_hash(corpus_dir: Path = corpus.CORPUS_DIR) -> str:
-    digest = hashlib.sha256(f"schema {SCHEMA_VERSION}\n".encode())
-    for path in sorted(corpus_dir.glob("*.jsonl")):
-        digest.update(path.name.encode() + b"\n")
-        digest.update(path.read_bytes())
-    return digest.hexdigest()
+def corpus_hash(store: Store) -> str:
+    """What an index is built from: the schema and the store's corpus."""
+    return hashlib.sha256(f"schema {SCHEMA_VERSION}\n{store.digest}\n".encode()).hexdigest()
 
 
 @dataclass
@@ -114,19 +112,19 @@ def terminal_progress(label: str = "Building index") -> Progress:
     return show
 
 
-def build(index_dir: Path = INDEX_DIR, corpus_dir: Path = corpus.CORPUS_DIR,
+def build(store: Store, index_dir: Path = INDEX_DIR,
           progress: Progress | None = None) -> Handle:
     """Build a fresh index beside the live one and swap it in."""
     index_dir.mkdir(parents=True, exist_ok=True)
-    records = corpus.load(corpus_dir)
+    records = list(store.records())
     if not records:
-        raise IndexError_(f"no corpus records in {corpus_dir}: run `judgebot corpus build`")
-    digest = corpus_hash(corpus_dir)
+        raise IndexError_("the corpus store is empty: run `judgebot corpus build`")
+    digest = corpus_hash(store)
     staging = index_dir / f".tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}"
     staging.mkdir()
     try:
         started = time.perf_counter()
-        docs = list(documents.documents(records))
+        docs = list(documents.documents(store, records))
         dict_entries = segment.build_dictionary(
             (d.text_zh + "\n" + d.title_zh for d in docs),
             _domain_terms(docs),
@@ -145,7 +143,8 @@ def build(index_dir: Path = INDEX_DIR, corpus_dir: Path = corpus.CORPUS_DIR,
         (staging / "MAIN_WRITELOCK").unlink(missing_ok=True)
         _vocabulary(records).save(staging / VOCAB)
         (staging / NAMES).write_text(
-            json.dumps(name_table(records), ensure_ascii=False, sort_keys=True), encoding="utf-8")
+            json.dumps(name_table(store, records), ensure_ascii=False, sort_keys=True),
+            encoding="utf-8")
         meta = {
             "corpus_hash": digest,
             "schema_version": SCHEMA_VERSION,
@@ -166,22 +165,24 @@ def build(index_dir: Path = INDEX_DIR, corpus_dir: Path = corpus.CORPUS_DIR,
     return Handle(final, meta, whoosh_index.open_dir(str(final)), seg)
 
 
-def name_table(records: list[corpus.Record]) -> dict[str, dict[str, list[str]]]:
+def name_table(store: Store, records: list[corpus.Record]) -> dict[str, dict[str, list[str]]]:
     """``names``: whole-name keys in any language → ids of the records so named;
     ``pinyin``: toneless pinyin (joined) of Chinese names → the same ids;
     ``aliases``: the other names a headword gives (鹏洛客 and 旅法师 of
-    "鹏洛客（旧译旅法师）"), as keys and pinyin → ids."""
+    "鹏洛客（旧译旅法师）"), as keys and pinyin → ids;
+    ``to_en`` / ``to_zh``: a bilingual headword or card name → its name in the
+    other language, for carrying a query across languages."""
     names: dict[str, list[str]] = {}
     pinyin: dict[str, list[str]] = {}
     aliases: dict[str, list[str]] = {}
-    partners = {r.slug: r for r in records if r.kind == "glossary" and r.game == "mtg"
-                and r.edition == corpus.CR_2019}
+    to_en: dict[str, str] = {}
+    to_zh: dict[str, str] = {}
     for rec in records:
         if rec.kind in ("glossary", "name"):
             labels = [v for v in rec.term.values() if v]
-            partner = partners.get(getattr(rec, "slug", "")) if rec.edition == corpus.CR_2025 \
-                else None
-            if partner is not None:  # the current entry answers to its Chinese name too
+            partner = store.translation_of(rec) if rec.kind == "glossary" else None
+            if partner is not None and partner is not rec:
+                # the current entry answers to its Chinese name too
                 labels += [v for k, v in partner.term.items() if k != corpus.EN and v]
         elif rec.kind == "card":
             labels = [v for v in rec.name.values() if v]
@@ -197,7 +198,17 @@ def name_table(records: list[corpus.Record]) -> dict[str, dict[str, list[str]]]:
                 for key in (documents.name_key(variant), *documents.pinyin_keys(variant)[:1]):
                     if key and rec.id not in aliases.setdefault(key, []):
                         aliases[key].append(rec.id)
-    return {"names": names, "pinyin": pinyin, "aliases": aliases}
+        pairs = rec.term if rec.kind != "card" else rec.name
+        en, zh = pairs.get(corpus.EN, ""), corpus.zh_of(pairs)
+        if en and zh:
+            # A headword's other names cross too (旅法师 → Planeswalker), and
+            # what crosses over is the name without its note.
+            for name in (zh, *documents.name_variants(zh)):
+                if len(name) >= 2:
+                    to_en.setdefault(analysis.fold(name), documents.without_note(en))
+            to_zh.setdefault(en.lower(), analysis.fold(documents.without_note(zh)))
+    return {"names": names, "pinyin": pinyin, "aliases": aliases,
+            "to_en": to_en, "to_zh": to_zh}
 
 
 def _vocabulary(records: list[corpus.Record]) -> Corrector:
@@ -248,8 +259,7 @@ def _remove_stale(index_dir: Path, keep: str) -> None:
                 shutil.rmtree(path, ignore_errors=True)
 
 
-def check(index_dir: Path = INDEX_DIR,
-          corpus_dir: Path = corpus.CORPUS_DIR) -> tuple[Path | None, str]:
+def check(store: Store, index_dir: Path = INDEX_DIR) -> tuple[Path | None, str]:
     """The live build directory if it is complete, intact and current; else why not."""
     pointer = index_dir / CURRENT
     if not pointer.is_file():
@@ -264,18 +274,18 @@ def check(index_dir: Path = INDEX_DIR,
         return None, "index metadata is unreadable"
     if meta.get("schema_version") != SCHEMA_VERSION:
         return None, "index was built by another version of judgebot"
-    if meta.get("corpus_hash") != corpus_hash(corpus_dir):
+    if meta.get("corpus_hash") != corpus_hash(store):
         return None, "corpus has changed since the index was built"
     if _file_sums(path) != meta.get("files"):
         return None, "index files are damaged"
     return path, "ok"
 
 
-def open_or_build(index_dir: Path = INDEX_DIR, corpus_dir: Path = corpus.CORPUS_DIR,
+def open_or_build(store: Store, index_dir: Path = INDEX_DIR,
                   progress: Progress | None = None, log: Callable[[str], None] | None = None
                   ) -> Handle:
     """Open the live index, rebuilding it first when missing, stale or damaged."""
-    path, reason = check(index_dir, corpus_dir)
+    path, reason = check(store, index_dir)
     if path is not None:
         try:
             meta = json.loads((path / META).read_text(encoding="utf-8"))
@@ -285,5 +295,5 @@ def open_or_build(index_dir: Path = INDEX_DIR, corpus_dir: Path = corpus.CORPUS_
             reason = f"index could not be opened ({exc.__class__.__name__})"
     if log:
         log(f"Rebuilding the search index: {reason}.")
-    handle = build(index_dir, corpus_dir, progress)
+    handle = build(store, index_dir, progress)
     return handle

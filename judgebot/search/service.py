@@ -13,7 +13,6 @@ Order of business for a query:
 
 from __future__ import annotations
 
-import html
 import json
 import re
 import threading
@@ -22,23 +21,23 @@ from pathlib import Path
 
 from whoosh import query as Q
 
-from judgebot import corpus
-from judgebot.corpus import CR_2019, CR_2025, EN, ZH_HANS, ZH_HANT, Record
+from judgebot.corpus import EN, Record, parse_id, title_of, zh_of
 from judgebot.search import analysis, index
 from judgebot.search.abbreviations import ABBREVIATIONS, spell_out
-from judgebot.search.documents import name_key, name_variants, without_note
+from judgebot.search.documents import name_key
 from judgebot.search.query import ParsedQuery, RuleRef, parse
 from judgebot.search.scoring import Scorer
+from judgebot.search.snippets import find_terms, holds, snippet
 from judgebot.search.spelling import Corrector
+from judgebot.store import Store
 from judgebot.text import segment
-from judgebot.xref import CrossReference, title_of
+from judgebot.xref import CrossReference
 
 MAX_PER_PAGE = 50
 MAX_PAGE = 100
 FILTERS = ("game", "kind", "edition", "section")
 KIND_GROUPS = {"rule": "rules", "glossary": "glossary", "card": "cards", "ruling": "cards",
                "note": "notes", "guide": "guide", "name": "glossary"}
-SNIPPET_CHARS = 180
 COMMON_SHARE = 0.1
 # The words of asking, not of what is asked: never scored in a longer query.
 QUESTION_WORDS = frozenset(
@@ -96,12 +95,13 @@ class Results:
 
 
 class SearchService:
-    def __init__(self, index_dir: Path = index.INDEX_DIR, corpus_dir: Path = corpus.CORPUS_DIR,
+    """The index over a corpus store: queries in, ranked hits out."""
+
+    def __init__(self, store: Store, index_dir: Path = index.INDEX_DIR,
                  progress=None, log=None):
-        self.handle = index.open_or_build(index_dir, corpus_dir, progress=progress, log=log)
-        self.records = corpus.load(corpus_dir)
-        self.xref = CrossReference(self.records)
-        self.by_id = self.xref.by_id
+        self.store = store
+        self.xref = CrossReference(store)
+        self.handle = index.open_or_build(store, index_dir, progress=progress, log=log)
         self._searcher = self.handle.ix.searcher()
         self._scorer = Scorer(self._searcher)
         # Document number → record id, read once: hits need no stored-field loads.
@@ -112,16 +112,14 @@ class SearchService:
         self._lock = threading.Lock()
         self.en = analysis.english_analyzer()
         self.zh = analysis.chinese_analyzer()
-        self._rules: dict[tuple[str, str, str], str] = {}
-        self._names: dict[str, list[str]] = {}
-        self._to_en: dict[str, str] = {}
-        self._to_zh: dict[str, str] = {}
-        self._index_records()
+        self._load_names()
         self.corrector = Corrector.load(self.handle.path / index.VOCAB)
         self._known = {
-            "game": {r.game for r in self.records},
-            "kind": {r.kind for r in self.records} | set(KIND_GROUPS.values()),
-            "edition": {r.edition for r in self.records},
+            "game": set(store.games),
+            "kind": {k for g in store.games for k in _kinds(store, g)} | set(
+                KIND_GROUPS.values()),
+            "edition": {e for g in store.games for k in _kinds(store, g)
+                        for e in store.editions(g, k)},
         }
         self._filters: dict[tuple, bytearray] = {}
         self._texts: dict[str, str] = {}
@@ -132,36 +130,17 @@ class SearchService:
 
     # --- setup -------------------------------------------------------------------
 
-    def _index_records(self) -> None:
-        names_path = self.handle.path / index.NAMES
-        tables = json.loads(names_path.read_text(encoding="utf-8"))
+    def _load_names(self) -> None:
+        tables = json.loads((self.handle.path / index.NAMES).read_text(encoding="utf-8"))
         self.pinyin: dict[str, list[str]] = tables["pinyin"]
         self._names = {k: list(v) for k, v in tables["names"].items()}
         self._aliases = {k: list(v) for k, v in tables["aliases"].items()}
+        self._to_en: dict[str, str] = tables["to_en"]
+        self._to_zh: dict[str, str] = tables["to_zh"]
         for key, ids in self.pinyin.items():
             for rid in ids:
                 if rid not in self._names.setdefault(key, []):
                     self._names[key].append(rid)
-        for rec in self.records:
-            if rec.kind == "rule":
-                self._rules[(rec.game, rec.edition, rec.number)] = rec.id
-            if rec.kind in ("glossary", "name", "card"):
-                pairs = rec.term if rec.kind != "card" else rec.name
-                en = pairs.get(EN, "")
-                zh = pairs.get(ZH_HANS) or pairs.get(ZH_HANT) or ""
-                if en and zh:
-                    # A headword's other names cross too (旅法师 → Planeswalker),
-                    # and what crosses over is the name without its note.
-                    for name in (zh, *name_variants(zh)):
-                        if len(name) >= 2:
-                            self._to_en.setdefault(analysis.fold(name), without_note(en))
-                    self._to_zh.setdefault(en.lower(), analysis.fold(without_note(zh)))
-        editions: dict[str, set[str]] = {}
-        for g, e, _ in self._rules:
-            editions.setdefault(g, set()).add(e)
-        # The order a rule number is looked up in when no edition is named.
-        self._editions = {g: ([CR_2025, CR_2019] if g == "mtg" else sorted(eds))
-                          for g, eds in editions.items()}
         for short, headword in ABBREVIATIONS.items():
             for rid in self._names.get(name_key(headword), []):
                 if rid not in self._aliases.setdefault(short, []):
@@ -173,53 +152,14 @@ class SearchService:
         self._en_terms = _alternation(sorted(self._to_zh, key=lambda t: (-len(t), t)), words=True)
 
     def _entity_rank(self, rid: str) -> tuple:
-        rec = self.by_id[rid]
-        kind_order = {"glossary": 0, "card": 1, "name": 2}.get(rec.kind, 3)
-        edition_order = {CR_2025: 0, CR_2019: 1}.get(rec.edition, 2)
-        return (rec.game != "mtg", kind_order, edition_order, rid)
+        game, kind, edition, _ = parse_id(rid)
+        kind_order = {"glossary": 0, "card": 1, "name": 2}.get(kind, 3)
+        order = self.store.lookup_order(game)
+        edition_order = order.index(edition) if edition in order else len(order)
+        return (game != "mtg", kind_order, edition_order, rid)
 
     def close(self) -> None:
         self._searcher.close()
-
-    # --- lookups -----------------------------------------------------------------
-
-    def get(self, rid: str) -> Record | None:
-        return self.by_id.get(rid)
-
-    def rule(self, number: str, edition: str | None = None, game: str = "mtg") -> Record | None:
-        """A rule by number; MTG defaults to the current edition, then 2019-10-04."""
-        number = number.strip().lower().rstrip(".")
-        if edition:
-            rid = self._rules.get((game, edition, number))
-            return self.by_id.get(rid) if rid else None
-        for ed in self._editions.get(game, ()):
-            rid = self._rules.get((game, ed, number))
-            if rid:
-                return self.by_id[rid]
-        # Force of Will prints its chapters as 1100, 1200 …; they are chapters 11, 12.
-        if game == "fow" and re.fullmatch(r"\d{1,2}00", number):
-            return self.rule(number[:-2], edition, game)
-        return None
-
-    def nearest_rules(self, number: str, game: str = "mtg", edition: str | None = None,
-                      limit: int = 5) -> list[str]:
-        """Existing rules close to a number that does not exist (for 404 pages)."""
-        edition = edition or (CR_2025 if game == "mtg" else None)
-        numbers = [n for g, e, n in self._rules if g == game and (edition is None or e == edition)]
-        prefix = number
-        while prefix:
-            close = [n for n in numbers if n.startswith(prefix) and n != number]
-            if close:
-                from judgebot.ingest.rulebook import sort_key
-
-                close.sort(key=sort_key)
-                return [self._rules[(game, edition or self._edition_of(game, n), n)]
-                        for n in close[:limit]]
-            prefix = prefix[:-1]
-        return []
-
-    def _edition_of(self, game: str, number: str) -> str:
-        return next(e for g, e, n in self._rules if g == game and n == number)
 
     def entities(self, text: str) -> list[str]:
         """Records named exactly (or nearly) by the whole of ``text``: its exact
@@ -308,15 +248,15 @@ class SearchService:
             ref = parsed.rule
             if active.get("edition") and not ref.edition:
                 ref = RuleRef(ref.game, ref.number, active["edition"])
-            rec = self.rule(ref.number, ref.edition, ref.game)
+            rec = self.store.rule(ref.number, ref.edition, ref.game)
             if rec is not None:
                 results.rule = rec.id
                 results.total = 1
                 results.hits = [self._rule_hit(rec)]
                 return results
             results.message = f"There is no rule {parsed.rule.number}."
-            results.hits = [self._hit_for(self.by_id[r], pinned="nearby rule")
-                            for r in self.nearest_rules(parsed.rule.number, parsed.rule.game)]
+            results.hits = [self._hit_for(r, pinned="nearby rule") for r in self.store.get_many(
+                self.store.nearest_rules(parsed.rule.number, parsed.rule.game))]
             results.total = len(results.hits)
             return results
         return self._text_search(parsed, results, page, per_page, active)
@@ -366,8 +306,8 @@ class SearchService:
         qterms = _query_terms(built) if built is not None else {}
         hits: list[Hit] = []
         if page == 1:
-            hits = [self._hit_for(self.by_id[rid], qterms=qterms, whole=whole, pinned=reason)
-                    for rid, reason in pinned_ids]
+            hits = [self._hit_for(self.store.get(rid), qterms=qterms, whole=whole,
+                                  pinned=reason) for rid, reason in pinned_ids]
         skip = {rid for rid, _ in pinned_ids}
         if built is None:
             results.hits, results.total = hits, len(hits)
@@ -387,7 +327,7 @@ class SearchService:
         top = self._rerank(top[:RERANK_DEPTH], groups, active) + top[RERANK_DEPTH:]
         ranked = [(score, rid) for score, rid in top if rid not in skip]
         for score, rid in ranked[first: first + room]:
-            rec = self.by_id.get(rid)
+            rec = self.store.get(rid)
             if rec is not None:
                 hits.append(self._hit_for(rec, score, qterms, whole, expansions))
         total = len(matched) + sum(1 for rid in skip if self._docnums.get(rid) not in matched)
@@ -405,13 +345,13 @@ class SearchService:
         casual-variants text and another game's rules when no filter asked."""
         scored = []
         for score, rid in top:
-            rec = self.by_id.get(rid)
+            rec = self.store.get(rid)
             if rec is None:
                 continue
             factor = 1.0 if active.get("game") or active.get("edition") else _prior(rec)
             if len(groups) > 1:
                 text = self._match_text(rec)
-                held = sum(1 for g in groups if _holds(text, g))
+                held = sum(1 for g in groups if holds(text, g))
                 factor *= 0.2 + 0.8 * (held / len(groups)) ** 2
             scored.append((score * factor, rid))
         scored.sort(key=lambda s: -s[0])
@@ -425,7 +365,7 @@ class SearchService:
         seen: list[frozenset[str]] = []
         out = []
         for score, rid in ranked:
-            rec = self.by_id[rid]
+            rec = self.store.get(rid)
             if rec.kind == "ruling":
                 shape = self._ruling_shape(rec)
                 if any(_resemblance(shape, other) >= RESEMBLANCE for other in seen):
@@ -441,7 +381,7 @@ class SearchService:
         shape = self._shapes.get(rec.id)
         if shape is None:
             text = self._match_text(rec)
-            card = self.by_id.get(rec.card)
+            card = self.store.get(rec.card)
             names = [analysis.fold(n).lower() for n in card.name.values()] if card else []
             for name in sorted(names, key=len, reverse=True):
                 if name:
@@ -456,7 +396,7 @@ class SearchService:
         if cached is None:
             parts = list(self.display_texts(rec).values())
             parts += [analysis.fold(v) for v in title_of(rec).values()]
-            card = self.by_id.get(getattr(rec, "card", "") or "")
+            card = self.store.get(getattr(rec, "card", ""))
             if card is not None:
                 parts += [analysis.fold(v) for v in card.name.values()]
             cached = "\n".join(parts).lower()
@@ -468,7 +408,7 @@ class SearchService:
             return []
         pinned: list[tuple[str, str]] = []
         for rid in self.entities(text):
-            rec = self.by_id[rid]
+            rec = self.store.get(rid)
             if not self._passes(rec, active):
                 continue
             if any(p == rid for p, _ in pinned):
@@ -476,7 +416,7 @@ class SearchService:
             pinned.append((rid, "name"))
             if rec.kind == "glossary":
                 for rule_id in rec.rules[:1]:
-                    rule = self.by_id.get(rule_id)
+                    rule = self.store.get(rule_id)
                     if rule is not None and self._passes(rule, active):
                         pinned.append((rule_id, f"defines {rec.term.get(EN, '')}".strip()))
             if len(pinned) >= 3:
@@ -490,8 +430,7 @@ class SearchService:
         return unique[:3]
 
     def _passes(self, rec: Record, active: dict[str, str]) -> bool:
-        if "edition" not in active and (rec.game, rec.kind, rec.edition) in {
-            ("mtg", "rule", CR_2019), ("mtg", "glossary", CR_2019)}:
+        if "edition" not in active and self.store.superseded(rec):
             return False
         for name, value in active.items():
             if name == "kind":
@@ -649,28 +588,19 @@ class SearchService:
     # --- results -----------------------------------------------------------------
 
     def display_texts(self, rec: Record) -> dict[str, str]:
-        """The English and (folded) Chinese text shown for a record.
-
-        A current rule or glossary entry that has no Chinese of its own shows
-        the Chinese of the 2019-10-04 record it descends from.
-        """
+        """The English and (folded) Chinese text shown for a record: a current
+        rule or glossary entry without Chinese of its own shows the Chinese of
+        the older record it descends from."""
         cached = self._display.get(rec.id)
         if cached is not None:
             return cached
-        value = getattr(rec, "text", None) or getattr(rec, "definition", None) or {}
         out: dict[str, str] = {}
-        if value.get(EN):
-            out["en"] = value[EN]
-        zh = value.get(ZH_HANS) or value.get(ZH_HANT)
-        if not zh and rec.kind == "rule":
-            ancestor = self.by_id.get(rec.lineage.get("ancestor", ""))
-            zh = ancestor.text.get(ZH_HANS) if ancestor is not None else None
-        elif not zh and rec.kind == "glossary":
-            partner = self.by_id.get(f"{rec.game}:glossary:{CR_2019}:{rec.slug}")
-            zh = partner.definition.get(ZH_HANS) if partner is not None else None
-        if zh:
-            out["zh"] = analysis.fold(zh)
-        self._display[rec.id] = out
+        for lang in ("en", "zh"):
+            local = self.store.text(rec, lang)
+            if local is not None:
+                out[lang] = local.text if lang == "en" else analysis.fold(local.text)
+        if len(self._display) < 50_000:
+            self._display[rec.id] = out
         return out
 
     def _rule_hit(self, rec: Record) -> Hit:
@@ -693,8 +623,7 @@ class SearchService:
             stemmed = lang == "en"
             wanted = set().union(*(qterms.get(f, set()) for f in fields))
             spans = find_terms(text, wanted, stemmed)
-            title = titles.get(EN, "") if lang == "en" else analysis.fold(
-                titles.get(ZH_HANS) or titles.get(ZH_HANT) or "")
+            title = titles.get(EN, "") if lang == "en" else analysis.fold(zh_of(titles))
             if spans or find_terms(title, wanted, stemmed):
                 matched.append(lang)
             if text:
@@ -759,56 +688,6 @@ def _query_terms(query: Q.Query) -> dict[str, set[str]]:
     return terms
 
 
-def find_terms(text: str, terms: set[str], stemmed: bool) -> list[tuple[int, int]]:
-    """Where the indexed terms occur in stored (folded) text, as character spans.
-
-    Chinese terms are literal substrings of the folded text; an English term is
-    a stem, found as the start of a word (``trampl`` in ``Trample``), so no text
-    needs analysing again to highlight it.
-    """
-    if not text or not terms:
-        return []
-    spans: list[tuple[int, int]] = []
-    lower = text.lower()
-    for term in terms:
-        if not term or term.startswith("{") and term not in lower:
-            continue
-        if stemmed or term.isascii():
-            spans.extend(m.span() for m in _stem_pattern(term).finditer(lower))
-        else:
-            start = lower.find(term)
-            while start >= 0:
-                spans.append((start, start + len(term)))
-                start = lower.find(term, start + len(term))
-    spans.sort()
-    merged: list[tuple[int, int]] = []
-    for s, e in spans:
-        if merged and s <= merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(e, merged[-1][1]))
-        else:
-            merged.append((s, e))
-    return merged
-
-
-def _holds(lower: str, terms: set[str]) -> bool:
-    """Whether lower-cased text holds any of the terms (as ``find_terms`` finds them)."""
-    return any(term and term in lower and _stem_pattern(term).search(lower)
-               for term in terms)
-
-
-def _stem_pattern(term: str) -> re.Pattern:
-    """An English stem as the start of a word; any other term as a substring."""
-    pattern = _STEM_PATTERNS.get(term)
-    if pattern is None:
-        pattern = re.compile(r"(?<![a-z0-9])" + re.escape(term) + r"[a-z]*")
-        if len(_STEM_PATTERNS) < 20000:
-            _STEM_PATTERNS[term] = pattern
-    return pattern
-
-
-_STEM_PATTERNS: dict[str, re.Pattern] = {}
-
-
 def _phrase_or_term(fields, tokens: list[str], boost: float = 1.0) -> Q.Query:
     if len(tokens) == 1:
         return Q.Or([Q.Term(f, tokens[0], boost=boost) for f in fields])
@@ -824,32 +703,6 @@ def _alternation(items: list[str], words: bool) -> re.Pattern | None:
     return re.compile(rf"\b(?:{body})\b" if words else body)
 
 
-def snippet(text: str, spans: list[tuple[int, int]], width: int = SNIPPET_CHARS) -> str:
-    """An HTML-safe excerpt of ``text`` around the densest run of matches.
-
-    Every character of the text is escaped; only the ``<mark>`` tags are markup.
-    """
-    if not text:
-        return ""
-    start = 0
-    if spans:
-        best, best_count = spans[0][0], 0
-        for s, _ in spans:
-            count = sum(1 for s2, _ in spans if s <= s2 < s + width)
-            if count > best_count:
-                best, best_count = s, count
-        start = max(0, best - width // 4)
-    end = min(len(text), start + width)
-    out: list[str] = ["…" if start > 0 else ""]
-    pos = start
-    for s, e in spans:
-        if e <= pos or s >= end:
-            continue
-        s = max(s, pos)
-        out.append(html.escape(text[pos:s]))
-        out.append(f"<mark>{html.escape(text[s:min(e, end)])}</mark>")
-        pos = min(e, end)
-    out.append(html.escape(text[pos:end]))
-    if end < len(text):
-        out.append("…")
-    return "".join(out).replace("\n", " ")
+def _kinds(store: Store, game: str) -> list[str]:
+    return [kind for kind in ("rule", "glossary", "name", "card", "ruling", "note", "guide")
+            if store.editions(game, kind)]

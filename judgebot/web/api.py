@@ -11,12 +11,12 @@ import math
 
 from flask import Blueprint, abort, g, jsonify
 
-from judgebot.corpus import EN
+from judgebot.corpus import EN, zh_of
 from judgebot.web import params, searching, views
-from judgebot.web.app import error_response, site
-from judgebot.web.catalog import GAMES, zh_of
+from judgebot.web.catalog import GAMES
 from judgebot.web.openapi import document
 from judgebot.web.params import BadParameter
+from judgebot.web.site import error_response, site
 
 api = Blueprint("api", __name__)
 
@@ -63,6 +63,7 @@ def search():
         raise BadParameter("The parameter 'q' is required: a rule number, keyword or question.")
     results = searching.run(cat, req)
     out = results.to_dict()
+    out["expansions"] = searching.expansions(results, g.prefs)
     out["pages"] = searching.pages(results)
     out["hits"] = [searching.hit_view(cat, h, g.prefs).to_dict() for h in results.hits]
     out["rule_url"] = cat.url(cat.get(results.rule)) if results.rule else None
@@ -79,11 +80,27 @@ def rule(number: str):
     explicit = params.text("edition", None, limit=40)
     rec = cat.rule(game, number, edition if explicit else None)
     if rec is None:
-        near = [views.item(cat, cat.get(r)) for r in cat.service.nearest_rules(
+        near = [views.item(cat, cat.get(r)) for r in cat.store.nearest_rules(
             number.lower(), game, edition) if cat.get(r)]
         return error_response(404, f"There is no rule {number!r} in the {GAMES[game]} rules.",
                               near)
     return jsonify(views.rule_json(cat, rec))
+
+
+@api.get("/rule/<number>/history")
+def rule_history(number: str):
+    cat = site().catalog
+    game = _game()
+    explicit = params.text("edition", None, limit=40)
+    edition = _edition(game, "rule") if explicit else None
+    rec = cat.rule(game, number, edition)
+    if rec is None:
+        return error_response(404, f"There is no rule {number!r} in the {GAMES[game]} rules.")
+    lin = views.lineage(cat, rec)
+    return jsonify({"rule": views.item(cat, rec).to_dict(),
+                    "current": cat.store.lineage(rec.id).get("current"),
+                    "history": [step.to_dict(cat) for step in lin.history],
+                    "editions": [e.to_dict() for e in views.other_editions(cat, rec, lin)]})
 
 
 @api.get("/contents")
@@ -136,7 +153,7 @@ def glossary_term(term: str):
                "from": partner.id if partner else None},
         "rules": [_ref(r) for r in entry.rules],
         "see": [_ref(r) for r in entry.see],
-        "cited_by": [_ref(r) for r in cat.xref.cited_by(entry.id)],
+        "cited_by": [_ref(r) for r in cat.store.cited_by(entry.id)],
     })
     return jsonify(out)
 

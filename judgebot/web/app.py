@@ -9,19 +9,22 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sys
-from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote_to_bytes, urlencode
 
-from flask import Flask, g, jsonify, render_template, request
+from flask import Flask, g, request
 from werkzeug.exceptions import HTTPException
 
 from judgebot import corpus
 from judgebot.search.service import SearchService
-from judgebot.web import labels, prefs, render, views
+from judgebot.services import open_search
+from judgebot.web import labels, prefs, render, simulate, views
+from judgebot.web.api import api
+from judgebot.web.ask import ask_api, ask_pages
 from judgebot.web.catalog import Catalog
+from judgebot.web.pages import pages
 from judgebot.web.params import MAX_QUERY_STRING, BadParameter
+from judgebot.web.site import Site, error_response
 from judgebot.web.views import Linker
 
 WEB_DIR = Path(__file__).resolve().parent
@@ -43,15 +46,6 @@ SECURITY_HEADERS = {
 }
 
 
-@dataclass
-class Site:
-    """What every request shares: the search service and the page helpers over it."""
-
-    service: SearchService
-    catalog: Catalog
-    linker: Linker
-
-
 def create_app(service: SearchService | None = None, config: dict | None = None) -> Flask:
     app = Flask(__name__, template_folder=str(TEMPLATES_DIR), static_folder=str(STATIC_DIR),
                 static_url_path="/static")
@@ -62,25 +56,16 @@ def create_app(service: SearchService | None = None, config: dict | None = None)
     if config:
         app.config.update(config)
     if service is None:
-        from judgebot.search import index
-
-        service = SearchService(progress=index.terminal_progress(),
-                                log=lambda m: print(m, file=sys.stderr))
-    catalog = Catalog(service)
-    app.extensions["judgebot"] = Site(service, catalog, Linker(catalog))
+        service = open_search()
+    catalog = Catalog(service.store, service)
+    app.extensions["judgebot"] = Site(service.store, service, catalog, Linker(catalog))
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.globals.update(static_version=_static_version(), games=catalog.games())
     app.jinja_env.filters.update(mana=render.mana, symbols=render.with_symbols)
 
-    from judgebot.web.api import api
-    from judgebot.web.ask import ask_api, ask_pages
-    from judgebot.web.pages import pages
-
     app.register_blueprint(pages)
     app.register_blueprint(api, url_prefix="/api/v1")
-    from judgebot.web import simulate
-
     simulate.register(app)
     app.register_blueprint(ask_pages)
     app.register_blueprint(ask_api, url_prefix="/api/v1")
@@ -91,7 +76,9 @@ def create_app(service: SearchService | None = None, config: dict | None = None)
             raise BadParameter(f"The address is too long (over {MAX_QUERY_STRING} bytes of "
                                "parameters).", status=414)
         check_utf8(request.environ, request.query_string)
-        g.prefs = prefs.from_request(request.cookies, request.args)
+        g.prefs = prefs.from_request(request.cookies, request.args,
+                                     prefs.acceptable(request.accept_languages))
+        g.follows_languages = prefs.follows_languages(request.cookies, request.args)
 
     @app.context_processor
     def _globals():
@@ -110,6 +97,8 @@ def create_app(service: SearchService | None = None, config: dict | None = None)
         if request.path.startswith("/api/"):
             response.headers.setdefault("Access-Control-Allow-Origin", "*")
         response.vary.add("Cookie")
+        if g.get("follows_languages") and request.endpoint != "static":
+            response.vary.add("Accept-Language")
         return response
 
     @app.errorhandler(BadParameter)
@@ -141,27 +130,6 @@ def check_utf8(environ: dict, query_string: bytes) -> None:
         unquote_to_bytes(query_string.replace(b"+", b" ")).decode("utf-8")
     except (UnicodeEncodeError, UnicodeDecodeError):
         raise BadParameter("The address contains bytes that are not UTF-8 text.") from None
-
-
-def site() -> Site:
-    from flask import current_app
-
-    return current_app.extensions["judgebot"]
-
-
-def error_response(status: int, message: str, suggestions: list | None = None,
-                   query: str = ""):
-    """A JSON error under /api/, an error page everywhere else."""
-    if request.path.startswith("/api/"):
-        body = {"error": {"status": status, "message": message}}
-        if suggestions:
-            body["error"]["suggestions"] = [
-                {"id": s.id, "label": s.label, "url": s.url} for s in suggestions]
-        return jsonify(body), status
-    if "prefs" not in g:
-        g.prefs = prefs.Prefs()
-    return render_template("error.html", status=status, message=message,
-                           suggestions=suggestions or [], query=query), status
 
 
 def _page_url(page: int) -> str:

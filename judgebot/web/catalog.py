@@ -1,29 +1,19 @@
-"""What the pages need from the corpus beyond search: records by URL key,
-editions per game, the Chinese counterpart of a monolingual record, URLs.
-
-Built once per process from the search service's records.
+"""What the pages need from the corpus store beyond search: records by URL
+key, editions per game, the Chinese counterpart of a monolingual record, URLs.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass, field
 
-from judgebot.corpus import CR_2019, CR_2025, EN, ZH_HANS, ZH_HANT, Record
-from judgebot.ingest.rulebook import sort_key
+from judgebot.corpus import EN, Record, label_of, zh_of
+from judgebot.rulenumbers import sort_key
 from judgebot.search.service import SearchService
-from judgebot.xref import label_of
+from judgebot.store import Store
+from judgebot.xref import CrossReference
 
 GAMES = {"mtg": "Magic: The Gathering", "fow": "Force of Will"}
 GUIDE_NAME = "基本規則"  # the beginner's rulebook, as it names itself
-DEFAULT_EDITION = {("mtg", "rule"): CR_2025, ("mtg", "glossary"): CR_2025}
-
-
-def zh_of(mapping: dict[str, str] | None) -> str:
-    """The Chinese of a language map, in whichever script the source used."""
-    if not mapping:
-        return ""
-    return mapping.get(ZH_HANS) or mapping.get(ZH_HANT) or ""
 
 
 def number_key(rec: Record) -> tuple:
@@ -32,37 +22,14 @@ def number_key(rec: Record) -> tuple:
 
 @dataclass
 class Catalog:
+    store: Store
     service: SearchService
-    _editions: dict[tuple[str, str], list[str]] = field(default_factory=dict)
-    _glossary: dict[tuple[str, str, str], Record] = field(default_factory=dict)
-    _cards: dict[tuple[str, str], list[Record]] = field(default_factory=dict)
-    _notes: dict[tuple[str, str], list[Record]] = field(default_factory=dict)
-    _guides: dict[tuple[str, str], Record] = field(default_factory=dict)
-    _by_kind: dict[tuple[str, str], list[Record]] = field(default_factory=dict)
     _memo: dict = field(default_factory=dict)
-    all_editions: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        editions: dict[tuple[str, str], set[str]] = defaultdict(set)
-        by_kind: dict[tuple[str, str], list[Record]] = defaultdict(list)
-        cards: dict[tuple[str, str], list[Record]] = defaultdict(list)
-        notes: dict[tuple[str, str], list[Record]] = defaultdict(list)
-        for rec in self.service.records:
-            editions[(rec.game, rec.kind)].add(rec.edition)
-            by_kind[(rec.game, rec.kind)].append(rec)
-            if rec.kind == "glossary":
-                self._glossary[(rec.game, rec.edition, rec.slug)] = rec
-            elif rec.kind == "card":
-                cards[(rec.game, rec.slug)].append(rec)
-            elif rec.kind == "note":
-                notes[(rec.game, rec.slug)].append(rec)
-            elif rec.kind == "guide":
-                self._guides[(rec.game, rec.number)] = rec
-        self._editions = {k: sorted(v) for k, v in editions.items()}
-        self.all_editions = sorted({e for v in editions.values() for e in v})
-        self._by_kind = dict(by_kind)
-        self._cards = {k: sorted(v, key=lambda r: r.id) for k, v in cards.items()}
-        self._notes = {k: sorted(v, key=lambda r: r.id) for k, v in notes.items()}
+        self.xref: CrossReference = self.service.xref
+        self.all_editions = sorted({e for g in self.store.games for k in KINDS
+                                    for e in self.store.editions(g, k)})
 
     # --- basics -----------------------------------------------------------------
 
@@ -75,30 +42,20 @@ class Catalog:
             value = self._memo[key] = compute()
             return value
 
-    @property
-    def xref(self):
-        return self.service.xref
-
     def get(self, rid: str | None) -> Record | None:
-        return self.service.get(rid) if rid else None
+        return self.store.get(rid) if rid else None
 
     def games(self) -> list[str]:
-        return [g for g in GAMES if any(k[0] == g for k in self._by_kind)]
+        return [g for g in GAMES if g in self.store.games]
 
     def all(self, game: str, kind: str) -> list[Record]:
-        return self._by_kind.get((game, kind), [])
+        return self.memo(("all", game, kind), lambda: list(self.store.records(game, kind)))
 
     def editions(self, game: str, kind: str) -> list[str]:
-        return self._editions.get((game, kind), [])
+        return self.store.editions(game, kind)
 
     def default_edition(self, game: str, kind: str) -> str | None:
-        known = self.editions(game, kind)
-        preferred = DEFAULT_EDITION.get((game, kind))
-        if preferred in known:
-            return preferred
-        # Otherwise the newest dated edition, else the only one.
-        dated = [e for e in known if e[:1].isdigit()]
-        return max(dated) if dated else (known[0] if known else None)
+        return self.store.current_edition(game, kind)
 
     # --- rules -------------------------------------------------------------------
 
@@ -106,7 +63,7 @@ class Catalog:
         """A rule by number; without an edition the current one, then older ones."""
         if edition is None and game != "mtg":
             edition = self.default_edition(game, "rule")
-        return self.service.rule(number, edition, game)
+        return self.store.rule(number, edition, game)
 
     def contents(self, game: str, edition: str) -> list[tuple[Record, list[Record]]]:
         """Chapters with their sections, in document order."""
@@ -124,25 +81,11 @@ class Catalog:
 
     def translation_of(self, rec: Record) -> Record | None:
         """The record whose Chinese a reader sees beside ``rec``'s English."""
-        if zh_of(getattr(rec, "text", None) or getattr(rec, "definition", None)):
-            return rec
-        if rec.kind == "rule":
-            other = self.get(self.xref.lineage(rec.id).get("translated"))
-            if other is not None and zh_of(other.text):
-                return other
-        if rec.kind == "glossary" and rec.edition != CR_2019:
-            other = self._glossary.get((rec.game, CR_2019, rec.slug))
-            if other is not None and zh_of(other.definition):
-                return other
-        return None
+        return self.store.translation_of(rec)
 
     def english_of(self, rec: Record) -> Record | None:
         """For a Chinese-only record, the current English record it translates."""
-        if rec.kind == "rule":
-            current = self.get(self.xref.lineage(rec.id).get("current"))
-            if current is not None and current.text.get(EN):
-                return current
-        return None
+        return self.store.english_of(rec)
 
     # --- glossary ----------------------------------------------------------------
 
@@ -151,7 +94,8 @@ class Catalog:
         return sorted(entries, key=lambda r: (r.term.get(EN) or zh_of(r.term)).lower())
 
     def glossary_entry(self, game: str, edition: str, slug: str) -> Record | None:
-        return self._glossary.get((game, edition, slug))
+        found = self.store.find(game, "glossary", slug=slug, edition=edition)
+        return found[0] if found else None
 
     def zh_term(self, rec: Record) -> str:
         partner = self.translation_of(rec)
@@ -168,23 +112,22 @@ class Catalog:
     # --- cards, notes, guide, names ----------------------------------------------
 
     def cards(self, game: str = "mtg") -> list[Record]:
-        return [c for group in self._cards.values() for c in group if c.game == game]
+        return self.all(game, "card")
 
     def card(self, game: str, slug: str, set_: str | None = None) -> Record | None:
-        found = self._cards.get((game, slug), [])
+        found = self.store.find(game, "card", slug=slug)
         if set_:
             found = [c for c in found if c.set == set_]
         return found[0] if found else None
 
     def rulings(self, card: Record) -> list[Record]:
-        found = [self.get(r) for r in card.rulings]
-        return sorted((r for r in found if r is not None), key=lambda r: r.index)
+        return sorted(self.store.get_many(card.rulings), key=lambda r: r.index)
 
     def notes(self, game: str = "mtg") -> list[Record]:
         return sorted(self.all(game, "note"), key=lambda r: (r.set, r.id))
 
     def note(self, game: str, slug: str, set_: str | None = None) -> Record | None:
-        found = self._notes.get((game, slug), [])
+        found = self.store.find(game, "note", slug=slug)
         if set_:
             found = [n for n in found if n.set == set_]
         return found[0] if found else None
@@ -193,7 +136,8 @@ class Catalog:
         return sorted(self.all(game, "guide"), key=number_key)
 
     def guide(self, game: str, number: str) -> Record | None:
-        return self._guides.get((game, number))
+        found = self.store.find(game, "guide", number=number)
+        return found[0] if found else None
 
     def names(self, game: str = "mtg") -> list[Record]:
         return sorted(self.all(game, "name"), key=lambda r: (r.term.get(EN) or "").lower())
@@ -213,7 +157,7 @@ class Catalog:
                 return f"{base}?edition={rec.edition}"
             return base
         if kind == "card":
-            if len(self._cards.get((game, rec.slug), [])) > 1:
+            if len(self.store.find(game, "card", slug=rec.slug)) > 1:
                 return f"/{game}/cards/{rec.slug}?set={rec.set}"
             return f"/{game}/cards/{rec.slug}"
         if kind == "ruling":
@@ -221,7 +165,7 @@ class Catalog:
             base = self.url(card) if card is not None else f"/{game}/cards"
             return f"{base}#ruling-{rec.index}"
         if kind == "note":
-            if len(self._notes.get((game, rec.slug), [])) > 1:
+            if len(self.store.find(game, "note", slug=rec.slug)) > 1:
                 return f"/{game}/notes/{rec.slug}?set={rec.set}"
             return f"/{game}/notes/{rec.slug}"
         if kind == "guide":
@@ -232,6 +176,9 @@ class Catalog:
 
     def label(self, rec: Record) -> str:
         return label_of(rec)
+
+
+KINDS = ("rule", "glossary", "name", "card", "ruling", "note", "guide")
 
 
 def anchor(rec: Record) -> str:

@@ -22,13 +22,13 @@ def _serve(args: argparse.Namespace) -> int:
     from waitress import serve
 
     from judgebot.search import index
-    from judgebot.search.service import SearchService
+    from judgebot.services import open_search
+    from judgebot.store import StoreError
     from judgebot.web.app import create_app
 
     try:
-        service = SearchService(progress=index.terminal_progress(),
-                                log=lambda m: print(m, file=sys.stderr))
-    except index.IndexError_ as exc:
+        service = open_search()
+    except (index.IndexError_, StoreError) as exc:
         print(f"judgebot: {exc}", file=sys.stderr)
         return 1
     app = create_app(service)

@@ -1,0 +1,505 @@
+"""The corpus store: every record of the built corpus, one store per process.
+
+Search, the judge, the engine's card lookup and the web all read records
+through it: by id, by rule number and edition, by kind, with their
+cross-references (cites, cited by, neighbours in document order) and "the
+text of this record in language L, and from which record and edition".
+
+The store is a read-only SQLite file derived from ``corpus/`` (and built on
+first use, like the search index, in ``index/``): opening it costs
+milliseconds whatever the size of the corpus, and a record is decoded only
+when it is asked for (then kept in a bounded cache). A store whose corpus has
+changed, or whose file is damaged, is rebuilt, never served.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import sqlite3
+import threading
+import uuid
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from judgebot import corpus
+from judgebot.corpus import EN, Record, zh_of
+from judgebot.rulenumbers import sort_key
+
+STORE_VERSION = "1"
+DATA_DIR = corpus.ROOT / "index"
+CITING_FIELDS = ("refs", "rules", "see")
+CACHE_SIZE = 30_000
+MAX_HOPS = 64  # editions a lineage is followed through
+
+Progress = Callable[[int, int], None]
+
+
+class StoreError(Exception):
+    """The store cannot be built or opened."""
+
+
+def text_field(rec: Record) -> dict[str, str]:
+    """A record's main text by language: a rule's text, a glossary definition …"""
+    return getattr(rec, "text", None) or getattr(rec, "definition", None) or {}
+
+
+def edition_key(edition: str) -> tuple:
+    """Orders editions oldest first: dates (2025-11-14) and versions (6.3, 12.7)."""
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", edition):
+        return (1, edition)
+    if re.fullmatch(r"\d+(?:\.\d+)*", edition):
+        return (1, tuple(int(p) for p in edition.split(".")))
+    return (0, edition)
+
+
+def is_versioned(edition: str) -> bool:
+    """Whether an edition is one of a series (a date or a version number)."""
+    return edition_key(edition)[0] == 1
+
+
+@dataclass(frozen=True)
+class LocalText:
+    """A record's text in one language, and where it comes from: the record
+    itself, or (for Chinese) the older record whose translation it is."""
+
+    text: str
+    record: str
+    edition: str
+
+
+@dataclass(frozen=True)
+class Neighbours:
+    parent: str | None
+    children: list[str]
+    previous: str | None
+    next: str | None
+
+
+# --- building ------------------------------------------------------------------------
+
+def corpus_hash(corpus_dir: Path = corpus.CORPUS_DIR) -> str:
+    """What a store is built from: the store format and every corpus file."""
+    digest = hashlib.sha256(f"store {STORE_VERSION}\n".encode())
+    for path in sorted(corpus_dir.glob("*.jsonl")):
+        digest.update(path.name.encode() + b"\n")
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+_SCHEMA = """
+CREATE TABLE records (
+    id TEXT PRIMARY KEY, game TEXT NOT NULL, kind TEXT NOT NULL, edition TEXT NOT NULL,
+    number TEXT, slug TEXT, rank INTEGER NOT NULL, previous TEXT, next TEXT,
+    body TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX records_by_document ON records (game, kind, edition, rank);
+CREATE INDEX records_by_number ON records (game, number, edition);
+CREATE INDEX records_by_slug ON records (game, slug, kind);
+CREATE TABLE links (source TEXT NOT NULL, target TEXT NOT NULL, position INTEGER NOT NULL);
+CREATE INDEX links_by_source ON links (source, position);
+CREATE INDEX links_by_target ON links (target);
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+"""
+
+
+def _document_order(rec: Record) -> tuple:
+    number = getattr(rec, "number", "") or ""
+    return (rec.game, rec.kind, rec.edition, sort_key(number) if number else (0,), rec.id)
+
+
+def build(records: list[Record], path: Path, digest: str,
+          progress: Progress | None = None) -> None:
+    """Write a store of ``records`` to ``path`` (through a temporary file)."""
+    by_id = {r.id: r for r in records}
+    ordered = sorted(records, key=_document_order)
+    rank = {r.id: i for i, r in enumerate(ordered)}
+    sequence: dict[str, tuple[str | None, str | None]] = {}
+    groups: dict[tuple[str, str, str], list[Record]] = defaultdict(list)
+    for rec in ordered:
+        if rec.kind in ("rule", "guide"):
+            groups[(rec.game, rec.kind, rec.edition)].append(rec)
+    for members in groups.values():
+        for i, rec in enumerate(members):
+            sequence[rec.id] = (members[i - 1].id if i else None,
+                                members[i + 1].id if i + 1 < len(members) else None)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}-{uuid.uuid4().hex[:6]}")
+    try:
+        db = sqlite3.connect(tmp)
+        db.executescript(_SCHEMA)
+        total = len(ordered)
+        rows, links = [], []
+        for i, rec in enumerate(ordered, 1):
+            prev, nxt = sequence.get(rec.id, (None, None))
+            rows.append((rec.id, rec.game, rec.kind, rec.edition,
+                         getattr(rec, "number", None), getattr(rec, "slug", None),
+                         rank[rec.id], prev, nxt, corpus.dumps(rec)))
+            for position, target in enumerate(_cited(rec, by_id)):
+                links.append((rec.id, target, position))
+            if progress and (i % 2000 == 0 or i == total):
+                progress(i, total)
+        db.executemany("INSERT INTO records VALUES (?,?,?,?,?,?,?,?,?,?)", rows)
+        db.executemany("INSERT INTO links VALUES (?,?,?)", links)
+        meta = [("corpus_hash", digest), ("version", STORE_VERSION), ("records", str(total))]
+        meta += [(f"translated:{game}", edition) for game, edition in _translated(ordered).items()]
+        db.executemany("INSERT INTO meta VALUES (?,?)", meta)
+        db.commit()
+        db.close()
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def _translated(records: list[Record]) -> dict[str, str]:
+    """Per game, the newest edition of its rules that has Chinese text."""
+    found: dict[str, list[str]] = defaultdict(list)
+    for rec in records:
+        if rec.kind == "rule" and zh_of(rec.text) and rec.edition not in found[rec.game]:
+            found[rec.game].append(rec.edition)
+    return {game: max(eds, key=edition_key) for game, eds in found.items()}
+
+
+def _cited(rec: Record, by_id: dict[str, Record]) -> list[str]:
+    targets: list[str] = []
+    for name in CITING_FIELDS:
+        for target in getattr(rec, name, None) or []:
+            if target in by_id and target != rec.id and target not in targets:
+                targets.append(target)
+    return targets
+
+
+def open_store(corpus_dir: Path = corpus.CORPUS_DIR, data_dir: Path = DATA_DIR,
+               progress: Progress | None = None,
+               log: Callable[[str], None] | None = None) -> Store:
+    """The store of ``corpus_dir``, built first when missing, stale or damaged."""
+    digest = corpus_hash(corpus_dir)
+    path = data_dir / f"store-{digest[:16]}.sqlite"
+    if path.is_file():
+        try:
+            return Store(path, digest)
+        except StoreError as exc:
+            reason = str(exc)
+    else:
+        reason = "no store built yet" if not any(data_dir.glob("store-*.sqlite")) else \
+            "corpus has changed since the store was built"
+    if log:
+        log(f"Building the corpus store: {reason}.")
+    records = corpus.load(corpus_dir)
+    if not records:
+        raise StoreError(f"no corpus records in {corpus_dir}: run `judgebot corpus build`")
+    data_dir.mkdir(parents=True, exist_ok=True)
+    build(records, path, digest, progress)
+    for stale in data_dir.glob("store-*.sqlite"):
+        if stale != path:
+            stale.unlink(missing_ok=True)
+    return Store(path, digest)
+
+
+# --- reading ---------------------------------------------------------------------------
+
+class Store:
+    """Read-only access to the records of one built store."""
+
+    def __init__(self, path: Path, digest: str | None = None):
+        self.path = path
+        self._local = threading.local()
+        try:
+            meta = dict(self._db().execute("SELECT key, value FROM meta"))
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"store {path.name} is damaged ({exc})") from None
+        if meta.get("version") != STORE_VERSION:
+            raise StoreError("store was built by another version of judgebot")
+        if digest is not None and meta.get("corpus_hash") != digest:
+            raise StoreError("corpus has changed since the store was built")
+        self.digest = meta["corpus_hash"]
+        self.size = int(meta["records"])
+        self._get = lru_cache(maxsize=CACHE_SIZE)(self._load)
+        editions: dict[tuple[str, str], set[str]] = defaultdict(set)
+        for game, kind, edition in self._db().execute(
+                "SELECT DISTINCT game, kind, edition FROM records"):
+            editions[(game, kind)].add(edition)
+        self._editions = {k: sorted(v, key=edition_key) for k, v in editions.items()}
+        self.games = sorted({game for game, _ in self._editions})
+        self._translated = {key.split(":", 1)[1]: value for key, value in meta.items()
+                            if key.startswith("translated:")}
+
+    def _db(self) -> sqlite3.Connection:
+        """This thread's connection (a forked worker process opens its own)."""
+        conn = getattr(self._local, "conn", None)
+        if conn is None or self._local.pid != os.getpid():
+            uri = f"file:{self.path}?mode=ro&immutable=1"
+            conn = sqlite3.connect(uri, uri=True, check_same_thread=False)
+            self._local.conn, self._local.pid = conn, os.getpid()
+        return conn
+
+    # --- records ---------------------------------------------------------------------
+
+    def _load(self, rid: str) -> Record | None:
+        row = self._db().execute("SELECT body FROM records WHERE id = ?", (rid,)).fetchone()
+        return corpus.record_from_dict(json.loads(row[0])) if row else None
+
+    def get(self, rid: str | None) -> Record | None:
+        """A record by id (records are shared: read them, never change them)."""
+        if not rid or not isinstance(rid, str) or len(rid) > 300:
+            return None
+        return self._get(rid)
+
+    def __contains__(self, rid: str) -> bool:
+        return self.get(rid) is not None
+
+    def get_many(self, ids: Iterable[str]) -> list[Record]:
+        """The records of ``ids`` that exist, in the order given."""
+        return [r for r in (self.get(i) for i in ids) if r is not None]
+
+    def records(self, game: str | None = None, kind: str | None = None,
+                edition: str | None = None) -> Iterator[Record]:
+        """Records in document order, optionally of one game, kind and edition."""
+        for rid in self.ids(game, kind, edition):
+            rec = self.get(rid)
+            if rec is not None:
+                yield rec
+
+    def ids(self, game: str | None = None, kind: str | None = None,
+            edition: str | None = None) -> list[str]:
+        where, args = _where(game=game, kind=kind, edition=edition)
+        return [row[0] for row in self._db().execute(
+            f"SELECT id FROM records {where} ORDER BY rank", args)]
+
+    def count(self, game: str | None = None, kind: str | None = None,
+              edition: str | None = None) -> int:
+        where, args = _where(game=game, kind=kind, edition=edition)
+        return self._db().execute(f"SELECT count(*) FROM records {where}", args).fetchone()[0]
+
+    def find(self, game: str, kind: str, *, slug: str | None = None,
+             number: str | None = None, edition: str | None = None) -> list[Record]:
+        """Records of a kind by slug or number (a glossary term in every edition,
+        a card by its slug, a guide section …), in document order."""
+        if (slug is None) == (number is None):
+            raise ValueError("find() takes a slug or a number")
+        column, value = ("slug", slug) if slug is not None else ("number", number)
+        if not isinstance(value, str) or len(value) > 300:
+            return []
+        where, args = _where(game=game, kind=kind, edition=edition, **{column: value})
+        rows = self._db().execute(f"SELECT id FROM records {where} ORDER BY rank", args)
+        return self.get_many(row[0] for row in rows)
+
+    # --- editions ----------------------------------------------------------------------
+
+    def editions(self, game: str, kind: str) -> list[str]:
+        """The editions of a game's records of a kind, oldest first."""
+        return list(self._editions.get((game, kind), []))
+
+    def current_edition(self, game: str, kind: str = "rule") -> str | None:
+        """The newest edition of a series (dates, versions), else the only one."""
+        known = self._editions.get((game, kind), [])
+        series = [e for e in known if is_versioned(e)]
+        if series:
+            return series[-1]
+        return known[0] if known else None
+
+    def superseded(self, rec: Record) -> bool:
+        """Whether a rule or glossary entry is of an older edition of its series:
+        searched and shown only when that edition is asked for."""
+        return rec.kind in ("rule", "glossary") and is_versioned(rec.edition) and (
+            rec.edition != self.current_edition(rec.game, rec.kind))
+
+    def translated_edition(self, game: str) -> str | None:
+        """The newest edition of a game's rules with Chinese text (the 2019-10-04
+        translation for Magic): where the Chinese of later rules comes from."""
+        return self._translated.get(game)
+
+    # --- rules -----------------------------------------------------------------------
+
+    def rule(self, number: str, edition: str | None = None, game: str = "mtg") -> Record | None:
+        """A rule by number; without an edition, the current one, then older ones."""
+        if not isinstance(number, str) or len(number) > 24:
+            return None
+        number = number.strip().lower().rstrip(".")
+        editions = [edition] if edition else self.lookup_order(game)
+        for ed in editions:
+            row = self._db().execute(
+                "SELECT id FROM records WHERE game = ? AND number = ? AND edition = ?"
+                " AND kind = 'rule'", (game, number, ed)).fetchone()
+            if row:
+                return self.get(row[0])
+        # Force of Will prints its chapters as 1100, 1200 …; they are chapters 11, 12.
+        if game == "fow" and re.fullmatch(r"\d{1,2}00", number):
+            return self.rule(number[:-2], edition, game)
+        return None
+
+    def lookup_order(self, game: str) -> list[str]:
+        """The editions a rule number is looked up in when none is named: the
+        current one first, then the rest of its series, newest first."""
+        known = self._editions.get((game, "rule"), [])
+        return [e for e in reversed(known) if is_versioned(e)]
+
+    def rule_numbers(self, game: str, edition: str) -> list[str]:
+        rows = self._db().execute(
+            "SELECT number FROM records WHERE game = ? AND kind = 'rule' AND edition = ?"
+            " ORDER BY rank", (game, edition))
+        return [row[0] for row in rows]
+
+    def nearest_rules(self, number: str, game: str = "mtg", edition: str | None = None,
+                      limit: int = 5) -> list[str]:
+        """Existing rules close to a number that does not exist (for 404 pages)."""
+        edition = edition or self.current_edition(game)
+        if edition is None or not isinstance(number, str):
+            return []
+        number = number[:24]
+        numbers = self.rule_numbers(game, edition)
+        prefix = number
+        while prefix:
+            close = [n for n in numbers if n.startswith(prefix) and n != number]
+            if close:
+                close.sort(key=sort_key)
+                return [corpus.rule_id(n, edition, game) for n in close[:limit]]
+            prefix = prefix[:-1]
+        return []
+
+    # --- links -----------------------------------------------------------------------
+
+    def cites(self, rid: str) -> list[str]:
+        """What a record cites that exists (rules, glossary entries), in order."""
+        rows = self._db().execute(
+            "SELECT target FROM links WHERE source = ? ORDER BY position", (rid,))
+        return [row[0] for row in rows]
+
+    def cited_by(self, rid: str) -> list[str]:
+        """The exact mirror of ``cites``, in document order of the citing records."""
+        rows = self._db().execute(
+            "SELECT links.source FROM links JOIN records ON records.id = links.source"
+            " WHERE links.target = ? ORDER BY records.rank", (rid,))
+        return [row[0] for row in rows]
+
+    def neighbours(self, rid: str) -> Neighbours | None:
+        rec = self.get(rid)
+        if rec is None:
+            return None
+        row = self._db().execute("SELECT previous, next FROM records WHERE id = ?",
+                                 (rid,)).fetchone()
+        return Neighbours(
+            parent=getattr(rec, "parent", None) or getattr(rec, "card", None),
+            children=list(getattr(rec, "children", None) or getattr(rec, "rulings", None) or []),
+            previous=row[0], next=row[1])
+
+    # --- languages -------------------------------------------------------------------
+
+    def translation_of(self, rec: Record) -> Record | None:
+        """The record whose Chinese a reader sees beside ``rec``: ``rec`` itself
+        when it has Chinese, else the older record it descends from that has
+        (a current rule's 2019-10-04 ancestor, a glossary entry of the same
+        headword in the translated edition)."""
+        if zh_of(text_field(rec)) or zh_of(getattr(rec, "term", None)) or zh_of(
+                getattr(rec, "name", None)):
+            return rec
+        if rec.kind == "rule":
+            other = self.get(self.lineage(rec.id).get("translated"))
+            if other is not None and zh_of(other.text):
+                return other
+        if rec.kind == "glossary":
+            translated = self.translated_edition(rec.game)
+            if translated and rec.edition != translated:
+                for other in self.find(rec.game, "glossary", slug=rec.slug, edition=translated):
+                    if zh_of(other.definition):
+                        return other
+        return None
+
+    def text(self, rec: Record, lang: str, field: str | None = None) -> LocalText | None:
+        """``rec``'s text (or ``field``) in ``lang`` ("en", or "zh" in the script
+        its source used), and the record it comes from."""
+        source: Record | None = rec if lang == EN else self.translation_of(rec)
+        if source is None:
+            return None
+        value = getattr(source, field, None) if field else text_field(source)
+        text = (value or {}).get(EN, "") if lang == EN else zh_of(value)
+        return LocalText(text, source.id, source.edition) if text else None
+
+    def english_of(self, rec: Record) -> Record | None:
+        """For a record without English, the current English record it translates."""
+        if rec.kind == "rule":
+            current = self.get(self.lineage(rec.id).get("current"))
+            if current is not None and current.text.get(EN):
+                return current
+        return None
+
+    # --- lineage ---------------------------------------------------------------------
+
+    def lineage(self, rid: str) -> dict:
+        """For a rule: its lineage fields (``previous``, ``next``, ``ancestor``,
+        ``status`` …, see :mod:`judgebot.ingest.lineage`), plus ``current`` (the
+        rule of the current edition it is, or became) and ``translated`` (the
+        rule of the translated edition whose Chinese it carries); on a rule of
+        the translated edition, ``status`` says whether the current English
+        still says the same."""
+        rec = self.get(rid)
+        if rec is None or rec.kind != "rule":
+            return {}
+        lin = dict(getattr(rec, "lineage", {}) or {})
+        if not is_versioned(rec.edition):
+            return lin
+        current = self.current_edition(rec.game)
+        translated = self.translated_edition(rec.game)
+        node, hops = rec, 0
+        while node is not None and node.edition != current and hops < MAX_HOPS:
+            node = self.get(node.lineage.get("next"))
+            hops += 1
+        lin["current"] = node.id if node is not None and node.edition == current else None
+        if rec.edition == translated:
+            lin["translated"] = rec.id
+            if rec.edition != current:
+                now = self.get(lin["current"])
+                lin["status"] = now.lineage.get("status", "changed") if now else "removed"
+        elif translated and lin.get("ancestor", "").split(":")[2:3] == [translated]:
+            lin["translated"] = lin["ancestor"]
+        return lin
+
+    def history(self, rid: str) -> list[dict]:
+        """Every edition of a rule, oldest first: ``{id, edition, number, event,
+        similarity?, moved_from?}`` where ``event`` is ``earliest`` (in the oldest
+        edition of the corpus) | ``added`` | ``unchanged`` | ``changed`` |
+        ``moved``, and a last ``{edition, event: removed}`` when the rule is gone
+        from a later edition."""
+        rec = self.get(rid)
+        if rec is None or rec.kind != "rule" or not is_versioned(rec.edition):
+            return []
+        first, hops = rec, 0
+        while hops < MAX_HOPS and (before := self.get(first.lineage.get("previous"))):
+            first, hops = before, hops + 1
+        out: list[dict] = []
+        node: Record | None = first
+        while node is not None and len(out) < MAX_HOPS:
+            lin = node.lineage or {}
+            entry = {"id": node.id, "edition": node.edition, "number": node.number}
+            if node is first:
+                # "added" in the edition that brought it; the oldest edition of
+                # the corpus is where its known history starts.
+                entry["event"] = "added" if lin.get("change") == "new" else "earliest"
+            else:
+                entry["event"] = "moved" if lin.get("moved_from") else lin.get("change", "changed")
+                for key in ("similarity", "moved_from", "detail", "previous"):
+                    if key in lin:
+                        entry[key] = lin[key]
+                if entry["event"] == "moved":
+                    entry["changed"] = lin.get("change") == "changed"
+            out.append(entry)
+            if lin.get("removed_in"):
+                out.append({"edition": lin["removed_in"], "event": "removed"})
+            node = self.get(lin.get("next"))
+        return out
+
+    def current_of(self, rid: str) -> str | None:
+        return self.lineage(rid).get("current")
+
+
+def _where(**columns: str | None) -> tuple[str, tuple]:
+    used = [(name, value) for name, value in columns.items() if value is not None]
+    if not used:
+        return "", ()
+    return "WHERE " + " AND ".join(f"{name} = ?" for name, _ in used), tuple(
+        value for _, value in used)
