@@ -142,3 +142,18 @@ def test_a_run_longer_than_the_timeout_is_stopped(capsys, monkeypatch) -> None:
     code, out, _ = run_stdin(capsys, monkeypatch, text.encode(), "--timeout", "0.5")
     assert time.perf_counter() - start < 5
     assert code == 2 and "longer than 0.5 s" in out
+
+
+def test_an_output_that_cannot_be_written_is_said_on_stderr() -> None:
+    import subprocess
+    import sys
+
+    scenario = Path(__file__).parent / "scenarios" / "combat_bear_trades_with_bear.yaml"
+    if not scenario.exists():
+        scenario = sorted((Path(__file__).parent / "scenarios").glob("*.yaml"))[0]
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-c", "import sys; from judgebot.cli import main; "
+                               "sys.exit(main(sys.argv[1:]))", "simulate", str(scenario)],
+                              stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert "cannot write the output" in done.stderr and "Traceback" not in done.stderr

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import signal
 import sys
 import threading
@@ -95,9 +96,21 @@ def main(args: argparse.Namespace) -> int:
         out = result.to_dict()
         if args.explain:
             out["explain"] = explained
-        print(json.dumps(out, ensure_ascii=False, indent=1, default=str))
+        said = json.dumps(out, ensure_ascii=False, indent=1, default=str)
     else:
-        print(render(result, explained))
+        said = render(result, explained)
+    try:
+        sys.stdout.write(said + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:  # /dev/full, a closed or failing output
+        try:
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - nothing more goes to the output
+        except OSError:
+            pass
+        print(f"judgebot: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
+        return 2
     return result.exit_code
 
 
