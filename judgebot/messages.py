@@ -140,6 +140,13 @@ def fields(template: str) -> set[str]:
             string.Formatter().parse(template) if name}
 
 
+def term(word: str) -> Name:
+    """A game word (a colour, a keyword, a land type) in both languages, from the
+    catalogue's ``term.<word>`` entries; a word the catalogue lacks stays as it is."""
+    entry = catalogue().get(f"term.{word.lower()}", {})
+    return Name(word, entry.get(ZH_HANS, ""))
+
+
 def render(message: Message | dict[str, Any], lang: str = EN) -> str:
     """``message`` in ``lang`` (English when the catalogue has no template in ``lang``)."""
     if isinstance(message, dict):
@@ -148,8 +155,12 @@ def render(message: Message | dict[str, Any], lang: str = EN) -> str:
     if entry is None:  # a code missing from the catalogue (a test keeps this from happening)
         return message.code + "".join(f" {k}={render_arg(v, lang)}"
                                       for k, v in message.args.items())
-    template = entry.get(lang) or entry.get(ZH_HANS if lang == ZH_HANT else EN) or \
-        entry.get(EN, message.code)
+    for choice in (lang, ZH_HANS if lang == ZH_HANT else EN, EN):
+        if choice in entry:
+            template = entry[choice]
+            break
+    else:
+        template = message.code
     if isinstance(template, dict):  # plural forms
         count = message.args.get(entry.get("plural", "n"), 0)
         form = "one" if lang == EN and count == 1 else "other"

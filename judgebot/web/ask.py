@@ -14,7 +14,7 @@ from flask import Blueprint, current_app, g, jsonify, render_template, request
 from judgebot.judge.service import MAX_QUESTION_CHARS, Judge
 from judgebot.web import jsonbody, labels, params
 from judgebot.web.params import BadParameter
-from judgebot.web.simulate_limits import encode_link
+from judgebot.web.simulate.links import encode_link
 from judgebot.web.site import site
 
 ask_pages = Blueprint("ask_pages", __name__)
