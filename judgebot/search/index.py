@@ -36,7 +36,7 @@ from judgebot.store import Store
 from judgebot.text import segment
 
 # Bump when the schema, analyzers or documents change meaning.
-SCHEMA_VERSION = "14"
+SCHEMA_VERSION = "15"
 INDEX_DIR = corpus.ROOT / "index"
 CURRENT = "CURRENT"
 META = "meta.json"
@@ -186,6 +186,9 @@ def name_table(store: Store, records: list[corpus.Record]) -> dict[str, dict[str
                 labels += [v for k, v in partner.term.items() if k != corpus.EN and v]
         elif rec.kind == "card":
             labels = [v for v in rec.name.values() if v]
+        elif rec.kind in corpus.POLICY_KINDS:
+            _policy_names(rec, names, aliases, to_en, to_zh)
+            continue
         else:
             continue
         for label in labels:
@@ -211,6 +214,28 @@ def name_table(store: Store, records: list[corpus.Record]) -> dict[str, dict[str
             "to_en": to_en, "to_zh": to_zh}
 
 
+def _policy_names(rec, names, aliases, to_en, to_zh) -> None:
+    """A tournament-document section's names (see ``documents.policy_names``)
+    and its bilingual pairs: the Chinese name and every Chinese alias carry a
+    query to its English name, the English name to the Chinese."""
+    own = documents.policy_names(rec)
+    main = {documents.name_key(n) for n in (corpus.zh_of(rec.title), *rec.name.values(),
+                                            rec.title.get(corpus.EN, "")) if n}
+    for label in own:
+        key = documents.name_key(label)
+        table = names if key in main else aliases
+        if key and rec.id not in table.setdefault(key, []):
+            table[key].append(rec.id)
+    pairs = rec.name or rec.title
+    en, zh = pairs.get(corpus.EN, ""), corpus.zh_of(pairs)
+    if not (en and zh):
+        return
+    for name in (zh, *rec.aliases.get(corpus.ZH_HANS, [])):
+        if len(name) >= 2:
+            to_en.setdefault(analysis.fold(name), en)
+    to_zh.setdefault(en.lower(), analysis.fold(zh))
+
+
 def _vocabulary(records: list[corpus.Record]) -> Corrector:
     """English words of the corpus with their counts, for spelling suggestions."""
     texts = []
@@ -226,6 +251,9 @@ def _domain_terms(docs: list[documents.SearchDoc]) -> set[str]:
     """Headwords, keyword and card names, section titles: kept whole by jieba."""
     terms: set[str] = set()
     for doc in docs:
+        if doc.kind in corpus.POLICY_KINDS:  # names of sections and infractions, whole
+            terms.update(n for n in doc.title_zh.split() if len(n) <= 12)
+            continue
         if doc.kind in ("glossary", "card", "name", "note") or (
             doc.kind == "rule" and doc.title_zh and len(doc.title_zh) <= 12
         ):

@@ -22,10 +22,11 @@ from pathlib import Path
 from whoosh import query as Q
 
 from judgebot.corpus import EN, Record, parse_id, title_of, zh_of
+from judgebot.policynumbers import label as policy_label
 from judgebot.search import analysis, index
 from judgebot.search.abbreviations import ABBREVIATIONS, spell_out
 from judgebot.search.documents import name_key
-from judgebot.search.query import ParsedQuery, RuleRef, parse
+from judgebot.search.query import ParsedQuery, PolicyRef, RuleRef, parse
 from judgebot.search.scoring import Scorer
 from judgebot.search.snippets import find_terms, holds, snippet
 from judgebot.search.spelling import Corrector
@@ -37,7 +38,8 @@ MAX_PER_PAGE = 50
 MAX_PAGE = 100
 FILTERS = ("game", "kind", "edition", "section")
 KIND_GROUPS = {"rule": "rules", "glossary": "glossary", "card": "cards", "ruling": "cards",
-               "note": "notes", "guide": "guide", "name": "glossary"}
+               "note": "notes", "guide": "guide", "name": "glossary", "mtr": "policy",
+               "ipg": "policy"}
 COMMON_SHARE = 0.1
 # The words of asking, not of what is asked: never scored in a longer query.
 QUESTION_WORDS = frozenset(
@@ -153,7 +155,8 @@ class SearchService:
 
     def _entity_rank(self, rid: str) -> tuple:
         game, kind, edition, _ = parse_id(rid)
-        kind_order = {"glossary": 0, "card": 1, "name": 2}.get(kind, 3)
+        # the rules' own terms, then the tournament documents', then card names
+        kind_order = {"glossary": 0, "mtr": 1, "ipg": 1, "card": 2, "name": 3}.get(kind, 4)
         order = self.store.lookup_order(game)
         edition_order = order.index(edition) if edition in order else len(order)
         return (game != "mtg", kind_order, edition_order, rid)
@@ -259,7 +262,31 @@ class SearchService:
                 self.store.nearest_rules(parsed.rule.number, parsed.rule.game))]
             results.total = len(results.hits)
             return results
+        if parsed.policy:
+            return self._section(parsed.policy, results, active)
         return self._text_search(parsed, results, page, per_page, active)
+
+    def _section(self, ref: PolicyRef, results: Results, active: dict[str, str]) -> Results:
+        """A section of the Tournament Rules or the IPG reached by its number; the
+        sections nearby when there is no such section."""
+        edition = active.get("edition") or self.store.current_edition("mtg", ref.doc)
+        found = self.store.find("mtg", ref.doc, number=ref.key, edition=edition) \
+            if edition else []
+        if found:
+            results.rule = found[0].id
+            results.total = 1
+            results.hits = [self._hit_for(found[0], pinned="section number")]
+            return results
+        label = policy_label(ref.doc, ref.key)
+        results.message = f"There is no {label}" + (f" in the {edition} edition." if edition
+                                                     else ".")
+        chapter = ref.key.split(".")[0]
+        near = [r for r in self.store.records("mtg", ref.doc, edition)
+                if r.number == chapter or r.number.startswith(chapter + ".")][:5] \
+            if edition else []
+        results.hits = [self._hit_for(r, pinned="nearby section") for r in near]
+        results.total = len(results.hits)
+        return results
 
     def _check_filters(self, active: dict[str, str]) -> None:
         known = self._known
@@ -704,5 +731,6 @@ def _alternation(items: list[str], words: bool) -> re.Pattern | None:
 
 
 def _kinds(store: Store, game: str) -> list[str]:
-    return [kind for kind in ("rule", "glossary", "name", "card", "ruling", "note", "guide")
+    return [kind for kind in ("rule", "glossary", "name", "card", "ruling", "note", "guide",
+                              "mtr", "ipg")
             if store.editions(game, kind)]
