@@ -451,9 +451,9 @@ def records(doc: PolicyDocument, terms: JudgeTerms | None = None,
         for block in section.blocks:
             refs += references(block.text, doc.doc, editions, own_names)
         if section.key == "appendix-a" and doc.quick_reference:
-            # the quick reference names every infraction, one-word names too
-            refs += [names[_fold(name)] for name, _, _ in doc.quick_reference
-                     if _fold(name) in names]
+            # the quick reference names every infraction, one-word names too, in its order
+            refs = [names[_fold(name)] for name, _, _ in doc.quick_reference
+                    if _fold(name) in names] + refs
         rec.refs = [r for r in dict.fromkeys(refs) if r != rid]
         if section.infraction:
             _infraction(rec, section)

@@ -153,6 +153,26 @@ LABELS: dict[str, tuple[str, str]] = {
                            "This Chinese translates the 2019-10-04 text; the English has "
                            "changed since."),
     "glossary_defs": ("词汇表释义", "Glossary definitions"),
+    # the tournament documents (names of their parts follow the Chinese IPG)
+    "mtr": ("比赛规则", "Tournament Rules"),
+    "ipg": ("违规处理方针", "Infraction Procedure Guide"),
+    "group_policy": ("比赛规则与违规处理", "Tournament Rules and IPG"),
+    "penalty": ("处罚", "Penalty"),
+    "category": ("类别", "Category"),
+    "infraction": ("违规", "Infraction"),
+    "part_definition": ("定义", "Definition"),
+    "part_examples": ("范例", "Examples"),
+    "part_philosophy": ("原则", "Philosophy"),
+    "part_remedy": ("进一步的修正", "Additional Remedy"),
+    "part_upgrade": ("升级", "Upgrade"),
+    "part_downgrade": ("降级", "Downgrade"),
+    "no_remedy": ("此违规没有处罚以外的修正。", "No remedy beyond the penalty."),
+    "see_also": ("另见", "See also"),
+    "chapter_rules": ("本章总则（含累犯升级）", "The chapter's general rules (repeat offences)"),
+    "text_in_english": ("正文为英文原文；中文名称取自裁判术语表。",
+                        "The text is the English original; the Chinese names come from the "
+                        "judge-terms glossary."),
+    "quick_reference": ("处罚速查", "Penalty quick reference"),
     "weak_answer": ("没有找到明确相关的规则；以下只是字面最接近的结果。",
                     "No rule matched convincingly; these are only the closest by wording."),
 }
@@ -160,7 +180,7 @@ LABELS: dict[str, tuple[str, str]] = {
 # The labels the instant-search script needs, handed to it in a data attribute.
 JS_LABELS = ("results", "did_you_mean", "nothing_matched", "best_match", "group_rules",
              "group_glossary", "group_cards", "group_notes", "group_guide", "group_fow",
-             "also_searched", "copied", "bad_request")
+             "also_searched", "copied", "bad_request", "group_policy")
 
 
 def label(prefs: Prefs, key: str, **values: object) -> str:
