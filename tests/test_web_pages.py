@@ -200,11 +200,17 @@ def test_unknown_edition_is_a_404_naming_the_known_ones(client):
 
 
 def test_force_of_will_rule_page(client, by_id):
+    """The current English (12.7's 1103.1, [Pierce]) with the Chinese of the 6.0
+    rule it descends from (1102.1), and the older editions at their own address."""
     rec = by_id["fow:cr:6.0:1102.1"]
-    response = client.get("/fow/cr/1102.1")
+    response = client.get("/fow/cr/1103.1")
     assert response.status_code == 200
     assert zh_of(rec.text)[:12] in text_of(response)
-    assert 'data-copy="FoW CR 1102.1"' in response.get_data(as_text=True)
+    assert "[Pierce] is a continuous ability" in text_of(response)
+    assert 'data-copy="FoW CR 1103.1"' in response.get_data(as_text=True)
+    older = client.get("/fow/cr/6.0/1102.1")
+    assert zh_of(rec.text)[:12] in text_of(older)
+    assert 'href="/fow/cr/1103.1"' in older.get_data(as_text=True)
 
 
 # --- contents --------------------------------------------------------------------

@@ -34,6 +34,10 @@ class SearchDoc:
     context: str = ""
     names: list[str] = field(default_factory=list)
     pinyin: list[str] = field(default_factory=list)
+    # Other names the record is called by (a field of its own: appended to a
+    # long heading they would weigh as little as the heading's other words)
+    alias_en: str = ""
+    alias_zh: str = ""
     # The language of the text, where the titles say otherwise: a tournament
     # document is English with Chinese names, and queries are carried into
     # English for it.
@@ -47,7 +51,8 @@ class SearchDoc:
             "edition": self.edition,
             "current": self.current,
         }
-        for name in ("number", "title_en", "title_zh", "text_en", "text_zh", "context"):
+        for name in ("number", "title_en", "title_zh", "text_en", "text_zh", "context",
+                     "alias_en", "alias_zh"):
             value = getattr(self, name)
             if value:
                 out[name] = value
@@ -204,10 +209,11 @@ def _policy(doc: SearchDoc, rec) -> None:
     """A section of the Tournament Rules or the IPG: English text, titled in
     both languages and by the other names the judge-terms glossary gives it."""
     doc.number = rec.number
-    doc.title_en = " / ".join([rec.title.get(EN, ""), *rec.aliases.get(EN, [])]).strip(" /")
+    doc.title_en = rec.title.get(EN, "")
     # "游戏行动失误～额外看牌" is searched as its category and its name
-    doc.title_zh = fold(" ".join([zh(rec.title).replace("～", " "),
-                                  *rec.aliases.get(ZH_HANS, [])]).strip())
+    doc.title_zh = fold(zh(rec.title).replace("～", " "))
+    doc.alias_en = " / ".join(rec.aliases.get(EN, []))
+    doc.alias_zh = fold(" ".join(rec.aliases.get(ZH_HANS, [])))
     doc.text_en = rec.text.get(EN, "")
     # an infraction's category and penalty by their Chinese names (一盘负, 警告)
     doc.text_zh = fold(" ".join(filter(None, [zh(rec.category), zh(rec.penalty)])))

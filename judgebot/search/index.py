@@ -28,6 +28,7 @@ from pathlib import Path
 
 from whoosh import index as whoosh_index
 from whoosh.fields import BOOLEAN, ID, KEYWORD, TEXT, Schema
+from whoosh.scoring import BM25F
 
 from judgebot import corpus
 from judgebot.search import analysis, documents
@@ -36,7 +37,7 @@ from judgebot.store import Store
 from judgebot.text import segment
 
 # Bump when the schema, analyzers or documents change meaning.
-SCHEMA_VERSION = "15"
+SCHEMA_VERSION = "16"
 INDEX_DIR = corpus.ROOT / "index"
 CURRENT = "CURRENT"
 META = "meta.json"
@@ -70,7 +71,16 @@ def schema() -> Schema:
         text_en=TEXT(analyzer=en),
         text_zh=TEXT(analyzer=zh),
         context=TEXT(analyzer=zh, field_boost=0.5),
+        alias_en=TEXT(analyzer=en, field_boost=3.0),
+        alias_zh=TEXT(analyzer=zh, field_boost=3.0),
     )
+
+
+def weighting() -> BM25F:
+    """BM25F as Whoosh has it, but an alias counts whole however long the list of
+    a record's aliases: Whoosh measures a field against its average over every
+    document, and only a few records have aliases at all."""
+    return BM25F(alias_en_B=0.0, alias_zh_B=0.0)
 
 
 def corpus_hash(store: Store) -> str:
@@ -252,7 +262,7 @@ def _domain_terms(docs: list[documents.SearchDoc]) -> set[str]:
     terms: set[str] = set()
     for doc in docs:
         if doc.kind in corpus.POLICY_KINDS:  # names of sections and infractions, whole
-            terms.update(n for n in doc.title_zh.split() if len(n) <= 12)
+            terms.update(n for n in (doc.title_zh + " " + doc.alias_zh).split() if len(n) <= 12)
             continue
         if doc.kind in ("glossary", "card", "name", "note") or (
             doc.kind == "rule" and doc.title_zh and len(doc.title_zh) <= 12

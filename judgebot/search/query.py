@@ -26,10 +26,11 @@ RULE_WORDS = (
 )
 RULE_REF = re.compile(
     rf"^\s*(?:(?P<game>fow|force\s*of\s*will|mtg|magic|万智牌|魔法风云会)\s*[:：]?\s*)?"
-    rf"(?:(?P<edition>\d{{4}}-\d{{2}}-\d{{2}}|6\.0)\s+)?"
+    rf"(?:(?P<edition>\d{{4}}-\d{{2}}-\d{{2}}|\d{{1,2}}\.\d{{1,2}})\s+)?"
     rf"(?:(?P<word>{RULE_WORDS})\s*[:：#]?\s*)?"
-    # Roman numerals after a subrule letter: Force of Will's 1415.1a-ii.
-    r"(?P<number>\d{1,4}(?:\.\d{1,3}(?:\s?[a-z]{1,2}(?:-[ivx]{1,5})?)?)?)"
+    # Roman numerals (or, since 12.x, digits) after a subrule letter: Force of
+    # Will's 1415.1a-ii, 705.3a-1.
+    r"(?P<number>\d{1,4}(?:\.\d{1,3}(?:\s?[a-z]{1,2}(?:-(?:[ivx]{1,5}|\d{1,2}))?)?)?)"
     r"\s*(?:条|條|章|节|節)?\s*[.。]?\s*$",
     re.IGNORECASE,
 )

@@ -50,8 +50,8 @@ RERANK_DEPTH = 40
 RESEMBLANCE = 0.6
 REPEAT_FACTOR = 0.5
 MAX_SCORED_WORDS = 8
-EN_FIELDS = ("text_en", "title_en")
-ZH_FIELDS = ("text_zh", "title_zh", "context")
+EN_FIELDS = ("text_en", "title_en", "alias_en")
+ZH_FIELDS = ("text_zh", "title_zh", "context", "alias_zh")
 
 
 class SearchError(ValueError):
@@ -104,7 +104,7 @@ class SearchService:
         self.store = store
         self.xref = CrossReference(store)
         self.handle = index.open_or_build(store, index_dir, progress=progress, log=log)
-        self._searcher = self.handle.ix.searcher()
+        self._searcher = self.handle.ix.searcher(weighting=index.weighting())
         self._scorer = Scorer(self._searcher)
         # Document number → record id, read once: hits need no stored-field loads.
         reader = self._searcher.reader()
@@ -443,6 +443,8 @@ class SearchService:
             pinned.append((rid, "name"))
             if rec.kind == "glossary":
                 for rule_id in rec.rules[:1]:
+                    if "edition" not in active:  # an older glossary's rule: as it is now
+                        rule_id = self.store.current_of(rule_id) or rule_id
                     rule = self.store.get(rule_id)
                     if rule is not None and self._passes(rule, active):
                         pinned.append((rule_id, f"defines {rec.term.get(EN, '')}".strip()))
@@ -695,7 +697,7 @@ def _resemblance(a: frozenset[str], b: frozenset[str]) -> float:
 def _prior(rec: Record) -> float:
     """How likely a record of this kind answers a query that names no edition."""
     if rec.game != "mtg":
-        return 0.75
+        return 0.5  # another game's rules, English and Chinese since 12.7 came in
     if rec.kind == "glossary" and rec.edition == "m13":
         return 0.5  # the beginner's glossary restates the CR's in simpler words
     if rec.edition == "casual-2015":

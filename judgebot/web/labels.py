@@ -71,6 +71,22 @@ LABELS: dict[str, tuple[str, str]] = {
     "lineage_removed": ("此规则已不在当前 {new} 版规则中。",
                         "This rule is no longer in the current {new} rules."),
     "lineage_moved": ("原编号 {number}（{old} 版）。", "Numbered {number} in the {old} rules."),
+    "fow_lineage_changed": ("中文译自 {zh} 版；其对应的 {old} 版英文在当前 {new} 版中已修改：",
+                            "The Chinese translates {zh}; the {old} English it corresponds to "
+                            "has changed in the current {new}:"),
+    "fow_lineage_unchanged": ("中文译自 {zh} 版；其对应的英文自 {old} 版至当前 {new} 版未改变。",
+                              "The Chinese translates {zh}; the English it corresponds to is "
+                              "unchanged from {old} to the current {new}."),
+    "fow_lineage_new": ("此规则为 {old} 版之后新增，尚无中文翻译。",
+                        "This rule is new since {old}; there is no Chinese translation of it."),
+    "fow_lineage_removed": ("此规则已不在当前 {new} 版规则中。",
+                            "This rule is no longer in the current {new} rules."),
+    "fow_differs": ("{en} 版英文与 {zh} 版中文并不完全对应：", "The {en} English and the {zh} "
+                    "Chinese do not fully correspond:"),
+    "differ_zh-refs-differ": ("引用的规则不同", "they cite different rules"),
+    "differ_zh-numbers-differ": ("文中的数值不同", "the numbers in the text differ"),
+    "differ_zh-examples-differ": ("范例数目不同", "they have different examples"),
+    "differ_zh-subrules-differ": ("下级条目数目不同", "they have different subrules"),
     "lineage_other": ("对应 {edition} 版规则：", "Corresponds to the {edition} rule:"),
     "lineage_current_is": ("当前规则：", "Current rule:"),
     "words_changed": ("删去 {removed} 词，新增 {added} 词",
