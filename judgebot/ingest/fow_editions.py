@@ -38,7 +38,12 @@ def ingest(ctx: BuildContext) -> list[DocumentResult]:
     parsed_63 = fow_en.parse(ctx.path(fow_en.FILE_63), fow_en.FILE_63)
     parsed_127 = fow_en.parse(ctx.path(fow_en.FILE_127), fow_en.FILE_127)
     en_63, en_127 = fow_en.rule_set(parsed_63), fow_en.rule_set(parsed_127)
-    descent = lineage.link(en_63, en_127)  # before the alignment: it sets lineage afresh
+    lineage.link(en_63, en_127)  # before the alignment: it sets lineage afresh
+    titled = link_sections_by_title(en_63, en_127)
+    descent = dict(sorted(Counter(r.lineage["status"] for r in en_127).items()))
+    descent["moved"] = sum(1 for r in en_127 if "moved_from" in r.lineage)
+    descent["removed"] = sum(1 for r in en_63 if r.lineage.get("status") == "removed")
+    descent["sections linked by their title"] = titled
     alignment = align(en_63, zh_rules)
     carried = carry_translation(en_63, en_127, zh_rules)
     named = name_keywords([r for r in chinese.records if r.kind == "glossary"], en_63)
@@ -102,6 +107,34 @@ def _keys(ids: list[str]) -> set[str]:
 def _numbers(text: str) -> set[str]:
     masked = fow_en.REF.sub(" ", re.sub(r"[(（【]\s*\d{3,4}[^)）】]*[)）】]", " ", text))
     return set(NUMBER.findall(masked))
+
+
+def link_sections_by_title(old: list[Rule], new: list[Rule]) -> int:
+    """A section whose one-word title the lineage could not place ("Name",
+    "Cost": words too common to look a match up by) and an old section of the
+    same title left without a descendant are the same section, moved."""
+    def key(rule: Rule) -> str:
+        return " ".join(rule.title.get(EN, "").lower().split())
+
+    orphans: dict[str, list[Rule]] = {}
+    for rule in old:
+        if rule.level == "section" and rule.lineage.get("status") == "removed":
+            orphans.setdefault(key(rule), []).append(rule)
+    linked = 0
+    for rule in new:
+        if rule.level != "section" or rule.lineage.get("status") != "new":
+            continue
+        candidates = orphans.get(key(rule), [])
+        if len(candidates) != 1:
+            continue
+        ancestor = candidates.pop()
+        status = "unchanged" if ancestor.text.get(EN) == rule.text.get(EN) else "changed"
+        rule.lineage = {"ancestor": ancestor.id, "status": status, "similarity": 1.0}
+        if ancestor.number != rule.number:
+            rule.lineage["moved_from"] = ancestor.number
+        ancestor.lineage = {"descendant": rule.id, "status": status}
+        linked += 1
+    return linked
 
 
 def carry_translation(en_63: list[Rule], en_127: list[Rule], zh: list[Rule]) -> int:

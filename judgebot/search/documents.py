@@ -212,8 +212,12 @@ def _policy(doc: SearchDoc, rec) -> None:
     doc.title_en = rec.title.get(EN, "")
     # "游戏行动失误～额外看牌" is searched as its category and its name
     doc.title_zh = fold(zh(rec.title).replace("～", " "))
-    doc.alias_en = " / ".join(rec.aliases.get(EN, []))
-    doc.alias_zh = fold(" ".join(rec.aliases.get(ZH_HANS, [])))
+    if rec.level != "introduction":
+        # (an introduction's aliases are its document's names: words such as
+        # 比赛 and 违规 would make it match any question about tournaments;
+        # they answer as whole names only)
+        doc.alias_en = " / ".join(rec.aliases.get(EN, []))
+        doc.alias_zh = fold(" ".join(rec.aliases.get(ZH_HANS, [])))
     doc.text_en = rec.text.get(EN, "")
     # an infraction's category and penalty by their Chinese names (一盘负, 警告)
     doc.text_zh = fold(" ".join(filter(None, [zh(rec.category), zh(rec.penalty)])))
