@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from judgebot.corpus import current_cr
 from judgebot.judge.lexicon import Lexicon
 from judgebot.judge.understand import language_of, understand
+
+CURRENT = current_cr()
 
 
 @pytest.fixture(scope="module")
@@ -30,12 +33,12 @@ def test_language_and_script(text, expected):
 def test_keywords_in_english(lexicon):
     u = understand("a deathtouch creature with trample is blocked", lexicon)
     assert {v for _, v in kinds(u, "keyword")} == {
-        "mtg:glossary:2025-11-14:deathtouch", "mtg:glossary:2025-11-14:trample"}
+        f"mtg:glossary:{CURRENT}:deathtouch", f"mtg:glossary:{CURRENT}:trample"}
 
 
 def test_english_keyword_inside_chinese(lexicon):
     u = understand("我的trample生物被阻挡了", lexicon)
-    assert kinds(u, "keyword") == [("trample", "mtg:glossary:2025-11-14:trample")]
+    assert kinds(u, "keyword") == [("trample", f"mtg:glossary:{CURRENT}:trample")]
 
 
 def test_misspelt_keyword_is_linked_and_reported(lexicon):
@@ -91,14 +94,14 @@ def test_every_concept_points_at_existing_current_rules(by_id):
 
     for concept in CONCEPTS:
         for number in concept.rules:
-            assert f"mtg:cr:2025-11-14:{number}" in by_id, (concept.name, number)
+            assert f"mtg:cr:{CURRENT}:{number}" in by_id, (concept.name, number)
 
 
 def test_every_keyword_alias_names_a_current_glossary_entry(records):
     from judgebot.judge.concepts import KEYWORD_ALIASES
 
     headwords = {r.term.get("en") for r in records
-                 if r.kind == "glossary" and r.edition == "2025-11-14"}
+                 if r.kind == "glossary" and r.edition == CURRENT}
     assert set(KEYWORD_ALIASES.values()) <= headwords
 
 
@@ -110,11 +113,11 @@ def test_table_talk_concepts(lexicon):
 
 def test_chinese_homophone_typo_is_read_as_the_keyword(lexicon):
     u = understand("我的贱踏生物被阻挡了", lexicon)
-    assert any(e.value == "mtg:glossary:2025-11-14:trample" and e.how == "homophone"
+    assert any(e.value == f"mtg:glossary:{CURRENT}:trample" and e.how == "homophone"
                for e in u.entities)
     assert u.corrections == {"贱踏": "践踏"}
 
 
 def test_player_names_for_newer_keywords(lexicon):
     u = understand("对手的生物有守护，我能指定它吗", lexicon)
-    assert any(e.value == "mtg:glossary:2025-11-14:ward" for e in u.entities)
+    assert any(e.value == f"mtg:glossary:{CURRENT}:ward" for e in u.entities)

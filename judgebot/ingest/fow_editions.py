@@ -12,9 +12,10 @@ the English 6.3 aligned to it, and the current English 12.7 descending from
 * 6.3 → 12.7, by lineage (:func:`judgebot.ingest.lineage.link`): same number
   and similar text, or moved (12.7 numbers the keyword abilities one section
   later: 6.3's 1102 [Pierce] is 12.7's 1103).
-* So each current rule knows the Chinese it carries: the 6.0 rule aligned to
-  its 6.3 ancestor (``lineage.translated``), and a 6.0 rule the current rule
-  it became (``lineage.descendant``).
+* So the editions chain 6.0 → 6.3 → 12.7 as consecutive editions do
+  (``previous``/``next``; 6.3's ``change`` against 6.0 is ``aligned``), and
+  each current rule names the Chinese it carries: the 6.0 rule paired with its
+  6.3 ancestor (``lineage.translated``).
 
 The keyword glossary of 6.0 gains the English names of its keywords from the
 6.3 section titles, so "pierce" and 貫穿 name one entry.
@@ -40,12 +41,12 @@ def ingest(ctx: BuildContext) -> list[DocumentResult]:
     en_63, en_127 = fow_en.rule_set(parsed_63), fow_en.rule_set(parsed_127)
     lineage.link(en_63, en_127)  # before the alignment: it sets lineage afresh
     titled = link_sections_by_title(en_63, en_127)
-    descent = dict(sorted(Counter(r.lineage["status"] for r in en_127).items()))
+    descent = dict(sorted(Counter(r.lineage["change"] for r in en_127).items()))
     descent["moved"] = sum(1 for r in en_127 if "moved_from" in r.lineage)
-    descent["removed"] = sum(1 for r in en_63 if r.lineage.get("status") == "removed")
+    descent["removed"] = sum(1 for r in en_63 if "removed_in" in r.lineage)
     descent["sections linked by their title"] = titled
     alignment = align(en_63, zh_rules)
-    carried = carry_translation(en_63, en_127, zh_rules)
+    carried = carry_translation(en_63, en_127)
     named = name_keywords([r for r in chinese.records if r.kind == "glossary"], en_63)
     chinese.figures["English names of keywords (from 6.3)"] = named
     return [
@@ -57,7 +58,9 @@ def ingest(ctx: BuildContext) -> list[DocumentResult]:
 
 
 def align(english: list[Rule], chinese: list[Rule]) -> dict:
-    """Pair the 6.3 rules with the 6.0 rules of the same number; flag what differs."""
+    """Pair the 6.3 rules with the 6.0 rules of the same number, as consecutive
+    editions are linked (6.0 ``next`` → 6.3, whose ``change`` is ``aligned``:
+    another language, not a comparable text); flag what differs."""
     zh = {r.number: r for r in chinese}
     en_numbers = {r.number for r in english}
     flags: Counter = Counter()
@@ -66,16 +69,19 @@ def align(english: list[Rule], chinese: list[Rule]) -> dict:
         other = zh.get(rule.number)
         if other is None:
             rule.flags.append("zh-missing")
+            rule.lineage["change"] = "new"
             flags["zh-missing"] += 1
             continue
         paired += 1
-        rule.lineage["translated"] = other.id
+        rule.lineage.update({"previous": other.id, "change": "aligned", "translated": other.id})
+        other.lineage = {"next": rule.id, "english": rule.id}
         for flag in differences(rule, other):
             rule.flags.append(flag)
             flags[flag] += 1
     for rule in chinese:
         if rule.number not in en_numbers:
             rule.flags.append("not-in-6.3")
+            rule.lineage = {"removed_in": english[0].edition if english else ""}
             flags["not-in-6.3"] += 1
     return {"pairs": paired, "6.3 only": flags.pop("zh-missing", 0),
             "6.0 only": flags.pop("not-in-6.3", 0),
@@ -112,49 +118,43 @@ def _numbers(text: str) -> set[str]:
 def link_sections_by_title(old: list[Rule], new: list[Rule]) -> int:
     """A section whose one-word title the lineage could not place ("Name",
     "Cost": words too common to look a match up by) and an old section of the
-    same title left without a descendant are the same section, moved."""
+    same title left without a successor are the same section, moved."""
     def key(rule: Rule) -> str:
         return " ".join(rule.title.get(EN, "").lower().split())
 
     orphans: dict[str, list[Rule]] = {}
     for rule in old:
-        if rule.level == "section" and rule.lineage.get("status") == "removed":
+        if rule.level == "section" and "removed_in" in rule.lineage:
             orphans.setdefault(key(rule), []).append(rule)
     linked = 0
     for rule in new:
-        if rule.level != "section" or rule.lineage.get("status") != "new":
+        if rule.level != "section" or rule.lineage.get("change") != "new":
             continue
         candidates = orphans.get(key(rule), [])
         if len(candidates) != 1:
             continue
-        ancestor = candidates.pop()
-        status = "unchanged" if ancestor.text.get(EN) == rule.text.get(EN) else "changed"
-        rule.lineage = {"ancestor": ancestor.id, "status": status, "similarity": 1.0}
-        if ancestor.number != rule.number:
-            rule.lineage["moved_from"] = ancestor.number
-        ancestor.lineage = {"descendant": rule.id, "status": status}
+        before = candidates.pop()
+        change = "unchanged" if before.text.get(EN) == rule.text.get(EN) else "changed"
+        rule.lineage = {"previous": before.id, "change": change, "similarity": 1.0,
+                        "ancestor": before.id, "status": change}
+        if before.number != rule.number:
+            rule.lineage["moved_from"] = before.number
+        del before.lineage["removed_in"]
+        before.lineage["next"] = rule.id
         linked += 1
     return linked
 
 
-def carry_translation(en_63: list[Rule], en_127: list[Rule], zh: list[Rule]) -> int:
+def carry_translation(en_63: list[Rule], en_127: list[Rule]) -> int:
     """Each 12.7 rule carries the Chinese of the 6.0 rule its 6.3 ancestor is
-    paired with; each 6.0 rule knows the current rule it became."""
-    by_id = {r.id: r for r in [*en_63, *zh]}
+    paired with (the chain 6.0 → 6.3 → 12.7 tells the rest)."""
+    translated = {r.id: r.lineage["translated"] for r in en_63 if "translated" in r.lineage}
     carried = 0
     for rule in en_127:
-        ancestor = by_id.get(rule.lineage.get("ancestor", ""))
-        translated = by_id.get(ancestor.lineage.get("translated", "")) if ancestor else None
-        if translated is None:
-            continue
-        rule.lineage["translated"] = translated.id
-        carried += 1
-        if "descendant" not in translated.lineage:
-            translated.lineage.update({"descendant": rule.id, "english": ancestor.id,
-                                       "status": rule.lineage["status"]})
-    for rule in zh:
-        if not rule.lineage:
-            rule.lineage = {"status": "removed"}
+        chinese = translated.get(rule.lineage.get("ancestor", ""))
+        if chinese:
+            rule.lineage["translated"] = chinese
+            carried += 1
     return carried
 
 

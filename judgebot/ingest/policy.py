@@ -556,16 +556,9 @@ def sources(sources_dir: Path) -> list[str]:
         else []
 
 
-def newest_cr(sources_dir: Path) -> str | None:
-    """The effective date of the newest English Comprehensive Rules among the
-    sources (``en-cr/MagicCompRules_YYYYMMDD.txt``): the rules the documents'
-    rule references point into."""
-    dates = []
-    for path in (sources_dir / "en-cr").glob("MagicCompRules*.txt"):
-        m = re.search(r"(\d{4})(\d{2})(\d{2})", path.name)
-        if m:
-            dates.append("-".join(m.groups()))
-    return max(dates) if dates else None
+def file_name(doc: str, edition: str) -> str:
+    """Where a tournament document of an edition is kept among the sources."""
+    return f"{DIRECTORY}/{doc}-{edition}-en.txt"
 
 
 def ingest(ctx: BuildContext) -> list[DocumentResult]:
@@ -577,7 +570,9 @@ def ingest(ctx: BuildContext) -> list[DocumentResult]:
     newest: dict[str, str] = {}
     for doc in docs:
         newest[doc.doc] = max(newest.get(doc.doc, doc.edition), doc.edition)
-    editions = Editions(mtr=newest.get(MTR), ipg=newest.get(IPG), cr=newest_cr(ctx.sources_dir))
+    # rule references point into the current (newest) Comprehensive Rules
+    editions = Editions(mtr=newest.get(MTR), ipg=newest.get(IPG),
+                        cr=max(ctx.english_editions, default=None))
     built = []
     for doc in docs:
         recs, warnings = records(doc, terms, editions)
@@ -614,6 +609,7 @@ def _result(doc: PolicyDocument, recs: list[PolicySection], warnings: list[str]
     for rec in recs:
         levels[rec.level] = levels.get(rec.level, 0) + 1
     figures: dict = {
+        "document": doc.doc,
         "edition": doc.edition,
         "sections": sum(1 for r in recs if r.level != "chapter"),
         "chapters": levels.get("chapter", 0),

@@ -52,6 +52,20 @@ HIT = {"type": "object", "properties": {
     "matched": {"type": "array", "items": {"type": "string"}},
     "pinned": {"type": "string", "description": "Why the hit was put first, if it was."}}}
 
+STEP = {"type": "object", "required": ["edition", "event"], "properties": {
+    "edition": {"type": "string"},
+    "event": {"type": "string", "enum": ["earliest", "added", "unchanged", "changed", "moved",
+                                         "removed"],
+              "description": "earliest: in the oldest edition of the corpus"},
+    "id": {"type": "string"}, "number": {"type": "string"}, "url": {"type": "string"},
+    "moved_from": {"type": "string", "description": "Its number in the edition before"},
+    "diff": {"type": "object", "description": "Word diff against the edition before: html "
+             "(<ins>/<del>), removed_words, added_words"}}}
+EDITION_LINK = {"type": "object", "properties": {
+    "edition": {"type": "string"}, "url": {"type": "string"}, "number": {"type": "string"},
+    "relation": {"type": "string", "enum": ["this", "same", "moved", "different"],
+                 "description": "different: the same number is another rule in that edition"}}}
+
 
 QUOTE = {"type": "object", "properties": {
     "id": {"type": "string"}, "kind": {"type": "string"}, "label": {"type": "string"},
@@ -205,8 +219,27 @@ def document() -> dict:
                     "cited_by": {"type": "array", "items": {"$ref": "#/components/schemas/Ref"}},
                     "rulings": {"type": "array", "items": {"$ref": "#/components/schemas/Ref"}},
                     "lineage": {"type": "object", "description": "status (unchanged, changed, "
-                                "new, removed), current and translated rules, word diff"},
+                                "new, removed) against the translated (2019-10-04) rule, "
+                                "current and translated rules, word diff, changed_in (the "
+                                "editions that changed it since), history"},
+                    "editions": {"type": "array", "items": EDITION_LINK},
                     "translation": {"type": "object"}}}), **_errors(400, 404)}}},
+            "/api/v1/rule/{number}/history": {"get": {
+                "summary": "A rule's history through every edition of the rules: when it "
+                           "appeared, changed (with a word diff), moved or was removed",
+                "operationId": "rule_history",
+                "parameters": [_param("number", "Rule number, e.g. 702.19b (in the edition "
+                                      "named, else the current one, else the newest edition "
+                                      "that has it)", {"type": "string"}, "path"),
+                               GAME, EDITION],
+                "responses": {"200": _ok("The history, oldest edition first", {
+                    "type": "object", "properties": {
+                        "rule": {"$ref": "#/components/schemas/Ref"},
+                        "current": {"type": ["string", "null"],
+                                    "description": "Id of the rule in the current edition"},
+                        "history": {"type": "array", "items": STEP},
+                        "editions": {"type": "array", "items": EDITION_LINK}}}),
+                    **_errors(400, 404)}}},
             "/api/v1/contents": {"get": {
                 "summary": "Chapters and sections of a rules document",
                 "operationId": "contents", "parameters": [GAME, EDITION],

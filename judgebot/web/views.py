@@ -14,6 +14,7 @@ from functools import lru_cache
 from markupsafe import Markup
 
 from judgebot.corpus import EN, ZH_HANS, ZH_HANT, Record, zh_of
+from judgebot.store import is_versioned
 from judgebot.web import render
 from judgebot.web.catalog import Catalog
 from judgebot.web.prefs import Prefs
@@ -185,6 +186,40 @@ class Linker:
 # --- rule page --------------------------------------------------------------------
 
 @dataclass
+class Change:
+    """A word diff between two texts of a rule."""
+
+    html: Markup
+    removed_words: int
+    added_words: int
+
+    def to_dict(self) -> dict:
+        return {"html": str(self.html), "removed_words": self.removed_words,
+                "added_words": self.added_words}
+
+
+@dataclass
+class Step:
+    """One edition in a rule's history."""
+
+    edition: str
+    event: str  # earliest | added | unchanged | changed | moved | removed
+    rec: Record | None = None
+    moved_from: str = ""
+    change: Change | None = None
+
+    def to_dict(self, cat: Catalog) -> dict:
+        out: dict = {"edition": self.edition, "event": self.event}
+        if self.rec is not None:
+            out.update({"id": self.rec.id, "number": self.rec.number, "url": cat.url(self.rec)})
+        if self.moved_from:
+            out["moved_from"] = self.moved_from
+        if self.change is not None:
+            out["diff"] = self.change.to_dict()
+        return out
+
+
+@dataclass
 class Lineage:
     status: str  # unchanged | changed | new | removed | ''
     current: Record | None = None  # the current-edition rule
@@ -194,6 +229,8 @@ class Lineage:
     removed_words: int = 0
     added_words: int = 0
     other: Record | None = None  # for other documents: the rule it corresponds to
+    history: list[Step] = field(default_factory=list)
+    changed_in: list[str] = field(default_factory=list)  # since the translated edition
     # Force of Will: the English rule closest to the Chinese (6.3 beside 6.0), and
     # what that English and the Chinese do not share (flags such as zh-refs-differ)
     english: Record | None = None
@@ -213,6 +250,10 @@ class Lineage:
         if self.diff is not None:
             out["diff"] = {"html": str(self.diff), "removed_words": self.removed_words,
                            "added_words": self.added_words}
+        if self.changed_in:
+            out["changed_in"] = list(self.changed_in)
+        if self.history:
+            out["history"] = [step.to_dict(cat) for step in self.history]
         return out
 
 
@@ -223,25 +264,46 @@ def lineage(cat: Catalog, rec: Record) -> Lineage:
 def _lineage(cat: Catalog, rec: Record) -> Lineage:
     lin = cat.store.lineage(rec.id)
     status = lin.get("status", "")
-    if rec.game == "fow" and status:
+    if rec.game == "fow" and is_versioned(rec.edition):
         return _fow_lineage(cat, rec, lin)
-    if rec.game != "mtg" or not status:
+    if not status:
         return Lineage(status="")
-    if rec.edition not in (cat.store.translated_edition(rec.game),
-                           cat.store.current_edition(rec.game)):
+    if not is_versioned(rec.edition):
         other = cat.get(lin.get("same_as") or lin.get("compared_with"))
         out = Lineage(status=status, other=other)
         if other is not None and status != "unchanged":
             _diff(out, other.text.get(EN, ""), rec.text.get(EN, ""))
         return out
     current, translated = cat.get(lin.get("current")), cat.get(lin.get("translated"))
-    out = Lineage(status=status, current=current, translated=translated)
-    if current is not None and translated is not None:
-        if translated.number != current.number:
+    out = Lineage(status=status, current=current, translated=translated,
+                  history=history(cat, rec))
+    # What a reader of the translation should know: how this edition's English
+    # differs from the English the Chinese translates (for the translation's
+    # own edition, how the current English differs from it).
+    newer = rec if rec.id != (translated.id if translated else None) else current
+    if newer is not None and translated is not None:
+        if translated.number != newer.number:
             out.moved_from = translated.number
         if status == "changed":
-            _diff(out, translated.text.get(EN, ""), current.text.get(EN, ""))
+            _diff(out, translated.text.get(EN, ""), newer.text.get(EN, ""))
+        out.changed_in = [s.edition for s in out.history
+                          if s.change is not None and translated.edition < s.edition
+                          <= newer.edition]
     return out
+
+
+def history(cat: Catalog, rec: Record) -> list[Step]:
+    """Every edition of a rule, oldest first, with a word diff where it changed."""
+    steps = []
+    for h in cat.store.history(rec.id):
+        step = Step(h["edition"], h["event"], cat.get(h.get("id")), h.get("moved_from", ""))
+        changed = h["event"] == "changed" or (h["event"] == "moved" and h.get("changed"))
+        before = cat.get(h.get("previous"))
+        if changed and before is not None and step.rec is not None:
+            old, new = before.text.get(EN, ""), step.rec.text.get(EN, "")
+            step.change = Change(render.word_diff(old, new), *render.diff_counts(old, new))
+        steps.append(step)
+    return steps
 
 
 def _fow_lineage(cat: Catalog, rec: Record, lin: dict) -> Lineage:
@@ -259,13 +321,15 @@ def _fow_lineage(cat: Catalog, rec: Record, lin: dict) -> Lineage:
     current_edition = cat.store.current_edition("fow")
     older = [e for e in cat.editions("fow", "rule") if e != current_edition]
     out = Lineage(status=status, current=current, translated=translated, english=english,
-                  since=english.edition if english else (older[-1] if older else ""))
+                  since=english.edition if english else (older[-1] if older else ""),
+                  history=history(cat, rec))
     if english is not None:
         out.differs = [f for f in english.flags if f.startswith("zh-") and f != "zh-missing"]
         if current is not None and english.number != current.number:
             out.moved_from = english.number
         if status == "changed" and current is not None:
             _diff(out, english.text.get(EN, ""), current.text.get(EN, ""))
+            out.changed_in = [current.edition]
     return out
 
 
@@ -289,7 +353,7 @@ class RulePage:
     refs: list[Item]
     cited_by: dict[str, list[Item]]
     rulings: list[Item]
-    editions: list[tuple[str, str]]  # (edition, url) of the same rule in other editions
+    editions: list[EditionLink]  # the same rule in every edition
     title_en: str = ""
     title_zh: str = ""
     html: dict[str, Markup] = field(default_factory=dict)
@@ -339,22 +403,37 @@ def rule_page(cat: Catalog, linker: Linker, rec: Record, prefs: Prefs) -> RulePa
     return page
 
 
-def other_editions(cat: Catalog, rec: Record, lin: Lineage) -> list[tuple[str, str]]:
-    """The same rule (by lineage, else by number) in each edition of the game."""
+@dataclass
+class EditionLink:
+    """The rule in another edition, and how it relates to this one."""
+
+    edition: str
+    url: str
+    number: str
+    relation: str  # this | same | moved | different (the same number, another rule)
+
+    def to_dict(self) -> dict:
+        return dict(self.__dict__)
+
+
+def other_editions(cat: Catalog, rec: Record, lin: Lineage) -> list[EditionLink]:
+    """The same rule in each edition of the game: by lineage, else (a rule of
+    another document) by number. A rule that has the same number in another
+    edition but is not the same rule is listed as such, never silently."""
+    chain = {s.edition: s.rec for s in lin.history if s.rec is not None}
     out = []
     for edition in cat.editions(rec.game, "rule"):
         if edition == rec.edition:
-            out.append((edition, cat.url(rec)))
+            out.append(EditionLink(edition, cat.url(rec), rec.number, "this"))
             continue
-        other = None
-        if lin.current is not None and lin.current.edition == edition:
-            other = lin.current
-        elif lin.translated is not None and lin.translated.edition == edition:
-            other = lin.translated
+        other = chain.get(edition)
+        if other is not None:
+            relation = "same" if other.number == rec.number else "moved"
         else:
             other = cat.store.rule(rec.number, edition, rec.game)
+            relation = "different" if lin.history and is_versioned(edition) else "same"
         if other is not None:
-            out.append((edition, cat.url(other)))
+            out.append(EditionLink(edition, cat.url(other), other.number, relation))
     return out
 
 
@@ -382,6 +461,7 @@ def rule_json(cat: Catalog, rec: Record) -> dict:
         "cited_by": [ref(r) for r in cat.store.cited_by(rec.id)],
         "rulings": [ref(r) for r in x.rulings_citing(rec.id)],
         "lineage": lineage(cat, rec).to_dict(cat),
+        "editions": [e.to_dict() for e in other_editions(cat, rec, lineage(cat, rec))],
         "shown": {"en": en.id if en else None, "zh": zh.id if zh else None},
     })
     if zh is not None and zh is not rec:
