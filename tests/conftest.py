@@ -46,3 +46,19 @@ def search_service(store, data_dir):
     service = SearchService(store, index_dir=data_dir)
     yield service
     service.close()
+
+
+@pytest.fixture(scope="session")
+def simplified_chars() -> frozenset[str]:
+    """Characters that exist only in Simplified Chinese: OpenCC's Simplified →
+    Traditional table maps them, and never to themselves (干 and 里 belong to
+    both scripts)."""
+    import opencc
+
+    table = Path(opencc.__file__).parent / "dictionary" / "STCharacters.txt"
+    found = set()
+    for line in table.read_text(encoding="utf-8").splitlines():
+        key, _, values = line.partition("\t")
+        if key and key not in values.split():
+            found.add(key)
+    return frozenset(found)

@@ -88,13 +88,12 @@ def test_the_edition_switcher_says_when_a_number_is_another_rule(client):
 
 
 def test_the_chinese_view_says_at_the_top_that_the_english_changed(client):
-    client.set_cookie("view", "zh")
-    body = client.get("/mtg/cr/702.19b").get_data(as_text=True)
+    body = client.get("/mtg/cr/702.19b?view=zh").get_data(as_text=True)
     stale = body.split('class="stale"', 1)[1].split("</div>", 1)[0]
     assert "2019-10-04" in stale and "2025-11-14" in stale and "已修改" in stale
     assert "<del>" in stale or "<ins>" in stale
     assert body.index('class="stale"') < body.index('class="pair rule-text')
-    unchanged = client.get("/mtg/cr/100.1a").get_data(as_text=True)
+    unchanged = client.get("/mtg/cr/100.1a?view=zh").get_data(as_text=True)
     assert 'class="stale"' not in unchanged
 
 

@@ -153,6 +153,15 @@ def test_rule_page_has_a_copy_citation_button(client):
     assert 'data-copy="CR 702.19b (2019-10-04)"' in older
 
 
+def test_rule_page_offers_its_text_and_link_to_copy(client, by_id):
+    rec = by_id[CURRENT + "702.19b"]
+    body = client.get("/mtg/cr/702.19b?view=en").get_data(as_text=True)
+    button = re.search(r'<button[^>]*class="copy copy-quote"[^>]*>', body).group()
+    assert unescape(re.search(r'data-copy="([^"]*)"', button).group(1)) == \
+        "CR 702.19b\n" + rec.text[EN]
+    assert 'data-link="/mtg/cr/702.19b"' in button
+
+
 def test_lineage_panel_shows_a_word_diff_for_a_changed_rule(client, by_id):
     rec = by_id[CURRENT + "702.19b"]
     assert rec.lineage["status"] == "changed"
@@ -215,6 +224,84 @@ def test_force_of_will_rule_page(client, by_id):
     assert 'href="/fow/cr/1103.1"' in older.get_data(as_text=True)
 
 
+# --- a section in full -------------------------------------------------------------
+
+def descendants(by_id, rec) -> list:
+    out = []
+    for child in rec.children:
+        out.append(by_id[child])
+        out += descendants(by_id, by_id[child])
+    return out
+
+
+def whole_of(body: str) -> str:
+    return body.split('<section class="whole"', 1)[1].split("</section>", 1)[0]
+
+
+@pytest.mark.parametrize("number", ["702.19", "702", "601.2", "903"])
+def test_a_section_page_shows_every_subrule_in_full_in_order(client, by_id, number):
+    rec = by_id[CURRENT + number]
+    under = descendants(by_id, rec)
+    assert under
+    body = client.get(f"/mtg/cr/{number}").get_data(as_text=True)
+    whole = whole_of(body)
+    parts = re.split(r'<div class="sub depth-\d" id="([^"]+)"', whole)
+    assert parts[1::2] == [r.number for r in under]
+
+    def plain(value: str) -> str:  # mana symbols ({T}, {8}) are drawn: compare without them
+        return " ".join(re.sub(r"\{[^{}\s]{1,6}\}", "", value).split())
+
+    for sub, html in zip(under, parts[2::2], strict=True):
+        html = re.sub(r'<span class="tip"[^>]*>[^<]*</span>|<abbr[^>]*>[^<]*</abbr>', "", html)
+        text = " ".join(unescape(re.sub(r"<[^>]+>", "", html)).split())
+        if sub.text.get(EN):  # the whole text, never cut with "…", under its own number
+            assert plain(sub.text[EN]) in text, sub.id
+        for example in sub.examples.get(EN, []):
+            assert plain(example) in text, sub.id
+
+
+def test_a_section_in_full_shows_the_chinese_of_each_subrule(client, by_id):
+    rec = by_id[CURRENT + "702.19"]
+    body = client.get("/mtg/cr/702.19").get_data(as_text=True)
+    whole = whole_of(body)
+    for sub in descendants(by_id, rec):
+        translated = by_id.get(sub.lineage.get("translated") or "")
+        if translated is not None and translated.text.get("zh-Hans"):
+            chinese = re.sub(r"<[^>]+>", "", whole.split(f'id="{sub.number}"', 1)[1]
+                             .split('<div class="sub', 1)[0])
+            assert translated.text["zh-Hans"][:30] in unescape(chinese), sub.id
+
+
+def test_a_section_in_full_marks_subrules_whose_english_changed_or_is_new(client, by_id):
+    body = client.get("/mtg/cr/702.19").get_data(as_text=True)
+    for sub in descendants(by_id, by_id[CURRENT + "702.19"]):
+        head = body.split(f'id="{sub.number}"', 1)[1].split("</p>", 1)[0]
+        status = sub.lineage.get("status")
+        assert ('class="badge"' in head) == (status in ("changed", "new")), sub.id
+
+
+def test_a_long_section_lists_each_term_definition_once(client):
+    body = client.get("/mtg/cr/702").get_data(as_text=True)
+    whole = whole_of(body)
+    assert '<span class="tip"' not in whole.split('id="term-tips"', 1)[0]
+    table = re.findall(r'<span class="tip" role="tooltip" lang="([^"]+)" data-href="([^"]+)">',
+                       whole)
+    assert table and len(table) == len(set(table))
+    linked = set(re.findall(r'<div class="(zh|en)" lang="([^"]+)">', whole))
+    assert {lang for _, lang in linked} == {lang for lang, _ in table}
+    for href in set(re.findall(r'<a class="term" href="([^"]+)"', whole)):
+        assert any(h == href for _, h in table), href
+
+
+def test_a_chapter_lists_its_sections_by_title(client, by_id):
+    chapter = by_id[CURRENT + "7"]
+    body = client.get("/mtg/cr/7").get_data(as_text=True)
+    assert '<section class="whole"' not in body
+    children = body.split('<section class="children">', 1)[1].split("</section>", 1)[0]
+    for section in chapter.children:
+        assert f'href="/mtg/cr/{by_id[section].number}"' in children
+
+
 # --- contents --------------------------------------------------------------------
 
 def test_contents_lists_every_chapter_and_section(client, records):
@@ -250,7 +337,42 @@ def test_glossary_by_pinyin_lists_the_chinese_terms(client, records):
     pinyin = body.split('id="pinyin"', 1)[1]
     entry = next(r for r in records if r.kind == "glossary" and r.game == "fow")
     assert entry.term["zh-Hans"] in pinyin
-    assert 'href="#py-' in pinyin
+    assert 'href="#py-' in body
+
+
+def test_glossary_index_at_the_top_reaches_both_lists(client):
+    """The pinyin list is not buried under 725 English entries: the index above
+    both lists links to each, letter by letter."""
+    body = client.get("/mtg/glossary").get_data(as_text=True)
+    index = body.split('<nav class="glossary-index"', 1)[1].split("</nav>", 1)[0]
+    assert body.index('<nav class="glossary-index"') < body.index('id="az"')
+    assert 'href="#az"' in index and 'href="#pinyin"' in index
+    for target in re.findall(r'href="#([^"]+)"', index):
+        assert f'id="{target}"' in body
+    assert {"en-T", "py-J"} <= set(re.findall(r'href="#([^"]+)"', index))
+    # A Chinese reader gets the pinyin list first.
+    chinese = client.get("/mtg/glossary?view=zh").get_data(as_text=True)
+    assert chinese.index('id="pinyin"') < chinese.index('id="az"')
+
+
+def test_glossary_entries_carry_every_form_a_reader_may_type(client):
+    body = client.get("/mtg/glossary").get_data(as_text=True)
+    keys = [unescape(k) for k in re.findall(
+        rf'<li data-entry="mtg:glossary:{CURRENT_CR}:trample" data-key="([^"]*)"', body)]
+    assert len(keys) == 2  # in the A–Z list and the pinyin list
+    forms = keys[0].split("\n")
+    assert {"trample", "践踏", "踐踏", "jian ta", "jianta"} <= set(forms)
+
+
+@pytest.mark.parametrize("en, zh, forms", [
+    ("Green", "绿色", {"green", "绿色", "綠色", "lv se", "lvse", "lu se", "luse"}),
+    ("+1/+1 Counter", "+1/+1指示物", {"+1/+1 counter", "zhishiwu", "+1/+1指示物"}),
+    ("Trample", "", {"trample"}),
+])
+def test_filter_keys_hold_both_scripts_and_pinyin(en, zh, forms):
+    from judgebot.web.filterkeys import filter_key
+
+    assert forms <= set(filter_key(en, zh).split("\n"))
 
 
 def test_glossary_term_page_shows_definition_and_rules(client, by_id):
@@ -392,3 +514,52 @@ def test_symbols_in_card_text_are_not_split_by_term_links(client, records):
         pytest.skip("no card with a tap symbol in the corpus yet")
     body = client.get(f"/mtg/cards/{card.slug}").get_data(as_text=True)
     assert 'aria-label="tap"' in body and "{横置}" not in body
+
+
+# --- where a record came from ----------------------------------------------------------
+
+PROVENANCE = re.compile(r'<p class="provenance">(.*?)</p>', re.S)
+
+
+@pytest.mark.parametrize("path, view, expected", [
+    ("/mtg/cr/702.19b", "en", [f"Comprehensive Rules, {CURRENT_CR}, English, lines {{0}}"]),
+    ("/mtg/cr/2019-10-04/702.19b", "en",
+     ["Comprehensive Rules, 2019-10-04, English, lines {0}",
+      "Comprehensive Rules, 2019-10-04, Simplified Chinese, lines {1}"]),
+    ("/mtg/cr/2019-10-04/702.19b", "both",
+     ["万智牌完整规则 2019-10-04（英文），第 {0} 行",
+      "万智牌完整规则 2019-10-04（简体中文），第 {1} 行"]),
+    ("/fow/cr/1102.1", "en", ["Force of Will Comprehensive Rules, 6.0, Traditional Chinese, "
+                              "line {0}"]),
+])
+def test_source_lines_name_the_document_edition_language_and_lines(client, by_id, path, view,
+                                                                      expected):
+    rid = {"/mtg/cr/702.19b": CURRENT + "702.19b",
+           "/mtg/cr/2019-10-04/702.19b": "mtg:cr:2019-10-04:702.19b",
+           "/fow/cr/1102.1": "fow:cr:6.0:1102.1"}[path]
+    spans = [f"{s.start}" if s.start == s.end else f"{s.start}–{s.end}"
+             for s in by_id[rid].source]
+    body = client.get(f"{path}?view={view}").get_data(as_text=True)
+    shown = re.findall(r'<span class="span">([^<]*)</span>', PROVENANCE.search(body).group(1))
+    assert [unescape(s) for s in shown] == [e.format(*spans) for e in expected]
+
+
+def test_no_page_shows_the_corpus_file_names(client, records):
+    """Every kind of record's page names its document, never a file; the API
+    keeps the files and lines for whoever traces a statement back."""
+    files = {span.file for rec in records for span in rec.source}
+    seen = set()
+    for rec in records:
+        if (rec.kind, rec.edition) in seen or rec.kind == "name":
+            continue
+        seen.add((rec.kind, rec.edition))
+        location = client.get(f"/id/{rec.id}").headers["Location"]
+        for view in ("both", "en"):
+            sep = "&" if "?" in location else "?"
+            body = client.get(location.split("#", 1)[0] + sep + "view=" + view) \
+                .get_data(as_text=True)
+            assert PROVENANCE.search(body), location
+            for name in files:
+                assert name not in body and name.rsplit("/", 1)[-1] not in body, (location, name)
+    api = client.get("/api/v1/rule/702.19b").get_json()
+    assert api["source"][0]["file"] in files and api["source"][0]["start"] > 0

@@ -63,6 +63,7 @@ def search():
         raise BadParameter("The parameter 'q' is required: a rule number, keyword or question.")
     results = searching.run(cat, req)
     out = results.to_dict()
+    out["expansions"] = searching.expansions(results, g.prefs)
     out["pages"] = searching.pages(results)
     out["hits"] = [searching.hit_view(cat, h, g.prefs).to_dict() for h in results.hits]
     out["rule_url"] = cat.url(cat.get(results.rule)) if results.rule else None

@@ -79,7 +79,9 @@ def create_app(service: SearchService | None = None, config: dict | None = None)
             raise BadParameter(f"The address is too long (over {MAX_QUERY_STRING} bytes of "
                                "parameters).", status=414)
         check_utf8(request.environ, request.query_string)
-        g.prefs = prefs.from_request(request.cookies, request.args)
+        g.prefs = prefs.from_request(request.cookies, request.args,
+                                     prefs.acceptable(request.accept_languages))
+        g.follows_languages = prefs.follows_languages(request.cookies, request.args)
 
     @app.context_processor
     def _globals():
@@ -98,6 +100,8 @@ def create_app(service: SearchService | None = None, config: dict | None = None)
         if request.path.startswith("/api/"):
             response.headers.setdefault("Access-Control-Allow-Origin", "*")
         response.vary.add("Cookie")
+        if g.get("follows_languages") and request.endpoint != "static":
+            response.vary.add("Accept-Language")
         return response
 
     @app.errorhandler(BadParameter)

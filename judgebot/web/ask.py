@@ -13,7 +13,7 @@ import threading
 from flask import Blueprint, current_app, g, jsonify, render_template, request
 
 from judgebot.judge.service import MAX_QUESTION_CHARS, Judge
-from judgebot.web import params
+from judgebot.web import labels, params
 from judgebot.web.params import BadParameter
 from judgebot.web.simulate_limits import encode_link
 from judgebot.web.site import site
@@ -112,4 +112,24 @@ def page_ask():
     answer = answer_dict(judge().ask(question))
     p = g.prefs
     return render_template("ask.html", question=question, answer=answer, error=None,
-                           zh=p.zh)
+                           zh=p.zh, message=message(answer, p))
+
+
+def message(answer: dict, p) -> str:
+    """The note above an answer, in the reader's language: told from the
+    answer's data (how sure it is, what the question was taken for), not
+    translated from the judge's English sentence."""
+    u = answer["understanding"]
+    if not answer["message"]:
+        return ""
+    if u.get("language") == "none":
+        key, values = "ask_not_a_question", {}
+    elif u.get("other_game") and u["other_game"] != "fow":
+        key, values = "ask_other_game", {"game": u["other_game"]}
+    elif answer["confidence"] == "weak":
+        key, values = "weak_answer", {}
+    elif answer["confidence"] == "none":
+        key, values = "ask_nothing", {}
+    else:  # a note this page does not know: the judge's own words
+        return answer["message"] if p.view == "en" else ""
+    return labels.label(p, key, **values)
