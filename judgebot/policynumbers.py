@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass
 
 MTR, IPG = "mtr", "ipg"
+# The glossary of Chinese judge terms the documents' Chinese names come from.
+JUDGE_TERMS = "policy/judge-terms-zh.tsv"
 DOCUMENTS: dict[str, dict[str, str]] = {
     MTR: {"en": "Magic: The Gathering Tournament Rules", "short": "MTR"},
     IPG: {"en": "Magic: The Gathering Infraction Procedure Guide", "short": "IPG"},

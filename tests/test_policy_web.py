@@ -117,6 +117,16 @@ def test_search_results_group_the_tournament_documents(client):
     assert "比赛规则与违规处理" in text and "IPG 3.3" in text
 
 
+def test_a_section_names_where_it_came_from_never_a_file(client, by_id):
+    rec = by_id[IPG + "2.2"]
+    text = text_of(client.get("/ipg/2.2?view=en"))
+    english = rec.source[0]
+    assert f"Infraction Procedure Guide, 2024-09-23, English, lines {english.start}–" \
+           f"{english.end}" in text
+    assert "Chinese judge terms, judgebot, Simplified Chinese, lines" in text
+    assert "ipg-2024-09-23-en.txt" not in text and "judge-terms-zh.tsv" not in text
+
+
 # --- API --------------------------------------------------------------------------------
 
 def test_the_api_gives_an_infraction_with_its_parts(client):

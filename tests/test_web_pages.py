@@ -529,14 +529,14 @@ PROVENANCE = re.compile(r'<p class="provenance">(.*?)</p>', re.S)
     ("/mtg/cr/2019-10-04/702.19b", "both",
      ["万智牌完整规则 2019-10-04（英文），第 {0} 行",
       "万智牌完整规则 2019-10-04（简体中文），第 {1} 行"]),
-    ("/fow/cr/1102.1", "en", ["Force of Will Comprehensive Rules, 6.0, Traditional Chinese, "
+    ("/fow/cr/6.0/1102.1", "en", ["Force of Will Comprehensive Rules, 6.0, Traditional Chinese, "
                               "line {0}"]),
 ])
 def test_source_lines_name_the_document_edition_language_and_lines(client, by_id, path, view,
                                                                       expected):
     rid = {"/mtg/cr/702.19b": CURRENT + "702.19b",
            "/mtg/cr/2019-10-04/702.19b": "mtg:cr:2019-10-04:702.19b",
-           "/fow/cr/1102.1": "fow:cr:6.0:1102.1"}[path]
+           "/fow/cr/6.0/1102.1": "fow:cr:6.0:1102.1"}[path]
     spans = [f"{s.start}" if s.start == s.end else f"{s.start}–{s.end}"
              for s in by_id[rid].source]
     body = client.get(f"{path}?view={view}").get_data(as_text=True)

@@ -14,9 +14,9 @@ from pathlib import Path
 
 from judgebot.ingest.en_cr import read_lines
 from judgebot.ingest.rulebook import SourceError
-from judgebot.policynumbers import DOCUMENTS, is_key
+from judgebot.policynumbers import DOCUMENTS, JUDGE_TERMS, is_key
 
-FILE = "policy/judge-terms-zh.tsv"
+FILE = JUDGE_TERMS
 REF = re.compile(r"^(?:doc|category|penalty|mtr|ipg):[a-z0-9.-]{1,40}$")
 HAN = re.compile(r"[\u3400-\u9fff]")
 

@@ -16,6 +16,11 @@ policy_pages = Blueprint("policy_pages", __name__)
 policy_api = Blueprint("policy_api", __name__)
 
 
+@policy_pages.context_processor
+def _helpers():
+    return {"sources": lambda rec: policy_views.sources(rec, g.prefs)}
+
+
 
 def _routes(blueprint: Blueprint, path: str):
     """Register a view for each document: ``path`` with ``{doc}`` as mtr and ipg."""

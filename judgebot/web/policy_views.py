@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 
 from markupsafe import Markup
 
-from judgebot.corpus import EN, POLICY_KINDS, Record, zh_of
-from judgebot.policynumbers import DOCUMENTS, mask_sections, section_refs
-from judgebot.web import render
+from judgebot.corpus import EN, Record, zh_of
+from judgebot.policynumbers import DOCUMENTS, JUDGE_TERMS, mask_sections, section_refs
+from judgebot.web import labels, render
 from judgebot.web.catalog import Catalog
 from judgebot.web.prefs import Prefs
 from judgebot.web.views import Item, item
@@ -186,7 +186,7 @@ def section_page(cat: Catalog, rec: Record, prefs: Prefs) -> SectionPage:
     page = SectionPage(
         rec=rec, doc=rec.kind, label=cat.label(rec),
         title_zh=prefs.zh(zh_of(rec.title)), title_en=rec.title.get(EN, ""),
-        breadcrumb=[document_crumb(cat, rec.kind),
+        breadcrumb=[document_crumb(cat, rec.kind, prefs),
                     *items([c.id for c in cat.xref.breadcrumb(rec.id)])],
         blocks=body, first=first, later=later,
         chapter=one(rec.parent), children=items(nb.children),
@@ -202,10 +202,10 @@ def section_page(cat: Catalog, rec: Record, prefs: Prefs) -> SectionPage:
     return page
 
 
-def document_crumb(cat: Catalog, doc: str) -> Item:
+def document_crumb(cat: Catalog, doc: str, prefs: Prefs) -> Item:
     title = document_title(cat, doc)
     return Item(id=doc, kind=doc, url=f"/{doc}", label=title["short"],
-                title_zh=title.get("zh", ""))
+                title_zh=prefs.zh(title.get("zh", "")))
 
 
 def other_editions(cat: Catalog, rec: Record) -> list[tuple[str, str]]:
@@ -242,5 +242,21 @@ def section_json(cat: Catalog, rec: Record) -> dict:
     return out
 
 
-def is_policy(rec: Record | None) -> bool:
-    return rec is not None and rec.kind in POLICY_KINDS
+def sources(rec: Record, prefs: Prefs) -> list[str]:
+    """Where a section came from, for a reader: the document, its edition and
+    lines, and the lines of the judge terms its Chinese names come from."""
+    groups: dict[tuple[str, str, str], list[str]] = {}
+    for span in rec.source:
+        if span.file == JUDGE_TERMS:
+            key = ("doc_judge_terms", "judgebot", span.lang)
+        else:
+            key = (f"doc_mtg_{rec.kind}", rec.edition, span.lang)
+        lines = f"{span.start}" if span.start == span.end else f"{span.start}–{span.end}"
+        groups.setdefault(key, []).append(lines)
+    out = []
+    for (document, edition, lang), spans in groups.items():
+        form = "source_line" if len(spans) == 1 and "–" not in spans[0] else "source_lines"
+        out.append(labels.label(prefs, form, document=labels.label(prefs, document),
+                                edition=edition, lang=labels.label(prefs, f"lang_{lang}"),
+                                lines=(", " if prefs.view == "en" else "、").join(spans)))
+    return out
