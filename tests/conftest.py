@@ -50,15 +50,8 @@ def search_service(store, data_dir):
 
 @pytest.fixture(scope="session")
 def simplified_chars() -> frozenset[str]:
-    """Characters that exist only in Simplified Chinese: OpenCC's Simplified →
-    Traditional table maps them, and never to themselves (干 and 里 belong to
-    both scripts)."""
-    import opencc
-
-    table = Path(opencc.__file__).parent / "dictionary" / "STCharacters.txt"
-    found = set()
-    for line in table.read_text(encoding="utf-8").splitlines():
-        key, _, values = line.partition("\t")
-        if key and key not in values.split():
-            found.add(key)
-    return frozenset(found)
+    """Characters that exist only in Simplified Chinese (from OpenCC's table:
+    see the file's header)."""
+    lines = (Path(__file__).parent / "data" / "simplified-only.txt").read_text(
+        encoding="utf-8").splitlines()
+    return frozenset("".join(line for line in lines if not line.startswith("#")))

@@ -120,16 +120,22 @@ def test_reasons_and_outcome_stay_english_in_the_english_view(client):
     assert "模拟中用到" not in html
 
 
-def test_every_reason_the_judge_gives_has_a_chinese_form():
-    from judgebot.web.ask import reason_zh
+def test_every_message_the_judge_says_is_in_both_languages_with_the_same_fields():
+    from judgebot.messages import catalogue, fields
 
-    for reason in ["matches the question's words", "defines “trample”", "under 702.19 Trample",
-                   "applied in the simulation", "named in the question (702.19b)",
-                   "ruling on 天使恩典", "named by a ruling on 天使恩典",
-                   "split second (in the text of 瞬息电震)",
-                   "Tarmogoyf defines its own power and toughness",
-                   "mentions “trample” and “deathtouch”"]:
-        assert reason_zh(reason) != reason, reason
+    entries = {code: e for code, e in catalogue().items() if code.startswith("judge.")}
+    assert len(entries) > 60
+    for code, entry in entries.items():
+        assert fields(entry["en"]) == fields(entry["zh-Hans"]), code
+
+
+def test_the_judges_reasons_are_messages_rendered_in_the_readers_language(client):
+    data = client.get("/api/v1/ask", query_string={"q": "does trample work with deathtouch?"}
+                      ).get_json()
+    why = data["rules"][0]["why"][0]
+    assert set(why) == {"code", "args"} and why["code"].startswith("judge.why.")
+    texts = data["rules"][0]["why_text"]
+    assert texts["en"] != texts["zh-Hans"] and texts["zh-Hant"]
 
 
 @pytest.mark.parametrize("question, zh, en", [

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from judgebot.corpus import EN, Record, zh_of
+from judgebot.judge import situations
 from judgebot.judge.concepts import KEYWORD_ALIASES
 from judgebot.search.analysis import fold
 from judgebot.search.spelling import Corrector
@@ -84,6 +85,8 @@ class Lexicon:
                  pool_names: list[list[str]] | None = None):
         self.terms: dict[tuple[str, str], list[Term]] = {}
         self.store = store
+        self.situations = situations.load(store)
+        self._situations = {s.name: s for s in self.situations}
         current = store.current_edition("mtg", "glossary")
         glossary = list(store.records("mtg", "glossary", current))
         for rec in glossary:
@@ -169,6 +172,9 @@ class Lexicon:
 
     def record(self, rid: str) -> Record | None:
         return self.store.get(rid)
+
+    def situation(self, name: str) -> situations.Situation | None:
+        return self._situations.get(name)
 
 
 def _zh(mapping: dict[str, str]) -> str:

@@ -9,6 +9,7 @@ from judgebot.judge.retrieve import Retriever
 from judgebot.judge.simulate import run, settled
 from judgebot.judge.situation import build
 from judgebot.judge.understand import understand
+from judgebot.messages import EN, msg, render
 from judgebot.search.service import SearchService
 from judgebot.store import Store
 
@@ -29,8 +30,7 @@ class Judge:
         self.pool = pool()
         self.lexicon = Lexicon(store, svc.pinyin,
                                [list(card.all_names()) for card in self.pool])
-        self.retriever = Retriever(store, svc)
-        self.retriever.lexicon = self.lexicon
+        self.retriever = Retriever(store, svc, self.lexicon)
         import pypinyin  # noqa: F401  (loaded now, not on the first Chinese question)
 
     def ask(self, question: str) -> Answer:
@@ -43,8 +43,9 @@ class Judge:
         evidence = self.retriever.retrieve(u, applied=simulation["rules"] if simulation else ())
         answer = compose(u, evidence, self.retriever, simulation)
         if truncated:
-            answer.message = ("The question was long; only its first "
-                              f"{MAX_QUESTION_CHARS} characters were read. " + answer.message)
+            note = msg("judge.answer.truncated", n=MAX_QUESTION_CHARS)
+            answer.message = render(note, EN) + (" " + answer.message if answer.message else "")
+            answer.note = answer.note or note
         return answer
 
     def simulate(self, u) -> dict | None:

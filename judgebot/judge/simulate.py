@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from judgebot.engine import simulate_text
 from judgebot.judge.situation import Situation
+from judgebot.messages import Name, msg
 
 
 def run(situation: Situation) -> dict:
@@ -26,6 +27,8 @@ def run(situation: Situation) -> dict:
     }
     out["summary"] = summarise(out)
     out["summary_zh"] = summarise_zh(out)
+    out["message"] = msg("judge.simulation.summary",
+                         summary=Name(out["summary"], out["summary_zh"])).to_dict()
     return out
 
 

@@ -18,7 +18,7 @@ from werkzeug.exceptions import HTTPException
 from judgebot import corpus
 from judgebot.search.service import SearchService
 from judgebot.services import open_search
-from judgebot.web import labels, prefs, render, simulate_pages, views
+from judgebot.web import labels, prefs, render, simulate, views
 from judgebot.web.api import api
 from judgebot.web.ask import ask_api, ask_pages
 from judgebot.web.catalog import Catalog
@@ -69,7 +69,7 @@ def create_app(service: SearchService | None = None, config: dict | None = None)
     app.register_blueprint(api, url_prefix="/api/v1")
     app.register_blueprint(policy_pages)
     app.register_blueprint(policy_api, url_prefix="/api/v1")
-    simulate_pages.register(app)
+    simulate.register(app)
     app.register_blueprint(ask_pages)
     app.register_blueprint(ask_api, url_prefix="/api/v1")
 

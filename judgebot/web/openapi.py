@@ -5,8 +5,8 @@ from __future__ import annotations
 from functools import cache
 
 from judgebot.search.service import FILTERS
-from judgebot.web import simulate_openapi
 from judgebot.web.params import MAX_PAGE, MAX_PARAM_CHARS, MAX_PER_PAGE
+from judgebot.web.simulate import openapi as simulate_openapi
 
 
 def _param(name: str, description: str, schema: dict, where: str = "query",

@@ -1,36 +1,30 @@
-"""The board at every step of a simulation, derived by replaying it.
+"""The board as the simulation page draws it, at every step of a simulation.
 
-The engine's log says what happened at each step; the simulation page also
-draws the board as it stood then. The engine keeps no history, so the
-scenario is played a second time, in the same process, along the same path
-of open choices, with a log that takes a snapshot of the game whenever the
-engine adds an entry. The engine logs a change after making it (damage
-marked, life lost, a card moved), so the snapshot taken with an entry shows
-the board with that entry's change made.
-
-The replayed log is checked entry by entry against the engine's own result;
-if the two ever differ the boards are dropped rather than shown beside the
-wrong steps. Everything here is plain JSON-ready data: it is computed in a
-simulation worker process and sent back to the web process.
+:func:`board` projects the game onto plain JSON-ready data (players and their
+zones, permanents with their characteristics after every effect, the stack,
+top first); :func:`changes` says what differs between two boards. A
+:class:`BoardRecorder` is an observer of :func:`judgebot.engine.simulation.simulate`:
+it draws the board as each log entry is added, so that one run of the engine
+gives the log and the board at every step of it. The engine logs a change
+after making it (damage marked, life lost, a card moved), so the board drawn
+with an entry shows that entry's change made.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 from typing import Any
 
 from judgebot.engine.abilities import Keyword, ability_text
-from judgebot.engine.errors import OpenChoice, Refusal
-from judgebot.engine.log import Log
-from judgebot.engine.runner import MAX_RUNS, Runner, SimulationResult
-from judgebot.engine.scenario import Scenario, parse
+from judgebot.engine.log import Entry
+from judgebot.engine.simulation import SimulationResult
 from judgebot.engine.state import Game, StackAbility
 
 HIDDEN_ZONES = ("hand", "graveyard", "exile")
-MAX_BOARDS = 400  # boards kept per replay; a longer log is listed without boards past this
+MAX_BOARDS = 400  # boards kept per run; a longer log is listed without boards past this
+MAX_CELLS = 8000  # permanents and stack objects in all the boards of a run (gallery: 275 at most)
 
-
-# --- one board -----------------------------------------------------------------------------
 
 def board(game: Game) -> dict[str, Any]:
     """The game as the page draws it: players, permanents, the stack (top first)."""
@@ -73,9 +67,7 @@ def zh_name(game: Game, oid: int, name: str) -> str:
         for card in (obj.copy_of, obj.card, obj.face_up_chars):
             if card is not None and card.name == name and card.zh_name:
                 return card.zh_name
-    from judgebot.engine.cards import pool
-
-    found = pool().get(name) if name else None
+    found = game.cards.get(name) if name and game.cards is not None else None
     return found.zh_name if found is not None and found.name == name else ""
 
 
@@ -148,134 +140,117 @@ def _target(game: Game, target: Any) -> dict[str, Any]:
             else ""}
 
 
-# --- the replay ------------------------------------------------------------------------------
 
-class SnapshotLog(Log):
-    """The engine's log that also keeps the board, and the scenario line of the
-    action being played, as they stood when each entry was added."""
+# --- recording the boards of a simulation --------------------------------------------------
 
-    def __init__(self, runner: Runner, limit: int = MAX_BOARDS) -> None:
-        before = runner.game.log
-        super().__init__(turn=before.turn, step=before.step)
-        self.runner = runner
-        self.limit = limit
-        # What the engine logged while setting the game up: shown on the starting board.
-        self.entries = list(before.entries)
-        start = board(runner.game)
-        self.boards: list[dict[str, Any] | None] = [start for _ in self.entries]
-        self.lines: list[int | None] = [None for _ in self.entries]
-
-    def add(self, event, text, rules=(), **data):  # noqa: ANN001, ANN201 - Log.add's signature
-        entry = super().add(event, text, rules, **data)
-        # Past the limit only the line is kept: a runaway log must not hold a board per entry.
-        self.boards.append(board(self.runner.game) if len(self.boards) < self.limit else None)
-        self.lines.append(self.runner.line)
-        return entry
-
-
-@dataclass
-class Replay:
-    """Boards for the engine's result: the start, one per log entry, the end."""
-
-    initial: dict[str, Any]
-    boards: list[dict[str, Any] | None]
-    lines: list[int | None]
-    final: dict[str, Any]
-
-
-# Entries the engine appends to the shown branch's log after playing it.
+# Entries the engine appends to the shown branch's log after playing it: they show the
+# board as the run ended.
 AFTER_PLAY_EVENTS = ("refused", "depends", "choice")
-# Entries the engine logs before making part of their change, without an entry
-# of its own for that part: the board shows those fields as the next entry saw
-# them. Declaring attackers taps them (508.1f) right after the declaration is logged.
+# Entries the engine logs before making part of their change, without an entry of its
+# own for that part: the board shows those fields as the next entry saw them. Declaring
+# attackers taps them (508.1f) right after the declaration is logged.
 COMPLETED_LATER = {"attack": ("tapped",)}
 
 
-def replay(text: str, result: SimulationResult) -> Replay | None:
-    """Play the scenario ``text`` again as :func:`judgebot.engine.runner.simulate`
-    did, along the branch whose log ``result`` shows; None when the replay
-    can't be matched to that log entry by entry.
+@dataclass
+class Boards:
+    """The boards of a simulation's shown run: the start, one per log entry (None past
+    the limit), the scenario line each entry's action was on, and the end."""
 
-    The scenario is parsed afresh: the engine's game shares some objects with
-    the parsed scenario (the stated mana pool), so a scenario already played
-    would start the replay with its mana spent.
-    """
-    if result.scenario is None:
-        return None
-    try:
-        scn = parse(text)
-    except Refusal:
-        return None
-    played = _play_shown_branch(scn, want_refusal=result.refused is not None)
-    if played is None:
-        return None
-    log, initial, final = played
-    extra = result.log[len(log.entries):]
-    if len(extra) > 1 or any(e.event not in AFTER_PLAY_EVENTS for e in extra):
-        return None
-    boards: list[dict[str, Any] | None] = []
-    lines: list[int | None] = []
-    for i, entry in enumerate(result.log):
-        if i < len(log.entries):
-            if log.entries[i].text != entry.text:
-                return None  # the replay went another way: no boards rather than wrong ones
-            boards.append(log.boards[i])
-            lines.append(log.lines[i])
-        else:
+    initial: dict[str, Any]
+    steps: list[dict[str, Any] | None]
+    lines: list[int | None]
+    final: dict[str, Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"initial": self.initial, "steps": self.steps, "lines": self.lines,
+                "final": self.final}
+
+
+@dataclass
+class _Run:
+    initial: dict[str, Any]
+    steps: list[dict[str, Any] | None] = field(default_factory=list)
+    lines: list[int | None] = field(default_factory=list)
+    final: dict[str, Any] | None = None
+
+
+class BoardRecorder:
+    """Observes a simulation and keeps the board at every log entry of the run its
+    result shows (the first run played to its end, or the run refused)."""
+
+    def __init__(self, limit: int = MAX_BOARDS, cells: int = MAX_CELLS) -> None:
+        self.limit = limit
+        self.cells = cells  # a scenario making thousands of tokens must not fill the memory
+        self.drawn = 0
+        self.kept: dict[int, _Run] = {}
+        self.current: _Run | None = None
+        self.seconds = 0.0  # time spent drawing boards
+
+    def begin(self, run: int, game: Game) -> None:
+        start = self._draw(game)
+        # What the engine logged while setting the game up is shown on the starting board.
+        setup = len(game.log.entries)
+        self.current = _Run(start, [start] * setup, [None] * setup)
+
+    def entry(self, game: Game, entry: Entry, line: int | None) -> None:
+        current = self.current
+        if current is None:
+            return
+        # Past the limits only the line is kept: a runaway log must not hold a board per entry.
+        room = len(current.steps) < self.limit and self.drawn < self.cells
+        current.steps.append(self._draw(game) if room else None)
+        current.lines.append(line)
+
+    def leaf(self, run: int, game: Game, refused: bool) -> None:
+        current = self.current
+        if current is None:
+            return
+        current.final = self._draw(game)
+        if not self.kept or refused:  # the runs a result can show
+            self.kept[run] = current
+        self.current = None
+
+    def _draw(self, game: Game) -> dict[str, Any]:
+        start = time.perf_counter()
+        try:
+            drawn = board(game)
+            self.drawn += len(drawn["permanents"]) + len(drawn["stack"])
+            return drawn
+        finally:
+            self.seconds += time.perf_counter() - start
+
+    def boards(self, result: SimulationResult) -> Boards | None:
+        """The boards of the run ``result`` shows, one per entry of its log."""
+        run = self.kept.get(result.shown) if result.shown is not None else None
+        if run is None or run.final is None:
+            return None
+        steps = list(run.steps[:len(result.log)])
+        lines = list(run.lines[:len(result.log)])
+        for entry in result.log[len(steps):]:
             line = entry.data.get("line")
-            boards.append(final)
+            steps.append(run.final)
             lines.append(line if isinstance(line, int) else None)
-    _complete(log, boards, final)
-    return Replay(initial, boards, lines, final)
+        _complete(result.log, steps, run.final)
+        return Boards(run.initial, steps, lines, run.final)
 
 
-def _complete(log: SnapshotLog, boards: list[dict[str, Any] | None],
+def _complete(log: list[Entry], steps: list[dict[str, Any] | None],
               final: dict[str, Any]) -> None:
     """Fill in the part of a change the engine makes after logging it (COMPLETED_LATER)."""
-    for i, entry in enumerate(log.entries[:len(boards)]):
+    for i, entry in enumerate(log[:len(steps)]):
         fields = COMPLETED_LATER.get(entry.event)
-        board = boards[i]
-        if not fields or board is None:
+        shown = steps[i]
+        if not fields or shown is None:
             continue
-        later = boards[i + 1] if i + 1 < len(boards) else final
+        later = steps[i + 1] if i + 1 < len(steps) else final
         if later is None:
             continue
         after = {o["id"]: o for o in later["permanents"]}
-        for perm in board["permanents"]:
+        for perm in shown["permanents"]:
             if perm["id"] in after:
                 for name in fields:
                     perm[name] = after[perm["id"]][name]
-
-
-def _play_shown_branch(scn: Scenario, want_refusal: bool
-                       ) -> tuple[SnapshotLog, dict[str, Any], dict[str, Any]] | None:
-    """The engine explores open choices breadth first and shows the first
-    branch played to the end, or the first one refused: the same order here."""
-    queue: list[list[int]] = [[]]
-    runs = 0
-    first: tuple[SnapshotLog, dict[str, Any], dict[str, Any]] | None = None
-    while queue and runs < MAX_RUNS:
-        path = queue.pop(0)
-        runs += 1
-        try:
-            runner = Runner(scn, path)
-        except Refusal:
-            return None
-        log = SnapshotLog(runner)
-        runner.game.log = log
-        initial = board(runner.game)
-        try:
-            run = runner.run()
-        except OpenChoice as oc:
-            queue.extend(path + [i] for i in range(len(oc.options)))
-            continue
-        played = (log, initial, board(run.game))
-        if not want_refusal:
-            return played
-        if run.refusal is not None:
-            return played
-        first = first or played
-    return first
 
 
 # --- what changed ------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ current rules, Chinese of the 2019-10-04 rule the reader sees, with the
 lineage flag between them), the outcome, the refusal in the reader's
 language, and the links that reproduce the scenario.
 
-The worker (:mod:`judgebot.web.simulate_worker`) sends plain data; this
+The worker (:mod:`judgebot.web.simulate.worker`) sends plain data; this
 module adds what only the web process has: the corpus (rule texts, step and
 card names in Chinese) and the reader's preferences.
 """
@@ -15,14 +15,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judgebot.corpus import CR_2019, EN
-from judgebot.web import simulate_limits
+from judgebot.engine.board import changes, has_changes
+from judgebot.messages import ZH_HANS, catalogue, render
 from judgebot.web.catalog import Catalog, zh_of
 from judgebot.web.prefs import Prefs
-from judgebot.web.simulate_board import changes, has_changes
-from judgebot.web.simulate_messages import refusal_zh
+from judgebot.web.simulate.links import permalink as link_to
 from judgebot.web.views import lineage
 
 MAX_DRAWN_STEPS = 150  # boards drawn in the page; a longer log is listed without them
+# What the boards drawn in one page may hold in all: permanents, stack objects and
+# cards in zones. A short scenario can make a thousand tokens a step; its page must
+# still be a page (a few hundred kilobytes), not megabytes.
+MAX_DRAWN_CELLS = 6000  # (the gallery draws 300 at most)
+MAX_LISTED_STEPS = 600  # log entries listed in the page and the API; the rest are counted
 
 # Each step of a turn: the rule that describes it, and the glossary headword
 # when the rule's title names the whole phase (main phases).
@@ -123,6 +128,8 @@ LABELS: dict[str, tuple[str, str]] = {
     "branch_fail": ("此分支有预期不成立", "an expectation fails on this branch"),
     "too_long_link": ("情景太长，无法放进链接；请下载 YAML 分享。",
                       "The scenario is too long for a link; share the YAML file instead."),
+    "more_listed": ("日志共有 {n} 条；只列出前 {k} 条。",
+                    "The log has {n} entries; the first {k} are listed."),
     "more_steps": ("日志共有 {n} 条；只画出前 {k} 步的局面。",
                    "The log has {n} entries; the board is drawn for the first {k}."),
     "no_boards": ("无法重现各步的局面，只列出日志。", "The board at each step could not be "
@@ -243,6 +250,7 @@ class Step:
     board: dict[str, Any] | None
     diff: dict[str, Any] | None = None
     combat: bool = False
+    msg: dict[str, Any] | None = None  # the step as data (a code and its arguments)
 
 
 @dataclass
@@ -263,20 +271,25 @@ class Simulation:
     example: str | None = None
     drawn: int = 0
     notes: list[str] = field(default_factory=list)
+    logged: int = 0  # entries in the engine's log (more than listed, past the limit)
+
+
+def in_chinese(message: dict[str, Any] | None, lang: str = ZH_HANS) -> str:
+    """A message (in its JSON form) in Chinese, or "" when the catalogue has no Chinese
+    for it (the English is then shown alone, never passed off as Chinese)."""
+    if not message or lang not in catalogue().get(message.get("code", ""), {}):
+        return ""
+    return render(message, lang)
 
 
 def refusal_view(cat: Catalog, refused: dict[str, Any]) -> dict[str, Any]:
     """The engine's refusal with its Chinese and the rules it cites."""
     out = dict(refused)
     if not out.get("message_zh"):
-        out["message_zh"] = refusal_zh(out.get("message", ""), out.get("kind", ""),
-                                       lambda s: _step_zh(cat, s))
+        zh = in_chinese(out.get("msg"))
+        kind = LABELS.get(f"kind_{out.get('kind', '')}", LABELS["kind_unsupported"])[0]
+        out["message_zh"] = zh or f"{kind}：{out.get('message', '')}"
     return out
-
-
-def _step_zh(cat: Catalog, step: str) -> str:
-    names = step_names(cat).get(step)
-    return names["zh"] if names and names["zh"] else step.replace("_", " ")
 
 
 def build(cat: Catalog, text: str, result: dict[str, Any], example: str | None = None
@@ -285,15 +298,20 @@ def build(cat: Catalog, text: str, result: dict[str, Any], example: str | None =
     log = result.get("log") or []
     steps: list[Step] = []
     previous = boards["initial"] if boards else None
-    drawn = 0
-    for i, entry in enumerate(log):
+    drawn = cells = 0
+    for i, entry in enumerate(log[:MAX_LISTED_STEPS]):
         board = None
         if boards and i < len(boards["steps"]) and drawn < MAX_DRAWN_STEPS:
             board = boards["steps"][i]
+            if board is not None:
+                cells += board_cells(board)
+                if cells > MAX_DRAWN_CELLS:
+                    board = None
         line = boards["lines"][i] if boards and i < len(boards["lines"]) else None
         step = Step(i + 1, entry.get("event", ""), entry.get("text", ""),
                     list(entry.get("rules") or []), entry.get("turn", 0),
-                    entry.get("step", ""), line if isinstance(line, int) else None, board)
+                    entry.get("step", ""), line if isinstance(line, int) else None, board,
+                    msg=entry.get("msg"))
         if board is not None:
             drawn += 1
             step.diff = changes(previous, board) if previous is not None else None
@@ -319,7 +337,7 @@ def build(cat: Catalog, text: str, result: dict[str, Any], example: str | None =
             cited.setdefault(r, None)
     for r in (refusal or {}).get("rules") or []:
         cited.setdefault(r, None)
-    permalink = simulate_limits.permalink(text)
+    permalink = link_to(text)
     code = permalink.split("=", 1)[1] if permalink else None
     sim = Simulation(text, result, str(result.get("title") or ""), status, steps,
                      boards["initial"] if boards else None, boards["final"] if boards else None,
@@ -331,10 +349,20 @@ def build(cat: Catalog, text: str, result: dict[str, Any], example: str | None =
         sim.notes.append("no_boards")
     elif len(log) > drawn and boards is not None:
         sim.notes.append("more_steps")
+    sim.logged = len(log)
+    if len(log) > MAX_LISTED_STEPS:
+        sim.notes.append("more_listed")
     return sim
 
 
 FINAL_TEXT = "the board as the run ended (changes made after the last log entry)"
+
+
+def board_cells(board: dict[str, Any]) -> int:
+    """How much a board draws: its permanents, stack objects and cards in zones."""
+    return len(board["permanents"]) + len(board["stack"]) + sum(
+        len(p.get(z) or ()) for p in board["players"] for z in ("hand", "graveyard", "exile",
+                                                                 "library"))
 
 
 def _drawn(board: dict[str, Any]) -> dict[str, Any]:
@@ -356,7 +384,8 @@ def api_json(cat: Catalog, sim: Simulation, prefs: Prefs) -> dict[str, Any]:
         "refused": _zh_script(sim.refusal, prefs) if sim.refusal else None,
         "expectations": sim.expectations,
         "steps": [{
-            "index": s.index, "event": s.event, "text": s.text, "rules": s.rules,
+            "index": s.index, "event": s.event, "text": s.text,
+            "text_zh": in_chinese(s.msg, prefs.zh_lang), "message": s.msg, "rules": s.rules,
             "turn": s.turn, "step": s.step, "step_name": _step_name(cat, prefs, s.step),
             "line": s.line, "board": s.board,
             "changes": s.diff if s.diff is not None and has_changes(s.diff) else None,
@@ -364,7 +393,7 @@ def api_json(cat: Catalog, sim: Simulation, prefs: Prefs) -> dict[str, Any]:
         "initial": sim.initial,
         "final": sim.final,
         "state": result.get("state") or {},
-        "rules": {n: _zh_script(info, prefs) for n, info in sim.rules.items()},
+        "rules": {n: _rule_in_script(cat, n, prefs.script) for n in sim.rules},
         "permalink": sim.permalink,
         "timing": result.get("timing") or {},
     }
@@ -381,6 +410,12 @@ def _step_name(cat: Catalog, prefs: Prefs, step: str) -> dict[str, str]:
     if names is None:
         return {"en": step.replace("_", " "), "zh": ""}
     return {"en": names["en"], "zh": prefs.zh(names["zh"])}
+
+
+def _rule_in_script(cat: Catalog, number: str, script: str) -> dict[str, Any]:
+    """A cited rule with its Chinese in the reader's script (converted once per process)."""
+    return cat.memo(("simulate-rule-script", number, script),
+                    lambda: _zh_script(rule_info(cat, number), Prefs(script=script)))
 
 
 def _zh_script(info: dict[str, Any], prefs: Prefs) -> dict[str, Any]:
@@ -464,6 +499,12 @@ class Presenter:
     def step_url(self, step: str) -> str:
         names = step_names(self.cat).get(step)
         return names["url"] if names else ""
+
+    def step_texts(self, step: Step) -> tuple[str, str]:
+        """(Chinese, English) of a step as the reader's view shows them."""
+        zh = in_chinese(step.msg, self.prefs.zh_lang) if self.prefs.view != "en" else ""
+        en = step.text if self.prefs.view != "zh" or not zh else ""
+        return zh, en
 
     def event_label(self, event: str) -> str:
         key = f"event_{event}"

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from judgebot.web.simulate_limits import MAX_ALIASES, MAX_BYTES, MAX_DEPTH, MAX_NODES
+from judgebot.engine.limits import MAX_ALIASES, MAX_BYTES, MAX_DEPTH, MAX_NODES
 
 ERROR = {"$ref": "#/components/schemas/Error"}
 

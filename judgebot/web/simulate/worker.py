@@ -11,8 +11,9 @@ runs over is killed and replaced. Each worker caps its own address space
 MemoryError there instead, and the worker is replaced after answering.
 
 Workers come from a fork server that has already imported the engine and read
-the card pool (:mod:`judgebot.web.simulate_preload`), so a replacement is
-ready in milliseconds.
+the card pool (:mod:`judgebot.web.simulate.preload`), so a replacement is
+ready in milliseconds. A worker runs the engine once per scenario: the board at
+every step is drawn as the engine logs it (:class:`judgebot.engine.board.BoardRecorder`).
 """
 
 from __future__ import annotations
@@ -26,13 +27,23 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from judgebot.web.simulate_limits import Problem, check_structure
+from judgebot.engine.board import BoardRecorder
+from judgebot.engine.cards import pool
+from judgebot.engine.errors import Refusal
+from judgebot.engine.simulation import parse, run_text
+from judgebot.web.simulate.limits import Problem, check_structure
 
-PRELOAD = ["judgebot.web.simulate_preload"]
+try:
+    import resource
+except ImportError:  # not a Unix: the time budget still holds, the memory one doesn't
+    resource = None
+
+PRELOAD = ["judgebot.web.simulate.preload"]
 
 
 class Busy(Exception):
-    """Every worker stayed busy for the whole wait."""
+    """Too many simulations are already running or waiting, or every worker stayed
+    busy for the whole wait."""
 
 
 # --- inside a worker ----------------------------------------------------------------------------
@@ -40,9 +51,6 @@ class Busy(Exception):
 def simulate(text: str) -> str:
     """The engine's result for ``text`` with the board at every step, as JSON text
     (one string crosses the pipe faster than the nested data it holds)."""
-    from judgebot.engine.runner import run_text
-    from judgebot.web.simulate_board import replay
-
     try:
         check_structure(text)
     except Problem as problem:
@@ -50,29 +58,26 @@ def simulate(text: str) -> str:
                            "expectations": [], "boards": None, "timing": {}},
                           ensure_ascii=False)
     start = time.perf_counter()
-    result = run_text(text)
-    engine = time.perf_counter() - start
+    recorder = BoardRecorder()
+    result = run_text(text, observe=recorder)
+    elapsed = time.perf_counter() - start
     if result.refused is not None and result.refused.kind == "internal" and \
             "MemoryError" in result.refused.message:
         raise MemoryError  # the engine caught it as one of its own errors
     out = result.to_dict()
     out["exit_code"] = result.exit_code
-    replayed = replay(text, result)
-    out["boards"] = None if replayed is None else {
-        "initial": replayed.initial, "steps": replayed.boards,
-        "lines": replayed.lines, "final": replayed.final}
-    out["timing"] = {"engine_ms": round(engine * 1000, 3),
-                     "replay_ms": round((time.perf_counter() - start - engine) * 1000, 3)}
-    # Plain JSON data only (expectation values may be sets, tuples …).
-    return json.dumps(out, ensure_ascii=False, default=_plain)
+    boards = recorder.boards(result)
+    out["boards"] = None if boards is None else boards.to_dict()
+    out["timing"] = {"engine_ms": round((elapsed - recorder.seconds) * 1000, 3),
+                     "boards_ms": round(recorder.seconds * 1000, 3)}
+    # Plain JSON data only (expectation values may be sets, tuples …); ASCII, which
+    # Python's encoder writes twice as fast as Chinese characters.
+    return json.dumps(out, default=_plain)
 
 
 def read(text: str) -> str:
     """Only read the scenario (limits, YAML, keys, names of cards and steps), without
     playing it: what the editor checks while the user types, at a bounded cost."""
-    from judgebot.engine.errors import Refusal
-    from judgebot.engine.scenario import parse
-
     refused = None
     try:
         check_structure(text)
@@ -100,9 +105,9 @@ def _plain(value: Any) -> Any:
 
 def _limit_memory(extra_bytes: int) -> None:
     """Cap this process's address space at its current size plus ``extra_bytes``."""
+    if resource is None:
+        return
     try:
-        import resource
-
         with open("/proc/self/statm") as fh:
             size = int(fh.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
         limit = size + extra_bytes
@@ -110,14 +115,12 @@ def _limit_memory(extra_bytes: int) -> None:
         if hard != resource.RLIM_INFINITY:
             limit = min(limit, hard)
         resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
-    except (ImportError, OSError, ValueError):  # not Linux: the time budget still holds
+    except (OSError, ValueError):  # not Linux: the time budget still holds
         pass
 
 
 def worker_main(conn: Any, memory_bytes: int) -> None:
     """A worker's life: warm up, say ready, then answer scenario after scenario."""
-    from judgebot.engine.cards import pool
-
     pool()
     conn.send(("ready", None))
     _limit_memory(memory_bytes)
@@ -161,14 +164,22 @@ class Outcome:
 
 
 class WorkerPool:
-    """``size`` worker processes, started on first use, each job under a budget."""
+    """``size`` worker processes, started on first use, each job under a budget.
+
+    At most ``size + waiting`` jobs are admitted at once: that many server threads may
+    be busy with simulations (running, or waiting for a worker); any more is told
+    :class:`Busy` at once, so simulations never starve the pages and searches the
+    other threads serve. The pool belongs to one process: under a pre-forking
+    server each worker process has its own, started after the fork on first use.
+    """
 
     def __init__(self, size: int = 2, timeout: float = 5.0, memory_mb: int = 384,
-                 wait: float = 15.0) -> None:
+                 wait: float = 15.0, waiting: int = 2) -> None:
         self.size = max(1, size)
         self.timeout = timeout
         self.memory_bytes = memory_mb * 1024 * 1024
         self.wait = wait
+        self._admitted = threading.BoundedSemaphore(self.size + max(0, waiting))
         self._idle: queue.Queue[_Worker] = queue.Queue()
         self._all: list[_Worker] = []
         self._lock = threading.Lock()
@@ -232,6 +243,14 @@ class WorkerPool:
         """Run ``job`` (``simulate``, or ``read``: parse only) on ``text`` in a worker."""
         if job not in JOBS:
             raise ValueError(f"unknown job {job!r}")
+        if not self._admitted.acquire(blocking=False):
+            raise Busy
+        try:
+            return self._run(text, job)
+        finally:
+            self._admitted.release()
+
+    def _run(self, text: str, job: str) -> Outcome:
         self.start()
         try:
             worker = self._idle.get(timeout=self.wait)
