@@ -70,6 +70,12 @@ def test_chinese_names_reach_the_english_sections(search_service, q, expected):
     assert expected in ids(search_service.search(q), 3)
 
 
+def test_a_name_both_documents_use_pins_both_the_infraction_first(search_service):
+    """场外协助 names IPG 3.2 and MTR 5.6; the order does not depend on whether a
+    Comprehensive Rules edition happens to share a document's date."""
+    assert ids(search_service.search("场外协助"), 2) == [IPG + "3.2", MTR + "5.6"]
+
+
 def test_a_chinese_question_is_carried_into_english_through_the_glossary(search_service):
     results = search_service.search("对手看到额外的牌怎么处理")
     assert "看到额外的牌 → Looking at Extra Cards" in results.expansions

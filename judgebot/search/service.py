@@ -158,6 +158,8 @@ class SearchService:
         # the rules' own terms, then the tournament documents', then card names
         kind_order = {"glossary": 0, "mtr": 1, "ipg": 1, "card": 2, "name": 3}.get(kind, 4)
         order = self.store.lookup_order(game)
+        if kind in ("mtr", "ipg"):  # a document of its own: its own editions, newest first
+            order = self.store.editions(game, kind)[::-1]
         edition_order = order.index(edition) if edition in order else len(order)
         return (game != "mtg", kind_order, edition_order, rid)
 
