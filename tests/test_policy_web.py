@@ -96,11 +96,15 @@ def test_other_spellings_of_an_address_redirect_to_it(client, url, location):
     ("/mtr/4.12", "There is no MTR 4.12"),
     ("/ipg/1999-01-01/2.2", "no edition"),
     ("/ipg/xyz", "There is no IPG section 'xyz'"),
-    ("/ipg/" + "9" * 300, "There is no IPG section"),
+    ("/ipg/" + "9" * 150, "There is no IPG section"),
 ])
 def test_a_missing_section_is_a_404_that_says_what_was_asked(client, url, message):
     response = client.get(url)
     assert response.status_code == 404 and message in text_of(response)
+
+
+def test_an_address_too_long_to_be_a_section_is_refused(client):
+    assert client.get("/ipg/" + "9" * 300).status_code == 414
 
 
 def test_the_missing_section_offers_its_chapter(client):
