@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from judgebot.policynumbers import label as policy_label
+
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS_DIR = ROOT / "corpus"
 SOURCES_DIR = CORPUS_DIR / "sources"
@@ -144,6 +146,47 @@ class Guide(Record):
     children: list[str] = field(default_factory=list)
 
 
+@dataclass(kw_only=True)
+class PolicySection(Record):
+    """A section of a tournament document: the Tournament Rules (kind ``mtr``)
+    or the Infraction Procedure Guide (kind ``ipg``), keyed ``4.2``, ``4``,
+    ``appendix-a`` or ``introduction`` (see :mod:`judgebot.policynumbers`).
+
+    ``paragraphs`` keeps the document's blocks in order, each
+    ``{"kind", "text", "line"}`` (kind: paragraph, bullet, item, example,
+    table, heading, penalty, upgrade, downgrade; an infraction's blocks also
+    name their ``part``). The text is English; the Chinese of the title and
+    of an infraction's name, category and penalty come from the judge-terms
+    glossary, as do the other names (``aliases``) people call it by. An
+    infraction (IPG 2.1–4.8) also carries its parts by name.
+    """
+
+    number: str
+    level: str  # introduction | chapter | section | appendix
+    parent: str | None = None
+    children: list[str] = field(default_factory=list)
+    title: dict[str, str] = field(default_factory=dict)
+    text: dict[str, str] = field(default_factory=dict)
+    paragraphs: list[dict[str, Any]] = field(default_factory=list)
+    aliases: dict[str, list[str]] = field(default_factory=dict)
+    refs: list[str] = field(default_factory=list)
+    see: list[str] = field(default_factory=list)  # the other document's section on the same matter
+    name: dict[str, str] = field(default_factory=dict)
+    category: dict[str, str] = field(default_factory=dict)
+    penalty: dict[str, str] = field(default_factory=dict)
+    definition: dict[str, str] = field(default_factory=dict)
+    examples: dict[str, list[str]] = field(default_factory=dict)
+    philosophy: dict[str, str] = field(default_factory=dict)
+    remedy: dict[str, str] = field(default_factory=dict)
+    upgrade: dict[str, list[str]] = field(default_factory=dict)
+    downgrade: dict[str, list[str]] = field(default_factory=dict)
+    flags: list[str] = field(default_factory=list)
+
+    @property
+    def infraction(self) -> bool:
+        return bool(self.penalty)
+
+
 KINDS: dict[str, type[Record]] = {
     "rule": Rule,
     "glossary": GlossaryEntry,
@@ -152,7 +195,10 @@ KINDS: dict[str, type[Record]] = {
     "ruling": Ruling,
     "note": Note,
     "guide": Guide,
+    "mtr": PolicySection,
+    "ipg": PolicySection,
 }
+POLICY_KINDS = ("mtr", "ipg")
 
 
 def _clean(value: Any) -> Any:
@@ -242,6 +288,8 @@ def zh_of(mapping: dict[str, str] | None) -> str:
 def label_of(rec: Record) -> str:
     if rec.kind == "rule" or rec.kind == "guide":
         return rec.number
+    if rec.kind in POLICY_KINDS:
+        return policy_label(rec.kind, rec.number)
     if rec.kind == "glossary" or rec.kind == "name":
         return rec.term.get(EN) or zh_of(rec.term) or rec.id
     if rec.kind == "card":

@@ -28,10 +28,11 @@ from functools import lru_cache
 from pathlib import Path
 
 from judgebot import corpus
-from judgebot.corpus import EN, Record, zh_of
+from judgebot.corpus import EN, POLICY_KINDS, Record, zh_of
+from judgebot.policynumbers import sort_key as section_key
 from judgebot.rulenumbers import sort_key
 
-STORE_VERSION = "1"
+STORE_VERSION = "2"
 DATA_DIR = corpus.ROOT / "index"
 CITING_FIELDS = ("refs", "rules", "see")
 CACHE_SIZE = 30_000
@@ -108,9 +109,14 @@ CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
 
 
+# Kinds whose records read in sequence (previous / next in document order).
+SEQUENTIAL = ("rule", "guide", *POLICY_KINDS)
+
+
 def _document_order(rec: Record) -> tuple:
     number = getattr(rec, "number", "") or ""
-    return (rec.game, rec.kind, rec.edition, sort_key(number) if number else (0,), rec.id)
+    key = section_key if rec.kind in POLICY_KINDS else sort_key
+    return (rec.game, rec.kind, rec.edition, key(number) if number else (0,), rec.id)
 
 
 def build(records: list[Record], path: Path, digest: str,
@@ -122,7 +128,7 @@ def build(records: list[Record], path: Path, digest: str,
     sequence: dict[str, tuple[str | None, str | None]] = {}
     groups: dict[tuple[str, str, str], list[Record]] = defaultdict(list)
     for rec in ordered:
-        if rec.kind in ("rule", "guide"):
+        if rec.kind in SEQUENTIAL:
             groups[(rec.game, rec.kind, rec.edition)].append(rec)
     for members in groups.values():
         for i, rec in enumerate(members):
@@ -306,7 +312,7 @@ class Store:
     def superseded(self, rec: Record) -> bool:
         """Whether a rule or glossary entry is of an older edition of its series:
         searched and shown only when that edition is asked for."""
-        return rec.kind in ("rule", "glossary") and is_versioned(rec.edition) and (
+        return rec.kind in ("rule", "glossary", *POLICY_KINDS) and is_versioned(rec.edition) and (
             rec.edition != self.current_edition(rec.game, rec.kind))
 
     def translated_edition(self, game: str) -> str | None:

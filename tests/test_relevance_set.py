@@ -62,6 +62,18 @@ def test_expected_records_of_documents_already_built_exist(queries, by_id):
                 assert rid in by_id, (query.line, query.q, rid)
 
 
+def test_the_tournament_documents_set_is_well_formed(by_id):
+    """bench/relevance/policy.jsonl: 104 queries on the MTR and the IPG, every
+    expected id a real section."""
+    queries = relevance_set.load(relevance_set.POLICY_QUERIES)
+    assert len(queries) == 104
+    assert {q.category for q in queries} == {"section-number", "infraction-en",
+                                              "infraction-zh", "procedure", "penalty"}
+    for query in queries:
+        for rid in query.expected:
+            assert relevance_set.id_kind(rid) == "policy" and rid in by_id, (query.line, rid)
+
+
 def test_malformed_line_is_reported_with_its_line_number(tmp_path):
     path = tmp_path / "queries.jsonl"
     path.write_text('{"q": "trample", "category": "keyword-en", '

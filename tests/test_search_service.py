@@ -214,11 +214,14 @@ def test_long_questions_are_scored_on_their_rarest_words(search_service):
 
 
 def test_force_of_will_roman_numeral_subrule_goes_straight_to_it(search_service):
-    assert search_service.search("fow 1415.1a-ii").rule == "fow:cr:6.0:1415.1a-ii"
+    # 12.7 numbers them 1412.1a-2: the newest edition that has the number answers
+    assert search_service.search("fow 1415.1a-ii").rule == "fow:cr:6.3:1415.1a-ii"
+    assert search_service.search("fow 6.0 1415.1a-ii").rule == "fow:cr:6.0:1415.1a-ii"
+    assert search_service.search("fow 705.3a-1").rule == "fow:cr:12.7:705.3a-1"
 
 
 def test_force_of_will_chapters_answer_to_their_printed_number(search_service):
-    assert search_service.search("fow 1100").rule == "fow:cr:6.0:11"
+    assert search_service.search("fow 1100").rule == "fow:cr:12.7:11"
 
 
 def test_quoted_chinese_phrase_finds_the_words_together(search_service):

@@ -48,14 +48,19 @@ def test_editions_and_the_current_one(store):
     assert store.translated_edition("mtg") == "2019-10-04"
     assert store.lookup_order("mtg") == ["2026-09-25", "2026-04-17", "2026-02-27",
                                          "2026-01-16", "2025-11-14", "2019-10-04"]
-    assert store.current_edition("fow") == "6.0"
+    # Force of Will: versions in numeric order, the newest English current, the
+    # Chinese 6.0 the translated one
+    assert store.editions("fow", "rule") == ["6.0", "6.3", "12.7"]
+    assert store.current_edition("fow") == "12.7"
+    assert store.translated_edition("fow") == "6.0"
 
 
 def test_a_rule_by_number_in_the_current_edition_or_another(store):
     assert store.rule("702.19b").id == NEW + "702.19b"
     assert store.rule("702.19b", "2019-10-04").id == OLD + "702.19b"
     assert store.rule(" 702.19B. ").id == NEW + "702.19b"
-    assert store.rule("1100", game="fow").id == "fow:cr:6.0:11"
+    assert store.rule("1100", game="fow").id == "fow:cr:12.7:11"
+    assert store.rule("1100", "6.0", game="fow").id == "fow:cr:6.0:11"
 
 
 def test_the_chinese_of_a_current_rule_comes_from_the_rule_it_translates(store):

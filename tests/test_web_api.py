@@ -87,7 +87,9 @@ def test_rule_endpoint_has_text_links_and_lineage(client, by_id):
 def test_rule_endpoint_other_edition_and_game(client):
     assert client.get("/api/v1/rule/702.19b?edition=2019-10-04").get_json()[
         "edition"] == "2019-10-04"
-    assert client.get("/api/v1/rule/1102.1?game=fow").get_json()["id"] == "fow:cr:6.0:1102.1"
+    assert client.get("/api/v1/rule/1102.1?game=fow").get_json()["id"] == "fow:cr:12.7:1102.1"
+    assert client.get("/api/v1/rule/1102.1?game=fow&edition=6.0").get_json()[
+        "id"] == "fow:cr:6.0:1102.1"
 
 
 def test_unknown_rule_is_404_with_suggestions(client):

@@ -211,11 +211,17 @@ def test_unknown_edition_is_a_404_naming_the_known_ones(client):
 
 
 def test_force_of_will_rule_page(client, by_id):
+    """The current English (12.7's 1103.1, [Pierce]) with the Chinese of the 6.0
+    rule it descends from (1102.1), and the older editions at their own address."""
     rec = by_id["fow:cr:6.0:1102.1"]
-    response = client.get("/fow/cr/1102.1")
+    response = client.get("/fow/cr/1103.1")
     assert response.status_code == 200
     assert zh_of(rec.text)[:12] in text_of(response)
-    assert 'data-copy="FoW CR 1102.1"' in response.get_data(as_text=True)
+    assert "[Pierce] is a continuous ability" in text_of(response)
+    assert 'data-copy="FoW CR 1103.1"' in response.get_data(as_text=True)
+    older = client.get("/fow/cr/6.0/1102.1")
+    assert zh_of(rec.text)[:12] in text_of(older)
+    assert 'href="/fow/cr/1103.1"' in older.get_data(as_text=True)
 
 
 # --- a section in full -------------------------------------------------------------
@@ -523,14 +529,14 @@ PROVENANCE = re.compile(r'<p class="provenance">(.*?)</p>', re.S)
     ("/mtg/cr/2019-10-04/702.19b", "both",
      ["万智牌完整规则 2019-10-04（英文），第 {0} 行",
       "万智牌完整规则 2019-10-04（简体中文），第 {1} 行"]),
-    ("/fow/cr/1102.1", "en", ["Force of Will Comprehensive Rules, 6.0, Traditional Chinese, "
+    ("/fow/cr/6.0/1102.1", "en", ["Force of Will Comprehensive Rules, 6.0, Traditional Chinese, "
                               "line {0}"]),
 ])
 def test_source_lines_name_the_document_edition_language_and_lines(client, by_id, path, view,
                                                                       expected):
     rid = {"/mtg/cr/702.19b": CURRENT + "702.19b",
            "/mtg/cr/2019-10-04/702.19b": "mtg:cr:2019-10-04:702.19b",
-           "/fow/cr/1102.1": "fow:cr:6.0:1102.1"}[path]
+           "/fow/cr/6.0/1102.1": "fow:cr:6.0:1102.1"}[path]
     spans = [f"{s.start}" if s.start == s.end else f"{s.start}–{s.end}"
              for s in by_id[rid].source]
     body = client.get(f"{path}?view={view}").get_data(as_text=True)

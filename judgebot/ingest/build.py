@@ -21,7 +21,7 @@ from typing import Any
 
 from judgebot import corpus
 from judgebot.corpus import Record
-from judgebot.ingest import casual, cr, fow, guide, release_notes, sources
+from judgebot.ingest import casual, cr, fow_editions, guide, policy, release_notes, sources
 from judgebot.ingest.context import BuildContext, DocumentResult
 from judgebot.ingest.rulebook import SourceError
 from judgebot.rulenumbers import parent_number
@@ -57,7 +57,8 @@ class BuildReport:
 
 
 def _documents() -> list[Callable[[BuildContext], list[DocumentResult]]]:
-    return [cr.ingest, casual.ingest, fow.ingest, release_notes.ingest, guide.ingest]
+    return [cr.ingest, casual.ingest, fow_editions.ingest, release_notes.ingest, guide.ingest,
+            policy.ingest]
 
 
 def collect(ctx: BuildContext) -> tuple[list[DocumentResult], list[Record]]:

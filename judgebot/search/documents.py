@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from judgebot.corpus import EN, ZH_HANS, ZH_HANT, Record, zh_of
+from judgebot.corpus import EN, POLICY_KINDS, ZH_HANS, ZH_HANT, Record, zh_of
 from judgebot.search.analysis import fold
 from judgebot.store import Store
 
@@ -34,6 +34,14 @@ class SearchDoc:
     context: str = ""
     names: list[str] = field(default_factory=list)
     pinyin: list[str] = field(default_factory=list)
+    # Other names the record is called by (a field of its own: appended to a
+    # long heading they would weigh as little as the heading's other words)
+    alias_en: str = ""
+    alias_zh: str = ""
+    # The language of the text, where the titles say otherwise: a tournament
+    # document is English with Chinese names, and queries are carried into
+    # English for it.
+    text_only: str = ""
 
     def fields(self) -> dict[str, object]:
         out: dict[str, object] = {
@@ -43,7 +51,8 @@ class SearchDoc:
             "edition": self.edition,
             "current": self.current,
         }
-        for name in ("number", "title_en", "title_zh", "text_en", "text_zh", "context"):
+        for name in ("number", "title_en", "title_zh", "text_en", "text_zh", "context",
+                     "alias_en", "alias_zh"):
             value = getattr(self, name)
             if value:
                 out[name] = value
@@ -51,7 +60,9 @@ class SearchDoc:
         # language (through the bilingual glossary) only for such documents.
         has_en = bool(self.text_en or self.title_en)
         has_zh = bool(self.text_zh or self.title_zh)
-        if has_en != has_zh:
+        if self.text_only:
+            out["only"] = self.text_only
+        elif has_en != has_zh:
             out["only"] = "en" if has_en else "zh"
         if self.section:
             out["section"] = " ".join(self.section)
@@ -183,6 +194,8 @@ def _document(store: Store, rec: Record) -> SearchDoc:
         doc.text_en = rec.text.get(EN, "")
         doc.text_zh = zh(rec.text)
         doc.names = _names(doc.title_en, doc.title_zh)
+    elif kind in POLICY_KINDS:
+        _policy(doc, rec)
     elif kind == "name":
         doc.title_en = rec.term.get(EN, "")
         doc.title_zh = zh(rec.term)
@@ -190,6 +203,38 @@ def _document(store: Store, rec: Record) -> SearchDoc:
         doc.pinyin = pinyin_keys(doc.title_zh)
     doc.text_en = doc.text_en.strip()
     return doc
+
+
+def _policy(doc: SearchDoc, rec) -> None:
+    """A section of the Tournament Rules or the IPG: English text, titled in
+    both languages and by the other names the judge-terms glossary gives it."""
+    doc.number = rec.number
+    doc.title_en = rec.title.get(EN, "")
+    # "游戏行动失误～额外看牌" is searched as its category and its name
+    doc.title_zh = fold(zh(rec.title).replace("～", " "))
+    if rec.level != "introduction":
+        # (an introduction's aliases are its document's names: words such as
+        # 比赛 and 违规 would make it match any question about tournaments;
+        # they answer as whole names only)
+        doc.alias_en = " / ".join(rec.aliases.get(EN, []))
+        doc.alias_zh = fold(" ".join(rec.aliases.get(ZH_HANS, [])))
+    doc.text_en = rec.text.get(EN, "")
+    # an infraction's category and penalty by their Chinese names (一盘负, 警告)
+    doc.text_zh = fold(" ".join(filter(None, [zh(rec.category), zh(rec.penalty)])))
+    doc.names = _names(*policy_names(rec))
+    doc.text_only = EN
+
+
+def policy_names(rec) -> list[str]:
+    """The names a tournament-document section answers to as a whole query:
+    an infraction by its name in either language, its whole heading and its
+    aliases; any section by its Chinese title and aliases. (The Tournament
+    Rules' English titles, "Players", "Triggered Abilities", are left to the
+    ranking: as names they would shadow the Comprehensive Rules' glossary.)"""
+    names = [zh_of(rec.title), *rec.aliases.get(EN, []), *rec.aliases.get(ZH_HANS, [])]
+    if rec.penalty:
+        names += [rec.title.get(EN, ""), *rec.name.values()]
+    return [n for n in names if n]
 
 
 def _names(*names: str) -> list[str]:

@@ -37,6 +37,7 @@ except ImportError:  # Windows: no advisory locks, abandoned builds expire by ag
 
 from whoosh import index as whoosh_index
 from whoosh.fields import BOOLEAN, ID, KEYWORD, TEXT, Schema
+from whoosh.scoring import BM25F
 
 from judgebot import corpus
 from judgebot.search import analysis, documents
@@ -45,7 +46,7 @@ from judgebot.store import Store
 from judgebot.text import segment
 
 # Bump when the schema, analyzers or documents change meaning.
-SCHEMA_VERSION = "14"
+SCHEMA_VERSION = "16"
 INDEX_DIR = corpus.ROOT / "index"
 CURRENT = "CURRENT"
 META = "meta.json"
@@ -79,7 +80,16 @@ def schema() -> Schema:
         text_en=TEXT(analyzer=en),
         text_zh=TEXT(analyzer=zh),
         context=TEXT(analyzer=zh, field_boost=0.5),
+        alias_en=TEXT(analyzer=en, field_boost=3.0),
+        alias_zh=TEXT(analyzer=zh, field_boost=3.0),
     )
+
+
+def weighting() -> BM25F:
+    """BM25F as Whoosh has it, but an alias counts whole however long the list of
+    a record's aliases: Whoosh measures a field against its average over every
+    document, and only a few records have aliases at all."""
+    return BM25F(alias_en_B=0.0, alias_zh_B=0.0)
 
 
 def corpus_hash(store: Store) -> str:
@@ -203,6 +213,9 @@ def name_table(store: Store, records: list[corpus.Record]) -> dict[str, dict[str
                 labels += [v for k, v in partner.term.items() if k != corpus.EN and v]
         elif rec.kind == "card":
             labels = [v for v in rec.name.values() if v]
+        elif rec.kind in corpus.POLICY_KINDS:
+            _policy_names(rec, names, aliases, to_en, to_zh)
+            continue
         else:
             continue
         for label in labels:
@@ -228,6 +241,28 @@ def name_table(store: Store, records: list[corpus.Record]) -> dict[str, dict[str
             "to_en": to_en, "to_zh": to_zh}
 
 
+def _policy_names(rec, names, aliases, to_en, to_zh) -> None:
+    """A tournament-document section's names (see ``documents.policy_names``)
+    and its bilingual pairs: the Chinese name and every Chinese alias carry a
+    query to its English name, the English name to the Chinese."""
+    own = documents.policy_names(rec)
+    main = {documents.name_key(n) for n in (corpus.zh_of(rec.title), *rec.name.values(),
+                                            rec.title.get(corpus.EN, "")) if n}
+    for label in own:
+        key = documents.name_key(label)
+        table = names if key in main else aliases
+        if key and rec.id not in table.setdefault(key, []):
+            table[key].append(rec.id)
+    pairs = rec.name or rec.title
+    en, zh = pairs.get(corpus.EN, ""), corpus.zh_of(pairs)
+    if not (en and zh):
+        return
+    for name in (zh, *rec.aliases.get(corpus.ZH_HANS, [])):
+        if len(name) >= 2:
+            to_en.setdefault(analysis.fold(name), en)
+    to_zh.setdefault(en.lower(), analysis.fold(zh))
+
+
 def _vocabulary(records: list[corpus.Record]) -> Corrector:
     """English words of the corpus with their counts, for spelling suggestions."""
     texts = []
@@ -243,6 +278,9 @@ def _domain_terms(docs: list[documents.SearchDoc]) -> set[str]:
     """Headwords, keyword and card names, section titles: kept whole by jieba."""
     terms: set[str] = set()
     for doc in docs:
+        if doc.kind in corpus.POLICY_KINDS:  # names of sections and infractions, whole
+            terms.update(n for n in (doc.title_zh + " " + doc.alias_zh).split() if len(n) <= 12)
+            continue
         if doc.kind in ("glossary", "card", "name", "note") or (
             doc.kind == "rule" and doc.title_zh and len(doc.title_zh) <= 12
         ):

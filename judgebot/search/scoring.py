@@ -114,6 +114,9 @@ class Scorer:
         if norm is None:
             w = self._weighting
             b = w._field_B.get(fieldname, w.B)
+            if b == 0:  # no length normalisation: the same for every document
+                norm = self._norms[fieldname] = [w.K1] * self._doc_count
+                return norm
             avg = self.searcher.avg_field_length(fieldname) or 1
             length = self.reader.doc_field_length
             # Whoosh answers None for a document without the field: it has

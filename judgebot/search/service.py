@@ -22,10 +22,11 @@ from pathlib import Path
 from whoosh import query as Q
 
 from judgebot.corpus import EN, Record, parse_id, title_of, zh_of
+from judgebot.policynumbers import label as policy_label
 from judgebot.search import analysis, index
 from judgebot.search.abbreviations import ABBREVIATIONS, spell_out
 from judgebot.search.documents import name_key
-from judgebot.search.query import ParsedQuery, RuleRef, parse
+from judgebot.search.query import ParsedQuery, PolicyRef, RuleRef, parse
 from judgebot.search.scoring import Scorer
 from judgebot.search.snippets import find_terms, holds, snippet
 from judgebot.search.spelling import Corrector
@@ -37,7 +38,8 @@ MAX_PER_PAGE = 50
 MAX_PAGE = 100
 FILTERS = ("game", "kind", "edition", "section")
 KIND_GROUPS = {"rule": "rules", "glossary": "glossary", "card": "cards", "ruling": "cards",
-               "note": "notes", "guide": "guide", "name": "glossary"}
+               "note": "notes", "guide": "guide", "name": "glossary", "mtr": "policy",
+               "ipg": "policy"}
 COMMON_SHARE = 0.1
 # The words of asking, not of what is asked: never scored in a longer query.
 QUESTION_WORDS = frozenset(
@@ -48,8 +50,8 @@ RERANK_DEPTH = 40
 RESEMBLANCE = 0.6
 REPEAT_FACTOR = 0.5
 MAX_SCORED_WORDS = 8
-EN_FIELDS = ("text_en", "title_en")
-ZH_FIELDS = ("text_zh", "title_zh", "context")
+EN_FIELDS = ("text_en", "title_en", "alias_en")
+ZH_FIELDS = ("text_zh", "title_zh", "context", "alias_zh")
 
 
 class SearchError(ValueError):
@@ -102,7 +104,7 @@ class SearchService:
         self.store = store
         self.xref = CrossReference(store)
         self.handle = index.open_or_build(store, index_dir, progress=progress, log=log)
-        self._searcher = self.handle.ix.searcher()
+        self._searcher = self.handle.ix.searcher(weighting=index.weighting())
         self._scorer = Scorer(self._searcher)
         # Document number → record id, read once: hits need no stored-field loads.
         reader = self._searcher.reader()
@@ -153,8 +155,11 @@ class SearchService:
 
     def _entity_rank(self, rid: str) -> tuple:
         game, kind, edition, _ = parse_id(rid)
-        kind_order = {"glossary": 0, "card": 1, "name": 2}.get(kind, 3)
+        # the rules' own terms, then the tournament documents', then card names
+        kind_order = {"glossary": 0, "mtr": 1, "ipg": 1, "card": 2, "name": 3}.get(kind, 4)
         order = self.store.lookup_order(game)
+        if kind in ("mtr", "ipg"):  # a document of its own: its own editions, newest first
+            order = self.store.editions(game, kind)[::-1]
         edition_order = order.index(edition) if edition in order else len(order)
         return (game != "mtg", kind_order, edition_order, rid)
 
@@ -259,7 +264,31 @@ class SearchService:
                 self.store.nearest_rules(parsed.rule.number, parsed.rule.game))]
             results.total = len(results.hits)
             return results
+        if parsed.policy:
+            return self._section(parsed.policy, results, active)
         return self._text_search(parsed, results, page, per_page, active)
+
+    def _section(self, ref: PolicyRef, results: Results, active: dict[str, str]) -> Results:
+        """A section of the Tournament Rules or the IPG reached by its number; the
+        sections nearby when there is no such section."""
+        edition = active.get("edition") or self.store.current_edition("mtg", ref.doc)
+        found = self.store.find("mtg", ref.doc, number=ref.key, edition=edition) \
+            if edition else []
+        if found:
+            results.rule = found[0].id
+            results.total = 1
+            results.hits = [self._hit_for(found[0], pinned="section number")]
+            return results
+        label = policy_label(ref.doc, ref.key)
+        results.message = f"There is no {label}" + (f" in the {edition} edition." if edition
+                                                     else ".")
+        chapter = ref.key.split(".")[0]
+        near = [r for r in self.store.records("mtg", ref.doc, edition)
+                if r.number == chapter or r.number.startswith(chapter + ".")][:5] \
+            if edition else []
+        results.hits = [self._hit_for(r, pinned="nearby section") for r in near]
+        results.total = len(results.hits)
+        return results
 
     def _check_filters(self, active: dict[str, str]) -> None:
         known = self._known
@@ -416,6 +445,8 @@ class SearchService:
             pinned.append((rid, "name"))
             if rec.kind == "glossary":
                 for rule_id in rec.rules[:1]:
+                    if "edition" not in active:  # an older glossary's rule: as it is now
+                        rule_id = self.store.current_of(rule_id) or rule_id
                     rule = self.store.get(rule_id)
                     if rule is not None and self._passes(rule, active):
                         pinned.append((rule_id, f"defines {rec.term.get(EN, '')}".strip()))
@@ -668,7 +699,7 @@ def _resemblance(a: frozenset[str], b: frozenset[str]) -> float:
 def _prior(rec: Record) -> float:
     """How likely a record of this kind answers a query that names no edition."""
     if rec.game != "mtg":
-        return 0.75
+        return 0.5  # another game's rules, English and Chinese since 12.7 came in
     if rec.kind == "glossary" and rec.edition == "m13":
         return 0.5  # the beginner's glossary restates the CR's in simpler words
     if rec.edition == "casual-2015":
@@ -704,5 +735,6 @@ def _alternation(items: list[str], words: bool) -> re.Pattern | None:
 
 
 def _kinds(store: Store, game: str) -> list[str]:
-    return [kind for kind in ("rule", "glossary", "name", "card", "ruling", "note", "guide")
+    return [kind for kind in ("rule", "glossary", "name", "card", "ruling", "note", "guide",
+                              "mtr", "ipg")
             if store.editions(game, kind)]

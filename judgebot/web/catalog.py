@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from judgebot.corpus import EN, Record, label_of, zh_of
+from judgebot.corpus import EN, POLICY_KINDS, Record, label_of, zh_of
 from judgebot.rulenumbers import sort_key
 from judgebot.search.service import SearchService
 from judgebot.store import Store
@@ -172,13 +172,17 @@ class Catalog:
             return f"/{game}/guide/{rec.number}"
         if kind == "name":
             return f"/{game}/names#{anchor(rec)}"
+        if kind in POLICY_KINDS:  # the Tournament Rules and the IPG: /mtr/4.2, /ipg/2.2
+            if rec.edition == self.default_edition(game, kind):
+                return f"/{kind}/{rec.number}"
+            return f"/{kind}/{rec.edition}/{rec.number}"
         return f"/id/{rec.id}"
 
     def label(self, rec: Record) -> str:
         return label_of(rec)
 
 
-KINDS = ("rule", "glossary", "name", "card", "ruling", "note", "guide")
+KINDS = ("rule", "glossary", "name", "card", "ruling", "note", "guide", *POLICY_KINDS)
 
 
 def anchor(rec: Record) -> str:

@@ -40,7 +40,8 @@ ERROR = {
 }
 HIT = {"type": "object", "properties": {
     "id": {"type": "string"}, "kind": {"type": "string"}, "group": {
-        "type": "string", "enum": ["rules", "glossary", "cards", "notes", "guide", "fow"]},
+        "type": "string", "enum": ["rules", "glossary", "cards", "notes", "guide", "fow",
+                                   "policy"]},
     "game": {"type": "string"}, "edition": {"type": "string"}, "url": {"type": "string"},
     "label": {"type": "string"}, "number": {"type": "string"},
     "title_en": {"type": "string"}, "title_zh": {"type": "string"},
@@ -86,6 +87,61 @@ ANSWER = {"type": "object", "properties": {
                    "scenario (YAML)."},
     "rules": {"type": "array", "items": QUOTE}, "rulings": {"type": "array", "items": QUOTE},
     "glossary": {"type": "array", "items": QUOTE}, "notes": {"type": "array", "items": QUOTE}}}
+
+
+SECTION = {"type": "object", "description": "A section of the Tournament Rules or the IPG.",
+           "properties": {
+               "id": {"type": "string", "examples": ["mtg:ipg:2024-09-23:2.2"]},
+               "kind": {"type": "string", "enum": ["mtr", "ipg"]},
+               "edition": {"type": "string", "description": "The effective date."},
+               "number": {"type": "string", "description": "4.2, 4, appendix-a or "
+                          "introduction"},
+               "level": {"type": "string",
+                         "enum": ["introduction", "chapter", "section", "appendix"]},
+               "label": {"type": "string", "examples": ["IPG 2.2"]},
+               "url": {"type": "string"}, "title": LANGS,
+               "text": {**LANGS, "description": "The English text (paragraphs by line)."},
+               "paragraphs": {"type": "array", "items": {"type": "object"},
+                              "description": "Blocks in order: kind (paragraph, bullet, item, "
+                              "example, table, heading, penalty, upgrade, downgrade), text, "
+                              "line; an infraction's also name their part."},
+               "aliases": {"type": "object", "description": "Other names, per language."},
+               "infraction": {"type": "boolean"},
+               "name": LANGS, "category": LANGS, "penalty": LANGS,
+               "definition": LANGS, "philosophy": LANGS, "remedy": LANGS,
+               "examples": {"type": "object"}, "upgrade": {"type": "object"},
+               "downgrade": {"type": "object"},
+               "breadcrumb": {"type": "array", "items": {"$ref": "#/components/schemas/Ref"}},
+               "neighbours": {"type": "object"},
+               "see": {"type": "array", "items": {"$ref": "#/components/schemas/Ref"},
+                       "description": "The other document's section on the same matter."},
+               "cites": {"type": "array", "items": {"$ref": "#/components/schemas/Ref"}},
+               "cited_by": {"type": "array", "items": {"$ref": "#/components/schemas/Ref"}},
+               "editions": {"type": "array", "items": {"type": "string"}}}}
+
+
+def _policy_paths() -> dict:
+    """The Tournament Rules (mtr) and the Infraction Procedure Guide (ipg)."""
+    paths = {}
+    for doc, name in (("mtr", "Magic Tournament Rules"),
+                      ("ipg", "Infraction Procedure Guide")):
+        edition = dict(EDITION, description=f"An edition of the {name} (its effective "
+                       "date); default: the current one. An unknown edition is a 400.")
+        paths[f"/api/v1/{doc}"] = {"get": {
+            "summary": f"Contents of the {name}" + (", each infraction with its penalty"
+                                                    if doc == "ipg" else ""),
+            "operationId": f"{doc}Contents", "parameters": [edition],
+            "responses": {"200": _ok("Chapters with their sections", {"type": "object"}),
+                          **_errors(400)}}}
+        paths[f"/api/v1/{doc}/{{section}}"] = {"get": {
+            "summary": f"One section of the {name}" + (" (an infraction with its penalty, "
+                                                      "parts and remedy)" if doc == "ipg" else ""),
+            "operationId": f"{doc}Section",
+            "parameters": [_param("section", "4.2, appendix-a, \"Appendix A\" or introduction",
+                                  {"type": "string", "maxLength": 40}, "path"), edition],
+            "responses": {"200": _ok("The section", {"$ref": "#/components/schemas/Section"}),
+                          **_errors(400, 404)}}}
+    return paths
 
 
 def _ok(description: str, schema: dict) -> dict:
@@ -227,7 +283,8 @@ def document() -> dict:
                          "responses": {"200": _ok("The answer", ANSWER),
                                        **_errors(400, 413)}}},
             **simulate_openapi.paths(),
+            **_policy_paths(),
         },
-        "components": {"schemas": {"Error": ERROR, "Ref": REF, "Hit": HIT,
+        "components": {"schemas": {"Error": ERROR, "Ref": REF, "Hit": HIT, "Section": SECTION,
                                    **simulate_openapi.SCHEMAS}},
     }

@@ -16,7 +16,7 @@ from judgebot.web.site import error_response, site
 
 pages = Blueprint("pages", __name__)
 
-RULE_NUMBER = re.compile(r"\d{1,4}(?:\.\d{1,3}(?:[a-z]{1,2}(?:-[ivx]+)?)?)?")
+RULE_NUMBER = re.compile(r"\d{1,4}(?:\.\d{1,3}(?:[a-z]{1,2}(?:-(?:[ivx]+|\d{1,2}))?)?)?")
 
 
 def _game(game: str) -> str:

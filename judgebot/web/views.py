@@ -285,10 +285,17 @@ class Lineage:
     other: Record | None = None  # for other documents: the rule it corresponds to
     history: list[Step] = field(default_factory=list)
     changed_in: list[str] = field(default_factory=list)  # since the translated edition
+    # Force of Will: the English rule closest to the Chinese (6.3 beside 6.0), and
+    # what that English and the Chinese do not share (flags such as zh-refs-differ)
+    english: Record | None = None
+    differs: list[str] = field(default_factory=list)
+    since: str = ""  # the English edition the current one is compared with
 
     def to_dict(self, cat: Catalog) -> dict:
         out = {"status": self.status}
-        for name in ("current", "translated", "other"):
+        if self.differs:
+            out["differs"] = list(self.differs)
+        for name in ("current", "translated", "other", "english"):
             rec = getattr(self, name)
             if rec is not None:
                 out[name] = {"id": rec.id, "url": cat.url(rec)}
@@ -311,6 +318,8 @@ def lineage(cat: Catalog, rec: Record) -> Lineage:
 def _lineage(cat: Catalog, rec: Record) -> Lineage:
     lin = cat.store.lineage(rec.id)
     status = lin.get("status", "")
+    if rec.game == "fow" and is_versioned(rec.edition):
+        return _fow_lineage(cat, rec, lin)
     if not status:
         return Lineage(status="")
     if not is_versioned(rec.edition):
@@ -349,6 +358,33 @@ def history(cat: Catalog, rec: Record) -> list[Step]:
             step.change = Change(render.word_diff(old, new), *render.diff_counts(old, new))
         steps.append(step)
     return steps
+
+
+def _fow_lineage(cat: Catalog, rec: Record, lin: dict) -> Lineage:
+    """Force of Will: the current English (12.7) descends from 6.3, the English
+    edition nearest the Chinese 6.0; the lineage says whether the English
+    changed since 6.3 and where 6.3 and the Chinese do not correspond."""
+    current = cat.get(lin.get("current") or lin.get("descendant"))
+    translated = cat.get(lin.get("translated"))
+    english = cat.get(lin.get("english") or lin.get("ancestor"))
+    if english is None and rec.text.get(EN) and rec.edition != cat.store.current_edition("fow"):
+        english = rec  # an older English edition is its own nearest English
+    status = lin.get("status", "")
+    if current is not None and current.id != rec.id:
+        status = cat.store.lineage(current.id).get("status", status)
+    current_edition = cat.store.current_edition("fow")
+    older = [e for e in cat.editions("fow", "rule") if e != current_edition]
+    out = Lineage(status=status, current=current, translated=translated, english=english,
+                  since=english.edition if english else (older[-1] if older else ""),
+                  history=history(cat, rec))
+    if english is not None:
+        out.differs = [f for f in english.flags if f.startswith("zh-") and f != "zh-missing"]
+        if current is not None and english.number != current.number:
+            out.moved_from = english.number
+        if status == "changed" and current is not None:
+            _diff(out, english.text.get(EN, ""), current.text.get(EN, ""))
+            out.changed_in = [current.edition]
+    return out
 
 
 def _diff(out: Lineage, old: str, new: str) -> None:
