@@ -214,8 +214,28 @@ def glossary_id(slug: str, edition: str, game: str = MTG) -> str:
     return f"{game}:glossary:{edition}:{slug}"
 
 
+def card_id(slug: str, game: str = MTG) -> str:
+    """A card of the card database: ``mtg:card:murder``. A card is one record
+    whatever set printed it, so its id names no edition."""
+    return f"{game}:card:{slug}"
+
+
+def ruling_id(slug: str, index: int, game: str = MTG) -> str:
+    """An official (Oracle) ruling of a card: ``mtg:ruling:murder:1``."""
+    return f"{game}:ruling:{slug}:{index}"
+
+
 def parse_id(record_id: str) -> tuple[str, str, str, str]:
-    """Split ``game:kind:edition:key`` (keys may contain colons)."""
+    """Split ``game:kind:edition:key`` (keys may contain colons). The cards of
+    the card database and their Oracle rulings name no edition
+    (``mtg:card:murder``, ``mtg:ruling:murder:1``): their edition is ``""``.
+    (A card slug never holds a colon, so the parts tell them apart from
+    ``mtg:ruling:tsr:murder:1``.)"""
+    parts = record_id.split(":")
+    if len(parts) == 3 and parts[1] == "card":
+        return parts[0], parts[1], "", parts[2]
+    if len(parts) == 4 and parts[1] == "ruling":
+        return parts[0], parts[1], "", f"{parts[2]}:{parts[3]}"
     game, kind, edition, key = record_id.split(":", 3)
     return game, kind, edition, key
 

@@ -18,6 +18,8 @@ EXPECTED_FILES = {
     "en-cr/MagicCompRules_20191004.txt",
     "en-cr/MagicCompRules_20251114.txt",
     "cardnames/tsr_cardnames.tsv",
+    "release-notes-en/tsr-release-notes-en-2021-03-23.md",
+    "cards/cards.jsonl.xz",
 }
 
 
