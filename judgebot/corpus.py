@@ -95,9 +95,13 @@ class NamePair(Record):
 
 @dataclass(kw_only=True)
 class Card(Record):
+    """A card. The cards of the card file (edition ``oracle``) carry their Oracle
+    text in English; a release-notes card joined to one adds its Chinese and
+    the set (``tsr``) whose notes it comes from."""
+
     kind: str = "card"
     slug: str
-    set: str
+    set: str = ""
     name: dict[str, str] = field(default_factory=dict)
     mana_cost: str = ""
     mana_cost_raw: str = ""
@@ -112,6 +116,14 @@ class Card(Record):
     section: str = ""
     rulings: list[str] = field(default_factory=list)
     flags: list[str] = field(default_factory=list)
+    # Each face of a multi-faced card: name {en, zh-Hans}, mana_cost, type_line,
+    # text, power, toughness, loyalty (as in the card file).
+    faces: list[dict[str, Any]] = field(default_factory=list)
+    colours: list[str] = field(default_factory=list)  # W U B R G of its mana costs
+    colour_identity: list[str] = field(default_factory=list)
+    aliases: list[str] = field(default_factory=list)  # other names it is printed or known by
+    nicknames: list[str] = field(default_factory=list)  # judges' nicknames (Goyf, Bob …)
+    printed_text: dict[str, str] = field(default_factory=dict)  # as the release notes print it
 
 
 @dataclass(kw_only=True)
@@ -121,6 +133,10 @@ class Ruling(Record):
     index: int
     text: dict[str, str] = field(default_factory=dict)
     rules: list[str] = field(default_factory=list)
+    date: str = ""
+    # A release-notes ruling that says what an Oracle ruling of its card says:
+    # that ruling's id (the Oracle ruling carries its Chinese; the card lists it once).
+    same_as: str = ""
 
 
 @dataclass(kw_only=True)

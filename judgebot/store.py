@@ -10,6 +10,11 @@ first use, like the search index, in ``index/``): opening it costs
 milliseconds whatever the size of the corpus, and a record is decoded only
 when it is asked for (then kept in a bounded cache). A store whose corpus has
 changed, or whose file is damaged, is rebuilt, never served.
+
+Beside the committed records, the store holds the cards and rulings of the
+card file (``corpus/sources/cards/cards.jsonl.xz``), derived when the store is
+built (:mod:`judgebot.ingest.cards`: about 77,000 records, too many to
+commit), and the names cards are known by (:meth:`Store.card_keys`).
 """
 
 from __future__ import annotations
@@ -28,10 +33,14 @@ from functools import lru_cache
 from pathlib import Path
 
 from judgebot import corpus
-from judgebot.corpus import EN, Record, zh_of
+from judgebot.corpus import EN, ZH_HANS, Record, zh_of
+from judgebot.editions import edition_key, is_versioned
+from judgebot.ingest import cards as card_file
+from judgebot.ingest.rulebook import SourceError
 from judgebot.rulenumbers import sort_key
+from judgebot.text.names import name_key
 
-STORE_VERSION = "1"
+STORE_VERSION = "2"
 DATA_DIR = corpus.ROOT / "index"
 CITING_FIELDS = ("refs", "rules", "see")
 CACHE_SIZE = 30_000
@@ -46,20 +55,6 @@ class StoreError(Exception):
 def text_field(rec: Record) -> dict[str, str]:
     """A record's main text by language: a rule's text, a glossary definition …"""
     return getattr(rec, "text", None) or getattr(rec, "definition", None) or {}
-
-
-def edition_key(edition: str) -> tuple:
-    """Orders editions oldest first: dates (2025-11-14) and versions (6.3, 12.7)."""
-    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", edition):
-        return (1, edition)
-    if re.fullmatch(r"\d+(?:\.\d+)*", edition):
-        return (1, tuple(int(p) for p in edition.split(".")))
-    return (0, edition)
-
-
-def is_versioned(edition: str) -> bool:
-    """Whether an edition is one of a series (a date or a version number)."""
-    return edition_key(edition)[0] == 1
 
 
 @dataclass(frozen=True)
@@ -83,11 +78,13 @@ class Neighbours:
 # --- building ------------------------------------------------------------------------
 
 def corpus_hash(corpus_dir: Path = corpus.CORPUS_DIR) -> str:
-    """What a store is built from: the store format and every corpus file."""
+    """What a store is built from: the store format, every corpus file, and
+    the card file with what derives its records."""
     digest = hashlib.sha256(f"store {STORE_VERSION}\n".encode())
     for path in sorted(corpus_dir.glob("*.jsonl")):
         digest.update(path.name.encode() + b"\n")
         digest.update(path.read_bytes())
+    digest.update(card_file.source_digest(corpus_dir / "sources").encode())
     return digest.hexdigest()
 
 
@@ -104,6 +101,8 @@ CREATE TABLE links (source TEXT NOT NULL, target TEXT NOT NULL, position INTEGER
 CREATE INDEX links_by_source ON links (source, position);
 CREATE INDEX links_by_target ON links (target);
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE card_keys (key TEXT NOT NULL, id TEXT NOT NULL, how TEXT NOT NULL);
+CREATE INDEX card_keys_by_key ON card_keys (key);
 """
 
 
@@ -144,6 +143,8 @@ def build(records: list[Record], path: Path, digest: str,
                 progress(i, total)
         db.executemany("INSERT INTO records VALUES (?,?,?,?,?,?,?,?,?,?)", rows)
         db.executemany("INSERT INTO links VALUES (?,?,?)", links)
+        db.executemany("INSERT INTO card_keys VALUES (?,?,?)",
+                       card_key_rows(r for r in ordered if r.kind == "card"))
         meta = [("corpus_hash", digest), ("version", STORE_VERSION), ("records", str(total))]
         meta += [(f"translated:{game}", edition) for game, edition in _translated(ordered).items()]
         db.executemany("INSERT INTO meta VALUES (?,?)", meta)
@@ -153,6 +154,55 @@ def build(records: list[Record], path: Path, digest: str,
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+# How a card is known by a key, most direct first.
+KEY_KINDS = ("name", "face", "zh", "face-zh", "alias", "nickname", "pinyin", "face-pinyin",
+             "short")
+
+
+def card_key_rows(cards: Iterable[Record]) -> list[tuple[str, str, str]]:
+    """``(key, card id, how)``: every name a card is known by, as a whole-name
+    key (:func:`judgebot.text.names.name_key`): its English and Chinese name,
+    each face's, other printed names, judges' nicknames, the toneless pinyin
+    of its Chinese names (``shandianji``), and the short name of a legend
+    (``Ragavan`` of ``Ragavan, Nimble Pilferer``)."""
+    from pypinyin import Style, lazy_pinyin  # only a store build needs its tables
+
+    def pinyin(text: str) -> str:
+        if not any("\u3400" <= ch <= "\u9fff" for ch in text):
+            return ""
+        return "".join(s for s in lazy_pinyin(text, style=Style.NORMAL, errors="ignore")
+                       if s.isalpha())
+
+    rows: list[tuple[str, str, str]] = []
+    seen: set[tuple[str, str]] = set()
+
+    def add(text: str, rid: str, how: str) -> None:
+        key = name_key(text) if how not in ("pinyin", "face-pinyin") else text
+        if key and (key, rid) not in seen:
+            seen.add((key, rid))
+            rows.append((key, rid, how))
+
+    for card in cards:
+        en, zh = card.name.get(EN, ""), zh_of(card.name)
+        add(en, card.id, "name")
+        add(zh, card.id, "zh")
+        add(pinyin(zh), card.id, "pinyin")
+        for face in card.faces:
+            add(face["name"].get(EN, ""), card.id, "face")
+            face_zh = face["name"].get(ZH_HANS, "")
+            add(face_zh, card.id, "face-zh")
+            add(pinyin(face_zh), card.id, "face-pinyin")
+        for alias in card.aliases:
+            add(alias, card.id, "alias")
+        for nickname in card.nicknames:
+            add(nickname, card.id, "nickname")
+        names = [en] + [f["name"].get(EN, "") for f in card.faces]
+        for name in names:
+            if "," in name and "Legendary" in card.supertypes:
+                add(name.split(",")[0], card.id, "short")
+    return rows
 
 
 def _translated(records: list[Record]) -> dict[str, str]:
@@ -192,6 +242,14 @@ def open_store(corpus_dir: Path = corpus.CORPUS_DIR, data_dir: Path = DATA_DIR,
     records = corpus.load(corpus_dir)
     if not records:
         raise StoreError(f"no corpus records in {corpus_dir}: run `judgebot corpus build`")
+    sources = corpus_dir / "sources"
+    if (sources / card_file.FILE).is_file():
+        if log:
+            log("Reading the card file (cards and rulings are built into the store).")
+        try:
+            records = card_file.derive(sources, records).merged(records)
+        except SourceError as exc:
+            raise StoreError(f"the card file cannot be read: {exc}") from None
     data_dir.mkdir(parents=True, exist_ok=True)
     build(records, path, digest, progress)
     for stale in data_dir.glob("store-*.sqlite"):
@@ -360,6 +418,25 @@ class Store:
                 return [corpus.rule_id(n, edition, game) for n in close[:limit]]
             prefix = prefix[:-1]
         return []
+
+    # --- cards by name ----------------------------------------------------------------
+
+    def card_keys(self, key: str) -> list[tuple[str, str]]:
+        """``(card id, how)`` of the cards known by a whole-name key (see
+        :func:`card_key_rows`), in card order."""
+        if not isinstance(key, str) or not key or len(key) > 300:
+            return []
+        rows = self._db().execute(
+            "SELECT card_keys.id, how FROM card_keys JOIN records ON records.id = card_keys.id"
+            " WHERE key = ? ORDER BY records.rank", (key,))
+        return [(row[0], row[1]) for row in rows]
+
+    def all_card_keys(self) -> list[tuple[str, str, str]]:
+        """Every ``(key, card id, how)``, in card order."""
+        rows = self._db().execute(
+            "SELECT key, card_keys.id, how FROM card_keys JOIN records"
+            " ON records.id = card_keys.id ORDER BY records.rank, card_keys.rowid")
+        return [tuple(row) for row in rows]
 
     # --- links -----------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ EXPECTED_FILES = {
     "cardnames/tsr_cardnames.tsv",
     "release-notes-en/tsr-release-notes-en-2021-03-23.md",
     "cards/cards.jsonl.xz",
+    "cardnames/nicknames.tsv",
 }
 
 

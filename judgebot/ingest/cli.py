@@ -47,7 +47,11 @@ def format_report(report: dict) -> str:
     lines.append(f"{'document':<44} {'records':>8}  kinds")
     for doc in report["documents"]:
         kinds = ", ".join(f"{k} {n}" for k, n in doc["kinds"].items())
-        lines.append(f"{doc['document']:<44} {doc['records']:>8}  {kinds}")
+        derived = doc["figures"].get("records built into the store")
+        if derived and not doc["records"]:  # not committed: built into the store
+            kinds = f"(built into the store: {doc['figures']['cards']} cards, " \
+                    f"{doc['figures']['rulings']} rulings)"
+        lines.append(f"{doc['document']:<44} {doc['records'] or derived or 0:>8}  {kinds}")
     lines += ["", f"{'file':<44} {'records':>8}"]
     for name, n in report["files"].items():
         lines.append(f"{name:<44} {n:>8}")

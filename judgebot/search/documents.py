@@ -16,6 +16,9 @@ from dataclasses import dataclass, field
 from judgebot.corpus import EN, ZH_HANS, ZH_HANT, Record, zh_of
 from judgebot.search.analysis import fold
 from judgebot.store import Store
+from judgebot.text.names import name_key
+
+__all__ = ["SearchDoc", "documents", "name_key", "name_variants", "pinyin_keys", "zh"]
 
 
 @dataclass
@@ -67,9 +70,6 @@ def zh(mapping: dict[str, str]) -> str:
     return fold(zh_of(mapping))
 
 
-def name_key(text: str) -> str:
-    """A whole-name key: folded, lowercased, spaces and punctuation removed."""
-    return "".join(ch for ch in fold(text).lower() if ch.isalnum())
 
 
 _NOTE = re.compile(r"[（(]([^）)]*)[）)]")

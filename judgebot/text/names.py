@@ -1,0 +1,36 @@
+"""Whole-name keys: how a name is compared, whatever way it was typed.
+
+``Lim-Dûl's Vault``, ``lim duls vault`` and ``LIM-DUL'S VAULT`` share a key, as
+do ``Æther Vial`` and ``Aether Vial`` (Oracle names dropped the ligature in
+2016), ``閃電擊`` and ``闪电击``, ``Ｏｐｔ`` and ``Opt``.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from judgebot.text.script import fold_width, to_hans
+
+LIGATURES = str.maketrans({"æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ß": "ss"})
+
+
+def plain_latin(text: str) -> str:
+    """Latin letters without their accents and ligatures; other scripts unchanged."""
+    text = text.translate(LIGATURES)
+    if text.isascii():
+        return text
+    out = []
+    for ch in text:
+        if ch.isascii() or not ("\u00c0" <= ch <= "\u024f"):
+            out.append(ch)
+            continue
+        out.append("".join(c for c in unicodedata.normalize("NFKD", ch)
+                           if not unicodedata.combining(c)))
+    return "".join(out)
+
+
+def name_key(text: str) -> str:
+    """A whole-name key: Simplified, half-width, lowercased, without accents,
+    spaces or punctuation."""
+    folded = to_hans(fold_width(plain_latin(text))).lower()
+    return "".join(ch for ch in folded if ch.isalnum())
