@@ -26,6 +26,7 @@ import re
 import sqlite3
 import threading
 import uuid
+from array import array
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -38,9 +39,9 @@ from judgebot.editions import edition_key, is_versioned
 from judgebot.ingest import cards as card_file
 from judgebot.ingest.rulebook import SourceError
 from judgebot.rulenumbers import sort_key
-from judgebot.text.names import name_key
+from judgebot.text.names import name_key, name_words, trigrams
 
-STORE_VERSION = "2"
+STORE_VERSION = "6"
 DATA_DIR = corpus.ROOT / "index"
 CITING_FIELDS = ("refs", "rules", "see")
 CACHE_SIZE = 30_000
@@ -101,8 +102,17 @@ CREATE TABLE links (source TEXT NOT NULL, target TEXT NOT NULL, position INTEGER
 CREATE INDEX links_by_source ON links (source, position);
 CREATE INDEX links_by_target ON links (target);
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE card_keys (key TEXT NOT NULL, id TEXT NOT NULL, how TEXT NOT NULL);
+CREATE TABLE card_keys (key TEXT NOT NULL, id TEXT NOT NULL, how TEXT NOT NULL,
+                        name TEXT NOT NULL);
 CREATE INDEX card_keys_by_key ON card_keys (key);
+CREATE TABLE card_names (at INTEGER PRIMARY KEY, id TEXT NOT NULL, name TEXT NOT NULL,
+                         key TEXT NOT NULL);
+CREATE TABLE card_words (word TEXT PRIMARY KEY, ats BLOB NOT NULL) WITHOUT ROWID;
+CREATE TABLE card_list (id TEXT PRIMARY KEY, rank INTEGER NOT NULL, game TEXT NOT NULL,
+                        name TEXT NOT NULL, type TEXT NOT NULL, colours TEXT NOT NULL,
+                        text TEXT NOT NULL) WITHOUT ROWID;
+CREATE INDEX card_list_by_rank ON card_list (game, rank);
+CREATE TABLE card_grams (gram TEXT PRIMARY KEY, ats BLOB NOT NULL) WITHOUT ROWID;
 """
 
 
@@ -143,8 +153,11 @@ def build(records: list[Record], path: Path, digest: str,
                 progress(i, total)
         db.executemany("INSERT INTO records VALUES (?,?,?,?,?,?,?,?,?,?)", rows)
         db.executemany("INSERT INTO links VALUES (?,?,?)", links)
-        db.executemany("INSERT INTO card_keys VALUES (?,?,?)",
-                       card_key_rows(r for r in ordered if r.kind == "card"))
+        keys = card_key_rows(r for r in ordered if r.kind == "card")
+        db.executemany("INSERT INTO card_keys VALUES (?,?,?,?)", keys)
+        _card_name_tables(db, keys)
+        db.executemany("INSERT INTO card_list VALUES (?,?,?,?,?,?,?)",
+                       (_card_list_row(r, rank[r.id]) for r in ordered if r.kind == "card"))
         meta = [("corpus_hash", digest), ("version", STORE_VERSION), ("records", str(total))]
         meta += [(f"translated:{game}", edition) for game, edition in _translated(ordered).items()]
         db.executemany("INSERT INTO meta VALUES (?,?)", meta)
@@ -161,8 +174,8 @@ KEY_KINDS = ("name", "face", "zh", "face-zh", "alias", "nickname", "pinyin", "fa
              "short")
 
 
-def card_key_rows(cards: Iterable[Record]) -> list[tuple[str, str, str]]:
-    """``(key, card id, how)``: every name a card is known by, as a whole-name
+def card_key_rows(cards: Iterable[Record]) -> list[tuple[str, str, str, str]]:
+    """``(key, card id, how, name)``: every name a card is known by, as a whole-name
     key (:func:`judgebot.text.names.name_key`): its English and Chinese name,
     each face's, other printed names, judges' nicknames, the toneless pinyin
     of its Chinese names (``shandianji``), and the short name of a legend
@@ -175,25 +188,25 @@ def card_key_rows(cards: Iterable[Record]) -> list[tuple[str, str, str]]:
         return "".join(s for s in lazy_pinyin(text, style=Style.NORMAL, errors="ignore")
                        if s.isalpha())
 
-    rows: list[tuple[str, str, str]] = []
+    rows: list[tuple[str, str, str, str]] = []
     seen: set[tuple[str, str]] = set()
 
-    def add(text: str, rid: str, how: str) -> None:
-        key = name_key(text) if how not in ("pinyin", "face-pinyin") else text
+    def add(text: str, rid: str, how: str, key: str | None = None) -> None:
+        key = name_key(text) if key is None else key
         if key and (key, rid) not in seen:
             seen.add((key, rid))
-            rows.append((key, rid, how))
+            rows.append((key, rid, how, text))
 
     for card in cards:
         en, zh = card.name.get(EN, ""), zh_of(card.name)
         add(en, card.id, "name")
         add(zh, card.id, "zh")
-        add(pinyin(zh), card.id, "pinyin")
+        add(zh, card.id, "pinyin", pinyin(zh))
         for face in card.faces:
             add(face["name"].get(EN, ""), card.id, "face")
             face_zh = face["name"].get(ZH_HANS, "")
             add(face_zh, card.id, "face-zh")
-            add(pinyin(face_zh), card.id, "face-pinyin")
+            add(face_zh, card.id, "face-pinyin", pinyin(face_zh))
         for alias in card.aliases:
             add(alias, card.id, "alias")
         for nickname in card.nicknames:
@@ -203,6 +216,38 @@ def card_key_rows(cards: Iterable[Record]) -> list[tuple[str, str, str]]:
             if "," in name and "Legendary" in card.supertypes:
                 add(name.split(",")[0], card.id, "short")
     return rows
+
+
+def _card_name_tables(db: sqlite3.Connection, keys: list[tuple[str, str, str, str]]) -> None:
+    """The English names of cards (and faces, other names) numbered, with the
+    numbers of the names holding each word and each letter trigram: what a
+    partial or misspelt name is looked up in (:mod:`judgebot.cardfinder`)."""
+    names: list[tuple[int, str, str, str]] = []
+    words: dict[str, list[int]] = defaultdict(list)
+    grams: dict[str, list[int]] = defaultdict(list)
+    for key, rid, how, name in keys:
+        if how not in ("name", "face", "alias") or not key.isascii():
+            continue
+        at = len(names)
+        names.append((at, rid, name, key))
+        for word in set(name_words(name)):
+            words[word].append(at)
+        for gram in trigrams(key):
+            grams[gram].append(at)
+    db.executemany("INSERT INTO card_names VALUES (?,?,?,?)", names)
+    db.executemany("INSERT INTO card_words VALUES (?,?)",
+                   ((w, array("I", ats).tobytes()) for w, ats in sorted(words.items())))
+    db.executemany("INSERT INTO card_grams VALUES (?,?)",
+                   ((g, array("I", ats).tobytes()) for g, ats in sorted(grams.items())))
+
+
+def _card_list_row(card: Record, at: int) -> tuple:
+    """What the card list filters on: names (and other names), type lines and
+    texts in both languages, one per line; its colours (``WR``, ``C`` for none)."""
+    names = [card.name.get(EN, ""), zh_of(card.name), *card.aliases]
+    return (card.id, at, card.game, "\n".join(n for n in names if n),
+            "\n".join(v for v in card.type_line.values() if v), "".join(card.colours) or "C",
+            "\n".join(v for v in card.text.values() if v))
 
 
 def _translated(records: list[Record]) -> dict[str, str]:
@@ -316,11 +361,13 @@ class Store:
 
     def records(self, game: str | None = None, kind: str | None = None,
                 edition: str | None = None) -> Iterator[Record]:
-        """Records in document order, optionally of one game, kind and edition."""
-        for rid in self.ids(game, kind, edition):
-            rec = self.get(rid)
-            if rec is not None:
-                yield rec
+        """Records in document order, optionally of one game, kind and edition.
+        (Read in one pass, past the cache: a walk over every card would
+        otherwise push out the records the cache is for.)"""
+        where, args = _where(game=game, kind=kind, edition=edition)
+        rows = self._db().execute(f"SELECT body FROM records {where} ORDER BY rank", args)
+        for (body,) in rows:
+            yield corpus.record_from_dict(json.loads(body))
 
     def ids(self, game: str | None = None, kind: str | None = None,
             edition: str | None = None) -> list[str]:
@@ -431,12 +478,67 @@ class Store:
             " WHERE key = ? ORDER BY records.rank", (key,))
         return [(row[0], row[1]) for row in rows]
 
-    def all_card_keys(self) -> list[tuple[str, str, str]]:
-        """Every ``(key, card id, how)``, in card order."""
-        rows = self._db().execute(
-            "SELECT key, card_keys.id, how FROM card_keys JOIN records"
-            " ON records.id = card_keys.id ORDER BY records.rank, card_keys.rowid")
-        return [tuple(row) for row in rows]
+    def card_list(self, game: str = "mtg", *, name: str = "", type: str = "",
+                  colours: str = "", text: str = "", offset: int = 0, limit: int = 50
+                  ) -> tuple[int, list[str]]:
+        """``(how many, ids)`` of the cards whose names, type line and text
+        hold the given words (each filter a substring, case folded, in either
+        language; Traditional Chinese folded to Simplified by the caller) and
+        that have every colour of ``colours`` (``C``: colourless), in card
+        order, from ``offset``, at most ``limit``."""
+        clauses, args = ["game = ?"], [game]
+        for column, value in (("name", name), ("type", type), ("text", text)):
+            if value:
+                clauses.append(f"{column} LIKE ? ESCAPE '\\'")
+                args.append("%" + re.sub(r"([%_\\])", r"\\\1", value) + "%")
+        for colour in dict.fromkeys(colours):
+            if colour == "C":
+                clauses.append("colours = 'C'")
+            else:
+                clauses.append("instr(colours, ?) > 0")
+                args.append(colour)
+        where = " AND ".join(clauses)
+        db = self._db()
+        total = db.execute(f"SELECT count(*) FROM card_list WHERE {where}", args).fetchone()[0]
+        rows = db.execute(f"SELECT id FROM card_list WHERE {where} ORDER BY rank LIMIT ? OFFSET ?",
+                          [*args, max(0, limit), max(0, offset)])
+        return total, [row[0] for row in rows]
+
+    def card_keys_of(self, how: str) -> dict[str, str]:
+        """Card id → its key of one kind (``pinyin`` …), the first if several."""
+        out: dict[str, str] = {}
+        for key, rid in self._db().execute(
+                "SELECT key, id FROM card_keys WHERE how = ? ORDER BY rowid", (how,)):
+            out.setdefault(rid, key)
+        return out
+
+    def card_names(self, ats: list[int]) -> list[tuple[int, str, str, str]]:
+        """``(at, card id, English name, key)`` of numbered card names."""
+        if not ats:
+            return []
+        out = []
+        for start in range(0, len(ats), 500):
+            chunk = ats[start:start + 500]
+            out += self._db().execute(
+                f"SELECT at, id, name, key FROM card_names WHERE at IN "
+                f"({','.join('?' * len(chunk))})", chunk).fetchall()
+        return sorted(out)
+
+    def card_word(self, word: str) -> array:
+        """Numbers of the card names holding ``word``."""
+        return self._postings("card_words", "word", word)
+
+    def card_gram(self, gram: str) -> array:
+        """Numbers of the card names holding the trigram ``gram``."""
+        return self._postings("card_grams", "gram", gram)
+
+    def _postings(self, table: str, column: str, value: str) -> array:
+        row = self._db().execute(f"SELECT ats FROM {table} WHERE {column} = ?",
+                                 (value,)).fetchone()
+        out = array("I")
+        if row:
+            out.frombytes(row[0])
+        return out
 
     # --- links -----------------------------------------------------------------------
 

@@ -501,7 +501,7 @@ class _Builder:
             aliases=list(entry.aliases),
             nicknames=sorted(set(self.nicknames.get(entry.name, []) + [
                 n for f in faces for n in self.nicknames.get(f.name, [])])),
-            flags=[] if "scryfall" in entry.src else ["oracle:older-wording"],
+            flags=["oracle:older-wording"] if "older" in entry.src else [],
             source=[Span(FILE, n, n, EN) for n in entry.lines],
         )
         own = self.linker.keywords(text)

@@ -37,18 +37,16 @@ class SearchDoc:
     context: str = ""
     names: list[str] = field(default_factory=list)
     pinyin: list[str] = field(default_factory=list)
+    # A ruling word for word the same as an earlier card's (124 cards share one
+    # about cycling): its text is searched in the first copy only, and it is
+    # found by its card's names; it still counts the words it holds in reranking.
+    repeat: bool = False
 
     def fields(self) -> dict[str, object]:
-        out: dict[str, object] = {
-            "id": self.id,
-            "kind": self.kind,
-            "game": self.game,
-            "edition": self.edition,
-            "current": self.current,
-        }
+        out: dict[str, object] = {"id": self.id}
         for name in ("number", "title_en", "title_zh", "text_en", "text_zh", "context"):
             value = getattr(self, name)
-            if value:
+            if value and not (self.repeat and name.startswith("text_")):
                 out[name] = value
         # Which language a document lacks: a query is carried into the other
         # language (through the bilingual glossary) only for such documents.
@@ -133,12 +131,24 @@ def section_of(record: Record) -> list[str]:
 
 def documents(store: Store, records: Iterable[Record]) -> Iterator[SearchDoc]:
     """The search document of each record (editions shown by default are
-    ``current``: older editions of a series are searched when asked for)."""
+    ``current``: older editions of a series are searched when asked for). A
+    release-notes ruling that is an Oracle ruling (``same_as``) has none: the
+    Oracle ruling carries its words in both languages."""
+    seen: set[str] = set()
+    pinyin = store.card_keys_of("pinyin")
     for rec in records:
-        yield _document(store, rec)
+        if rec.kind == "ruling" and getattr(rec, "same_as", ""):
+            continue
+        doc = _document(store, rec, pinyin)
+        if rec.kind == "ruling":
+            words = " ".join([doc.text_en, doc.text_zh])
+            doc.repeat = words in seen
+            seen.add(words)
+        yield doc
 
 
-def _document(store: Store, rec: Record) -> SearchDoc:
+def _document(store: Store, rec: Record, card_pinyin: dict[str, str] | None = None
+              ) -> SearchDoc:
     doc = SearchDoc(
         id=rec.id,
         kind=rec.kind,
@@ -166,10 +176,12 @@ def _document(store: Store, rec: Record) -> SearchDoc:
     elif kind == "card":
         doc.title_en = rec.name.get(EN, "")
         doc.title_zh = zh(rec.name)
-        doc.text_zh = fold(_join(zh(rec.type_line), [zh(rec.text)]))
+        doc.text_zh = fold(_join(zh(rec.type_line), [zh(rec.text)])) if zh(rec.text) else ""
         doc.text_en = rec.type_line.get(EN, "") + "\n" + rec.text.get(EN, "")
-        doc.names = _names(doc.title_en, doc.title_zh)
-        doc.pinyin = pinyin_keys(doc.title_zh)
+        faces = [f["name"].get(EN, "") for f in rec.faces]
+        doc.names = _names(doc.title_en, doc.title_zh, *faces, *rec.aliases, *rec.nicknames)
+        known = (card_pinyin or {}).get(rec.id)  # the store's (pypinyin is slow)
+        doc.pinyin = [known] if known else pinyin_keys(doc.title_zh)[:1]
     elif kind == "ruling":
         card = store.get(rec.card)
         if card is not None:

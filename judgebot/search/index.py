@@ -3,7 +3,9 @@
 Layout of ``index/``::
 
     CURRENT                 name of the live build directory
-    build-<hash>-<nonce>/   Whoosh segment files, jieba.dict, meta.json
+    build-<hash>-<nonce>/   Whoosh segment files, jieba.dict, meta.json,
+                            docs.json (each document's record id, kind, game,
+                            edition and whether it is current: what filters read)
 
 A build is written into a hidden temporary directory, verified, renamed, and
 only then named in ``CURRENT`` (an atomic replace), so a crash never leaves a
@@ -27,22 +29,24 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from whoosh import index as whoosh_index
-from whoosh.fields import BOOLEAN, ID, KEYWORD, TEXT, Schema
+from whoosh.fields import ID, KEYWORD, TEXT, Schema
 
 from judgebot import corpus
 from judgebot.search import analysis, documents
+from judgebot.search.bulkpool import MemoryPool
 from judgebot.search.spelling import Corrector, vocabulary
 from judgebot.store import Store
 from judgebot.text import segment
 
 # Bump when the schema, analyzers or documents change meaning.
-SCHEMA_VERSION = "14"
+SCHEMA_VERSION = "16"
 INDEX_DIR = corpus.ROOT / "index"
 CURRENT = "CURRENT"
 META = "meta.json"
 JIEBA_DICT = "jieba.dict"
 VOCAB = "vocab.json"
 NAMES = "names.json"
+DOCS = "docs.json"
 
 
 class IndexError_(Exception):
@@ -52,12 +56,10 @@ class IndexError_(Exception):
 def schema() -> Schema:
     en = analysis.english_analyzer()
     zh = analysis.chinese_analyzer()
+    # A document's kind, game, edition and currency are not indexed: filters
+    # read them from docs.json (four fewer postings per document).
     return Schema(
         id=ID(stored=True, unique=True),
-        kind=ID,
-        game=ID,
-        edition=ID,
-        current=BOOLEAN,
         only=ID,
         number=ID,
         section=KEYWORD(),
@@ -132,7 +134,8 @@ def build(store: Store, index_dir: Path = INDEX_DIR,
         )
         segment.configure(staging / JIEBA_DICT)
         ix = whoosh_index.create_in(str(staging), schema())
-        writer = ix.writer(limitmb=256)
+        writer = ix.writer()
+        writer.pool = MemoryPool()  # a build from scratch: no spilling, no merge
         total = len(docs)
         for i, doc in enumerate(docs, 1):
             writer.add_document(**doc.fields())
@@ -142,6 +145,8 @@ def build(store: Store, index_dir: Path = INDEX_DIR,
         ix.close()
         (staging / "MAIN_WRITELOCK").unlink(missing_ok=True)
         _vocabulary(records).save(staging / VOCAB)
+        (staging / DOCS).write_text(json.dumps(doc_table(docs), ensure_ascii=False,
+                                               separators=(",", ":")), encoding="utf-8")
         (staging / NAMES).write_text(
             json.dumps(name_table(store, records), ensure_ascii=False, sort_keys=True),
             encoding="utf-8")
@@ -165,13 +170,30 @@ def build(store: Store, index_dir: Path = INDEX_DIR,
     return Handle(final, meta, whoosh_index.open_dir(str(final)), seg)
 
 
+def doc_table(docs: list[documents.SearchDoc]) -> dict[str, list]:
+    """Per document number: its record id, and (as indexes into short lists)
+    its kind, game and edition, and whether it is current."""
+    out: dict[str, list] = {"ids": [d.id for d in docs], "current": [int(d.current) for d in docs]}
+    for name in ("kind", "game", "edition"):
+        values = sorted({getattr(d, name) for d in docs})
+        at = {v: i for i, v in enumerate(values)}
+        out[f"{name}s"] = values
+        out[name] = [at[getattr(d, name)] for d in docs]
+    return out
+
+
 def name_table(store: Store, records: list[corpus.Record]) -> dict[str, dict[str, list[str]]]:
     """``names``: whole-name keys in any language → ids of the records so named;
     ``pinyin``: toneless pinyin (joined) of Chinese names → the same ids;
     ``aliases``: the other names a headword gives (鹏洛客 and 旅法师 of
     "鹏洛客（旧译旅法师）"), as keys and pinyin → ids;
-    ``to_en`` / ``to_zh``: a bilingual headword or card name → its name in the
-    other language, for carrying a query across languages."""
+    ``to_en`` / ``to_zh``: a bilingual headword → its name in the other
+    language, for carrying a query across languages.
+
+    Cards are not in these tables: the store knows the names cards are known
+    by (:mod:`judgebot.cardfinder` looks them up), and a card's rulings carry
+    its names in both languages in their ``context``, so a Chinese card name
+    reaches its English rulings without crossing."""
     names: dict[str, list[str]] = {}
     pinyin: dict[str, list[str]] = {}
     aliases: dict[str, list[str]] = {}
@@ -184,8 +206,6 @@ def name_table(store: Store, records: list[corpus.Record]) -> dict[str, dict[str
             if partner is not None and partner is not rec:
                 # the current entry answers to its Chinese name too
                 labels += [v for k, v in partner.term.items() if k != corpus.EN and v]
-        elif rec.kind == "card":
-            labels = [v for v in rec.name.values() if v]
         else:
             continue
         for label in labels:
@@ -198,8 +218,7 @@ def name_table(store: Store, records: list[corpus.Record]) -> dict[str, dict[str
                 for key in (documents.name_key(variant), *documents.pinyin_keys(variant)[:1]):
                     if key and rec.id not in aliases.setdefault(key, []):
                         aliases[key].append(rec.id)
-        pairs = rec.term if rec.kind != "card" else rec.name
-        en, zh = pairs.get(corpus.EN, ""), corpus.zh_of(pairs)
+        en, zh = rec.term.get(corpus.EN, ""), corpus.zh_of(rec.term)
         if en and zh:
             # A headword's other names cross too (旅法师 → Planeswalker), and
             # what crosses over is the name without its note.
@@ -212,9 +231,14 @@ def name_table(store: Store, records: list[corpus.Record]) -> dict[str, dict[str
 
 
 def _vocabulary(records: list[corpus.Record]) -> Corrector:
-    """English words of the corpus with their counts, for spelling suggestions."""
+    """English words of the corpus with their counts, for spelling suggestions.
+    The rules' words, not the cards': tens of thousands of card-text words
+    would cost every process memory and time to correct towards, and a card's
+    name is looked up (and corrected) by name (:mod:`judgebot.cardfinder`)."""
     texts = []
     for rec in records:
+        if rec.kind in ("card", "ruling"):
+            continue
         for name in ("text", "definition", "term", "name", "title"):
             value = getattr(rec, name, None)
             if isinstance(value, dict) and value.get(corpus.EN):

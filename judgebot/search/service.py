@@ -4,8 +4,10 @@ Order of business for a query:
 
 1. A rule reference in any form goes straight to the rule.
 2. A whole-query match on a glossary headword or card name (English,
-   Chinese in either script, pinyin, or a misspelling of one) pins that entry
-   and, for a glossary term, the rule that defines it, to the top.
+   Chinese in either script, pinyin, or a misspelling of one; for a card also
+   a face, a nickname, a partial name: :mod:`judgebot.cardfinder`) pins that
+   entry and, for a glossary term, the rule that defines it, to the top. A
+   card's exact name also names the card (``Results.card``: the web opens it).
 3. Everything else is BM25F over both languages' fields; Chinese and English
    headwords found in the query are also searched in the other language
    (the bilingual glossary and card names), at a lower weight.
@@ -21,6 +23,7 @@ from pathlib import Path
 
 from whoosh import query as Q
 
+from judgebot.cardfinder import CardFinder
 from judgebot.corpus import EN, Record, parse_id, title_of, zh_of
 from judgebot.search import analysis, index
 from judgebot.search.abbreviations import ABBREVIATIONS, spell_out
@@ -84,6 +87,7 @@ class Results:
     hits: list[Hit]
     filters: dict[str, str]
     rule: str | None = None  # the id a rule reference resolved to
+    card: str | None = None  # the card the whole query names exactly
     suggestion: str | None = None
     message: str | None = None
     expansions: list[str] = field(default_factory=list)
@@ -101,13 +105,17 @@ class SearchService:
                  progress=None, log=None):
         self.store = store
         self.xref = CrossReference(store)
+        self.cards = CardFinder(store)
         self.handle = index.open_or_build(store, index_dir, progress=progress, log=log)
         self._searcher = self.handle.ix.searcher()
         self._scorer = Scorer(self._searcher)
-        # Document number → record id, read once: hits need no stored-field loads.
-        reader = self._searcher.reader()
-        self._doc_count = reader.doc_count_all()
-        self._doc_ids = [reader.stored_fields(n)["id"] for n in range(reader.doc_count_all())]
+        # Document number → record id, kind, game, edition, currency (docs.json):
+        # hits need no stored-field loads, filters no postings.
+        self._table = json.loads((self.handle.path / index.DOCS).read_text(encoding="utf-8"))
+        self._doc_ids: list[str] = self._table["ids"]
+        self._doc_count = len(self._doc_ids)
+        if self._doc_count != self._searcher.reader().doc_count_all():
+            raise index.IndexError_("the index and its document table disagree")
         self._docnums = {rid: n for n, rid in enumerate(self._doc_ids)}
         self._lock = threading.Lock()
         self.en = analysis.english_analyzer()
@@ -166,7 +174,7 @@ class SearchService:
         name in any language or pinyin, an English plural of it ("graveyards"),
         or a misspelling of it ("wolrd rule", "mxa speed")."""
         key = name_key(text)
-        if not key:
+        if not key or len(key) > 100:
             return []
         found = self._named(key)
         if found:
@@ -178,23 +186,34 @@ class SearchService:
             if found:
                 return found
         if key.isalpha():
-            fixed = name_key(" ".join(self.corrector.suggest(w) or w
+            fixed = name_key(" ".join(w if self.known(w) else self.corrector.suggest(w) or w
                                        for w in text.lower().split()))
             if fixed != key and self._names.get(fixed):
                 return self._names[fixed]
         # Only a word the corpus never uses is a slip; "boom" or "banding" is
         # meant as typed, however near it is to "room" or "fading".
         words = re.findall(r"[a-z]+", text.lower())
-        if all(self.corrector.known(w) or len(w) < 3 for w in words):
-            return []
-        near = self._name_corrector().suggest(key)
-        return self._names.get(near, []) if near else []
+        if not all(self.known(w) or len(w) < 3 for w in words):
+            near = self._name_corrector().suggest(key)
+            if near and self._names.get(near):
+                return self._names[near]
+        # A card by part of its name or misspelt (Murktide, Tarmogoyph), when
+        # that points to one card.
+        card = self.cards.best(text)
+        return [card.id] if card is not None else []
+
+    def known(self, word: str) -> bool:
+        """A word the rules use, or a word of a card's name (never a slip)."""
+        word = word.lower()
+        return self.corrector.known(word) or bool(self.store.card_word(word))
 
     def _named(self, key: str) -> list[str]:
         """Records with this whole-name key as their name or as another name
-        their headword gives, best first (the current CR before older texts)."""
+        their headword gives, best first (the current CR before older texts;
+        glossary entries, then cards, then provisional names)."""
         names, aliases = self._names.get(key, []), self._aliases.get(key, [])
-        if not aliases:
+        cards = [m.id for m in self.cards.exact(key)]
+        if not aliases and not cards:
             return names
 
         def rank(rid: str) -> tuple:
@@ -203,7 +222,9 @@ class SearchService:
             game, kind, edition, _ = self._entity_rank(rid)
             return (game, kind, edition, rid not in names, rid)
 
-        return sorted(dict.fromkeys(names + aliases), key=rank)
+        others = sorted(dict.fromkeys(names + aliases), key=rank)
+        glossary = [r for r in others if ":glossary:" in r]
+        return glossary + cards + [r for r in others if r not in glossary]
 
     def _name_corrector(self) -> Corrector:
         """A corrector whose words are the whole English names (keys without
@@ -276,29 +297,39 @@ class SearchService:
         key = tuple(sorted(active.items()))
         mask = self._filters.get(key)
         if mask is None:
-            mask = bytearray(self._doc_count)
-            for docnum in self._searcher.docs_for_query(self._filter(active)):
-                mask[docnum] = 1
+            table = self._table
+            # One byte (0 or 1) per document in each column; ANDed as integers.
+            columns = [bytes(table["current"])] if "edition" not in active else []
+            for name in ("kind", "game", "edition"):
+                value = active.get(name)
+                if not value:
+                    continue
+                wanted = [k for k, g in KIND_GROUPS.items() if g == value] if (
+                    name == "kind" and value in KIND_GROUPS.values()) else [value]
+                codes = {i for i, v in enumerate(table[f"{name}s"]) if v in wanted}
+                columns.append(bytes(1 if c in codes else 0 for c in table[name]))
+            bits = None
+            for column in columns:
+                value = int.from_bytes(column, "little")
+                bits = value if bits is None else bits & value
+            mask = bytearray(bits.to_bytes(self._doc_count, "little")) if bits is not None \
+                else bytearray(b"\x01") * self._doc_count
+            if active.get("section"):
+                section = bytearray(self._doc_count)
+                for docnum in self._searcher.docs_for_query(Q.Term("section", active["section"])):
+                    section[docnum] = mask[docnum]
+                mask = section
             if len(self._filters) < 1024:
                 self._filters[key] = mask
         return mask
-
-    def _filter(self, active: dict[str, str]) -> Q.Query:
-        terms: list[Q.Query] = []
-        for name, value in active.items():
-            if name == "kind" and value in KIND_GROUPS.values():
-                kinds = [k for k, g in KIND_GROUPS.items() if g == value]
-                terms.append(Q.Or([Q.Term("kind", k) for k in kinds]))
-            else:
-                terms.append(Q.Term(name, value))
-        if "edition" not in active:
-            terms.append(Q.Term("current", True))
-        return Q.And(terms)
 
     def _text_search(self, parsed: ParsedQuery, results: Results, page: int, per_page: int,
                      active: dict[str, str]) -> Results:
         whole = " ".join([*parsed.phrases, parsed.free]).strip()
         pinned_ids = self._pinned(whole, active)
+        named = self.cards.best(whole) if whole else None
+        if named is not None and named.exact and pinned_ids and pinned_ids[0][0] == named.id:
+            results.card = named.id
         built, expansions, suggestion, groups = self._build_query(parsed)
         results.expansions = expansions
         if suggestion and suggestion != whole:
@@ -476,7 +507,7 @@ class SearchService:
             fix = None
             if word.isascii() and word.isalpha() and len(word) >= 4:
                 lw = word.lower()
-                if not self.corrector.known(lw) and not self._names.get(lw):
+                if not self.known(lw) and not self._names.get(lw):
                     fix = self.corrector.suggest(lw)
             corrected.append(fix or word)
             changed = changed or bool(fix)
@@ -618,6 +649,9 @@ class SearchService:
         matched: list[str] = []
         qterms = qterms or {}
         titles = title_of(rec)
+        if rec.kind == "ruling":  # titled with its card
+            card = self.store.get(rec.card)
+            titles = dict(card.name) if card is not None else titles
         for lang, fields in (("en", EN_FIELDS), ("zh", ZH_FIELDS)):
             text = self.display_texts(rec).get(lang, "")
             stemmed = lang == "en"

@@ -7,10 +7,13 @@ do ``Æther Vial`` and ``Aether Vial`` (Oracle names dropped the ligature in
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from judgebot.text.script import fold_width, to_hans
 
+_WORD = re.compile(r"[a-z0-9]+")
+_BLANKS = re.compile(r"_+")
 LIGATURES = str.maketrans({"æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ß": "ss"})
 
 
@@ -33,4 +36,17 @@ def name_key(text: str) -> str:
     """A whole-name key: Simplified, half-width, lowercased, without accents,
     spaces or punctuation."""
     folded = to_hans(fold_width(plain_latin(text))).lower()
-    return "".join(ch for ch in folded if ch.isalnum())
+    # The blanks of un-cards' names are part of them: "_____ Goblin" is not "Goblin".
+    return "".join(ch for ch in _BLANKS.sub("_", folded) if ch.isalnum() or ch == "_")
+
+
+def name_words(name: str) -> list[str]:
+    """The words of an English name, lowercased, accents and punctuation gone:
+    ``Lim-Dûl's Vault`` → ``lim``, ``dul``, ``s``, ``vault``."""
+    return _WORD.findall(plain_latin(name).lower())
+
+
+def trigrams(key: str) -> set[str]:
+    """The letter trigrams of a whole-name key, its ends marked."""
+    padded = f"^{key}$"
+    return {padded[i:i + 3] for i in range(len(padded) - 2)}
