@@ -512,6 +512,21 @@ class Store:
             out.setdefault(rid, key)
         return out
 
+    def all_card_keys(self) -> list[tuple[str, str, str, str]]:
+        """Every ``(key, card id, how, name)``, in card order."""
+        rows = self._db().execute("SELECT key, id, how, name FROM card_keys ORDER BY rowid")
+        return [tuple(row) for row in rows]
+
+    def cards_of_type(self, *types: str) -> set[str]:
+        """Ids of the cards whose type line holds any of ``types`` (whole words)."""
+        if not types:
+            return set()
+        pattern = re.compile(r"\b(?:" + "|".join(re.escape(t) for t in types) + r")\b")
+        rows = self._db().execute(
+            "SELECT id, type FROM card_list WHERE " + " OR ".join("type LIKE ?" for _ in types),
+            [f"%{t}%" for t in types])
+        return {rid for rid, line in rows if pattern.search(line)}
+
     def card_names(self, ats: list[int]) -> list[tuple[int, str, str, str]]:
         """``(at, card id, English name, key)`` of numbered card names."""
         if not ats:

@@ -1,15 +1,26 @@
 """The words a judge call is made of: rules terms, card names and table talk.
 
 Built once per process from the corpus: every glossary headword and keyword
-name (English and Chinese, either script, pinyin), every card name, and a
-small hand-made vocabulary of zones, steps, players and counters in both
-languages (the words players use at the table, not rules text).
+name (English and Chinese, either script, pinyin), every card name (some
+30,000, and their faces, Chinese names and nicknames), and a small hand-made
+vocabulary of zones, steps, players and counters in both languages (the words
+players use at the table, not rules text).
+
+Names are found with two Aho–Corasick automata (``pyahocorasick``: one pass
+over the question whatever the number of names), English ones at word
+boundaries. A card name made only of words the rules use ("Sacrifice",
+"Time Walk") counts only as printed, capitals and all; a two-character
+Chinese name the rules use is no card name at all. The cards of the casual
+variants' own types (Vanguard "Karn", Planes, Schemes …) are left out: a
+question that says "Karn" means one of the planeswalkers.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+
+import ahocorasick
 
 from judgebot.corpus import EN, Record, zh_of
 from judgebot.judge.concepts import KEYWORD_ALIASES
@@ -77,11 +88,13 @@ class Term:
     kind: str  # term | keyword | card | zone | step | player
     value: str  # record id, or canonical zone/step/player name
     rules: list[str] = field(default_factory=list)
+    printed: str = ""  # a name that counts only as printed, capitals and all
 
 
 class Lexicon:
     def __init__(self, store: Store, pinyin: dict[str, list[str]] | None = None,
-                 pool_names: list[list[str]] | None = None):
+                 pool_names: list[list[str]] | None = None,
+                 rule_words: dict | None = None):
         self.terms: dict[tuple[str, str], list[Term]] = {}
         self.store = store
         current = store.current_edition("mtg", "glossary")
@@ -96,9 +109,7 @@ class Lexicon:
             if game != "mtg":
                 for rec in store.records(game, "glossary"):
                     self._add(_zh(rec.term), "zh", "term", rec.id, rec.rules)
-        for rec in store.records(kind="card"):
-            self._add(rec.name.get(EN, ""), "en", "card", rec.id, [])
-            self._add(_zh(rec.name), "zh", "card", rec.id, [])
+        self._cards(store, rule_words or _rules_vocabulary(store))
         # Cards the engine can play that the corpus has no record of (Lightning Bolt …).
         for names in pool_names or []:
             if not any((fold(n).lower() if n.isascii() else fold(n), lang) in self.terms
@@ -123,13 +134,41 @@ class Lexicon:
             key: ids for key, ids in (pinyin or {}).items() if len(key) >= 4}
         # Misspellings are corrected only towards the words of rules terms and
         # names: a general vocabulary would "correct" ordinary English.
-        words = {w for (t, lang) in self.terms if lang == "en" for w in re.findall(r"[a-z]+", t)}
+        # (Card names are left out: 30,000 names would make every ordinary word
+        # a near miss of one; a misspelt card name is the card finder's job.)
+        words = {w for (t, lang), terms in self.terms.items() if lang == "en"
+                 and any(term.kind != "card" for term in terms)
+                 for w in re.findall(r"[a-z]+", t)}
         self.corrector = Corrector({w: 1 for w in words if len(w) >= 5})
-        self._en = _compile([t for (t, lang) in self.terms if lang == "en"], words=True)
-        self._zh = _compile([t for (t, lang) in self.terms if lang == "zh"], words=False)
+        self._en = _automaton(t for (t, lang) in self.terms if lang == "en")
+        self._zh = _automaton(t for (t, lang) in self.terms if lang == "zh")
+
+    def _cards(self, store: Store, rule_words: dict) -> None:
+        """Every card's names (English, faces, Chinese, other names, nicknames).
+        (Card names are clean text: no folding, unlike what people type.)"""
+        casual = store.cards_of_type(*CASUAL_TYPES)
+        en_words, zh_words = set(rule_words["en"]), set(rule_words["zh2"])
+        terms = self.terms
+        for _, rid, how, name in store.all_card_keys():
+            if rid in casual or how in ("pinyin", "face-pinyin", "short"):
+                continue
+            if how in ("zh", "face-zh") or not name.isascii():
+                text, lang, printed = name.replace(" ", ""), "zh", ""
+                if len(text) < 2 or (len(text) == 2 and text in zh_words):
+                    continue  # 牺牲 is a word of the rules before it is a card
+            else:
+                words = re.findall(r"[a-z0-9']+", name.lower())
+                if not words or len(name) < 3:
+                    continue
+                ordinary = all(w in en_words or len(w) < 3 for w in words)
+                text, lang = name.lower(), "en"
+                printed = name if ordinary or how == "nickname" else ""
+            found = terms.setdefault((text, lang), [])
+            if not any(t.kind == "card" and t.value == rid for t in found):
+                found.append(Term(text, lang, "card", rid, [], printed))
 
     def _add(self, text: str, lang: str, kind: str, value: str, rules: list[str],
-             generic_ok: bool = False) -> None:
+             generic_ok: bool = False, printed: str = "") -> None:
         text = fold(text).strip()
         if lang == "en":
             text = text.lower()
@@ -139,26 +178,41 @@ class Lexicon:
             return
         if not text:
             return
-        self.terms.setdefault((text, lang), []).append(Term(text, lang, kind, value, rules))
+        found = self.terms.setdefault((text, lang), [])
+        if not any(t.kind == kind and t.value == value for t in found):
+            found.append(Term(text, lang, kind, value, rules, printed))
 
     def find(self, text: str) -> list[tuple[int, int, Term]]:
         """Every term in ``text`` (already folded), longest match first, no overlaps."""
-        found: list[tuple[int, int, Term]] = []
-        taken: list[tuple[int, int]] = []
-        for pattern, lang, source in ((self._zh, "zh", text), (self._en, "en", text.lower())):
-            if pattern is None:
-                continue
-            for m in pattern.finditer(source):
-                s, e = m.span()
-                if any(s < te and ts < e for ts, te in taken):
+        candidates: list[tuple[int, int, str, str]] = []
+        if self._zh is not None:
+            for end, key in self._zh.iter(text):
+                candidates.append((end - len(key) + 1, end + 1, key, "zh"))
+        if self._en is not None:
+            lower = text.lower()
+            for end, key in self._en.iter(lower):
+                start = end - len(key) + 1
+                if start > 0 and _WORD_CHAR.match(lower[start - 1]):
                     continue
-                key = m.group()
-                if (key, lang) not in self.terms:  # a plural: the term without its ending
-                    key = key[:-2] if (key[:-2], lang) in self.terms else key[:-1]
-                taken.append((s, e))
-                for term in self.terms[(key, lang)]:
-                    found.append((s, e, term))
-        return sorted(found, key=lambda f: (f[0], -f[1]))
+                for ending in ("", "s", "es"):  # an English term names its plural too
+                    stop = end + 1 + len(ending)
+                    if lower[end + 1:stop] == ending and (
+                            stop >= len(lower) or not _WORD_CHAR.match(lower[stop])):
+                        candidates.append((start, stop, key, "en"))
+                        break
+        candidates.sort(key=lambda c: (c[0], c[0] - c[1]))
+        found: list[tuple[int, int, Term]] = []
+        reach = -1
+        for s, e, key, lang in candidates:
+            if s < reach:
+                continue
+            terms = [t for t in self.terms[(key, lang)]
+                     if not t.printed or text[s:s + len(t.printed)] == t.printed]
+            if not terms:
+                continue
+            reach = e
+            found.extend((s, e, term) for term in terms)
+        return found
 
     def zh_name(self, rid: str) -> str:
         """The Chinese name the lexicon knows a record by ("" if none)."""
@@ -175,13 +229,38 @@ def _zh(mapping: dict[str, str]) -> str:
     return fold(zh_of(mapping))
 
 
-def _compile(items: list[str], words: bool) -> re.Pattern | None:
-    items = sorted({w for w in items if w}, key=lambda w: (-len(w), w))
-    if not items:
+# English words may sit right against Chinese ("我的trample生物"), so only Latin
+# letters, digits and the apostrophe count as word characters at the edges.
+_WORD_CHAR = re.compile(r"[A-Za-z0-9']")
+CASUAL_TYPES = ("Vanguard", "Plane", "Phenomenon", "Scheme", "Conspiracy", "Dungeon")
+
+
+def _automaton(keys) -> ahocorasick.Automaton | None:
+    automaton = ahocorasick.Automaton()
+    for key in keys:
+        if key:
+            automaton.add_word(key, key)
+    if not len(automaton):
         return None
-    body = "|".join(re.escape(w) for w in items)
-    # English words may sit right against Chinese ("我的trample生物"), so only
-    # Latin letters and digits count as word characters at the edges.
-    # An English term also names its plural ("lands", "counters", "tokens").
-    return re.compile(rf"(?<![A-Za-z0-9'])(?:{body})(?:s|es)?(?![A-Za-z0-9'])" if words else body)
+    automaton.make_automaton()
+    return automaton
+
+
+def _rules_vocabulary(store: Store) -> dict[str, list[str]]:
+    """The words of the current rules and glossary (not their examples, which
+    name cards): English words, and the two-character Chinese words of the
+    translated rules (as :func:`judgebot.search.index.rule_words` has them;
+    computed here when no index is at hand)."""
+    en: set[str] = set()
+    zh: set[str] = set()
+    for kind in ("rule", "glossary"):
+        for edition in (store.current_edition("mtg", kind), store.translated_edition("mtg")):
+            if edition is None:
+                continue
+            for rec in store.records("mtg", kind, edition):
+                text = getattr(rec, "text", None) or getattr(rec, "definition", None) or {}
+                en.update(re.findall(r"[a-z0-9']+", text.get(EN, "").lower()))
+                for run in re.findall(r"[\u4e00-\u9fff]+", fold(zh_of(text))):
+                    zh.update(run[i:i + 2] for i in range(len(run) - 1))
+    return {"en": sorted(en), "zh2": sorted(zh)}
 

@@ -22,7 +22,6 @@ cite the subrule that decides, not the heading.
 from __future__ import annotations
 
 import re
-from collections import defaultdict
 from dataclasses import dataclass, field
 
 from judgebot.corpus import EN, ZH_HANS, Record
@@ -87,11 +86,9 @@ class Retriever:
         self._tokens: dict[str, frozenset[str]] = {}
         # The words of asking, as the analyzers write them ("how", "mani" for "many").
         self._asking = set(analysis.analyze(self.en, " ".join(QUESTION_WORDS | {"many", "much"})))
-        self._df: dict[str, int] = defaultdict(int)
-        self._rules = list(store.records("mtg", "rule", store.current_edition("mtg")))
-        for rec in self._rules:
-            for tok in self.rule_tokens(rec):
-                self._df[tok] += 1
+        # In how many current rules each token is (computed when the index was built).
+        self._df: dict[str, int] = svc.rule_words()["df"]
+        self._rule_count = store.count("mtg", "rule", store.current_edition("mtg"))
 
     # --- text helpers ---------------------------------------------------------------
 
@@ -100,7 +97,7 @@ class Retriever:
 
     def informative(self, tokens: set[str]) -> set[str]:
         """The tokens that are rare enough among rules to tell them apart."""
-        limit = COMMON_WORD * max(len(self._rules), 1)
+        limit = COMMON_WORD * max(self._rule_count, 1)
         return {t for t in tokens if self._df.get(t, 0) <= limit and len(t) > 1
                 and t not in self._asking}
 

@@ -28,7 +28,8 @@ class Judge:
         svc.activate()
         self.pool = pool()
         self.lexicon = Lexicon(store, svc.pinyin,
-                               [list(card.all_names()) for card in self.pool])
+                               [list(card.all_names()) for card in self.pool],
+                               svc.rule_words())
         self.retriever = Retriever(store, svc)
         self.retriever.lexicon = self.lexicon
         import pypinyin  # noqa: F401  (loaded now, not on the first Chinese question)

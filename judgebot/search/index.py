@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import sys
 import time
@@ -39,7 +40,7 @@ from judgebot.store import Store
 from judgebot.text import segment
 
 # Bump when the schema, analyzers or documents change meaning.
-SCHEMA_VERSION = "16"
+SCHEMA_VERSION = "17"
 INDEX_DIR = corpus.ROOT / "index"
 CURRENT = "CURRENT"
 META = "meta.json"
@@ -47,6 +48,7 @@ JIEBA_DICT = "jieba.dict"
 VOCAB = "vocab.json"
 NAMES = "names.json"
 DOCS = "docs.json"
+RULE_WORDS = "rule_words.json"
 
 
 class IndexError_(Exception):
@@ -147,6 +149,9 @@ def build(store: Store, index_dir: Path = INDEX_DIR,
         _vocabulary(records).save(staging / VOCAB)
         (staging / DOCS).write_text(json.dumps(doc_table(docs), ensure_ascii=False,
                                                separators=(",", ":")), encoding="utf-8")
+        (staging / RULE_WORDS).write_text(json.dumps(rule_words(store), ensure_ascii=False,
+                                                     separators=(",", ":"), sort_keys=True),
+                                          encoding="utf-8")
         (staging / NAMES).write_text(
             json.dumps(name_table(store, records), ensure_ascii=False, sort_keys=True),
             encoding="utf-8")
@@ -168,6 +173,35 @@ def build(store: Store, index_dir: Path = INDEX_DIR,
     _remove_stale(index_dir, keep=final.name)
     seg = segment.configure(final / JIEBA_DICT)
     return Handle(final, meta, whoosh_index.open_dir(str(final)), seg)
+
+
+def rule_words(store: Store) -> dict:
+    """What the judge knows of the words of the current Magic rules, computed
+    once here rather than by every process that answers questions:
+    ``df``: each analyzed token (both languages) → in how many current rules;
+    ``en``: the English words of the current rules and glossary (not their
+    examples, which name cards); ``zh2``: the two-character Chinese strings of
+    the translated rules and glossary."""
+    current = store.current_edition("mtg")
+    translated = store.translated_edition("mtg")
+    en_analyzer, zh_analyzer = analysis.english_analyzer(), analysis.chinese_analyzer()
+    df: dict[str, int] = {}
+    for rec in store.records("mtg", "rule", current) if current else ():
+        local = store.text(rec, "zh")
+        tokens = set(analysis.analyze(en_analyzer, rec.text.get(corpus.EN, ""))) | set(
+            analysis.analyze(zh_analyzer, analysis.fold(local.text) if local else ""))
+        for tok in tokens:
+            df[tok] = df.get(tok, 0) + 1
+    en: set[str] = set()
+    zh: set[str] = set()
+    for kind in ("rule", "glossary"):
+        for edition in dict.fromkeys((store.current_edition("mtg", kind), translated)):
+            for rec in store.records("mtg", kind, edition) if edition else ():
+                text = getattr(rec, "text", None) or getattr(rec, "definition", None) or {}
+                en.update(re.findall(r"[a-z0-9']+", text.get(corpus.EN, "").lower()))
+                for run in re.findall(r"[\u4e00-\u9fff]+", analysis.fold(corpus.zh_of(text))):
+                    zh.update(run[i:i + 2] for i in range(len(run) - 1))
+    return {"df": df, "en": sorted(en), "zh2": sorted(zh)}
 
 
 def doc_table(docs: list[documents.SearchDoc]) -> dict[str, list]:

@@ -135,6 +135,7 @@ class SearchService:
         self._display: dict[str, dict[str, str]] = {}
         self._rule_hits: dict[str, Hit] = {}
         self._names_fuzzy: Corrector | None = None
+        self._rule_words: dict | None = None
 
     # --- setup -------------------------------------------------------------------
 
@@ -201,6 +202,14 @@ class SearchService:
         # that points to one card.
         card = self.cards.best(text)
         return [card.id] if card is not None else []
+
+    def rule_words(self) -> dict:
+        """The index's table of the current rules' words (``df``, ``en``, ``zh2``:
+        see :func:`judgebot.search.index.rule_words`), read on first use."""
+        if self._rule_words is None:
+            path = self.handle.path / index.RULE_WORDS
+            self._rule_words = json.loads(path.read_text(encoding="utf-8"))
+        return self._rule_words
 
     def known(self, word: str) -> bool:
         """A word the rules use, or a word of a card's name (never a slip)."""
