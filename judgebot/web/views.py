@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from markupsafe import Markup
 
-from judgebot.corpus import EN, ZH_HANS, ZH_HANT, Record, zh_of
+from judgebot.corpus import EN, ZH_HANS, ZH_HANT, Record, parse_id, zh_of
 from judgebot.web import render
 from judgebot.web.catalog import Catalog
 from judgebot.web.prefs import Prefs
@@ -26,6 +26,18 @@ MAX_RULINGS_API = 200
 
 def _is_ruling(rid: str) -> bool:
     return rid.split(":", 2)[1:2] == ["ruling"]
+
+
+def _release_notes_first(cat: Catalog, ruling_ids: list[str]) -> list[str]:
+    """The rulings a rule page lists: those of a set's release notes first (they
+    are in Chinese too), each as the Oracle ruling it is the same as where it
+    is one; then the Oracle rulings, in card order; each once."""
+    first: list[str] = []
+    for rid in ruling_ids:
+        if parse_id(rid)[2]:  # a release-notes ruling (mtg:ruling:tsr:…)
+            rec = cat.get(rid)
+            first.append(getattr(rec, "same_as", "") or rid)
+    return list(dict.fromkeys(first + ruling_ids))
 # Headwords too common to link in every sentence (beyond the cross-reference's
 # own list): a page where every other word is underlined helps nobody.
 UNLINKED_TERMS = GENERIC_TERMS | {"creature", "permanent", "block", "attack", "case", "player",
@@ -295,6 +307,7 @@ def rule_page(cat: Catalog, linker: Linker, rec: Record, prefs: Prefs) -> RulePa
     for other in (lin.current, lin.translated):
         if other is not None and other.id != rec.id:
             ruling_ids += [r for r in x.rulings_citing(other.id) if r not in ruling_ids]
+    ruling_ids = _release_notes_first(cat, ruling_ids)
     page = RulePage(
         rec=rec, en=en, zh=zh, lineage=lin, citation=citation(cat, rec),
         breadcrumb=items([c.id for c in x.breadcrumb(rec.id)]),
