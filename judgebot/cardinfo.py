@@ -23,7 +23,10 @@ def rule_linker(store: Store) -> RuleLinker:
 
 def card_rules(store: Store, card: Record) -> list[str]:
     """The rules a card's own text uses: its keywords (702.19 for trample),
-    keyword actions, rule numbers and glossary terms, in order of mention."""
+    keyword actions, rule numbers and glossary terms, in order of mention
+    (found when the store was built; found now for a card without them)."""
+    if getattr(card, "uses", None) or card.edition == "oracle":
+        return list(getattr(card, "uses", []))
     return [f.rule for f in rule_linker(store).find(card.text.get(EN, ""))]
 
 

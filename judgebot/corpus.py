@@ -124,6 +124,10 @@ class Card(Record):
     aliases: list[str] = field(default_factory=list)  # other names it is printed or known by
     nicknames: list[str] = field(default_factory=list)  # judges' nicknames (Goyf, Bob …)
     printed_text: dict[str, str] = field(default_factory=dict)  # as the release notes print it
+    # The rules its Oracle text uses (keywords, keyword actions, rule numbers,
+    # glossary terms: judgebot.rulelinks), in the edition its rulings link to.
+    # Not a citation: a rule's page does not list the thousands of cards with flying.
+    uses: list[str] = field(default_factory=list)
 
 
 @dataclass(kw_only=True)

@@ -192,3 +192,23 @@ def _term_forms(term: str) -> list[str]:
     term = re.sub(r"\s*\([^)]*\)", "", term).strip().lower()
     return [t.strip() for t in re.split(r"\s*[;,]\s*|\s+or\s+", term) if t.strip()] if (
         ";" in term) else [term]
+
+
+def rules_vocabulary(records: Iterable[Record]) -> tuple[set[str], set[str]]:
+    """The words of rules and glossary texts (not their examples, which name
+    cards): English words, and every two-character Chinese string (Chinese
+    texts folded to Simplified by the caller)."""
+    from judgebot.corpus import zh_of
+
+    en: set[str] = set()
+    zh: set[str] = set()
+    for rec in records:
+        text = getattr(rec, "text", None) or getattr(rec, "definition", None) or {}
+        en.update(_WORD.findall(text.get(EN, "").lower()))
+        for run in _CJK.findall(zh_of(text)):
+            zh.update(run[i:i + 2] for i in range(len(run) - 1))
+    return en, zh
+
+
+_WORD = re.compile(r"[a-z0-9']+")
+_CJK = re.compile(r"[\u4e00-\u9fff]+")

@@ -33,15 +33,16 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from judgebot import corpus
+from judgebot import corpus, editions
 from judgebot.corpus import EN, ZH_HANS, Record, zh_of
 from judgebot.editions import edition_key, is_versioned
 from judgebot.ingest import cards as card_file
 from judgebot.ingest.rulebook import SourceError
+from judgebot.rulelinks import rules_vocabulary
 from judgebot.rulenumbers import sort_key
 from judgebot.text.names import name_key, name_words, trigrams
 
-STORE_VERSION = "6"
+STORE_VERSION = "7"
 DATA_DIR = corpus.ROOT / "index"
 CITING_FIELDS = ("refs", "rules", "see")
 CACHE_SIZE = 30_000
@@ -108,6 +109,9 @@ CREATE INDEX card_keys_by_key ON card_keys (key);
 CREATE TABLE card_names (at INTEGER PRIMARY KEY, id TEXT NOT NULL, name TEXT NOT NULL,
                          key TEXT NOT NULL);
 CREATE TABLE card_words (word TEXT PRIMARY KEY, ats BLOB NOT NULL) WITHOUT ROWID;
+CREATE TABLE card_terms (head TEXT NOT NULL, lang TEXT NOT NULL, text TEXT NOT NULL,
+                         id TEXT NOT NULL, printed TEXT NOT NULL);
+CREATE INDEX card_terms_by_head ON card_terms (lang, head);
 CREATE TABLE card_list (id TEXT PRIMARY KEY, rank INTEGER NOT NULL, game TEXT NOT NULL,
                         name TEXT NOT NULL, type TEXT NOT NULL, colours TEXT NOT NULL,
                         text TEXT NOT NULL) WITHOUT ROWID;
@@ -156,6 +160,7 @@ def build(records: list[Record], path: Path, digest: str,
         keys = card_key_rows(r for r in ordered if r.kind == "card")
         db.executemany("INSERT INTO card_keys VALUES (?,?,?,?)", keys)
         _card_name_tables(db, keys)
+        db.executemany("INSERT INTO card_terms VALUES (?,?,?,?,?)", _card_terms(ordered, keys))
         db.executemany("INSERT INTO card_list VALUES (?,?,?,?,?,?,?)",
                        (_card_list_row(r, rank[r.id]) for r in ordered if r.kind == "card"))
         meta = [("corpus_hash", digest), ("version", STORE_VERSION), ("records", str(total))]
@@ -239,6 +244,46 @@ def _card_name_tables(db: sqlite3.Connection, keys: list[tuple[str, str, str, st
                    ((w, array("I", ats).tobytes()) for w, ats in sorted(words.items())))
     db.executemany("INSERT INTO card_grams VALUES (?,?)",
                    ((g, array("I", ats).tobytes()) for g, ats in sorted(grams.items())))
+
+
+CASUAL_TYPES = {"Vanguard", "Plane", "Phenomenon", "Scheme", "Conspiracy", "Dungeon"}
+
+
+def _card_terms(records: list[Record], keys: list[tuple[str, str, str, str]]) -> list[tuple]:
+    """``(head, lang, text, card id, printed)``: the names a card is called by
+    in running text (a judge's question), found by their first word (English,
+    lowercased) or first two characters (Chinese). A name made only of words
+    the rules use ("Sacrifice", "Time Walk") counts only ``printed`` as it is;
+    a two-character Chinese name the rules use (牺牲) not at all; nor do the
+    names of the casual variants' own cards (Vanguard "Karn")."""
+    current = editions.current({r.edition for r in records if r.kind == "rule"
+                                and r.game == "mtg"})
+    translated = _translated(records).get("mtg")
+    en_words, zh_words = rules_vocabulary(
+        r for r in records if r.game == "mtg" and r.kind in ("rule", "glossary")
+        and r.edition in (current, translated))
+    casual = {r.id for r in records if r.kind == "card" and set(r.types) & CASUAL_TYPES}
+    rows: list[tuple] = []
+    seen: set[tuple[str, str]] = set()
+    for _, rid, how, name in keys:
+        if rid in casual or how in ("pinyin", "face-pinyin", "short"):
+            continue
+        if how in ("zh", "face-zh") or not name.isascii():
+            text = name.replace(" ", "")
+            if len(text) < 2 or (len(text) == 2 and text in zh_words):
+                continue
+            row = (text[:2], "zh", text, rid, "")
+        else:
+            words = re.findall(r"[a-z0-9']+", name.lower())
+            if not words or len(name) < 3:
+                continue
+            ordinary = all(w in en_words or len(w) < 3 for w in words)
+            row = (words[0], "en", name.lower(), rid,
+                   name if ordinary or how == "nickname" else "")
+        if (row[2], rid) not in seen:
+            seen.add((row[2], rid))
+            rows.append(row)
+    return rows
 
 
 def _card_list_row(card: Record, at: int) -> tuple:
@@ -330,6 +375,7 @@ class Store:
         self.games = sorted({game for game, _ in self._editions})
         self._translated = {key.split(":", 1)[1]: value for key, value in meta.items()
                             if key.startswith("translated:")}
+        self._lookup_orders: dict[str, list[str]] = {}
 
     def _db(self) -> sqlite3.Connection:
         """This thread's connection (a forked worker process opens its own)."""
@@ -440,8 +486,11 @@ class Store:
     def lookup_order(self, game: str) -> list[str]:
         """The editions a rule number is looked up in when none is named: the
         current one first, then the rest of its series, newest first."""
-        known = self._editions.get((game, "rule"), [])
-        return [e for e in reversed(known) if is_versioned(e)]
+        order = self._lookup_orders.get(game)
+        if order is None:  # the editions are fixed for the life of the store
+            known = self._editions.get((game, "rule"), [])
+            order = self._lookup_orders[game] = [e for e in reversed(known) if is_versioned(e)]
+        return list(order)
 
     def rule_numbers(self, game: str, edition: str) -> list[str]:
         rows = self._db().execute(
@@ -515,6 +564,17 @@ class Store:
     def all_card_keys(self) -> list[tuple[str, str, str, str]]:
         """Every ``(key, card id, how, name)``, in card order."""
         rows = self._db().execute("SELECT key, id, how, name FROM card_keys ORDER BY rowid")
+        return [tuple(row) for row in rows]
+
+    def card_terms(self, lang: str, heads: Iterable[str]) -> list[tuple[str, str, str, str]]:
+        """``(head, text, card id, printed)`` of the card names (as
+        :func:`_card_terms` has them) that begin with any of ``heads``."""
+        heads = list(dict.fromkeys(heads))[:500]
+        if not heads:
+            return []
+        rows = self._db().execute(
+            f"SELECT head, text, id, printed FROM card_terms WHERE lang = ? AND head IN "
+            f"({','.join('?' * len(heads))}) ORDER BY rowid", [lang, *heads])
         return [tuple(row) for row in rows]
 
     def cards_of_type(self, *types: str) -> set[str]:

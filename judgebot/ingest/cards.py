@@ -56,7 +56,7 @@ from judgebot.text.names import plain_latin
 FILE = "cards/cards.jsonl.xz"
 NICKNAMES = "cardnames/nicknames.tsv"
 # Bump when the derived records change meaning (the store is rebuilt).
-VERSION = "1"
+VERSION = "2"
 ORACLE = "oracle"
 DOCUMENT = "Cards and rulings (card file; built into the store, not committed)"
 SPLIT = " // "
@@ -505,6 +505,7 @@ class _Builder:
             source=[Span(FILE, n, n, EN) for n in entry.lines],
         )
         own = self.linker.keywords(text)
+        card.uses = list(dict.fromkeys(f.rule for f in self.linker.find(text)))
         rulings = []
         for index, (date, ruling_text) in enumerate(entry.rulings, 1):
             found = self._links(ruling_text, own)

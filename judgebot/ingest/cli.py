@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 from judgebot import corpus
-from judgebot.ingest import build
 from judgebot.ingest.rulebook import SourceError
 
 
@@ -27,6 +26,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _corpus_build(args: argparse.Namespace) -> int:
+    from judgebot.ingest import build  # every ingester: loaded only to build
+
     out = Path(args.out) if args.out else corpus.CORPUS_DIR
     src = Path(args.sources) if args.sources else corpus.SOURCES_DIR
     try:

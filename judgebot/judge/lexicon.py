@@ -1,18 +1,20 @@
 """The words a judge call is made of: rules terms, card names and table talk.
 
 Built once per process from the corpus: every glossary headword and keyword
-name (English and Chinese, either script, pinyin), every card name (some
-30,000, and their faces, Chinese names and nicknames), and a small hand-made
+name (English and Chinese, either script, pinyin), and a small hand-made
 vocabulary of zones, steps, players and counters in both languages (the words
-players use at the table, not rules text).
+players use at the table, not rules text), found with two Aho–Corasick
+automata (``pyahocorasick``: one pass over the question whatever the number
+of names), English ones at word boundaries.
 
-Names are found with two Aho–Corasick automata (``pyahocorasick``: one pass
-over the question whatever the number of names), English ones at word
-boundaries. A card name made only of words the rules use ("Sacrifice",
-"Time Walk") counts only as printed, capitals and all; a two-character
-Chinese name the rules use is no card name at all. The cards of the casual
-variants' own types (Vanguard "Karn", Planes, Schemes …) are left out: a
-question that says "Karn" means one of the planeswalkers.
+Card names (some 30,000 cards, their faces, Chinese names and nicknames) are
+looked up in the store instead, by the question's words (English) and
+character pairs (Chinese): building an automaton of them cost every process
+that answers a question most of a second. A card name made only of words the
+rules use ("Sacrifice", "Time Walk") counts only as printed, capitals and
+all; a two-character Chinese name the rules use is no card name at all; the
+cards of the casual variants' own types (Vanguard "Karn", Planes, Schemes …)
+are left out: a question that says "Karn" means one of the planeswalkers.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from judgebot.judge.concepts import KEYWORD_ALIASES
 from judgebot.search.analysis import fold
 from judgebot.search.spelling import Corrector
 from judgebot.store import Store
+from judgebot.text.names import name_key
 
 # canonical value: (English forms, Chinese forms)
 ZONES = {
@@ -96,12 +99,20 @@ class Lexicon:
                  pool_names: list[list[str]] | None = None,
                  rule_words: dict | None = None):
         self.terms: dict[tuple[str, str], list[Term]] = {}
+        self._card_terms: dict[tuple[str, str], list[Term]] = {}  # filled as questions name them
         self.store = store
         current = store.current_edition("mtg", "glossary")
         glossary = list(store.records("mtg", "glossary", current))
+        # The Chinese of each headword: its own, or the translated edition's entry
+        # of the same slug (read in one pass, as the store's translation_of would).
+        translated = store.translated_edition("mtg")
+        by_slug = {r.slug: r for r in store.records("mtg", "glossary", translated)} \
+            if translated and translated != current else {}
         for rec in glossary:
-            partner = store.translation_of(rec)
-            zh = _zh(partner.term) if partner is not None else ""
+            own = _zh(rec.term)
+            partner = by_slug.get(rec.slug)
+            zh = own or (_zh(partner.term) if partner is not None and zh_of(partner.definition)
+                         else "")
             kind = "keyword" if "keyword" in rec.definition.get(EN, "").lower() else "term"
             self._add(rec.term.get(EN, ""), "en", kind, rec.id, rec.rules)
             self._add(zh, "zh", kind, rec.id, rec.rules)
@@ -109,11 +120,10 @@ class Lexicon:
             if game != "mtg":
                 for rec in store.records(game, "glossary"):
                     self._add(_zh(rec.term), "zh", "term", rec.id, rec.rules)
-        self._cards(store, rule_words or _rules_vocabulary(store))
-        # Cards the engine can play that the corpus has no record of (Lightning Bolt …).
+        del rule_words  # (the store's card names are already filtered by the rules' words)
+        # Cards the engine can play that the corpus has no record of.
         for names in pool_names or []:
-            if not any((fold(n).lower() if n.isascii() else fold(n), lang) in self.terms
-                       for n in names for lang in ("en", "zh")):
+            if not any(store.card_keys(name_key(n)) for n in names):
                 for name in names:
                     self._add(name, "en" if name.isascii() else "zh", "card", f"pool:{names[0]}",
                               [], generic_ok=True)
@@ -143,30 +153,6 @@ class Lexicon:
         self._en = _automaton(t for (t, lang) in self.terms if lang == "en")
         self._zh = _automaton(t for (t, lang) in self.terms if lang == "zh")
 
-    def _cards(self, store: Store, rule_words: dict) -> None:
-        """Every card's names (English, faces, Chinese, other names, nicknames).
-        (Card names are clean text: no folding, unlike what people type.)"""
-        casual = store.cards_of_type(*CASUAL_TYPES)
-        en_words, zh_words = set(rule_words["en"]), set(rule_words["zh2"])
-        terms = self.terms
-        for _, rid, how, name in store.all_card_keys():
-            if rid in casual or how in ("pinyin", "face-pinyin", "short"):
-                continue
-            if how in ("zh", "face-zh") or not name.isascii():
-                text, lang, printed = name.replace(" ", ""), "zh", ""
-                if len(text) < 2 or (len(text) == 2 and text in zh_words):
-                    continue  # 牺牲 is a word of the rules before it is a card
-            else:
-                words = re.findall(r"[a-z0-9']+", name.lower())
-                if not words or len(name) < 3:
-                    continue
-                ordinary = all(w in en_words or len(w) < 3 for w in words)
-                text, lang = name.lower(), "en"
-                printed = name if ordinary or how == "nickname" else ""
-            found = terms.setdefault((text, lang), [])
-            if not any(t.kind == "card" and t.value == rid for t in found):
-                found.append(Term(text, lang, "card", rid, [], printed))
-
     def _add(self, text: str, lang: str, kind: str, value: str, rules: list[str],
              generic_ok: bool = False, printed: str = "") -> None:
         text = fold(text).strip()
@@ -184,7 +170,7 @@ class Lexicon:
 
     def find(self, text: str) -> list[tuple[int, int, Term]]:
         """Every term in ``text`` (already folded), longest match first, no overlaps."""
-        candidates: list[tuple[int, int, str, str]] = []
+        candidates: list[tuple[int, int, str, str]] = self._card_candidates(text)
         if self._zh is not None:
             for end, key in self._zh.iter(text):
                 candidates.append((end - len(key) + 1, end + 1, key, "zh"))
@@ -206,13 +192,47 @@ class Lexicon:
         for s, e, key, lang in candidates:
             if s < reach:
                 continue
-            terms = [t for t in self.terms[(key, lang)]
+            terms = [t for t in (self.terms.get((key, lang), [])
+                                 + self._card_terms.get((key, lang), []))
                      if not t.printed or text[s:s + len(t.printed)] == t.printed]
             if not terms:
                 continue
             reach = e
             found.extend((s, e, term) for term in terms)
         return found
+
+    def _card_candidates(self, text: str) -> list[tuple[int, int, str, str]]:
+        """Card names in ``text``: the store's names that begin with one of its
+        words or character pairs, and that the text holds there."""
+        lower = text.lower()
+        words = [(m.start(), m.group()) for m in _NAME_WORD.finditer(lower)
+                 if m.start() == 0 or not _WORD_CHAR.match(lower[m.start() - 1])]
+        pairs = [(i, text[i:i + 2]) for m in _CJK_RUN.finditer(text)
+                 for i in range(m.start(), m.end() - 1)]
+        out: list[tuple[int, int, str, str]] = []
+        for lang, heads, source in (("en", words, lower), ("zh", pairs, text)):
+            by_head: dict[str, list[int]] = {}
+            for at, head in heads[:MAX_HEADS]:
+                by_head.setdefault(head, []).append(at)
+            for head, name, rid, printed in self.store.card_terms(lang, by_head):
+                key = (name, lang)
+                found = self._card_terms.setdefault(key, [])
+                if not any(t.value == rid for t in found):
+                    found.append(Term(name, lang, "card", rid, [], printed))
+                for at in by_head.get(head, ()):
+                    if not source.startswith(name, at):
+                        continue
+                    end = at + len(name)
+                    if lang == "zh":
+                        out.append((at, end, name, lang))
+                        continue
+                    for ending in ("", "s", "es"):  # a name's plural names it too
+                        stop = end + len(ending)
+                        if source[end:stop] == ending and (
+                                stop >= len(source) or not _WORD_CHAR.match(source[stop])):
+                            out.append((at, stop, name, lang))
+                            break
+        return out
 
     def zh_name(self, rid: str) -> str:
         """The Chinese name the lexicon knows a record by ("" if none)."""
@@ -232,6 +252,9 @@ def _zh(mapping: dict[str, str]) -> str:
 # English words may sit right against Chinese ("我的trample生物"), so only Latin
 # letters, digits and the apostrophe count as word characters at the edges.
 _WORD_CHAR = re.compile(r"[A-Za-z0-9']")
+_NAME_WORD = re.compile(r"[a-z0-9']+")
+_CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
+MAX_HEADS = 400  # words or character pairs of a question looked up as card names
 CASUAL_TYPES = ("Vanguard", "Plane", "Phenomenon", "Scheme", "Conspiracy", "Dungeon")
 
 
@@ -244,23 +267,3 @@ def _automaton(keys) -> ahocorasick.Automaton | None:
         return None
     automaton.make_automaton()
     return automaton
-
-
-def _rules_vocabulary(store: Store) -> dict[str, list[str]]:
-    """The words of the current rules and glossary (not their examples, which
-    name cards): English words, and the two-character Chinese words of the
-    translated rules (as :func:`judgebot.search.index.rule_words` has them;
-    computed here when no index is at hand)."""
-    en: set[str] = set()
-    zh: set[str] = set()
-    for kind in ("rule", "glossary"):
-        for edition in (store.current_edition("mtg", kind), store.translated_edition("mtg")):
-            if edition is None:
-                continue
-            for rec in store.records("mtg", kind, edition):
-                text = getattr(rec, "text", None) or getattr(rec, "definition", None) or {}
-                en.update(re.findall(r"[a-z0-9']+", text.get(EN, "").lower()))
-                for run in re.findall(r"[\u4e00-\u9fff]+", fold(zh_of(text))):
-                    zh.update(run[i:i + 2] for i in range(len(run) - 1))
-    return {"en": sorted(en), "zh2": sorted(zh)}
-

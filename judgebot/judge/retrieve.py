@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from judgebot.cardinfo import card_rules
 from judgebot.corpus import EN, ZH_HANS, Record
 from judgebot.judge import concepts
 from judgebot.judge.understand import Understanding
@@ -44,6 +45,7 @@ DEFINING_TERM = 2.0  # for any other glossary term ("block", "creature")
 CONCEPT = 3.5
 CARD_KEYWORD = 4.0
 CARD_CONCEPT = 2.0
+CARD_RULE = 2.5
 RULING_CITES = 2.0
 SIMULATED = 2.5
 SEARCH_TOP = 3.0
@@ -195,6 +197,10 @@ class Retriever:
                 1.0 + overlap * 0.5 - n * 0.01, f"ruling on {e.text}")
             for cited in ruling.rules:
                 bump(self.current(cited), RULING_CITES, f"named by a ruling on {e.text}")
+        # The rules its Oracle text uses: keywords and keyword actions ("destroy
+        # target" → 701.8), rule numbers, glossary terms ("dies" → 700.4).
+        for rid in card_rules(self.store, card):
+            bump(rid, CARD_RULE, f"used by the text of {e.text}")
         text = analysis.fold(card.text.get(ZH_HANS, "") or card.text.get(EN, ""))
         # What the card's own text does (改为 → a replacement effect …).
         for _, _, concept in concepts.find(text):

@@ -22,7 +22,7 @@ class QuestionError(ValueError):
 class Judge:
     """Answers judge calls from the corpus, and by simulation where it can."""
 
-    def __init__(self, store: Store, svc: SearchService):
+    def __init__(self, store: Store, svc: SearchService, preload: bool = True):
         self.store = store
         self.svc = svc
         svc.activate()
@@ -32,7 +32,8 @@ class Judge:
                                svc.rule_words())
         self.retriever = Retriever(store, svc)
         self.retriever.lexicon = self.lexicon
-        import pypinyin  # noqa: F401  (loaded now, not on the first Chinese question)
+        if preload:  # a server loads it now, not on its first Chinese question
+            import pypinyin  # noqa: F401
 
     def ask(self, question: str) -> Answer:
         if not isinstance(question, str):

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from judgebot.corpus import EN, ZH_HANS, ZH_HANT, Record, zh_of
 from judgebot.search.analysis import fold
+from judgebot.search.tiers import CARD_FIELDS, CARD_KINDS
 from judgebot.store import Store
 from judgebot.text.names import name_key
 
@@ -42,18 +43,29 @@ class SearchDoc:
     # found by its card's names; it still counts the words it holds in reranking.
     repeat: bool = False
 
+    def only(self) -> str:
+        """``en`` or ``zh`` for a document in one language only, else ``""``.
+        Cards and rulings never say: a query is not carried across languages
+        into them (the Oracle text is English only, and a card's Chinese name
+        already reaches its rulings through their ``context``); across some
+        80,000 of them it cost more than all the rest of a query."""
+        if self.kind in CARD_KINDS:
+            return ""
+        has_en = bool(self.text_en or self.title_en)
+        has_zh = bool(self.text_zh or self.title_zh)
+        return ("en" if has_en else "zh") if has_en != has_zh else ""
+
     def fields(self) -> dict[str, object]:
         out: dict[str, object] = {"id": self.id}
+        tier = CARD_FIELDS if self.kind in CARD_KINDS else {}
         for name in ("number", "title_en", "title_zh", "text_en", "text_zh", "context"):
             value = getattr(self, name)
             if value and not (self.repeat and name.startswith("text_")):
-                out[name] = value
+                out[tier.get(name, name)] = value
         # Which language a document lacks: a query is carried into the other
         # language (through the bilingual glossary) only for such documents.
-        has_en = bool(self.text_en or self.title_en)
-        has_zh = bool(self.text_zh or self.title_zh)
-        if has_en != has_zh:
-            out["only"] = "en" if has_en else "zh"
+        if self.only():
+            out["only"] = self.only()
         if self.section:
             out["section"] = " ".join(self.section)
         if self.names:

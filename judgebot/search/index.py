@@ -19,7 +19,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 import shutil
 import sys
 import time
@@ -33,14 +32,17 @@ from whoosh import index as whoosh_index
 from whoosh.fields import ID, KEYWORD, TEXT, Schema
 
 from judgebot import corpus
+from judgebot.rulelinks import rules_vocabulary
 from judgebot.search import analysis, documents
 from judgebot.search.bulkpool import MemoryPool
+from judgebot.search.mapped import MappedStorage
 from judgebot.search.spelling import Corrector, vocabulary
+from judgebot.search.tiers import CARD_KINDS
 from judgebot.store import Store
 from judgebot.text import segment
 
 # Bump when the schema, analyzers or documents change meaning.
-SCHEMA_VERSION = "17"
+SCHEMA_VERSION = "21"
 INDEX_DIR = corpus.ROOT / "index"
 CURRENT = "CURRENT"
 META = "meta.json"
@@ -74,6 +76,12 @@ def schema() -> Schema:
         text_en=TEXT(analyzer=en),
         text_zh=TEXT(analyzer=zh),
         context=TEXT(analyzer=zh, field_boost=0.5),
+        # The same fields for the cards and their rulings (see judgebot.search.tiers).
+        c_title_en=TEXT(analyzer=en, field_boost=3.0),
+        c_title_zh=TEXT(analyzer=zh, field_boost=3.0),
+        c_text_en=TEXT(analyzer=en),
+        c_text_zh=TEXT(analyzer=zh),
+        c_context=TEXT(analyzer=zh, field_boost=0.5),
     )
 
 
@@ -136,7 +144,9 @@ def build(store: Store, index_dir: Path = INDEX_DIR,
         )
         segment.configure(staging / JIEBA_DICT)
         ix = whoosh_index.create_in(str(staging), schema())
-        writer = ix.writer()
+        # Separate segment files, read as needed: a compound one is copied whole
+        # into memory by every reader (some 60 MB of postings and terms).
+        writer = ix.writer(compound=False)
         writer.pool = MemoryPool()  # a build from scratch: no spilling, no merge
         total = len(docs)
         for i, doc in enumerate(docs, 1):
@@ -156,6 +166,8 @@ def build(store: Store, index_dir: Path = INDEX_DIR,
             json.dumps(name_table(store, records), ensure_ascii=False, sort_keys=True),
             encoding="utf-8")
         meta = {
+            "tiers": {"rules": sum(1 for d in docs if d.kind not in CARD_KINDS),
+                      "cards": sum(1 for d in docs if d.kind in CARD_KINDS)},
             "corpus_hash": digest,
             "schema_version": SCHEMA_VERSION,
             "documents": total,
@@ -172,7 +184,7 @@ def build(store: Store, index_dir: Path = INDEX_DIR,
         raise
     _remove_stale(index_dir, keep=final.name)
     seg = segment.configure(final / JIEBA_DICT)
-    return Handle(final, meta, whoosh_index.open_dir(str(final)), seg)
+    return Handle(final, meta, open_mapped(final), seg)
 
 
 def rule_words(store: Store) -> dict:
@@ -192,27 +204,24 @@ def rule_words(store: Store) -> dict:
             analysis.analyze(zh_analyzer, analysis.fold(local.text) if local else ""))
         for tok in tokens:
             df[tok] = df.get(tok, 0) + 1
-    en: set[str] = set()
-    zh: set[str] = set()
-    for kind in ("rule", "glossary"):
-        for edition in dict.fromkeys((store.current_edition("mtg", kind), translated)):
-            for rec in store.records("mtg", kind, edition) if edition else ():
-                text = getattr(rec, "text", None) or getattr(rec, "definition", None) or {}
-                en.update(re.findall(r"[a-z0-9']+", text.get(corpus.EN, "").lower()))
-                for run in re.findall(r"[\u4e00-\u9fff]+", analysis.fold(corpus.zh_of(text))):
-                    zh.update(run[i:i + 2] for i in range(len(run) - 1))
+    en, zh = rules_vocabulary(
+        rec for kind in ("rule", "glossary")
+        for edition in dict.fromkeys((store.current_edition("mtg", kind), translated))
+        for rec in (store.records("mtg", kind, edition) if edition else ()))
     return {"df": df, "en": sorted(en), "zh2": sorted(zh)}
 
 
 def doc_table(docs: list[documents.SearchDoc]) -> dict[str, list]:
     """Per document number: its record id, and (as indexes into short lists)
-    its kind, game and edition, and whether it is current."""
+    its kind, game and edition, the one language it has if only one (``only``),
+    and whether it is current."""
     out: dict[str, list] = {"ids": [d.id for d in docs], "current": [int(d.current) for d in docs]}
-    for name in ("kind", "game", "edition"):
-        values = sorted({getattr(d, name) for d in docs})
+    for name in ("kind", "game", "edition", "only"):
+        column = [d.only() if name == "only" else getattr(d, name) for d in docs]
+        values = sorted(set(column))
         at = {v: i for i, v in enumerate(values)}
         out[f"{name}s"] = values
-        out[name] = [at[getattr(d, name)] for d in docs]
+        out[name] = [at[v] for v in column]
     return out
 
 
@@ -293,6 +302,11 @@ def _domain_terms(docs: list[documents.SearchDoc]) -> set[str]:
     return terms
 
 
+def open_mapped(path: Path) -> whoosh_index.Index:
+    """The index at ``path``, its files read through memory maps (:mod:`.mapped`)."""
+    return MappedStorage(str(path)).open_index()
+
+
 def _file_sums(directory: Path) -> dict[str, list[int]]:
     sums = {}
     for path in sorted(directory.iterdir()):
@@ -348,7 +362,7 @@ def open_or_build(store: Store, index_dir: Path = INDEX_DIR,
         try:
             meta = json.loads((path / META).read_text(encoding="utf-8"))
             seg = segment.configure(path / JIEBA_DICT)
-            return Handle(path, meta, whoosh_index.open_dir(str(path)), seg)
+            return Handle(path, meta, open_mapped(path), seg)
         except Exception as exc:  # any failure to open means: rebuild
             reason = f"index could not be opened ({exc.__class__.__name__})"
     if log:
