@@ -8,7 +8,7 @@ process and the same run, interleaved so that machine noise hits both alike:
 
 - **floor**: ``yaml.safe_load`` of the scenario text (PyYAML's pure-Python safe
   loader, which is what the format is defined by);
-- **simulate**: ``judgebot.engine.runner.run_text`` on the same text: loading
+- **simulate**: ``judgebot.engine.simulation.run_text`` on the same text: loading
   with line marks, validating, building the game, playing every action (every
   branch of an open choice), checking the expectations.
 
@@ -61,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     from judgebot.engine.cards import pool
     cards = pool()
     pool_load = time.perf_counter() - t0
-    from judgebot.engine.runner import run_text
+    from judgebot.engine.simulation import run_text
 
     texts = {p.stem: p.read_text(encoding="utf-8") for p in sorted(SCENARIOS.glob("*.yaml"))}
     c_loader = getattr(yaml, "CSafeLoader", None)

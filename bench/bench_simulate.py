@@ -6,12 +6,12 @@
 For every scenario of the gallery (``tests/scenarios/``), interleaved over
 several runs so that machine noise hits every measurement alike:
 
-- **floor**: the engine alone, in this process: ``judgebot.engine.runner.run_text``
+- **floor**: the engine alone, in this process: ``judgebot.engine.simulation.run_text``
   (parse, play every branch, check the expectations);
 - **worker job**: what a simulation worker does for one request, in this
-  process: the structure limits, the engine, the replay that takes a board
-  snapshot at every log entry, and the JSON round trip of the result
-  (:func:`judgebot.web.simulate_worker.simulate`);
+  process: the structure limits, the engine with a board drawn at every log
+  entry (one run: :class:`judgebot.engine.board.BoardRecorder` observes it),
+  and the JSON of the result (:func:`judgebot.web.simulate.worker.simulate`);
 - **API**: ``POST /api/v1/simulate`` to ``judgebot serve`` (the production
   server, waitress, with its pool of worker processes) over loopback, one
   request at a time on a kept-alive connection: the worker job plus the pipe
@@ -115,8 +115,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     from judgebot.engine.cards import pool
-    from judgebot.engine.runner import run_text
-    from judgebot.web.simulate_worker import simulate
+    from judgebot.engine.simulation import run_text
+    from judgebot.web.simulate.worker import simulate
 
     pool()
     texts = {p.stem: p.read_text(encoding="utf-8") for p in sorted(SCENARIOS.glob("*.yaml"))}
@@ -150,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
                 elapsed, data = client.post(text)
                 api[name].append(elapsed)
                 timing = data.get("timing") or {}
-                inside[name].append((timing.get("engine_ms", 0.0), timing.get("replay_ms", 0.0)))
+                inside[name].append((timing.get("engine_ms", 0.0), timing.get("boards_ms", 0.0)))
                 steps[name] = len(data["steps"])
                 if data["status"] == "refused":
                     refused.add(name)
@@ -175,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     ratio_api = [med["api"][k] / med["floor"][k] for k in texts]
     ratio_job = [med["job"][k] / med["floor"][k] for k in texts]
     engine_in = [statistics.median(e for e, _ in inside[k]) for k in texts]
-    replay_in = [statistics.median(r for _, r in inside[k]) for k in texts]
+    boards_in = [statistics.median(r for _, r in inside[k]) for k in texts]
     overhead = [med["api"][k] - med["job"][k] for k in texts]
     lines = [
         "# Simulation API: `POST /api/v1/simulate` beside the engine alone",
@@ -192,7 +192,8 @@ def main(argv: list[str] | None = None) -> int:
         "| per scenario (ms) | median | p95 | max | total |",
         "|---|---:|---:|---:|---:|",
         row("floor: the engine alone (`run_text`)", list(med["floor"].values())),
-        row("worker job: limits + engine + replay with boards + JSON", list(med["job"].values())),
+        row("worker job: limits + engine drawing a board per entry + JSON",
+            list(med["job"].values())),
         row("**API: `POST /api/v1/simulate`**", list(med["api"].values())),
         row("page: `GET /simulate?example=…` (HTML, every board drawn)",
             list(med["page"].values())),
@@ -202,8 +203,8 @@ def main(argv: list[str] | None = None) -> int:
         f"Worker job / floor: median {statistics.median(ratio_job):.1f}×.",
         "",
         "Where the API's time goes (medians over scenarios, ms): engine inside the worker "
-        f"{statistics.median(engine_in):.2f}, replay with a board per entry "
-        f"{statistics.median(replay_in):.2f}, everything outside the worker job (HTTP, the "
+        f"{statistics.median(engine_in):.2f}, drawing a board per entry "
+        f"{statistics.median(boards_in):.2f}, everything outside the worker job (HTTP, the "
         f"pipe to the worker, rule texts from the corpus, JSON) "
         f"{statistics.median(overhead) * ms:.2f}.",
         "",

@@ -64,29 +64,45 @@ class Scored:
         return self.recall == 1.0
 
 
+def current_cite(store, q: askset.Question) -> tuple[str, ...]:
+    """The question's cited rules in the current edition's numbering: a rule
+    cited by its number in an older edition is followed through its lineage."""
+    current = store.current_edition("mtg")
+    out = []
+    for cite in q.cite:
+        if q.edition != current and cite[:1].isdigit():
+            now = store.get(store.lineage(f"mtg:cr:{q.edition}:{cite}").get("current"))
+            cite = now.number if now is not None else cite
+        out.append(cite)
+    return tuple(out)
+
+
 def evaluate(judge, questions: list[askset.Question], cards: dict[str, str]) -> list[Scored]:
     out = []
+    store = judge.store
+    current = store.current_edition("mtg")
     for q in questions:
+        cite = current_cite(store, q)
         s = Scored(q)
         start = time.perf_counter()
         try:
             answer = judge.ask(q.q)
         except Exception as exc:  # a crash is a failure to report, not a reason to stop
             s.error = f"{type(exc).__name__}: {exc}"
-            s.found = {c: None for c in q.cite}
+            s.found = {c: None for c in cite}
             s.seconds = time.perf_counter() - start
             out.append(s)
             continue
         s.seconds = time.perf_counter() - start
         ids = [getattr(r, "id", "") for r in getattr(answer, "rules", []) or []]
-        s.numbers = [askset.number_of(i) for i in ids]
+        s.numbers = [askset.number_of(i, current) for i in ids]
         s.other_ids = [i.rsplit(":", 1)[0] for i, n in zip(ids, s.numbers, strict=True)
                        if n is None]
-        s.found = askset.ranks(q.cite, s.numbers)
+        s.found = askset.ranks(cite, s.numbers)
         s.recall = askset.recall_at(s.found)
-        s.recall_parent = askset.recall_at(askset.ranks(q.cite, s.numbers, parents=True))
+        s.recall_parent = askset.recall_at(askset.ranks(cite, s.numbers, parents=True))
         s.rr = askset.reciprocal_rank(s.found)
-        s.decisive = askset.decisive_rr(q.cite, s.found)
+        s.decisive = askset.decisive_rr(cite, s.found)
         s.confidence = getattr(answer, "confidence", "")
         s.message = getattr(answer, "message", "")
         s.entities = _entities(answer)
@@ -319,8 +335,9 @@ def _commit() -> str:
 
 
 def missing_cites(svc, questions: list[askset.Question]) -> list[str]:
-    cited = sorted({c for q in questions for c in q.cite})
-    return [c for c in cited if svc.store.get(askset.CURRENT_CR + c) is None]
+    current = svc.store.current_edition("mtg")
+    return sorted({c for q in questions for c in current_cite(svc.store, q)
+                   if c[:1].isdigit() and svc.store.get(f"mtg:cr:{current}:{c}") is None})
 
 
 def to_json(rows: list[Scored]) -> list[dict]:

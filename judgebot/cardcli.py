@@ -38,7 +38,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def _card(args) -> int:
     from judgebot.cardfinder import CardFinder
     from judgebot.cardinfo import card_rules, describe, rulings
-    from judgebot.cardreading import read_card
+    from judgebot.cardreading import engine_reading
     from judgebot.corpus import slugify
     from judgebot.services import open_corpus
 
@@ -69,7 +69,7 @@ def _card(args) -> int:
         print(json.dumps(describe(store, card), ensure_ascii=False, indent=1))
         return 0
     print(render(card, rulings(store, card), [store.get(r) for r in card_rules(store, card)],
-                 read_card(card)))
+                 engine_reading(card)))
     return 0
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from judgebot.cardreading import read_card
+from judgebot.cardreading import engine_reading
 from judgebot.corpus import EN, Record, label_of
 from judgebot.rulelinks import RuleLinker
 from judgebot.store import Store
@@ -48,5 +48,5 @@ def describe(store: Store, card: Record) -> dict[str, Any]:
     out["rulings"] = [dict(r.to_dict(), rules=[ref(i) for i in r.rules])
                       for r in rulings(store, card)]
     out["rules"] = [ref(i) for i in card_rules(store, card)]
-    out["engine"] = read_card(card).to_dict()
+    out["engine"] = engine_reading(card).to_dict()
     return out

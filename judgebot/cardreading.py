@@ -28,9 +28,24 @@ class Reading:
     readable: bool
     unread: list[str] = field(default_factory=list)
     spec: dict[str, Any] = field(default_factory=dict)  # the card as a scenario object
+    scripted: bool = False  # the engine has its own script of the card (its card pool)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"readable": self.readable, "unread": list(self.unread)}
+        out: dict[str, Any] = {"readable": self.readable, "unread": list(self.unread)}
+        if self.scripted:
+            out["scripted"] = True
+        return out
+
+
+def engine_reading(card: Record) -> Reading:
+    """Whether the engine can simulate ``card``: its own script of the card
+    (its card pool, by English name) or, failing that, its reading of the
+    Oracle text (:func:`read_card`)."""
+    from judgebot.engine.cards import pool
+
+    if pool().get(card.name.get(EN, "")) is not None:
+        return Reading(True, [], card_spec(card), scripted=True)
+    return read_card(card)
 
 
 def card_spec(card: Record, text: str | None = None) -> dict[str, Any]:

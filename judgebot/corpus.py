@@ -25,10 +25,11 @@ EN, ZH_HANS, ZH_HANT = "en", "zh-Hans", "zh-Hant"
 LANGS = (EN, ZH_HANS, ZH_HANT)
 
 MTG, FOW = "mtg", "fow"
-# Editions of the documents in the corpus.
+# Editions of the documents in the corpus: the one the Chinese CR translates,
+# and an older English edition some tests and notes name. The current edition
+# is never written down: it is the newest present (``current_cr``).
 CR_2019 = "2019-10-04"
 CR_2025 = "2025-11-14"
-CR_CURRENT = CR_2025
 
 
 @dataclass(frozen=True, order=True)
@@ -205,6 +206,15 @@ def read_jsonl(path: Path) -> Iterator[Record]:
         for line in fh:
             if line.strip():
                 yield record_from_dict(json.loads(line))
+
+
+def current_cr(corpus_dir: Path = CORPUS_DIR) -> str:
+    """The newest Magic Comprehensive Rules edition of a built corpus."""
+    dated = [p.stem.split("-", 2)[2] for p in corpus_dir.glob("mtg-rule-*.jsonl")]
+    dated = [e for e in dated if re.fullmatch(r"\d{4}-\d{2}-\d{2}", e)]
+    if not dated:
+        raise FileNotFoundError(f"no Comprehensive Rules edition in {corpus_dir}")
+    return max(dated)
 
 
 def load(corpus_dir: Path = CORPUS_DIR) -> list[Record]:

@@ -46,6 +46,7 @@ STORE_VERSION = "7"
 DATA_DIR = corpus.ROOT / "index"
 CITING_FIELDS = ("refs", "rules", "see")
 CACHE_SIZE = 30_000
+MAX_HOPS = 64  # editions a lineage is followed through
 
 Progress = Callable[[int, int], None]
 
@@ -684,23 +685,67 @@ class Store:
     # --- lineage ---------------------------------------------------------------------
 
     def lineage(self, rid: str) -> dict:
-        """For a rule: its lineage fields, plus ``current`` (the current edition's
-        rule it became) and ``translated`` (the rule of the translated edition
-        whose Chinese it carries)."""
+        """For a rule: its lineage fields (``previous``, ``next``, ``ancestor``,
+        ``status`` …, see :mod:`judgebot.ingest.lineage`), plus ``current`` (the
+        rule of the current edition it is, or became) and ``translated`` (the
+        rule of the translated edition whose Chinese it carries); on a rule of
+        the translated edition, ``status`` says whether the current English
+        still says the same."""
         rec = self.get(rid)
         if rec is None or rec.kind != "rule":
             return {}
         lin = dict(getattr(rec, "lineage", {}) or {})
+        if not is_versioned(rec.edition):
+            return lin
         current = self.current_edition(rec.game)
         translated = self.translated_edition(rec.game)
-        if rec.edition == current:
-            lin["current"] = rec.id
-            lin.setdefault("translated", lin.get("ancestor") if translated != current
-                           else rec.id)
-        elif rec.edition == translated:
+        node, hops = rec, 0
+        while node is not None and node.edition != current and hops < MAX_HOPS:
+            node = self.get(node.lineage.get("next"))
+            hops += 1
+        lin["current"] = node.id if node is not None and node.edition == current else None
+        if rec.edition == translated:
             lin["translated"] = rec.id
-            lin["current"] = lin.get("descendant")
+            if rec.edition != current:
+                now = self.get(lin["current"])
+                lin["status"] = now.lineage.get("status", "changed") if now else "removed"
+        elif translated and lin.get("ancestor", "").split(":")[2:3] == [translated]:
+            lin["translated"] = lin["ancestor"]
         return lin
+
+    def history(self, rid: str) -> list[dict]:
+        """Every edition of a rule, oldest first: ``{id, edition, number, event,
+        similarity?, moved_from?}`` where ``event`` is ``earliest`` (in the oldest
+        edition of the corpus) | ``added`` | ``unchanged`` | ``changed`` |
+        ``moved``, and a last ``{edition, event: removed}`` when the rule is gone
+        from a later edition."""
+        rec = self.get(rid)
+        if rec is None or rec.kind != "rule" or not is_versioned(rec.edition):
+            return []
+        first, hops = rec, 0
+        while hops < MAX_HOPS and (before := self.get(first.lineage.get("previous"))):
+            first, hops = before, hops + 1
+        out: list[dict] = []
+        node: Record | None = first
+        while node is not None and len(out) < MAX_HOPS:
+            lin = node.lineage or {}
+            entry = {"id": node.id, "edition": node.edition, "number": node.number}
+            if node is first:
+                # "added" in the edition that brought it; the oldest edition of
+                # the corpus is where its known history starts.
+                entry["event"] = "added" if lin.get("change") == "new" else "earliest"
+            else:
+                entry["event"] = "moved" if lin.get("moved_from") else lin.get("change", "changed")
+                for key in ("similarity", "moved_from", "detail", "previous"):
+                    if key in lin:
+                        entry[key] = lin[key]
+                if entry["event"] == "moved":
+                    entry["changed"] = lin.get("change") == "changed"
+            out.append(entry)
+            if lin.get("removed_in"):
+                out.append({"edition": lin["removed_in"], "event": "removed"})
+            node = self.get(lin.get("next"))
+        return out
 
     def current_of(self, rid: str) -> str | None:
         return self.lineage(rid).get("current")

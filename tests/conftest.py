@@ -56,3 +56,12 @@ def search_service(store, data_dir):
     service = SearchService(store, index_dir=data_dir)
     yield service
     service.close()
+
+
+@pytest.fixture(scope="session")
+def simplified_chars() -> frozenset[str]:
+    """Characters that exist only in Simplified Chinese (from OpenCC's table:
+    see the file's header)."""
+    lines = (Path(__file__).parent / "data" / "simplified-only.txt").read_text(
+        encoding="utf-8").splitlines()
+    return frozenset("".join(line for line in lines if not line.startswith("#")))

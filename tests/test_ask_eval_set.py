@@ -6,6 +6,7 @@ Not a test of the judge's quality: bench/eval_ask.py measures that.
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -72,20 +73,28 @@ def test_every_category_has_questions_in_both_languages(questions):
         assert families == {"en", "zh"}, category
 
 
-def test_every_cited_rule_exists_in_the_current_rules(questions, by_id):
+def test_every_cited_rule_exists_in_the_edition_its_set_is_written_in(questions, by_id):
     for q in questions:
         for number in q.cite:
-            assert askset.CURRENT_CR + number in by_id, (q.id, number)
+            if number[:1].isdigit():
+                assert f"mtg:cr:{q.edition}:{number}" in by_id, (q.id, number)
 
 
 def test_questions_about_cards_name_them_in_english_or_chinese(questions, cards):
     # Paraphrases may use the table's nicknames ("Goyf"); originals name the card.
     for q in questions:
-        if q.paraphrase_of:
+        if q.paraphrase_of or "typo" in q.features:
             continue
         for card in q.cards:
             zh = cards[card].split("//")[0]
-            assert card.casefold() in q.q.casefold() or zh in to_hans(q.q), (q.id, card)
+            # By its name, its Chinese name, or a word of its name ("Bolt").
+            words = [w for w in re.findall(r"[\w']+", card.casefold()) if len(w) >= 4]
+            named = card.casefold() in q.q.casefold() or any(
+                re.search(rf"\b{re.escape(w)}\b", q.q.casefold()) for w in words)
+            # In Chinese, by its name or a part of it (乌洛 for 天怒泰坦乌洛).
+            hans = to_hans(q.q)
+            named_zh = bool(zh) and any(zh[i:i + 2] in hans for i in range(len(zh) - 1))
+            assert named or named_zh, (q.id, card)
 
 
 def test_paraphrases_point_to_originals_with_the_same_rules(questions):
@@ -99,9 +108,9 @@ def test_paraphrases_point_to_originals_with_the_same_rules(questions):
 
 
 def test_unknown_card_is_rejected_with_the_question_id(tmp_path, cards):
-    path = _write(tmp_path, '- {id: en-001, q: "Lightning Bolt?", lang: en, category: combat,'
-                            ' cite: ["702.19b"], cards: [Lightning Bolt]}\n')
-    with pytest.raises(askset.AskSetError, match="en-001: 'Lightning Bolt' is not a TSR card"):
+    path = _write(tmp_path, '- {id: en-001, q: "Lightning Boltz?", lang: en, category: combat,'
+                            ' cite: ["702.19b"], cards: [Lightning Boltz]}\n')
+    with pytest.raises(askset.AskSetError, match="en-001: 'Lightning Boltz' is not a card"):
         askset.load(path, cards=cards)
 
 

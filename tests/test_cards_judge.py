@@ -13,8 +13,7 @@ from judgebot.rulelinks import RuleLinker
 
 @pytest.fixture(scope="module")
 def lexicon(search_service):
-    return Lexicon(search_service.store, search_service.pinyin,
-                   rule_words=search_service.rule_words())
+    return Lexicon(search_service.store, search_service.pinyin)
 
 
 def cards_in(lexicon, text):
@@ -55,10 +54,11 @@ def test_a_card_the_engine_reads_goes_into_the_simulation(search_service):
 
     judge = Judge(search_service.store, search_service)
     assert judge.pool.get("Murder") is None  # not one of the engine's own cards
+    assert judge.cards.get("Murder").source == "inline"  # the corpus card, read from its text
     answer = judge.ask("I cast Murder on their Serra Angel")
     sim = answer.simulation
     assert sim is not None and sim["ok"], sim
-    assert "name: Murder" in sim["scenario"] and "Destroy target creature." in sim["scenario"]
+    assert "card: Murder" in sim["scenario"]  # named: the card source finds it
     assert "Serra Angel" in sim["summary"]
 
 

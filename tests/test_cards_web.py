@@ -149,8 +149,16 @@ def test_judgebot_card_json_has_the_engine_verdict(capsys):
     assert main(["card", "Goyf", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["id"] == "mtg:card:tarmogoyf"
-    assert data["engine"] == {"readable": False, "unread": ["power/toughness */1+*"]}
+    # The engine has its own script of Tarmogoyf (its reader alone could not).
+    assert data["engine"] == {"readable": True, "unread": [], "scripted": True}
     assert len(data["rulings"]) == 4
+
+
+def test_judgebot_card_json_says_what_the_engine_cannot_read(capsys):
+    assert main(["card", "Opt", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["engine"] == {"readable": False, "unread": [
+        "Scry 1. (Look at the top card of your library. You may put that card on the bottom.)"]}
 
 
 @pytest.mark.parametrize(("args", "code", "message"), [

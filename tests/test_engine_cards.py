@@ -50,7 +50,7 @@ def test_basic_lands_have_their_mana_abilities_from_their_types() -> None:
 
 
 def test_suggestions_for_misspelled_names() -> None:
-    assert "Grizzly Bears" in pool().suggest("Grizly Bears")
+    assert "Grizzly Bears" in pool().suggest("Grizly Bears").render()
 
 
 @pytest.mark.parametrize("bad,words", [

@@ -92,3 +92,68 @@ def test_explain_json(capsys) -> None:
     info = data["explain"]["702.2c"]
     assert info["status"] == "changed" and info["zh"].startswith("在检查")
     assert info["en"].startswith("Any nonzero amount of combat damage")
+
+
+# --- bad input on the command line: a message and exit 2, never a traceback or a hang ---
+
+def run_stdin(capsys, monkeypatch, data: bytes, *argv: str) -> tuple[int, str, str]:
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"))
+    code = main(["simulate", "-", *argv])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_an_endless_file_is_read_only_up_to_the_limit(capsys) -> None:
+    code = main(["simulate", "/dev/zero"])
+    assert code == 2 and "longer than 32 KB" in capsys.readouterr().err
+
+
+def test_binary_on_standard_input_is_refused(capsys, monkeypatch) -> None:
+    code, _, err = run_stdin(capsys, monkeypatch, b"players: [A, B]\n\xff\xfe\x00\x81")
+    assert code == 2 and "not UTF-8 text" in err
+
+
+@pytest.mark.parametrize("text, words", [
+    ("players: [Alice, Bob]\nnotes: " + "{a: " * 900 + "1" + "}" * 900 + "\n",
+     "nested too deeply"),
+    ("players: [Alice, Bob]\nlife: {Bob: " + "9" * 5000 + "}\n", "5000 digits"),
+    ("players: [Alice, Bob]\nstep_limit: .inf\n", "step_limit must be a whole number"),
+    ("title: bomb\na: &a [x, x, x, x, x, x, x, x, x, x]\n"
+     + "".join(f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 10)}]\n"
+               for i in range(8)) + "notes: *i\n", "YAML nodes"),
+])
+def test_hostile_yaml_is_refused_with_its_reason(capsys, monkeypatch, text, words) -> None:
+    code, out, err = run_stdin(capsys, monkeypatch, text.encode())
+    assert code == 2 and words in out and "Traceback" not in out + err
+
+
+def test_a_run_longer_than_the_timeout_is_stopped(capsys, monkeypatch) -> None:
+    import time
+
+    hand = "\n".join(f'    - {{name: Spell {i}, types: [sorcery], text: "Draw 1000 cards."}}'
+                     for i in range(8))
+    acts = "\n".join(f"  - cast: {{player: Alice, card: Spell {i}}}\n  - pass: {{until: "
+                     "stack_empty}" for i in range(8))
+    text = (f"players: [Alice, Bob]\nstep_limit: 20000\nhand:\n  Alice:\n{hand}\n"
+            f"actions:\n{acts}\n")
+    start = time.perf_counter()
+    code, out, _ = run_stdin(capsys, monkeypatch, text.encode(), "--timeout", "0.5")
+    assert time.perf_counter() - start < 5
+    assert code == 2 and "longer than 0.5 s" in out
+
+
+def test_an_output_that_cannot_be_written_is_said_on_stderr() -> None:
+    import subprocess
+    import sys
+
+    scenario = Path(__file__).parent / "scenarios" / "combat_bear_trades_with_bear.yaml"
+    if not scenario.exists():
+        scenario = sorted((Path(__file__).parent / "scenarios").glob("*.yaml"))[0]
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-c", "import sys; from judgebot.cli import main; "
+                               "sys.exit(main(sys.argv[1:]))", "simulate", str(scenario)],
+                              stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert "cannot write the output" in done.stderr and "Traceback" not in done.stderr

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from judgebot.engine.runner import run_text
+from judgebot.engine.simulation import run_text
 
 BASE = """players: [Alice, Bob]
 battlefield:

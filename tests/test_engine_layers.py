@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from judgebot.engine.runner import Runner
-from judgebot.engine.scenario import parse
+from judgebot.engine import parse
+from judgebot.engine.actions import Runner
 
 
 def game_of(text: str):
@@ -55,7 +55,7 @@ battlefield:
 """)
     bears = game.battlefield[1]
     assert game.chars(bears).power == 3
-    from judgebot.engine.runner import Runner as R2
+    from judgebot.engine.actions import Runner as R2
     scn = parse("""players: [Alice, Bob]
 battlefield:
   Alice: [Glorious Anthem]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from judgebot.engine.runner import run_text
+from judgebot.engine.simulation import run_text
 
 KAVU = """players: [Alice, Bob]
 battlefield:
@@ -156,6 +156,6 @@ expect:
 
 
 def test_rule_numbers_keep_their_trailing_zero() -> None:
-    from judgebot.engine.scenario import parse
+    from judgebot.engine import parse
     assert parse("players: [A, B]\nrules: [614.10, 702.1, \"707.10\"]\n").rules == \
         ["614.10", "702.1", "707.10"]

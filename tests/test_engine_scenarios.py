@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from judgebot.engine.runner import run_text
+from judgebot.engine.simulation import run_text
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.yaml"))
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
@@ -44,7 +44,7 @@ def test_every_rule_a_scenario_names_is_cited_by_its_log(path: Path) -> None:
     """A scenario's ``rules:`` are the rules its simulation actually applies: each one is
     cited by some step of the log (or by a refusal the scenario expects)."""
     text = path.read_text(encoding="utf-8")
-    from judgebot.engine.scenario import parse
+    from judgebot.engine import parse
     named = parse(text).rules
     cited = set(run_text(text).cited())
     assert not [r for r in named if r not in cited], f"named but never cited: " \

@@ -89,7 +89,7 @@ def test_simulated_answer_comes_first_and_cites_what_it_applied(search_service):
     assert sim["state"]["players"]["Opponent"]["life"] == 18
     assert sim["state"]["players"]["Opponent"]["graveyard"] == ["2/2"]
     assert "702.19b" in sim["rules"]
-    assert any("applied in the simulation" in q.why for q in answer.rules)
+    assert any(m.code == "judge.why.simulated" for q in answer.rules for m in q.why)
 
 
 def test_a_spell_on_a_creature_without_combat(lexicon, search_service):

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from judgebot.corpus import current_cr
 from judgebot.judge.lexicon import Lexicon
 from judgebot.judge.understand import language_of, understand
+
+CURRENT = current_cr()
 
 
 @pytest.fixture(scope="module")
@@ -30,12 +33,12 @@ def test_language_and_script(text, expected):
 def test_keywords_in_english(lexicon):
     u = understand("a deathtouch creature with trample is blocked", lexicon)
     assert {v for _, v in kinds(u, "keyword")} == {
-        "mtg:glossary:2025-11-14:deathtouch", "mtg:glossary:2025-11-14:trample"}
+        f"mtg:glossary:{CURRENT}:deathtouch", f"mtg:glossary:{CURRENT}:trample"}
 
 
 def test_english_keyword_inside_chinese(lexicon):
     u = understand("我的trample生物被阻挡了", lexicon)
-    assert kinds(u, "keyword") == [("trample", "mtg:glossary:2025-11-14:trample")]
+    assert kinds(u, "keyword") == [("trample", f"mtg:glossary:{CURRENT}:trample")]
 
 
 def test_misspelt_keyword_is_linked_and_reported(lexicon):
@@ -86,35 +89,62 @@ def test_another_game_is_recognised(lexicon):
     assert understand("how does trample work?", lexicon).other_game is None
 
 
-def test_every_concept_points_at_existing_current_rules(by_id):
-    from judgebot.judge.concepts import CONCEPTS
+def test_every_situation_points_at_existing_current_rules(lexicon, by_id):
+    for situation in lexicon.situations:
+        assert situation.rules, situation.name
+        for number in situation.rules:
+            assert f"mtg:cr:{CURRENT}:{number}" in by_id, (situation.name, number)
 
-    for concept in CONCEPTS:
-        for number in concept.rules:
-            assert f"mtg:cr:2025-11-14:{number}" in by_id, (concept.name, number)
+
+def test_every_situation_with_an_answer_has_it_in_both_languages(lexicon):
+    from judgebot.messages import catalogue, fields
+
+    entries = catalogue()
+    for situation in lexicon.situations:
+        if situation.answer:
+            entry = entries[situation.code]
+            assert fields(entry["en"]) == fields(entry["zh-Hans"]) == {"rule"}, situation.name
 
 
 def test_every_keyword_alias_names_a_current_glossary_entry(records):
     from judgebot.judge.concepts import KEYWORD_ALIASES
 
     headwords = {r.term.get("en") for r in records
-                 if r.kind == "glossary" and r.edition == "2025-11-14"}
+                 if r.kind == "glossary" and r.edition == CURRENT}
     assert set(KEYWORD_ALIASES.values()) <= headwords
 
 
-def test_table_talk_concepts(lexicon):
+def test_table_talk_situations(lexicon):
     u = understand("does lifelink save me if i go to 0 at the same time?", lexicon)
-    assert {e.value for e in u.entities if e.kind == "concept"} == {
-        "zero life", "simultaneous damage"}
+    assert {e.value for e in u.entities if e.kind == "situation"} >= {
+        "zero-life", "lifelink-simultaneous"}
+
+
+@pytest.mark.parametrize("question, situation", [
+    ("I Shocked their creature and they sacrificed it in response. What happens?",
+     "target-gone-in-response"),
+    ("我对对手的生物施放咒语，他回应把它弹回手上了，我的咒语会怎样？", "target-gone-in-response"),
+    ("my 3/3 becomes 1/1 until end of turn, with Glorious Anthem out", "pt-layers"),
+    ("prevent 1 damage and double the damage: who orders them?", "replacement-order"),
+    ("两个替代性效应同时适用，谁来决定顺序？", "replacement-order"),
+    ("Can I respond to their mana ability?", "mana-abilities-no-stack"),
+    ("对手出地，我能反击吗", "land-play-special-action"),
+    ("my creature has lethal damage; can I sacrifice it before it dies?", "sba-timing"),
+    ("Blood Artist dies at the same time as the other creatures in a wrath: does it trigger?",
+     "leaves-battlefield-look-back"),
+])
+def test_situations_in_both_languages(lexicon, question, situation):
+    u = understand(question, lexicon)
+    assert situation in {e.value for e in u.entities if e.kind == "situation"}
 
 
 def test_chinese_homophone_typo_is_read_as_the_keyword(lexicon):
     u = understand("我的贱踏生物被阻挡了", lexicon)
-    assert any(e.value == "mtg:glossary:2025-11-14:trample" and e.how == "homophone"
+    assert any(e.value == f"mtg:glossary:{CURRENT}:trample" and e.how == "homophone"
                for e in u.entities)
     assert u.corrections == {"贱踏": "践踏"}
 
 
 def test_player_names_for_newer_keywords(lexicon):
     u = understand("对手的生物有守护，我能指定它吗", lexicon)
-    assert any(e.value == "mtg:glossary:2025-11-14:ward" for e in u.entities)
+    assert any(e.value == f"mtg:glossary:{CURRENT}:ward" for e in u.entities)

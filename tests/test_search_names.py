@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from judgebot.corpus import current_cr
 from judgebot.search.documents import name_variants, without_note
 
-CURRENT_GLOSSARY = "mtg:glossary:2025-11-14:"
+CURRENT_GLOSSARY = f"mtg:glossary:{current_cr()}:"
 
 
 @pytest.mark.parametrize(("label", "variants"), [
@@ -86,4 +87,4 @@ def test_an_abbreviation_finds_the_entry_it_stands_for(search_service, q, entry,
     assert ids[0] == CURRENT_GLOSSARY + entry
     assert any(e.startswith(q + " → ") for e in res.expansions)
     if rule:
-        assert "mtg:cr:2025-11-14:" + rule in ids[:3]
+        assert f"mtg:cr:{current_cr()}:" + rule in ids[:3]

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from judgebot.corpus import current_cr
 from judgebot.search.service import MAX_PER_PAGE, SearchError, snippet
 
-CURRENT = "mtg:cr:2025-11-14:"
+CURRENT = f"mtg:cr:{current_cr()}:"
+GLOSSARY = f"mtg:glossary:{current_cr()}:"
 
 
 def top(svc, q, n=1, **filters):
@@ -39,13 +41,13 @@ def test_unknown_rule_number_says_so_and_offers_neighbours(search_service):
 
 def test_keyword_brings_glossary_entry_and_defining_rule_first(search_service):
     assert top(search_service, "trample", 2) == [
-        "mtg:glossary:2025-11-14:trample", CURRENT + "702.19"]
+        GLOSSARY + "trample", CURRENT + "702.19"]
 
 
 def test_misspelt_keyword_is_corrected(search_service):
     res = search_service.search("tramble")
     assert res.suggestion == "trample"
-    assert [h.id for h in res.hits[:2]] == ["mtg:glossary:2025-11-14:trample", CURRENT + "702.19"]
+    assert [h.id for h in res.hits[:2]] == [GLOSSARY + "trample", CURRENT + "702.19"]
 
 
 def test_typo_in_a_multi_word_query_is_suggested(search_service):
@@ -56,7 +58,7 @@ def test_typo_in_a_multi_word_query_is_suggested(search_service):
 def test_exact_words_are_not_drowned_by_fuzzy_ones(search_service):
     res = search_service.search("flying")
     assert res.suggestion is None
-    assert res.hits[0].id == "mtg:glossary:2025-11-14:flying"
+    assert res.hits[0].id == GLOSSARY + "flying"
 
 
 def test_multi_word_english_question(search_service):

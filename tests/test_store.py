@@ -8,10 +8,12 @@ import sqlite3
 import pytest
 
 from judgebot import corpus
+from judgebot.corpus import current_cr
 from judgebot.store import Store, StoreError, open_store
 from judgebot.xref import CrossReference
 
-NEW = "mtg:cr:2025-11-14:"
+CURRENT = current_cr()
+NEW = f"mtg:cr:{CURRENT}:"
 OLD = "mtg:cr:2019-10-04:"
 
 
@@ -38,10 +40,10 @@ def test_the_store_holds_every_record_of_the_corpus(store, records):
 
 
 def test_records_come_by_kind_and_edition_in_document_order(store):
-    numbers = [r.number for r in store.records("mtg", "rule", "2025-11-14")]
+    numbers = [r.number for r in store.records("mtg", "rule", CURRENT)]
     assert numbers[:3] == ["1", "100", "100.1"]
-    assert store.count("mtg", "glossary", "2025-11-14") == len(
-        list(store.records("mtg", "glossary", "2025-11-14")))
+    assert store.count("mtg", "glossary", CURRENT) == len(
+        list(store.records("mtg", "glossary", CURRENT)))
 
 
 def test_unknown_or_hostile_ids_are_simply_absent(store):
@@ -52,9 +54,10 @@ def test_unknown_or_hostile_ids_are_simply_absent(store):
 
 
 def test_editions_and_the_current_one(store):
-    assert store.current_edition("mtg") == "2025-11-14"
+    assert store.current_edition("mtg") == CURRENT == "2026-09-25"
     assert store.translated_edition("mtg") == "2019-10-04"
-    assert store.lookup_order("mtg") == ["2025-11-14", "2019-10-04"]
+    assert store.lookup_order("mtg") == ["2026-09-25", "2026-04-17", "2026-02-27",
+                                         "2026-01-16", "2025-11-14", "2019-10-04"]
     assert store.current_edition("fow") == "6.0"
 
 
@@ -69,7 +72,7 @@ def test_the_chinese_of_a_current_rule_comes_from_the_rule_it_translates(store):
     local = store.text(store.get(NEW + "702.19b"), "zh")
     assert local.record == OLD + "702.19b" and local.edition == "2019-10-04"
     assert "践踏" in local.text
-    entry = store.get("mtg:glossary:2025-11-14:trample")
+    entry = store.get(f"mtg:glossary:{CURRENT}:trample")
     assert store.text(entry, "zh").record == "mtg:glossary:2019-10-04:trample"
     assert store.text(entry, "en").record == entry.id
 
@@ -130,9 +133,9 @@ def test_lineage_of_a_current_rule_names_the_translated_rule(store):
 
 
 def test_lineage_follows_a_renumbered_keyword(store):
-    # Absorb was 702.63 in 2019-10-04 and is 702.64 in 2025-11-14.
+    # Absorb was 702.63 in 2019-10-04 and is 702.64 since 2025-11-14.
     lin = store.lineage(NEW + "702.64")
-    assert lin["translated"] == OLD + "702.63" and lin["moved_from"] == "702.63"
+    assert lin["translated"] == OLD + "702.63" and lin["current"] == NEW + "702.64"
 
 
 def test_lineage_of_an_old_rule_points_forward(store):
@@ -142,10 +145,31 @@ def test_lineage_of_an_old_rule_points_forward(store):
 def test_glossary_terms_found_in_english_text(xref, store):
     text = store.get(NEW + "702.19b").text["en"]
     found = {gid for _, _, gid in xref.glossary_terms_in(text, "en")}
-    assert "mtg:glossary:2025-11-14:trample" in found
-    assert "mtg:glossary:2025-11-14:lethal-damage" in found
+    assert f"mtg:glossary:{CURRENT}:trample" in found
+    assert f"mtg:glossary:{CURRENT}:lethal-damage" in found
 
 
 def test_glossary_terms_link_first_mentions_only(xref):
     found = xref.glossary_terms_in("trample and trample and Trample", "en")
     assert len(found) == 1 and found[0][:2] == (0, 7)
+
+
+def test_the_history_of_a_rule_runs_through_every_edition(store):
+    history = store.history(NEW + "702.19b")
+    assert [h["edition"] for h in history] == store.lookup_order("mtg")[::-1]
+    assert history[0]["event"] == "earliest" and history[1]["event"] == "changed"
+    assert all(h["event"] == "unchanged" for h in history[2:])
+
+
+def test_the_history_of_a_moved_and_a_removed_rule(store):
+    history = store.history(NEW + "702.64a")
+    assert history[1] == {**history[1], "event": "moved", "moved_from": "702.63a"}
+    gone = store.history("mtg:cr:2025-11-14:702.124k")
+    assert gone[-1] == {"edition": "2026-01-16", "event": "removed"}
+    assert store.history(NEW + "701.69")[0]["event"] == "added"
+
+
+def test_an_old_rule_knows_whether_the_current_english_still_says_it(store):
+    assert store.lineage(OLD + "100.1a")["status"] == "unchanged"
+    assert store.lineage(OLD + "702.19b")["status"] == "changed"
+    assert store.lineage("mtg:cr:2025-11-14:702.124k")["current"] is None

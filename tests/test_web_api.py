@@ -6,8 +6,10 @@ import re
 
 import pytest
 
-from judgebot.corpus import CR_2025, EN
+from judgebot.corpus import EN, current_cr
 from judgebot.web import create_app
+
+CURRENT_CR = current_cr()
 
 
 @pytest.fixture(scope="module")
@@ -19,7 +21,7 @@ def test_search_returns_hits_with_urls_groups_and_safe_snippets(client):
     response = client.get("/api/v1/search?q=trample")
     assert response.status_code == 200 and response.is_json
     data = response.get_json()
-    assert data["hits"][0]["id"] == f"mtg:glossary:{CR_2025}:trample"
+    assert data["hits"][0]["id"] == f"mtg:glossary:{CURRENT_CR}:trample"
     assert data["hits"][0]["url"] == "/mtg/glossary/trample"
     assert data["groups"][:2] == ["glossary", "rules"]
     for hit in data["hits"]:
@@ -29,7 +31,7 @@ def test_search_returns_hits_with_urls_groups_and_safe_snippets(client):
 
 def test_search_resolves_rule_numbers(client):
     data = client.get("/api/v1/search?q=cr 702.19b").get_json()
-    assert data["rule"] == f"mtg:cr:{CR_2025}:702.19b"
+    assert data["rule"] == f"mtg:cr:{CURRENT_CR}:702.19b"
     assert data["rule_url"] == "/mtg/cr/702.19b"
 
 
@@ -71,7 +73,7 @@ def test_pagination_is_consistent(client):
 
 def test_rule_endpoint_has_text_links_and_lineage(client, by_id):
     data = client.get("/api/v1/rule/702.19b").get_json()
-    rec = by_id[f"mtg:cr:{CR_2025}:702.19b"]
+    rec = by_id[f"mtg:cr:{CURRENT_CR}:702.19b"]
     assert data["id"] == rec.id and data["text"][EN] == rec.text[EN]
     assert data["citation"] == "CR 702.19b"
     assert data["neighbours"]["parent"]["url"] == "/mtg/cr/702.19"
@@ -102,7 +104,7 @@ def test_unknown_game_or_edition_is_400(client):
 
 def test_contents_endpoint_lists_chapters_and_sections(client, records):
     data = client.get("/api/v1/contents").get_json()
-    chapters = [r for r in records if r.kind == "rule" and r.edition == CR_2025
+    chapters = [r for r in records if r.kind == "rule" and r.edition == CURRENT_CR
                 and r.level == "chapter"]
     assert [c["label"] for c in data["chapters"]] == sorted((c.number for c in chapters), key=int)
     assert any(s["label"] == "702" for c in data["chapters"] for s in c["sections"])
@@ -145,7 +147,10 @@ def test_cards_and_card(client, search_service):
     card = store.get("mtg:card:tarmogoyf")
     data = client.get("/api/v1/card/Tarmogoyf").get_json()
     assert data["id"] == card.id and [r["id"] for r in data["rulings"]] == card.rulings
-    assert data["engine"] == {"readable": False, "unread": ["power/toughness */1+*"]}
+    assert data["engine"] == {"readable": True, "unread": [], "scripted": True}  # the engine's own
+    opt = client.get("/api/v1/card/Opt").get_json()
+    assert opt["engine"] == {"readable": False, "unread": [
+        "Scry 1. (Look at the top card of your library. You may put that card on the bottom.)"]}
     assert client.get("/api/v1/card/no-such-card-anywhere").status_code == 404
 
 

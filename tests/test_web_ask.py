@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from judgebot.text.script import to_hant
 from judgebot.web import create_app
 
 
@@ -119,13 +120,42 @@ def test_reasons_and_outcome_stay_english_in_the_english_view(client):
     assert "模拟中用到" not in html
 
 
-def test_every_reason_the_judge_gives_has_a_chinese_form():
-    from judgebot.web.ask import reason_zh
+def test_every_message_the_judge_says_is_in_both_languages_with_the_same_fields():
+    from judgebot.messages import catalogue, fields
 
-    for reason in ["matches the question's words", "defines “trample”", "under 702.19 Trample",
-                   "applied in the simulation", "named in the question (702.19b)",
-                   "ruling on 天使恩典", "named by a ruling on 天使恩典",
-                   "split second (in the text of 瞬息电震)",
-                   "Tarmogoyf defines its own power and toughness",
-                   "mentions “trample” and “deathtouch”"]:
-        assert reason_zh(reason) != reason, reason
+    entries = {code: e for code, e in catalogue().items() if code.startswith("judge.")}
+    assert len(entries) > 60
+    for code, entry in entries.items():
+        assert fields(entry["en"]) == fields(entry["zh-Hans"]), code
+
+
+def test_the_judges_reasons_are_messages_rendered_in_the_readers_language(client):
+    data = client.get("/api/v1/ask", query_string={"q": "does trample work with deathtouch?"}
+                      ).get_json()
+    why = data["rules"][0]["why"][0]
+    assert set(why) == {"code", "args"} and why["code"].startswith("judge.why.")
+    texts = data["rules"][0]["why_text"]
+    assert texts["en"] != texts["zh-Hans"] and texts["zh-Hant"]
+
+
+@pytest.mark.parametrize("question, zh, en", [
+    ("没有找到的问题 xyz qqq", "没有找到明确相关的规则", "No rule matched convincingly"),
+    ("!!! ???", "这看起来不像一个问题", "That does not look like a question"),
+])
+def test_the_note_above_an_answer_is_in_the_readers_language(client, question, zh, en):
+    html = client.get("/ask", query_string={"q": question}).data.decode()
+    note = html.split('<p class="message confidence-', 1)[1].split("</p>", 1)[0]
+    assert zh in note and "No rule" not in note and "does not look" not in note
+    html = client.get("/ask", query_string={"q": question, "view": "en"}).data.decode()
+    assert en in html.split('<p class="message confidence-', 1)[1].split("</p>", 1)[0]
+    traditional = client.get("/ask", query_string={"q": question, "script": "hant"}).data.decode()
+    assert to_hant(zh) in traditional
+
+
+def test_understood_words_and_matched_words_follow_the_script(client):
+    query = {"q": "我的3/3践踏生物被2/2阻挡", "script": "hant"}
+    html = client.get("/ask", query_string=query).data.decode()
+    chips = html.split('<p class="understood">', 1)[1].split("</p>", 1)[0]
+    assert "踐踏" in chips and "阻擋" in chips and "践踏" not in chips and "阻挡" not in chips
+    matched = html.split("匹配的詞", 1)[1].split("</p>", 1)[0]
+    assert "踐踏" in matched and "践踏" not in matched

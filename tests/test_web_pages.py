@@ -8,11 +8,13 @@ from html import unescape
 
 import pytest
 
-from judgebot.corpus import CR_2019, CR_2025, EN
+from judgebot.corpus import CR_2019, EN, current_cr
 from judgebot.web import create_app
 from judgebot.web.catalog import zh_of
 
-CURRENT = "mtg:cr:2025-11-14:"
+CURRENT_CR = current_cr()
+
+CURRENT = f"mtg:cr:{CURRENT_CR}:"
 
 
 @pytest.fixture(scope="module")
@@ -117,7 +119,7 @@ def test_rule_page_links_glossary_terms_with_definitions(client, by_id):
                   r'<span class="tip" role="tooltip">([^<]+)</span>', english)
     assert m, "no glossary term linked"
     slug = m.group(1).rsplit("/", 1)[1]
-    entry = by_id[f"mtg:glossary:{CR_2025}:{slug}"]
+    entry = by_id[f"mtg:glossary:{CURRENT_CR}:{slug}"]
     assert unescape(m.group(3)).rstrip("…")[:40] in " ".join(entry.definition[EN].split())
 
 
@@ -151,6 +153,15 @@ def test_rule_page_has_a_copy_citation_button(client):
     assert 'data-copy="CR 702.19b (2019-10-04)"' in older
 
 
+def test_rule_page_offers_its_text_and_link_to_copy(client, by_id):
+    rec = by_id[CURRENT + "702.19b"]
+    body = client.get("/mtg/cr/702.19b?view=en").get_data(as_text=True)
+    button = re.search(r'<button[^>]*class="copy copy-quote"[^>]*>', body).group()
+    assert unescape(re.search(r'data-copy="([^"]*)"', button).group(1)) == \
+        "CR 702.19b\n" + rec.text[EN]
+    assert 'data-link="/mtg/cr/702.19b"' in button
+
+
 def test_lineage_panel_shows_a_word_diff_for_a_changed_rule(client, by_id):
     rec = by_id[CURRENT + "702.19b"]
     assert rec.lineage["status"] == "changed"
@@ -163,7 +174,7 @@ def test_lineage_panel_shows_a_word_diff_for_a_changed_rule(client, by_id):
 
 
 def test_lineage_panel_says_when_a_rule_is_new(client, by_id):
-    new = next(r for r in by_id.values() if r.kind == "rule" and r.edition == CR_2025
+    new = next(r for r in by_id.values() if r.kind == "rule" and r.edition == CURRENT_CR
                and r.lineage.get("status") == "new")
     body = client.get(f"/mtg/cr/{new.number}").get_data(as_text=True)
     assert 'class="lineage status-new"' in body
@@ -171,7 +182,7 @@ def test_lineage_panel_says_when_a_rule_is_new(client, by_id):
 
 def test_removed_rule_of_2019_says_it_is_gone(client, by_id):
     gone = next(r for r in by_id.values() if r.kind == "rule" and r.edition == CR_2019
-                and r.lineage.get("status") == "removed")
+                and "removed_in" in r.lineage)
     body = client.get(f"/mtg/cr/2019-10-04/{gone.number}").get_data(as_text=True)
     assert 'class="lineage status-removed"' in body
 
@@ -207,11 +218,89 @@ def test_force_of_will_rule_page(client, by_id):
     assert 'data-copy="FoW CR 1102.1"' in response.get_data(as_text=True)
 
 
+# --- a section in full -------------------------------------------------------------
+
+def descendants(by_id, rec) -> list:
+    out = []
+    for child in rec.children:
+        out.append(by_id[child])
+        out += descendants(by_id, by_id[child])
+    return out
+
+
+def whole_of(body: str) -> str:
+    return body.split('<section class="whole"', 1)[1].split("</section>", 1)[0]
+
+
+@pytest.mark.parametrize("number", ["702.19", "702", "601.2", "903"])
+def test_a_section_page_shows_every_subrule_in_full_in_order(client, by_id, number):
+    rec = by_id[CURRENT + number]
+    under = descendants(by_id, rec)
+    assert under
+    body = client.get(f"/mtg/cr/{number}").get_data(as_text=True)
+    whole = whole_of(body)
+    parts = re.split(r'<div class="sub depth-\d" id="([^"]+)"', whole)
+    assert parts[1::2] == [r.number for r in under]
+
+    def plain(value: str) -> str:  # mana symbols ({T}, {8}) are drawn: compare without them
+        return " ".join(re.sub(r"\{[^{}\s]{1,6}\}", "", value).split())
+
+    for sub, html in zip(under, parts[2::2], strict=True):
+        html = re.sub(r'<span class="tip"[^>]*>[^<]*</span>|<abbr[^>]*>[^<]*</abbr>', "", html)
+        text = " ".join(unescape(re.sub(r"<[^>]+>", "", html)).split())
+        if sub.text.get(EN):  # the whole text, never cut with "…", under its own number
+            assert plain(sub.text[EN]) in text, sub.id
+        for example in sub.examples.get(EN, []):
+            assert plain(example) in text, sub.id
+
+
+def test_a_section_in_full_shows_the_chinese_of_each_subrule(client, by_id):
+    rec = by_id[CURRENT + "702.19"]
+    body = client.get("/mtg/cr/702.19").get_data(as_text=True)
+    whole = whole_of(body)
+    for sub in descendants(by_id, rec):
+        translated = by_id.get(sub.lineage.get("translated") or "")
+        if translated is not None and translated.text.get("zh-Hans"):
+            chinese = re.sub(r"<[^>]+>", "", whole.split(f'id="{sub.number}"', 1)[1]
+                             .split('<div class="sub', 1)[0])
+            assert translated.text["zh-Hans"][:30] in unescape(chinese), sub.id
+
+
+def test_a_section_in_full_marks_subrules_whose_english_changed_or_is_new(client, by_id):
+    body = client.get("/mtg/cr/702.19").get_data(as_text=True)
+    for sub in descendants(by_id, by_id[CURRENT + "702.19"]):
+        head = body.split(f'id="{sub.number}"', 1)[1].split("</p>", 1)[0]
+        status = sub.lineage.get("status")
+        assert ('class="badge"' in head) == (status in ("changed", "new")), sub.id
+
+
+def test_a_long_section_lists_each_term_definition_once(client):
+    body = client.get("/mtg/cr/702").get_data(as_text=True)
+    whole = whole_of(body)
+    assert '<span class="tip"' not in whole.split('id="term-tips"', 1)[0]
+    table = re.findall(r'<span class="tip" role="tooltip" lang="([^"]+)" data-href="([^"]+)">',
+                       whole)
+    assert table and len(table) == len(set(table))
+    linked = set(re.findall(r'<div class="(zh|en)" lang="([^"]+)">', whole))
+    assert {lang for _, lang in linked} == {lang for lang, _ in table}
+    for href in set(re.findall(r'<a class="term" href="([^"]+)"', whole)):
+        assert any(h == href for _, h in table), href
+
+
+def test_a_chapter_lists_its_sections_by_title(client, by_id):
+    chapter = by_id[CURRENT + "7"]
+    body = client.get("/mtg/cr/7").get_data(as_text=True)
+    assert '<section class="whole"' not in body
+    children = body.split('<section class="children">', 1)[1].split("</section>", 1)[0]
+    for section in chapter.children:
+        assert f'href="/mtg/cr/{by_id[section].number}"' in children
+
+
 # --- contents --------------------------------------------------------------------
 
 def test_contents_lists_every_chapter_and_section(client, records):
     body = client.get("/mtg/cr").get_data(as_text=True)
-    sections = [r for r in records if r.kind == "rule" and r.edition == CR_2025
+    sections = [r for r in records if r.kind == "rule" and r.edition == CURRENT_CR
                 and r.level == "section"]
     assert sections
     for rec in sections:
@@ -230,7 +319,7 @@ def test_force_of_will_contents(client, records):
 def test_glossary_index_has_every_term_and_jump_links(client, records):
     body = client.get("/mtg/glossary").get_data(as_text=True)
     entries = [r for r in records if r.kind == "glossary" and r.game == "mtg"
-               and r.edition == CR_2025]
+               and r.edition == CURRENT_CR]
     for entry in entries:
         assert f'href="/mtg/glossary/{entry.slug}"' in body
     assert 'href="#en-T"' in body and 'id="en-T"' in body
@@ -242,11 +331,46 @@ def test_glossary_by_pinyin_lists_the_chinese_terms(client, records):
     pinyin = body.split('id="pinyin"', 1)[1]
     entry = next(r for r in records if r.kind == "glossary" and r.game == "fow")
     assert entry.term["zh-Hans"] in pinyin
-    assert 'href="#py-' in pinyin
+    assert 'href="#py-' in body
+
+
+def test_glossary_index_at_the_top_reaches_both_lists(client):
+    """The pinyin list is not buried under 725 English entries: the index above
+    both lists links to each, letter by letter."""
+    body = client.get("/mtg/glossary").get_data(as_text=True)
+    index = body.split('<nav class="glossary-index"', 1)[1].split("</nav>", 1)[0]
+    assert body.index('<nav class="glossary-index"') < body.index('id="az"')
+    assert 'href="#az"' in index and 'href="#pinyin"' in index
+    for target in re.findall(r'href="#([^"]+)"', index):
+        assert f'id="{target}"' in body
+    assert {"en-T", "py-J"} <= set(re.findall(r'href="#([^"]+)"', index))
+    # A Chinese reader gets the pinyin list first.
+    chinese = client.get("/mtg/glossary?view=zh").get_data(as_text=True)
+    assert chinese.index('id="pinyin"') < chinese.index('id="az"')
+
+
+def test_glossary_entries_carry_every_form_a_reader_may_type(client):
+    body = client.get("/mtg/glossary").get_data(as_text=True)
+    keys = [unescape(k) for k in re.findall(
+        rf'<li data-entry="mtg:glossary:{CURRENT_CR}:trample" data-key="([^"]*)"', body)]
+    assert len(keys) == 2  # in the A–Z list and the pinyin list
+    forms = keys[0].split("\n")
+    assert {"trample", "践踏", "踐踏", "jian ta", "jianta"} <= set(forms)
+
+
+@pytest.mark.parametrize("en, zh, forms", [
+    ("Green", "绿色", {"green", "绿色", "綠色", "lv se", "lvse", "lu se", "luse"}),
+    ("+1/+1 Counter", "+1/+1指示物", {"+1/+1 counter", "zhishiwu", "+1/+1指示物"}),
+    ("Trample", "", {"trample"}),
+])
+def test_filter_keys_hold_both_scripts_and_pinyin(en, zh, forms):
+    from judgebot.web.filterkeys import filter_key
+
+    assert forms <= set(filter_key(en, zh).split("\n"))
 
 
 def test_glossary_term_page_shows_definition_and_rules(client, by_id):
-    entry = by_id[f"mtg:glossary:{CR_2025}:trample"]
+    entry = by_id[f"mtg:glossary:{CURRENT_CR}:trample"]
     response = client.get("/mtg/glossary/trample")
     assert response.status_code == 200
     assert entry.definition[EN][:30] in text_of(response)
@@ -397,7 +521,7 @@ def test_rule_page_lists_the_rulings_that_cite_it_or_its_older_text(client, reco
     current = search_service.store.lineage(cited).get("current") or cited
     number = current.rsplit(":", 1)[1]
     edition = current.split(":")[2]
-    path = f"/mtg/cr/{number}" if edition == CR_2025 else f"/mtg/cr/{edition}/{number}"
+    path = f"/mtg/cr/{number}" if edition == CURRENT_CR else f"/mtg/cr/{edition}/{number}"
     body = client.get(path).get_data(as_text=True)
     section = body.split('class="rulings-citing"', 1)[1].split("</section>", 1)[0]
     # Listed first (a release-notes ruling is in Chinese too), as the Oracle
@@ -413,3 +537,52 @@ def test_symbols_in_card_text_are_not_split_by_term_links(client, records):
         pytest.skip("no card with a tap symbol in the corpus yet")
     body = client.get(f"/mtg/cards/{card.slug}").get_data(as_text=True)
     assert 'aria-label="tap"' in body and "{横置}" not in body
+
+
+# --- where a record came from ----------------------------------------------------------
+
+PROVENANCE = re.compile(r'<p class="provenance">(.*?)</p>', re.S)
+
+
+@pytest.mark.parametrize("path, view, expected", [
+    ("/mtg/cr/702.19b", "en", [f"Comprehensive Rules, {CURRENT_CR}, English, lines {{0}}"]),
+    ("/mtg/cr/2019-10-04/702.19b", "en",
+     ["Comprehensive Rules, 2019-10-04, English, lines {0}",
+      "Comprehensive Rules, 2019-10-04, Simplified Chinese, lines {1}"]),
+    ("/mtg/cr/2019-10-04/702.19b", "both",
+     ["万智牌完整规则 2019-10-04（英文），第 {0} 行",
+      "万智牌完整规则 2019-10-04（简体中文），第 {1} 行"]),
+    ("/fow/cr/1102.1", "en", ["Force of Will Comprehensive Rules, 6.0, Traditional Chinese, "
+                              "line {0}"]),
+])
+def test_source_lines_name_the_document_edition_language_and_lines(client, by_id, path, view,
+                                                                      expected):
+    rid = {"/mtg/cr/702.19b": CURRENT + "702.19b",
+           "/mtg/cr/2019-10-04/702.19b": "mtg:cr:2019-10-04:702.19b",
+           "/fow/cr/1102.1": "fow:cr:6.0:1102.1"}[path]
+    spans = [f"{s.start}" if s.start == s.end else f"{s.start}–{s.end}"
+             for s in by_id[rid].source]
+    body = client.get(f"{path}?view={view}").get_data(as_text=True)
+    shown = re.findall(r'<span class="span">([^<]*)</span>', PROVENANCE.search(body).group(1))
+    assert [unescape(s) for s in shown] == [e.format(*spans) for e in expected]
+
+
+def test_no_page_shows_the_corpus_file_names(client, records):
+    """Every kind of record's page names its document, never a file; the API
+    keeps the files and lines for whoever traces a statement back."""
+    files = {span.file for rec in records for span in rec.source}
+    seen = set()
+    for rec in records:
+        if (rec.kind, rec.edition) in seen or rec.kind == "name":
+            continue
+        seen.add((rec.kind, rec.edition))
+        location = client.get(f"/id/{rec.id}").headers["Location"]
+        for view in ("both", "en"):
+            sep = "&" if "?" in location else "?"
+            body = client.get(location.split("#", 1)[0] + sep + "view=" + view) \
+                .get_data(as_text=True)
+            assert PROVENANCE.search(body), location
+            for name in files:
+                assert name not in body and name.rsplit("/", 1)[-1] not in body, (location, name)
+    api = client.get("/api/v1/rule/702.19b").get_json()
+    assert api["source"][0]["file"] in files and api["source"][0]["start"] > 0

@@ -16,21 +16,16 @@ import pytest
 import yaml
 
 from judgebot.corpus import CR_2025, EN
-from judgebot.engine.runner import run_text
+from judgebot.engine.board import BoardRecorder, Boards, changes
+from judgebot.engine.limits import MAX_DEPTH
+from judgebot.engine.simulation import SimulationResult, run_text
+from judgebot.messages import render
 from judgebot.web import create_app
 from judgebot.web.catalog import zh_of
-from judgebot.web.simulate_board import changes, replay
-from judgebot.web.simulate_gallery import GALLERY_DIR
-from judgebot.web.simulate_limits import (
-    MAX_BYTES,
-    MAX_DEPTH,
-    Problem,
-    check,
-    decode_bytes,
-    decode_link,
-    encode_link,
-)
-from judgebot.web.simulate_messages import translate
+from judgebot.web.simulate.gallery import GALLERY_DIR
+from judgebot.web.simulate.limits import MAX_BYTES, Problem, check, decode_bytes
+from judgebot.web.simulate.links import decode_link, encode_link
+from judgebot.web.simulate.view import refusal_view
 
 TIMEOUT = 2.0
 COMBAT = "combat_trample_deathtouch_two_blockers"
@@ -70,6 +65,13 @@ def api(client, text: str, **params):
     response = client.post("/api/v1/simulate" + query, json={"scenario": text})
     assert response.is_json
     return response
+
+
+def record(text: str) -> tuple[SimulationResult, Boards | None]:
+    """One run of the engine, with the board drawn at every log entry."""
+    recorder = BoardRecorder()
+    result = run_text(text, observe=recorder)
+    return result, recorder.boards(result)
 
 
 BROKEN_UNKNOWN_CARD = """title: a misspelt card
@@ -115,12 +117,10 @@ def _plain(path: Path) -> bool:
 
 @pytest.mark.parametrize("path", [p for p in GALLERY if _plain(p)], ids=lambda p: p.stem)
 def test_final_board_is_the_engines_final_state(path):
-    text = path.read_text(encoding="utf-8")
-    result = run_text(text)
+    result, played = record(path.read_text(encoding="utf-8"))
     if result.refused is not None or not result.state:
         pytest.skip("refused scenarios have no final state to compare")
-    played = replay(text, result)
-    assert played is not None, "the replay did not follow the engine's log"
+    assert played is not None, "no boards were drawn"
     assert _board_view(played.final) == _engine_view(result.state)
 
 
@@ -129,21 +129,39 @@ def test_changes_after_the_last_entry_get_a_final_step(client):
     if not (GALLERY_DIR / f"{name}.yaml").exists():
         pytest.skip("the scenario is not in the gallery")
     text = example(name)
-    result = run_text(text)
-    played = replay(text, result)
-    assert _board_view(played.boards[-1]) != _board_view(played.final)
+    result, played = record(text)
+    assert _board_view(played.steps[-1]) != _board_view(played.final)
     steps = api(client, text).get_json()["steps"]
     assert len(steps) == len(result.log) + 1 and steps[-1]["event"] == "final"
     assert _board_view(steps[-1]["board"]) == _engine_view(result.state)
 
 
 @pytest.mark.parametrize("path", GALLERY, ids=lambda p: p.stem)
-def test_every_gallery_scenario_is_replayed_entry_by_entry(path):
-    text = path.read_text(encoding="utf-8")
-    result = run_text(text)
-    played = replay(text, result)
+def test_every_gallery_scenario_has_a_board_at_every_entry(path):
+    result, played = record(path.read_text(encoding="utf-8"))
     assert played is not None
-    assert len(played.boards) == len(result.log)
+    assert len(played.steps) == len(result.log) == len(played.lines)
+    assert all(board is not None for board in played.steps)
+
+
+def test_a_simulation_request_runs_the_engine_once(monkeypatch):
+    """The worker gets the boards from the run itself: one run per branch, no replay."""
+    from judgebot.engine import simulation
+    from judgebot.web.simulate import worker
+
+    made = []
+    real = simulation.Runner
+
+    def counting(*args):
+        made.append(args)
+        return real(*args)
+
+    monkeypatch.setattr(simulation, "Runner", counting)
+    data = json.loads(worker.simulate(example(COMBAT)))
+    assert len(made) == data["runs"] == 1 and data["boards"]["steps"]
+    made.clear()
+    data = json.loads(worker.simulate(example("choice_open_trigger_target_depends")))
+    assert len(made) == data["runs"] > 1 and data["boards"]["steps"]
 
 
 LIFE = re.compile(r"(?:deals \d+ (?:combat )?damage to|^)(\w+)?.*\(life (-?\d+) → (-?\d+)\)")
@@ -152,11 +170,9 @@ LIFE = re.compile(r"(?:deals \d+ (?:combat )?damage to|^)(\w+)?.*\(life (-?\d+) 
 def test_board_at_a_life_change_shows_the_life_the_log_names():
     checked = 0
     for path in GALLERY:
-        text = path.read_text(encoding="utf-8")
-        result = run_text(text)
-        played = replay(text, result)
+        result, played = record(path.read_text(encoding="utf-8"))
         players = set(result.scenario.players) if result.scenario else set()
-        for entry, board in zip(result.log, played.boards if played else [], strict=False):
+        for entry, board in zip(result.log, played.steps if played else [], strict=False):
             found = re.search(r"(\w+)(?:'s)? (?:\(|loses|gains).*?life (-?\d+) → (-?\d+)",
                               entry.text) or re.search(r"to (\w+) \(life (-?\d+) → (-?\d+)\)",
                                                         entry.text)
@@ -171,13 +187,11 @@ def test_board_at_a_life_change_shows_the_life_the_log_names():
 def test_board_after_a_move_to_the_graveyard_shows_the_card_there():
     checked = 0
     for path in GALLERY:
-        text = path.read_text(encoding="utf-8")
-        result = run_text(text)
-        played = replay(text, result)
+        result, played = record(path.read_text(encoding="utf-8"))
         if played is None:
             continue
         before = played.initial
-        for entry, board in zip(result.log, played.boards, strict=True):
+        for entry, board in zip(result.log, played.steps, strict=True):
             data = entry.data
             if entry.event == "zone" and data.get("from_zone") == "battlefield" and \
                     data.get("to_zone") == "graveyard" and \
@@ -206,8 +220,7 @@ def test_board_after_each_action_is_the_engine_stopped_there(name):
     page's board stood after that action's last entry."""
     text = example(name)
     data = yaml.safe_load(text)
-    full = run_text(text)
-    played = replay(text, full)
+    full, played = record(text)
     compared = 0
     for k in range(1, len(data["actions"])):
         cut = run_text(_truncated(data, k))
@@ -215,14 +228,13 @@ def test_board_after_each_action_is_the_engine_stopped_there(name):
         if cut.refused is not None or m == 0 or \
                 [e.text for e in cut.log] != [e.text for e in full.log[:m]]:
             continue  # the cut run did more (it resolves the stack at the end): no comparison
-        assert _board_view(played.boards[m - 1]) == _engine_view(cut.state), (name, k)
+        assert _board_view(played.steps[m - 1]) == _engine_view(cut.state), (name, k)
         compared += 1
     assert compared >= 1
 
 
 def test_initial_board_is_the_scenario_as_written():
-    text = example(COMBAT)
-    played = replay(text, run_text(text))
+    _, played = record(example(COMBAT))
     start = played.initial
     assert {p["name"]: p["life"] for p in start["players"]} == {"Alice": 20, "Bob": 20}
     striker = next(o for o in start["permanents"] if o["name"] == "Striker")
@@ -233,32 +245,21 @@ def test_initial_board_is_the_scenario_as_written():
         ["Lightning Bolt"]
 
 
-def test_a_stated_mana_pool_is_full_again_when_the_scenario_is_replayed():
-    text = example("equipment_cranial_plating")
-    result = run_text(text)
-    played = replay(text, result)
+def test_a_stated_mana_pool_is_drawn_spent_as_the_engine_spent_it():
+    result, played = record(example("equipment_cranial_plating"))
     assert played is not None
     assert _board_view(played.final) == _engine_view(result.state)
 
 
-def test_a_replay_that_goes_another_way_gives_no_boards():
-    text = example(COMBAT)
-    result = run_text(text)
-    result.log[3].text = "something else happened"
-    assert replay(text, result) is None
-
-
 def test_changes_say_what_moved_where_and_which_fields_changed():
-    text = example(COMBAT)
-    result = run_text(text)
-    played = replay(text, result)
+    result, played = record(example(COMBAT))
     i = next(i for i, e in enumerate(result.log) if e.text.startswith("Wall is destroyed"))
-    diff = changes(played.boards[i - 1], played.boards[i])
+    diff = changes(played.steps[i - 1], played.steps[i])
     assert [(d["name"], d["to"], d["owner"]) for d in diff["left"]] == \
         [("Wall", "graveyard", "Bob")]
     assert diff["zones"] == {"Bob": ["graveyard"]}
     j = next(i for i, e in enumerate(result.log) if "to Bob (life" in e.text)
-    assert changes(played.boards[j - 1], played.boards[j])["players"] == \
+    assert changes(played.steps[j - 1], played.steps[j])["players"] == \
         {"Bob": {"life": [20, 19]}}
 
 
@@ -273,7 +274,7 @@ def test_a_link_code_round_trips_a_chinese_scenario():
 
 
 def test_the_permalink_other_pages_link_to_opens_the_scenario(client):
-    from judgebot.web.simulate_limits import permalink
+    from judgebot.web.simulate.links import permalink
 
     link = permalink(example(STACK))
     assert link.startswith("/simulate?s=")
@@ -393,8 +394,8 @@ MISTAKES = [
 def test_the_engines_refusals_are_translated_into_chinese(text, line, words):
     result = run_text(text)
     assert result.refused is not None
-    zh = translate(result.refused.message)
-    assert zh is not None, result.refused.message
+    zh = render(result.refused.msg, "zh-Hans")
+    assert zh and zh != result.refused.message, result.refused.message
     for word in words:
         assert word in zh
     if line is not None:
@@ -402,10 +403,9 @@ def test_the_engines_refusals_are_translated_into_chinese(text, line, words):
 
 
 def test_an_untranslated_refusal_keeps_the_english_behind_its_kind(client):
-    from judgebot.web.simulate_messages import refusal_zh
-
-    assert refusal_zh("a mechanic nobody wrote", "unsupported") == \
-        "引擎无法模拟：a mechanic nobody wrote"
+    refused = {"kind": "unsupported", "message": "a mechanic nobody wrote",
+               "msg": {"code": "no.such.code", "args": {}}}
+    assert refusal_view(None, refused)["message_zh"] == "引擎无法模拟：a mechanic nobody wrote"
 
 
 # --- the page -----------------------------------------------------------------------------------
@@ -559,7 +559,7 @@ def test_the_navigation_links_to_the_simulation_page(client):
 
 
 def test_a_card_page_links_to_the_scenarios_that_name_the_card(client, app):
-    from judgebot.web.simulate_pages import gallery
+    from judgebot.web.simulate.service import gallery
 
     with app.test_request_context("/"):
         from flask import g
@@ -721,3 +721,18 @@ def test_results_are_plain_json(client):
     data = api(client, example("choice_open_trigger_target_depends")).get_json()
     json.dumps(data)
     assert data["branches"] and all("ok" in b for b in data["branches"])
+
+
+def test_a_short_link_to_a_huge_board_renders_a_bounded_page(client):
+    """Thousands of tokens a step: the page draws boards only up to its budget."""
+    tokens = _many("Create 500 1/1 green Saproling creature tokens.", 3, "many tokens")
+    code = encode_link(tokens)
+    assert len(code) < 400
+    response = client.get(f"/simulate?s={code}")
+    body = html_of(response)
+    assert response.status_code == 200 and 'data-status="unchecked"' in body
+    assert len(body) < 3_000_000
+    assert "只画出前" in body  # the page says it stopped drawing boards
+    data = api(client, tokens).get_json()
+    drawn = [s for s in data["steps"] if s["board"]]
+    assert sum(len(s["board"]["permanents"]) for s in drawn) <= 6000 + 600

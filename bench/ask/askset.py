@@ -1,4 +1,4 @@
-"""The judge-question set: reading ``bench/ask/questions.yaml`` and scoring answers.
+"""The judge-question sets: reading ``bench/ask/questions*.yaml`` and scoring answers.
 
 Shared by ``bench/eval_ask.py`` (quality), ``bench/bench_ask.py`` (speed) and
 ``tests/test_ask_eval_set.py`` (the file is well formed). Nothing here imports
@@ -9,6 +9,8 @@ index. The fields and conventions are described in ``bench/ask/README.md``.
 from __future__ import annotations
 
 import csv
+import json
+import lzma
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -18,22 +20,31 @@ import yaml
 
 HERE = Path(__file__).resolve().parent
 QUESTIONS = HERE / "questions.yaml"
-CARDNAMES = HERE.parent.parent / "corpus" / "sources" / "cardnames" / "tsr_cardnames.tsv"
+QUESTION_FILES = (HERE / "questions.yaml", HERE / "questions-2026.yaml")
+SOURCES = HERE.parent.parent / "corpus" / "sources"
+CARDNAMES = SOURCES / "cardnames" / "tsr_cardnames.tsv"
+CARD_FILE = SOURCES / "cards" / "cards.jsonl.xz"
+SHARED_CARD_FILE = HERE.parent.parent.parent / "shared" / "sources" / "cards" / "cards.jsonl.xz"
 
-CURRENT_CR = "mtg:cr:2025-11-14:"
+# The edition a set's numbers are written in when the file does not say.
+DEFAULT_EDITION = "2025-11-14"
 LANGS = ("en", "zh-Hans", "zh-Hant")
 CATEGORIES = ("combat", "keywords", "damage-life", "sba", "stack-timing", "casting-costs",
               "targeting", "triggers", "continuous-effects", "zones-objects", "turn-structure",
-              "replacement", "multiplayer")
+              "replacement", "multiplayer", "tournament", "layers", "copy-control", "commander")
 FEATURES = ("typo", "mixed")
 FIELDS = {"id", "q", "lang", "category", "cite", "features", "cards", "simulable", "outcome",
-          "paraphrase_of", "answer"}
+          "paraphrase_of", "answer", "penalty", "remedy"}
+PENALTIES = ("Warning", "Game Loss", "Match Loss", "Disqualification", "none")
 OUTCOME_KEYS = {"life", "poison", "graveyard", "battlefield", "exile", "hand", "permanents",
                 "lost", "winner"}
 ZONES = ("graveyard", "battlefield", "exile", "hand")
 PLAYERS = ("You", "Opponent")
 RULE_NUMBER = re.compile(r"^\d{3}(?:\.\d{1,3}[a-z]?)?$")
-ID = re.compile(r"^(?:en|zh)-p?\d{2,3}$")
+# A section of the tournament documents, as printed: "IPG 2.2", "MTR 4.2",
+# "MTR Appendix F".
+SECTION = re.compile(r"^(?:IPG|MTR) (?:\d{1,2}(?:\.\d{1,2})?|Appendix [A-F])$")
+ID = re.compile(r"^(?:en|zh)-p?\d{2,4}$")
 MAX_QUESTION_CHARS = 300  # a question typed at the table, not an essay
 K = 5  # recall@K
 
@@ -55,6 +66,9 @@ class Question:
     outcome: dict | None = None
     paraphrase_of: str | None = None
     answer: str = ""
+    edition: str = DEFAULT_EDITION  # of the CR numbers in ``cite``
+    penalty: str | None = None
+    remedy: str = ""
 
     @property
     def family(self) -> str:
@@ -75,24 +89,41 @@ class Question:
 
 
 def card_names(path: Path = CARDNAMES) -> dict[str, str]:
-    """English TSR card name → its Chinese name as printed in the release notes."""
+    """Card name → its Chinese name: every card of the card file (its official
+    Chinese name, or "") and, over them, the TSR release notes' own names."""
+    names: dict[str, str] = {}
+    card_file = CARD_FILE if CARD_FILE.is_file() else SHARED_CARD_FILE
+    if card_file.is_file():
+        with lzma.open(card_file, "rt", encoding="utf-8") as f:
+            for line in f:
+                card = json.loads(line)
+                names[card["name"]] = card.get("name_zhs") or ""
     with path.open(encoding="utf-8", newline="") as f:
-        return {row["name_en"]: row["name_zh_seed"] for row in csv.DictReader(f, delimiter="\t")}
+        names.update({row["name_en"]: row["name_zh_seed"]
+                      for row in csv.DictReader(f, delimiter="\t")})
+    return names
 
 
-def load(path: Path = QUESTIONS, cards: dict[str, str] | None = None) -> list[Question]:
-    """Read and validate the set; the first problem found raises ``AskSetError``."""
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    if not isinstance(data, dict) or not isinstance(data.get("questions"), list):
-        raise AskSetError(f"{path.name}: expected a mapping with a 'questions' list")
+def load(path: Path | None = None, cards: dict[str, str] | None = None) -> list[Question]:
+    """Read and validate the set (every question file, or the one at ``path``);
+    the first problem found raises ``AskSetError``."""
     known_cards = card_names() if cards is None else cards
-    questions = [_question(path.name, i, raw, known_cards)
+    questions: list[Question] = []
+    for file in ([path] if path is not None else QUESTION_FILES):
+        data = yaml.safe_load(file.read_text(encoding="utf-8"))
+        if not isinstance(data, dict) or not isinstance(data.get("questions"), list):
+            raise AskSetError(f"{file.name}: expected a mapping with a 'questions' list")
+        edition = str(data.get("edition") or DEFAULT_EDITION)
+        found = [_question(file.name, i, raw, known_cards, edition)
                  for i, raw in enumerate(data["questions"], 1)]
-    _check_set(path.name, questions)
+        _check_set(file.name, found)
+        questions.extend(found)
+    _check_set("the sets", questions)
     return questions
 
 
-def _question(file: str, n: int, raw: object, cards: dict[str, str]) -> Question:
+def _question(file: str, n: int, raw: object, cards: dict[str, str],
+              edition: str = DEFAULT_EDITION) -> Question:
     where = f"{file}: question {n}"
     if not isinstance(raw, dict):
         raise AskSetError(f"{where}: not a mapping")
@@ -114,9 +145,10 @@ def _question(file: str, n: int, raw: object, cards: dict[str, str]) -> Question
         raise AskSetError(f"{where}: category {raw['category']!r} is not one of "
                           f"{', '.join(CATEGORIES)}")
     cite = raw["cite"]
-    if not isinstance(cite, list) or not all(isinstance(c, str) and RULE_NUMBER.match(c)
-                                             for c in cite):
-        raise AskSetError(f"{where}: cite must be a list of rule numbers like \"702.19b\"")
+    if not isinstance(cite, list) or not all(
+            isinstance(c, str) and (RULE_NUMBER.match(c) or SECTION.match(c)) for c in cite):
+        raise AskSetError(f"{where}: cite must be a list of rule numbers like \"702.19b\" "
+                          "or sections like \"IPG 2.2\"")
     if len(set(cite)) != len(cite):
         raise AskSetError(f"{where}: a rule is cited twice")
     features = raw.get("features") or []
@@ -125,7 +157,7 @@ def _question(file: str, n: int, raw: object, cards: dict[str, str]) -> Question
     named = raw.get("cards") or []
     for card in named:
         if card not in cards:
-            raise AskSetError(f"{where}: {card!r} is not a TSR card in tsr_cardnames.tsv")
+            raise AskSetError(f"{where}: {card!r} is not a card of the card file")
     simulable = raw.get("simulable", False)
     outcome = raw.get("outcome")
     if simulable is not True and simulable is not False:
@@ -134,10 +166,14 @@ def _question(file: str, n: int, raw: object, cards: dict[str, str]) -> Question
         _check_outcome(where, outcome)
     elif outcome is not None:
         raise AskSetError(f"{where}: an outcome is given but simulable is not true")
+    penalty = raw.get("penalty")
+    if penalty is not None and penalty not in PENALTIES:
+        raise AskSetError(f"{where}: penalty must be one of {', '.join(PENALTIES)}")
     return Question(id=raw["id"], q=q, lang=raw["lang"], category=raw["category"],
                     cite=tuple(cite), features=frozenset(features), cards=tuple(named),
                     simulable=simulable, outcome=outcome, paraphrase_of=raw.get("paraphrase_of"),
-                    answer=raw.get("answer") or "")
+                    answer=raw.get("answer") or "", edition=edition, penalty=penalty,
+                    remedy=raw.get("remedy") or "")
 
 
 def _check_outcome(where: str, outcome: object) -> None:
@@ -194,9 +230,21 @@ def _check_set(file: str, questions: list[Question]) -> None:
 # --- scoring rules ------------------------------------------------------------------------
 
 
-def number_of(rule_id: str) -> str | None:
-    """The rule number of a current-edition CR id; None for anything else."""
-    return rule_id[len(CURRENT_CR):] if rule_id.startswith(CURRENT_CR) else None
+def number_of(record_id: str, current: str) -> str | None:
+    """What an answer's record is, in the set's terms: the rule number of a CR
+    rule of the ``current`` edition, "IPG 2.2" / "MTR 4.2" / "MTR Appendix F"
+    for a section of the tournament documents; None for anything else."""
+    parts = record_id.split(":")
+    if len(parts) != 4 or parts[0] != "mtg":
+        return None
+    _, kind, edition, key = parts
+    if kind == "cr":
+        return key if edition == current else None
+    if kind in ("ipg", "mtr"):
+        if key.startswith("appendix-"):
+            return f"{kind.upper()} Appendix {key.split('-', 1)[1].upper()}"
+        return f"{kind.upper()} {key}"
+    return None
 
 
 def covers(cite: str, number: str) -> bool:
@@ -209,6 +257,9 @@ def covers(cite: str, number: str) -> bool:
     """
     if number == cite:
         return True
+    if not cite[:1].isdigit() or not number[:1].isdigit():
+        # A tournament section is found by itself or one of its paragraphs.
+        return number.startswith(cite + ".") and cite[:3] == number[:3]
     if "." not in cite:
         return number.startswith(cite + ".")
     return cite[-1].isdigit() and bool(re.fullmatch(re.escape(cite) + r"[a-z]", number))

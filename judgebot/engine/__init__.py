@@ -3,7 +3,7 @@ at every step.
 
 The engine is pure Python with no I/O: a scenario (YAML text or a parsed
 :class:`~judgebot.engine.scenario.Scenario`) goes in; a
-:class:`~judgebot.engine.runner.SimulationResult` comes out, with the step log
+:class:`~judgebot.engine.simulation.SimulationResult` comes out, with the step log
 (each step naming the Comprehensive Rules it applies), the final state, and
 the scenario's expectations checked.
 
@@ -29,9 +29,10 @@ True
 
 from __future__ import annotations
 
+from judgebot.engine import effects  # registers every effect verb (judgebot.engine.verbs)
 from judgebot.engine.errors import BadInput, IllegalAction, Refusal, Unsupported
-from judgebot.engine.runner import SimulationResult, run_text, simulate
-from judgebot.engine.scenario import Scenario, parse
+from judgebot.engine.scenario import Scenario
+from judgebot.engine.simulation import SimulationResult, parse, run_text, simulate
 
 
 def simulate_text(text: str) -> SimulationResult:
@@ -39,5 +40,5 @@ def simulate_text(text: str) -> SimulationResult:
     return run_text(text)
 
 
-__all__ = ["simulate", "simulate_text", "parse", "Scenario", "SimulationResult", "Refusal",
-           "BadInput", "IllegalAction", "Unsupported"]
+__all__ = ["effects", "simulate", "simulate_text", "parse", "Scenario", "SimulationResult",
+           "Refusal", "BadInput", "IllegalAction", "Unsupported"]

@@ -1,17 +1,19 @@
 """Applying an event to the game (step 3 of the pipeline).
 
 Each function changes the state for one kind of event, logs the change with
-its rules, and returns False when the event turns out to be impossible (a
-tapped permanent can't become tapped, an object already gone can't move).
-Derived events (life gained through lifelink, a discard's madness exile) are
-appended to ``extra`` so triggered abilities see them.
+its rules, and returns None when the event turns out to be impossible (a
+tapped permanent can't become tapped, an object already gone can't move), else
+the events that follow from it (:data:`Applied`). Nothing here calls the
+pipeline: the pipeline performs the follow-ups itself.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from judgebot.engine import citations as R
+from judgebot.engine.abilities import triggered
 from judgebot.engine.events import (
     Attach,
     Counters,
@@ -31,6 +33,7 @@ from judgebot.engine.events import (
     WinGame,
 )
 from judgebot.engine.state import CardDef, Game, GameObject
+from judgebot.messages import Joined, msg, term
 
 UNKNOWN_CARD = CardDef("unknown card", source="unknown")
 
@@ -38,7 +41,15 @@ _ZONE_WORDS = {"graveyard": "graveyard", "hand": "hand", "library": "library",
                "exile": "exile", "battlefield": "battlefield", "stack": "stack"}
 
 
-def apply(game: Game, ev: Event) -> bool:
+# What applying an event gives: None when the event turns out to be impossible, else
+# its follow-ups: events already done that triggered abilities should see (the life
+# lifelink gains, a madness discard's exile; ``done`` is set), and events the pipeline
+# performs next (the countered spell's move).
+Applied = list[Event] | None
+
+
+def apply(game: Game, ev: Event) -> Applied:
+    """Apply one event (step 3 of the pipeline) and say what follows from it."""
     handler = _HANDLERS.get(type(ev))
     if handler is None:
         raise TypeError(f"no handler for {type(ev).__name__}")
@@ -46,56 +57,60 @@ def apply(game: Game, ev: Event) -> bool:
 
 
 # --- damage and life --------------------------------------------------------------------------
-def _damage(game: Game, ev: Damage) -> bool:
+def _damage(game: Game, ev: Damage) -> Applied:
     amount = ev.amount
     if amount <= 0:
-        return False
+        return None
     src = ev.source_lki
     if src is None and ev.source is not None:
         src = game.chars(ev.source) if ev.source in game.objects else game.lki.get(ev.source)
-    src_name = game.name_of(ev.source) if ev.source is not None else "a source"
+    src_name = game.label(ev.source) if ev.source is not None else msg("apply.a_source")
     controller = src.controller if src else ""
     infect = src is not None and src.has("infect")
     wither = src is not None and src.has("wither")
     deathtouch = src is not None and src.has("deathtouch")
-    kind = "combat damage" if ev.combat else "damage"
+    kind = msg("damage.combat" if ev.combat else "damage.plain")
     target = ev.target
     if isinstance(target, str):
         player = game.players[target]
         if infect:
             player.poison += amount
-            game.log.add("damage", f"{src_name} deals {amount} {kind} to {target}: "
-                         f"{amount} poison counter(s), now {player.poison}",
+            game.log.add("damage", msg("apply.damage.2", src_name=src_name, amount=amount,
+                                       kind=kind, target=target, amount2=amount,
+                                       poison=player.poison),
                          ev.rules + (R.DAMAGE_INFECT_PLAYER, R.INFECT))
         else:
             loss = amount if ev.life_loss is None else ev.life_loss
             player.life -= loss
             game.record.life_lost[target] += loss
-            game.log.add("damage", f"{src_name} deals {amount} {kind} to {target} "
-                         f"(life {player.life + loss} → {player.life})",
+            game.log.add("damage", msg("apply.damage.3", src_name=src_name, amount=amount,
+                                       kind=kind, target=target, value=player.life + loss,
+                                       life=player.life),
                          ev.rules + (R.DAMAGE_PLAYER,))
         if controller and controller != target and ev.source is not None:
             game.record.damaged_opponent.add(ev.source)
     else:
         obj = game.objects.get(target)
         if obj is None or obj.zone != "battlefield":
-            return False
+            return None
         c = game.chars(target)
         if "planeswalker" in c.types:
             removed = min(amount, obj.counters.get("loyalty", 0))
             obj.counters["loyalty"] = obj.counters.get("loyalty", 0) - removed
-            game.log.add("damage", f"{src_name} deals {amount} {kind} to {c.name}: "
-                         f"{removed} loyalty counter(s) removed", ev.rules +
+            game.log.add("damage", msg("apply.damage.4", src_name=src_name, amount=amount,
+                                       kind=kind, name=c.name, removed=removed), ev.rules +
                          (R.DAMAGE_PLANESWALKER,))
         if "creature" in c.types:
             if wither or infect:
                 obj.counters["-1/-1"] += amount
-                game.log.add("damage", f"{src_name} deals {amount} {kind} to {c.name}: "
-                             f"{amount} -1/-1 counter(s)", ev.rules + (R.DAMAGE_WITHER,))
+                game.log.add("damage", msg("apply.damage.5", src_name=src_name, amount=amount,
+                                           kind=kind, name=c.name, amount2=amount),
+                    ev.rules + (R.DAMAGE_WITHER,))
             else:
                 obj.damage += amount
-                game.log.add("damage", f"{src_name} deals {amount} {kind} to {c.name} "
-                             f"({obj.damage} damage marked)", ev.rules + (R.DAMAGE_CREATURE,))
+                game.log.add("damage", msg("apply.damage.6", src_name=src_name, amount=amount,
+                                           kind=kind, name=c.name, damage=obj.damage),
+                    ev.rules + (R.DAMAGE_CREATURE,))
             if deathtouch:
                 obj.deathtouched = True
         if ev.source is not None:
@@ -105,12 +120,14 @@ def _damage(game: Game, ev: Damage) -> bool:
         p = game.players[controller]
         p.life += amount
         game.record.life_gained[controller] += amount
-        game.log.add("life", f"{controller} gains {amount} life through lifelink "
-                     f"(life {p.life - amount} → {p.life})", (R.LIFELINK, R.DAMAGE_LIFELINK)
+        game.log.add("life", msg("apply.damage", controller=controller, amount=amount,
+                                 value=p.life - amount, life=p.life),
+            (R.LIFELINK, R.DAMAGE_LIFELINK)
                      + ((R.LIFELINK_SEPARATE,) if _other_lifelink(game, ev) else ()))
-        _extra(game, LifeGain(cause="lifelink", source=ev.source, player=controller,
-                              amount=amount, done=True))
-    return True
+        # Already done: the follow-up is only there for triggered abilities to see it.
+        return [LifeGain(cause="lifelink", source=ev.source, player=controller, amount=amount,
+                         done=True)]
+    return []
 
 
 def _other_lifelink(game: Game, ev: Damage) -> bool:
@@ -122,26 +139,26 @@ def _other_lifelink(game: Game, ev: Damage) -> bool:
     return len(seen) > 1
 
 
-def _life_gain(game: Game, ev: LifeGain) -> bool:
+def _life_gain(game: Game, ev: LifeGain) -> Applied:
     if ev.amount <= 0:
-        return False
+        return None
     p = game.players[ev.player]
     p.life += ev.amount
     game.record.life_gained[ev.player] += ev.amount
-    game.log.add("life", f"{ev.player} gains {ev.amount} life (life {p.life - ev.amount} → "
-                 f"{p.life})", ev.rules + (R.LIFE_ADJUST,))
-    return True
+    game.log.add("life", msg("apply.life_gain", player=ev.player, amount=ev.amount,
+                             value=p.life - ev.amount, life=p.life), ev.rules + (R.LIFE_ADJUST,))
+    return []
 
 
-def _life_loss(game: Game, ev: LifeLoss) -> bool:
+def _life_loss(game: Game, ev: LifeLoss) -> Applied:
     if ev.amount <= 0:
-        return False
+        return None
     p = game.players[ev.player]
     p.life -= ev.amount
     game.record.life_lost[ev.player] += ev.amount
-    game.log.add("life", f"{ev.player} loses {ev.amount} life (life {p.life + ev.amount} → "
-                 f"{p.life})", ev.rules + (R.LIFE_ADJUST,))
-    return True
+    game.log.add("life", msg("apply.life_loss", player=ev.player, amount=ev.amount,
+                             value=p.life + ev.amount, life=p.life), ev.rules + (R.LIFE_ADJUST,))
+    return []
 
 
 # --- zones ------------------------------------------------------------------------------------
@@ -150,30 +167,13 @@ def _remove_from_zone(game: Game, obj: GameObject) -> None:
         if obj.id in game.battlefield:
             game.battlefield.remove(obj.id)
         if game.combat is not None:
-            _remove_from_combat(game, obj.id)
+            game.combat.remove(obj.id)
     elif obj.zone == "stack":
         game.stack[:] = [i for i in game.stack if i.id != obj.id]
     else:
         lst = game.players[obj.owner].zone(obj.zone)
         if obj.id in lst:
             lst.remove(obj.id)
-
-
-def _remove_from_combat(game: Game, oid: int) -> None:
-    combat = game.combat
-    if combat is None:
-        return
-    combat.attackers.pop(oid, None)
-    for attacker in combat.blockers.pop(oid, []):
-        if attacker in combat.blocked_by and oid in combat.blocked_by[attacker]:
-            combat.blocked_by[attacker].remove(oid)
-    for blockers in combat.blocked_by.values():
-        if oid in blockers:
-            blockers.remove(oid)
-    combat.blocked_by.pop(oid, None)
-    for attackers in combat.blockers.values():
-        if oid in attackers:
-            attackers.remove(oid)
 
 
 def new_object(game: Game, card: CardDef, owner: str, zone: str, controller: str | None = None,
@@ -193,16 +193,17 @@ def new_object(game: Game, card: CardDef, owner: str, zone: str, controller: str
     return obj
 
 
-def _move(game: Game, ev: Move) -> bool:
+def _move(game: Game, ev: Move) -> Applied:
     obj = game.objects.get(ev.oid)
     if obj is None:
-        return False
+        return None
     game.remember(obj.id)
     ev.lki = game.lki.get(obj.id)
     ev.from_zone = obj.zone
     ev.owner = obj.owner
     ev.card = obj.card
     old_name = game.name_of(obj.id)
+    old_label = game.label(obj.id)
     _remove_from_zone(game, obj)
     to = ev.to_zone
     controller = ev.controller if to in ("battlefield", "stack") and ev.controller else obj.owner
@@ -247,63 +248,70 @@ def _move(game: Game, ev: Move) -> bool:
     ev.new_id = new.id
     game.changed()
     if ev.reason != "cast":  # the cast itself is logged by the stack
-        _log_move(game, ev, old_name, obj, new)
+        _log_move(game, ev, old_name, obj, new, old_label)
     if ev.madness:
-        _extra(game, Happened(what="madness_exiled", source=new.id, done=True,
-                              data={"oid": new.id}))
-    return True
+        return [Happened(what="madness_exiled", source=new.id, done=True, data={"oid": new.id})]
+    return []
 
 
-def _log_move(game: Game, ev: Move, name: str, old: GameObject, new: GameObject) -> None:
+# The words for a zone change, by the reason of the move; others say "moves from … to …".
+MOVE_REASONS = ("destroy", "sacrifice", "discard", "counter", "sba", "resolve", "bounce",
+                "exile", "mill", "draw")
+
+
+def _log_move(game: Game, ev: Move, name: str, old: GameObject, new: GameObject,
+              label: Any) -> None:
     reason, frm, to = ev.reason, ev.from_zone, ev.to_zone
     owner = old.owner
-    where = {"graveyard": f"{owner}'s graveyard", "hand": f"{owner}'s hand",
-             "library": f"{owner}'s library (shuffled in)" if ev.position == "shuffled" else
-                        f"{'the top' if ev.position == 'top' else 'the bottom'} of {owner}'s "
-                        "library", "exile": "exile", "battlefield": "the battlefield",
-             "stack": "the stack"}[to]
-    verbs = {"destroy": f"{name} is destroyed and put into {where}",
-             "sacrifice": f"{name} is sacrificed and put into {where}",
-             "discard": f"{old.owner} discards {name}" + ("" if to == "graveyard"
-                                                           else f" into {where}"),
-             "counter": f"{name} is countered and put into {where}",
-             "sba": f"{name} is put into {where}",
-             "resolve": f"{name} is put into {where} as it finishes resolving",
-             "bounce": f"{name} is returned to {where}",
-             "exile": f"{name} is exiled",
-             "mill": f"{name} is milled into {where}",
-             "draw": f"{old.owner} draws {name}"}
-    text = verbs.get(reason, f"{name} moves from {frm} to {where}")
+    if to == "library":
+        where = msg("zone.library_shuffled", owner=owner) if ev.position == "shuffled" else \
+            msg("zone.library_top" if ev.position == "top" else "zone.library_bottom",
+                owner=owner)
+    elif to in ("graveyard", "hand"):
+        where = msg(f"zone.{to}_of", owner=owner)
+    else:
+        where = msg(f"zone.the_{to}")
+    if reason == "discard" and to != "graveyard":
+        said = msg("move.discard_into", player=owner, name=label, where=where)
+    elif reason in MOVE_REASONS:
+        said = msg(f"move.{reason}", name=label, where=where, player=owner)
+    else:
+        said = msg("move.other", name=label, zone=msg(f"zone.{frm}") if frm else frm,
+                   where=where)
     rules = ev.rules
     if frm == "battlefield" and to != "battlefield":
         rules = rules + (R.NEW_OBJECT,)
     if old.face_down and to not in ("battlefield", "stack"):
-        text += " (revealed)"
+        said = msg("move.revealed", said=said)
         rules = rules + (R.FACE_DOWN_REVEAL,)
-    extras = []
+    extras: list[Any] = []
     if ev.tapped and to == "battlefield":
-        extras.append("tapped")
+        extras.append(msg("move.extra.tapped"))
     if ev.counters and to == "battlefield":
-        extras.append(", ".join(f"{n} {k} counter(s)" for k, n in ev.counters.items()))
+        extras.append(Joined(tuple(msg("move.extra.counters", n=n, kind=term(k))
+                                   for k, n in ev.counters.items())))
     if ev.face_down and to == "battlefield":
-        extras.append("face down")
+        extras.append(msg("move.extra.face_down"))
     if extras and to == "battlefield":
-        text += f" ({'; '.join(extras)})"
+        said = msg("move.with", said=said, extras=Joined(tuple(extras), "list.semicolon"))
     if reason in ("enter", "put", "return", "resolve_permanent") or (to == "battlefield" and
-                                                                    reason not in verbs):
-        text = f"{name} enters the battlefield" + (f" ({'; '.join(extras)})" if extras else "") \
-            + (f" under {new.controller}'s control" if new.controller != new.owner else "")
-    game.log.add("zone", text, rules, object=name, from_zone=frm, to_zone=to)
+                                                                    reason not in MOVE_REASONS):
+        said = msg("move.enters", name=label)
+        if extras:
+            said = msg("move.with", said=said, extras=Joined(tuple(extras), "list.semicolon"))
+        if new.controller != new.owner:
+            said = msg("move.under_control", said=said, player=new.controller)
+    game.log.add("zone", said, rules, object=name, from_zone=frm, to_zone=to)
 
 
-def _draw(game: Game, ev: Draw) -> bool:
+def _draw(game: Game, ev: Draw) -> Applied:
     player = game.players[ev.player]
     if player.library_known:
         if not player.library:
             player.drew_from_empty = True
-            game.log.add("draw", f"{ev.player} tries to draw from an empty library",
+            game.log.add("draw", msg("apply.draw.3", player=ev.player),
                          ev.rules + (R.DRAW_EMPTY,))
-            return True
+            return []
         oid = player.library[0]
         obj = game.objects[oid]
         player.library.pop(0)
@@ -313,71 +321,74 @@ def _draw(game: Game, ev: Draw) -> bool:
         game.objects[new.id] = new
         player.hand.append(new.id)
         ev.drawn = new.id
-        game.log.add("draw", f"{ev.player} draws {obj.card.name}", ev.rules + (R.DRAW,))
+        game.log.add("draw", msg("apply.draw", player=ev.player, name=obj.card.name),
+            ev.rules + (R.DRAW,))
     else:
         new = GameObject(game.new_id(), UNKNOWN_CARD, ev.player, ev.player, "hand",
                          game.new_timestamp())
         game.objects[new.id] = new
         player.hand.append(new.id)
         ev.drawn = new.id
-        game.log.add("draw", f"{ev.player} draws a card (from an unspecified library)",
+        game.log.add("draw", msg("apply.draw.2", player=ev.player),
                      ev.rules + (R.DRAW,))
-    return True
+    return []
 
 
 # --- permanents ----------------------------------------------------------------------------------
-def _regenerated(game: Game, ev: Regenerated) -> bool:
+def _regenerated(game: Game, ev: Regenerated) -> Applied:
     obj = game.objects.get(ev.oid)
     if obj is None or obj.zone != "battlefield":
-        return False
+        return None
     obj.damage = 0
     obj.deathtouched = False
     obj.tapped = True
     in_combat = game.combat is not None and (ev.oid in game.combat.attackers or
                                              ev.oid in game.combat.blockers)
-    _remove_from_combat(game, ev.oid)
-    game.log.add("regenerate", f"{game.name_of(ev.oid)}: damage removed, tapped"
-                 + (", removed from combat" if in_combat else ""),
+    if game.combat is not None:
+        game.combat.remove(ev.oid)
+    game.log.add("regenerate", msg("apply.regenerated_in_combat" if in_combat
+                                   else "apply.regenerated", name=game.label(ev.oid)),
                  (R.REGENERATE, R.REMOVED_FROM_COMBAT) if in_combat else (R.REGENERATE,))
-    return True
+    return []
 
 
-def _tap(game: Game, ev: Tap) -> bool:
+def _tap(game: Game, ev: Tap) -> Applied:
     obj = game.objects.get(ev.oid)
     if obj is None or obj.zone != "battlefield":
-        return False
+        return None
     if ev.untap:
         if not obj.tapped:
-            return False
+            return None
         obj.tapped = False
     else:
         if obj.tapped:
-            return False
+            return None
         obj.tapped = True
     if ev.cause not in ("cost", "attack", "untap_step"):
         in_combat = game.combat is not None and (ev.oid in game.combat.attackers or
                                                  ev.oid in game.combat.blockers)
-        game.log.add("tap", f"{game.name_of(ev.oid)} becomes {'un' if ev.untap else ''}tapped"
-                     + (" (it stays in combat)" if in_combat else ""),
+        code = "apply.untapped" if ev.untap else "apply.tapped"
+        game.log.add("tap", msg(code + ("_in_combat" if in_combat else ""),
+                                name=game.label(ev.oid)),
                      (ev.rules or (R.TAP_UNTAP,)) + ((R.TAPPED_IN_COMBAT,) if in_combat else ()))
-    return True
+    return []
 
 
-def _counters(game: Game, ev: Counters) -> bool:
+def _counters(game: Game, ev: Counters) -> Applied:
     if isinstance(ev.target, str):
         player = game.players[ev.target]
         if ev.kind == "poison":
             if ev.n <= 0:
-                return False
+                return None
             player.poison += ev.n
-            game.log.add("counters", f"{ev.target} gets {ev.n} poison counter(s) "
-                         f"(now {player.poison})", ev.rules)
-            return True
-        return False
+            game.log.add("counters", msg("apply.counters.3", target=ev.target, n=ev.n,
+                                         poison=player.poison), ev.rules)
+            return []
+        return None
     obj = game.objects.get(ev.target)
     if obj is None:
-        return False
-    name = game.name_of(ev.target)
+        return None
+    name = game.label(ev.target)
     have = obj.counters.get(ev.kind, 0)
     if ev.n > 0:
         obj.counters[ev.kind] = have + ev.n
@@ -385,23 +396,24 @@ def _counters(game: Game, ev: Counters) -> bool:
         if ev.kind == "time" and obj.zone == "exile" and (
                 game.chars(ev.target).has("suspend") or obj.chosen.get("gains_suspend")):
             extra += (R.SUSPENDED,)  # in exile, with suspend and a time counter
-        game.log.add("counters", f"{ev.n} {ev.kind} counter(s) put on {name} "
-                     f"(now {have + ev.n})", tuple(ev.rules) + extra)
-        return True
+        game.log.add("counters", msg("apply.counters.2", n=ev.n, kind=term(ev.kind), name=name,
+                                     value=have + ev.n), tuple(ev.rules) + extra)
+        return []
     n = min(have, -ev.n)
     if n <= 0:
-        return False
+        return None
     obj.counters[ev.kind] = have - n
     if obj.counters[ev.kind] == 0:
         del obj.counters[ev.kind]
         ev.removed_last = True
     ev.n = -n
-    game.log.add("counters", f"{n} {ev.kind} counter(s) removed from {name} "
-                 f"({have - n} left)", tuple(ev.rules) + (R.COUNTERS,))
-    return True
+    game.log.add("counters", msg("apply.counters", n=n, kind=term(ev.kind), name=name,
+                                    value=have - n),
+        tuple(ev.rules) + (R.COUNTERS,))
+    return []
 
 
-def _create_token(game: Game, ev: CreateToken) -> bool:
+def _create_token(game: Game, ev: CreateToken) -> Applied:
     assert ev.card is not None
     for _ in range(ev.n):
         obj = new_object(game, ev.card, ev.controller, "battlefield", ev.controller,
@@ -414,65 +426,64 @@ def _create_token(game: Game, ev: CreateToken) -> bool:
             game.combat.blocked[obj.id] = False
     game.changed()
     what = ev.card.name
-    game.log.add("token", f"{ev.controller} creates {ev.n} {what} token(s)",
+    game.log.add("token", msg("apply.create_token", controller=ev.controller, n=ev.n, what=what),
                  ev.rules + (R.CREATE, R.TOKENS))
-    return True
+    return []
 
 
-def _attach(game: Game, ev: Attach) -> bool:
+def _attach(game: Game, ev: Attach) -> Applied:
     obj = game.objects.get(ev.oid)
     if obj is None or obj.zone != "battlefield":
-        return False
+        return None
     obj.attached_to = ev.to
     obj.timestamp = game.new_timestamp()
-    game.log.add("attach", f"{game.name_of(ev.oid)} becomes attached to {game.name_of(ev.to)}",
+    game.log.add("attach", msg("apply.attach", name=game.label(ev.oid), to=game.label(ev.to)),
                  ev.rules)
-    return True
+    return []
 
 
-def _turn_face_up(game: Game, ev: TurnFaceUp) -> bool:
+def _turn_face_up(game: Game, ev: TurnFaceUp) -> Applied:
     obj = game.objects.get(ev.oid)
     if obj is None or not obj.face_down:
-        return False
+        return None
     obj.face_down = False
     obj.timestamp = game.new_timestamp()
     obj.turned_face_up_turn = game.turn
     game.changed()
-    game.log.add("face_up", f"{obj.card.name} is turned face up", ev.rules + (R.FACE_UP,))
-    from judgebot.engine.abilities import triggered
+    game.log.add("face_up", msg("apply.turn_face_up", name=obj.card.name), ev.rules + (R.FACE_UP,))
     if any(t.trigger.event == "enters" and t.trigger.subject == "self"
            for t in triggered(game.chars(ev.oid).abilities)):
-        game.log.add("note", f"{obj.card.name} doesn't enter the battlefield by being turned "
-                     "face up, so its enters ability doesn't trigger",
+        game.log.add("note", msg("apply.turn_face_up.2", name=obj.card.name),
                      (R.FACE_UP, R.TRIGGER_ETB))
-    return True
+    return []
 
 
 # --- game end ---------------------------------------------------------------------------------
-def _lose(game: Game, ev: LoseGame) -> bool:
+def _lose(game: Game, ev: LoseGame) -> Applied:
     player = game.players[ev.player]
     if player.lost:
-        return False
+        return None
     player.lost = True
     player.lost_rule = ev.rules[0] if ev.rules else ""
-    game.log.add("lose", f"{ev.player} loses the game{' (' + ev.reason + ')' if ev.reason else ''}",
+    game.log.add("lose", msg("apply.lose_because", player=ev.player, reason=ev.reason)
+                 if ev.reason else msg("apply.lose", player=ev.player),
                  ev.rules)
     if not game.extra.get("defer_end"):
         end_check(game)
-    return True
+    return []
 
 
-def _win(game: Game, ev: WinGame) -> bool:
+def _win(game: Game, ev: WinGame) -> Applied:
     player = game.players[ev.player]
     if player.lost:
-        return False
+        return None
     player.won = True
-    game.log.add("win", f"{ev.player} wins the game", ev.rules)
+    game.log.add("win", msg("apply.win", player=ev.player), ev.rules)
     for other in game.order:
         if other != ev.player and not game.players[other].lost:
             game.players[other].lost = True
     game.over = True
-    return True
+    return []
 
 
 def end_check(game: Game) -> None:
@@ -480,37 +491,34 @@ def end_check(game: Game) -> None:
     if len(left) == 1:
         game.players[left[0]].won = True
         game.over = True
-        game.log.add("win", f"{left[0]} wins the game: every opponent has lost",
+        game.log.add("win", msg("apply.end_check", value=left[0]),
                      (R.WIN_OPPONENTS_LEFT,))
     elif not left:
         game.over = True
         game.draw = True
-        game.log.add("draw", "all players lost simultaneously: the game is a draw",
+        game.log.add("draw", msg("apply.end_check.2"),
                      (R.DRAW_ALL_LOSE,))
 
 
-def _counter_spell(game: Game, ev: CounterSpell) -> bool:
-    from judgebot.engine.pipeline import perform
+def _counter_spell(game: Game, ev: CounterSpell) -> Applied:
     item = game.stack_item(ev.item)
     if item is None:
-        return False
+        return None
     if item.is_stack_ability:
         game.stack.remove(item)
-        game.log.add("counter", f"{game.name_of(item)} is countered", ev.rules + (R.COUNTER,))
-        return True
-    game.log.add("counter", f"{game.name_of(item.id)} is countered", ev.rules + (R.COUNTER,))
+        game.log.add("counter", msg("apply.counter_spell.2", item=game.label(item)),
+            ev.rules + (R.COUNTER,))
+        return []
+    game.log.add("counter", msg("apply.counter_spell", name=game.label(item.id)),
+        ev.rules + (R.COUNTER,))
     dest = ev.notes[0] if ev.notes else "graveyard"
-    perform(game, [Move(cause="effect", source=ev.source, oid=item.id, to_zone=dest,
-                        reason="counter", position="top")])
-    return True
+    # The countered spell then moves, through the pipeline (a replacement may exile it).
+    return [Move(cause="effect", source=ev.source, oid=item.id, to_zone=dest,
+                 reason="counter", position="top")]
 
 
-def _happened(game: Game, ev: Happened) -> bool:
-    return True
-
-
-def _extra(game: Game, ev: Event) -> None:
-    game.extra.setdefault("derived", []).append(ev)
+def _happened(game: Game, ev: Happened) -> Applied:
+    return []
 
 
 _HANDLERS = {

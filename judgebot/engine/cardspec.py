@@ -19,9 +19,11 @@ See judgebot/engine/README.md for every field.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
+from judgebot.corpus import slugify
 from judgebot.engine import citations as R
 from judgebot.engine.abilities import (
     Ability,
@@ -37,9 +39,10 @@ from judgebot.engine.abilities import (
     Trigger,
     TriggeredAbility,
 )
-from judgebot.engine.effects import VERBS
-from judgebot.engine.errors import BadInput, Refusal
-from judgebot.engine.mana import ManaCost, parse_mana_list
+from judgebot.engine.conditions import KINDS as CONDITIONS
+from judgebot.engine.errors import BadInput, Refusal, suggest
+from judgebot.engine.mana import COLOR_NAMES, ManaCost, parse_mana_list
+from judgebot.engine.marks import line_of, whole
 from judgebot.engine.state import CARD_TYPES, SUPERTYPES, CardDef
 from judgebot.engine.text import (
     Reader,
@@ -50,33 +53,12 @@ from judgebot.engine.text import (
     read_text,
     target_spec,
 )
+from judgebot.engine.trigger_events import KINDS as TRIGGER_KINDS
+from judgebot.engine.verbs import VERBS
+from judgebot.messages import msg
 
 CARD_KEYS = {"name", "zh", "cost", "type", "pt", "loyalty", "colors", "text", "abilities",
              "split", "set", "rulings", "zh_text", "note", "names"}
-PRIMARY = {
-    "damage": "amount", "destroy": "what", "exile": "what", "bounce": "what", "draw": "n",
-    "discard": "n", "gain_life": "amount", "lose_life": "amount", "switch_pt": "what",
-    "lose_abilities": "what", "grant": "abilities", "gain_control": "what", "counter": "what",
-    "put_counters": "n", "remove_counters": "n", "tap": "what", "untap": "what",
-    "token": "card", "sacrifice": "what", "regenerate": "what", "prevent": "amount",
-    "fog": "combat_only", "copy_spell": "what", "return": "what", "mill": "n", "skip": "step",
-    "win": "who", "lose": "who", "poison": "n", "cant_lose": "flag", "damage_floor": "flag",
-    "dies_exile": "what", "cant_cast": "who", "cant_regenerate": "what",
-    "unblockable": "filter", "delayed": "ability", "if": "cond", "may": "effects",
-    "attach": "what", "proliferate": "flag", "search": "filter", "add_mana": "mana",
-    "pay_or_sacrifice": "cost", "remove_counter_or_sacrifice": "kind", "storm": "flag",
-    "cast_suspended": "flag", "cast_madness": "cost", "living_end": "flag",
-    "change_target": "what", "unless_pay": "cost", "may_pay": "cost", "token_copy": "what",
-    "bounce_choice": "filter",
-}
-CONDITION_KINDS = {"you_control", "no_cards_in_hand", "cards_in_graveyard_ge", "not", "all",
-                   "life_ge", "your_turn", "none_on_battlefield", "echo", "has_counter",
-                   "suspended", "in_exile", "evoked", "kicked", "madness_paid",
-                   "damaged_opponent_this_turn", "no_tapped_lands", "no_time_counters",
-                   "cast_during_main", "countered", "target_is_nonbasic", "cast_in_main",
-                   "paid", "mv_equals_counters"}
-
-
 def parse_type_line(text: str) -> tuple[list[str], list[str], list[str]]:
     """"Legendary Creature — Human Wizard" → (supertypes, types, subtypes)."""
     left, _, right = text.replace("--", "—").replace(" - ", " — ").partition("—")
@@ -130,14 +112,14 @@ def _compile(data: dict[str, Any], name: str) -> CardDef:
                        slug=_slug(name), split=halves, source="pool")
     sup, typ, sub = parse_type_line(str(data.get("type", "")))
     if not typ:
-        raise BadInput(f"{name}: no card type in {data.get('type')!r}")
+        raise BadInput(msg("cardspec.compile", name=name, value=data.get('type')))
     unknown = [t for t in typ if t not in CARD_TYPES]
     if unknown:
-        raise BadInput(f"{name}: unknown card type {unknown[0]!r} in {data.get('type')!r}")
+        raise BadInput(msg("cardspec.compile.2", name=name, value=unknown[0],
+                           value2=data.get('type')))
     cost = ManaCost.parse(str(data["cost"])) if data.get("cost") not in (None, "") else None
     power = toughness = None
     if data.get("pt") is not None:
-        from judgebot.engine.scenario import parse_pt
         power, toughness = parse_pt(data["pt"], None)
     colors = None
     if data.get("colors") is not None:
@@ -158,7 +140,6 @@ def _compile(data: dict[str, Any], name: str) -> CardDef:
 
 
 def _slug(name: str) -> str:
-    from judgebot.corpus import slugify
     return slugify(name)
 
 
@@ -176,9 +157,7 @@ def compile_abilities(items: list[Any], card: CardDef) -> list[Ability]:
                     out.append(a)
             continue
         if not isinstance(item, dict) or len(item) != 1:
-            raise BadInput(f"{card.name}: an ability is a sentence or a one-key mapping "
-                           f"(static, trigger, activated, spell, replacement, keyword), "
-                           f"not {item!r}")
+            raise BadInput(msg("cardspec.compile_abilities", name=card.name, item=item))
         (kind, body), = item.items()
         if kind == "keyword":
             out.extend(read_keywords(str(body)))
@@ -193,7 +172,7 @@ def compile_abilities(items: list[Any], card: CardDef) -> list[Ability]:
         elif kind == "replacement":
             out.append(compile_replacement(body, card))
         else:
-            raise BadInput(f"{card.name}: unknown ability kind {kind!r}")
+            raise BadInput(msg("cardspec.compile_abilities.2", name=card.name, kind=kind))
     if spell_parts:
         if len(spell_parts) == 1:
             out.append(spell_parts[0])
@@ -256,10 +235,9 @@ def compile_static(body: dict[str, Any], card: CardDef) -> Ability:
         p, t = body.pop("set_pt")
         ops.append(("7b", ("set_pt", compile_amount(p), compile_amount(t))))
     if body:
-        raise BadInput(f"{card.name}: unknown static fields {sorted(body)}")
+        raise BadInput(msg("cardspec.compile_static", name=card.name, value=sorted(body)))
     if not ops:
-        raise BadInput(f"{card.name}: a static ability needs kind or an effect "
-                       "(pump, grant, set_pt, cda ...)")
+        raise BadInput(msg("cardspec.compile_static.2", name=card.name))
     rules = (R.CONTINUOUS_STATIC,) + ((R.LAYER_CDA,) if cda else ())
     return StaticAbility("continuous", affects, {"ops": tuple(ops), "cda": cda}, cond, zone,
                          text, rules)
@@ -280,7 +258,7 @@ def _grant_item(g: Any, card: CardDef) -> Ability:
     got = Reader(None).read(text.replace("this creature", "~").replace("this permanent", "~"),
                             False)
     if len(got) != 1:
-        raise BadInput(f"{card.name}: cannot read the granted ability {text!r}")
+        raise BadInput(msg("cardspec.grant_item", name=card.name, text=text))
     return got[0]
 
 
@@ -292,28 +270,13 @@ def _param(key: str, value: Any) -> Any:
     return value
 
 
-TRIGGER_EVENTS = {"enters", "dies", "leaves", "attacks", "attacks_alone", "blocks",
-                  "becomes_blocked", "becomes_blocked_by", "blocks_or_blocked_by",
-                  "deals_damage", "dealt_damage", "upkeep", "end_step", "precombat_main",
-                  "end_of_combat", "gain_life", "cast", "cast_self", "becomes_target",
-                  "last_counter_removed", "counter_removed", "turned_face_up", "state",
-                  "to_graveyard_from_battlefield", "returned_to_hand", "discards",
-                  "counters_spell", "madness_exiled", "draw_step", "beginning_of_combat"}
-
-
 def compile_trigger(body: dict[str, Any], card: CardDef) -> TriggeredAbility:
     body = dict(body)
     # YAML 1.1 reads the key "on" as the boolean True.
     on = body.pop("on", body.pop(True, None))
-    if on not in TRIGGER_EVENTS:
-        raise BadInput(f"{card.name}: unknown trigger event {on!r}")
-    subject = body.pop("subject", "self" if on in ("enters", "dies", "leaves", "attacks",
-                                                   "blocks", "becomes_blocked",
-                                                   "deals_damage", "dealt_damage",
-                                                   "becomes_target", "turned_face_up",
-                                                   "last_counter_removed", "counter_removed",
-                                                   "cast_self", "becomes_blocked_by",
-                                                   "blocks_or_blocked_by") else None)
+    if on not in TRIGGER_KINDS:
+        raise BadInput(msg("cardspec.compile_trigger", name=card.name, on=on))
+    subject = body.pop("subject", "self" if TRIGGER_KINDS[on].self_subject else None)
     if isinstance(subject, str) and subject not in ("self", "enchanted", "equipped"):
         subject = parse_phrase(subject)
     other = body.pop("other", None)
@@ -331,7 +294,7 @@ def compile_trigger(body: dict[str, Any], card: CardDef) -> TriggeredAbility:
                           str(body.pop("zone", "battlefield")), str(body.pop("text", "")),
                           rules=cited_rules(body.pop("rules", ()), card))
     if body:
-        raise BadInput(f"{card.name}: unknown trigger fields {sorted(body)}")
+        raise BadInput(msg("cardspec.compile_trigger.2", name=card.name, value=sorted(body)))
     return ab
 
 
@@ -342,8 +305,7 @@ def cited_rules(names: Any, card: CardDef) -> tuple[str, ...]:
     for name in names if isinstance(names, list) else [names] if names else []:
         number = getattr(R, str(name), None)
         if not isinstance(number, str) or number not in R.REGISTRY:
-            raise BadInput(f"{card.name}: unknown rule name {name!r} (use a name from "
-                           "judgebot.engine.citations)")
+            raise BadInput(msg("cardspec.cited_rules", name=card.name, name2=name))
         out.append(number)
     return tuple(out)
 
@@ -366,7 +328,7 @@ def compile_activated(body: dict[str, Any], card: CardDef) -> ActivatedAbility:
                           str(body.pop("who", "controller")), str(body.pop("label", "")),
                           str(body.pop("text", "")))
     if body:
-        raise BadInput(f"{card.name}: unknown activated-ability fields {sorted(body)}")
+        raise BadInput(msg("cardspec.compile_activated", name=card.name, value=sorted(body)))
     return ab
 
 
@@ -392,7 +354,7 @@ def compile_spell(body: Any, card: CardDef) -> SpellAbility:
                       read_cost(str(extra)) if extra else None, tuple(optional),
                       str(body.pop("text", "")))
     if body:
-        raise BadInput(f"{card.name}: unknown spell fields {sorted(body)}")
+        raise BadInput(msg("cardspec.compile_spell", name=card.name, value=sorted(body)))
     return ab
 
 
@@ -419,12 +381,11 @@ def compile_condition(value: Any) -> Any:
     if isinstance(value, str):
         value = [value]
     kind = value[0]
-    if kind not in CONDITION_KINDS:
-        raise BadInput(f"unknown condition {kind!r}")
+    if kind not in CONDITIONS:
+        raise BadInput(msg("cardspec.compile_condition", kind=kind))
     args = []
     for a in value[1:]:
-        if isinstance(a, str) and kind in ("you_control", "none_on_battlefield",
-                                           "cards_in_graveyard_ge"):
+        if isinstance(a, str) and CONDITIONS[kind].phrases:
             args.append(parse_phrase(a))
         elif isinstance(a, list):
             args.append(compile_condition(a))
@@ -464,22 +425,23 @@ def compile_effects(items: Any, card: CardDef, targets: tuple[TargetSpec, ...]
             reader.targets = list(targets)
             parts = reader.effects(reader.normalise(item))
             if len(reader.targets) != len(targets):
-                raise BadInput(f"{card.name}: the sentence {item!r} introduces a target; "
-                               "declare targets in the ability's targets list")
+                raise BadInput(msg("cardspec.compile_effects.3", name=card.name, item=item))
             out.extend(parts.effects)
             continue
         if not isinstance(item, dict):
-            raise BadInput(f"{card.name}: an effect is a sentence or a mapping, not {item!r}")
+            raise BadInput(msg("cardspec.compile_effects", name=card.name, item=item))
         verbs = [k for k in item if k in VERBS]
         if len(verbs) != 1:
-            raise BadInput(f"{card.name}: an effect names exactly one verb "
-                           f"({', '.join(sorted(VERBS))}); got {sorted(item)}")
+            raise BadInput(msg("cardspec.compile_effects.2", name=card.name,
+                               value=', '.join(sorted(VERBS)), value2=sorted(item)))
         verb = verbs[0]
         args: dict[str, Any] = {}
-        primary = PRIMARY.get(verb)
+        primary = VERBS[verb].primary
         value = item[verb]
-        if verb in ("pump", "set_pt") and isinstance(value, list):
-            args["p"], args["t"] = compile_amount(value[0]), compile_amount(value[1])
+        if isinstance(primary, tuple):
+            if isinstance(value, list):
+                args[primary[0]], args[primary[1]] = compile_amount(value[0]), \
+                    compile_amount(value[1])
         elif primary:
             args[primary] = value
         for k, v in item.items():
@@ -523,10 +485,119 @@ def _compile_args(verb: str, args: dict[str, Any], card: CardDef,
 
 
 def token_card(spec: dict[str, Any]) -> CardDef:
-    from judgebot.engine.scenario import inline_card
     data = dict(spec)
     card = inline_card(data, None)
     return replace(card, is_token=True, source="token")
+
+
+# --- generic objects described in a scenario ------------------------------------------------
+def _types_list(value: Any) -> list[str]:
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [v for v in re.split(r"[\s,]+", value.strip()) if v]
+    return [str(v) for v in value]
+
+
+def inline_card(item: Any, line: int | None) -> CardDef:
+    """A generic object: ``{name: Striker, creature: 3/3, keywords: [trample]}``."""
+    name = str(item["name"])
+    types: set[str] = set()
+    supertypes: set[str] = set()
+    subtypes: set[str] = set()
+    type_line = item.get("type")
+    if type_line:
+        sup, typ, sub = parse_type_line(str(type_line))
+        supertypes |= set(sup)
+        types |= set(typ)
+        subtypes |= set(sub)
+    for t in _types_list(item.get("types")):
+        t_low = t.lower()
+        if t_low in SUPERTYPES:
+            supertypes.add(t_low)
+        else:
+            types.add(t_low)
+    supertypes |= {t.lower() for t in _types_list(item.get("supertypes"))}
+    subtypes |= {t[:1].upper() + t[1:] for t in _types_list(item.get("subtypes"))}
+    power = toughness = None
+    pt = item.get("creature")
+    if pt is not None and pt is not False:
+        types.add("creature")
+        if pt is not True:
+            power, toughness = parse_pt(pt, line_of(item, "creature", line))
+    if item.get("power") is not None:
+        power = whole(item["power"], f"{name}: power", line_of(item, "power", line))
+        types.add("creature")
+    if item.get("toughness") is not None:
+        toughness = whole(item["toughness"], f"{name}: toughness",
+                          line_of(item, "toughness", line))
+    if "creature" in types and power is None:
+        raise BadInput(msg("cardspec.inline_card", name=name), line)
+    mana_cost = None
+    if item.get("mana_cost") is not None:
+        try:
+            mana_cost = ManaCost.parse(str(item["mana_cost"]))
+        except ValueError as exc:
+            raise BadInput(msg("cardspec.inline_card.4", name=name, exc=exc),
+                line_of(item, "mana_cost", line)) from None
+    colors = None
+    if item.get("colors") is not None:
+        colors = set()
+        for c in _types_list(item.get("colors")):
+            c_low = c.lower()
+            code = {v: k for k, v in COLOR_NAMES.items()}.get(c_low, c.upper())
+            if code not in COLOR_NAMES:
+                raise BadInput(msg("cardspec.inline_card.5", name=name, value=c),
+                    line_of(item, "colors", line))
+            colors.add(code)
+        colors = frozenset(colors)
+    abilities: list[Any] = []
+    kws = item.get("keywords") or []
+    if isinstance(kws, str):
+        kws = [k.strip() for k in kws.split(",")]
+    for kw in kws:
+        try:
+            abilities.extend(read_keywords(str(kw)))
+        except Refusal as exc:
+            exc.line = exc.line or line_of(item, "keywords", line)
+            raise
+    text = item.get("text")
+    loyalty = item.get("loyalty")
+    if loyalty is not None:
+        types.add("planeswalker")
+    if not types:
+        raise BadInput(msg("cardspec.inline_card.2", name=name), line)
+    unknown = sorted(t for t in types if t not in CARD_TYPES and t != "tribal")
+    if unknown:
+        raise BadInput(msg("cardspec.inline_card.3", name=name, value=unknown[0],
+                           value2=suggest(unknown[0], CARD_TYPES)),
+                       line_of(item, "types", line))
+    card = CardDef(name, (name,), mana_cost, colors, frozenset(supertypes), frozenset(types),
+                   frozenset(subtypes), power, toughness,
+                   whole(loyalty, f"{name}: loyalty", line_of(item, "loyalty", line), 0)
+                   if loyalty is not None else None, tuple(abilities),
+                   str(text or ""), str(item.get("zh") or ""), source="inline", line=line)
+    if text:
+        try:
+            extra = read_text(str(text), card)
+        except Refusal as exc:
+            exc.line = exc.line or line_of(item, "text", line)
+            raise
+        card = replace(card, abilities=card.abilities + tuple(extra))
+    if any(isinstance(a, Keyword) and a.name == "enchant" for a in card.abilities) and \
+            "Aura" not in card.subtypes:
+        card = replace(card, subtypes=card.subtypes | {"Aura"})
+    return card
+
+
+def parse_pt(value: Any, line: int | None) -> tuple[int | str, int | str]:
+    text = str(value).strip()
+    m = re.fullmatch(r"(-?\d{1,9}|\*)\s*/\s*(-?\d{1,9}|\*)", text)
+    if not m:
+        raise BadInput(msg("cardspec.parse_pt", value=value), line)
+    p, t = m.groups()
+    return (p if p == "*" else int(p)), (t if t == "*" else int(t))
+
 
 
 __all__ = ["compile_card", "parse_type_line", "Keyword", "Filter"]

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judgebot.engine.errors import BadInput, OpenChoice
+from judgebot.messages import msg
 
 
 @dataclass
@@ -74,8 +75,8 @@ class Chooser:
             else:
                 index = _match_label(answer.value, labels)
             if index is None:
-                raise BadInput(f"{player} can't choose {answer.value!r} for {kind}; "
-                               f"the options are: {', '.join(labels)}", answer.line)
+                raise BadInput(msg("choices.choose", player=player, value=answer.value, kind=kind,
+                                   value2=', '.join(labels)), answer.line)
             self.made.append(Made(player, kind, labels[index], "scenario", index, len(labels)))
             return index
         if len(labels) == 1:

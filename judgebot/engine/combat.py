@@ -19,10 +19,12 @@ from judgebot.engine.abilities import StaticAbility
 from judgebot.engine.errors import IllegalAction
 from judgebot.engine.events import Damage, Happened, Tap
 from judgebot.engine.filters import View, matches
-from judgebot.engine.pipeline import active_prohibitions, perform
+from judgebot.engine.pipeline import perform
+from judgebot.engine.prohibitions import active_prohibitions
 from judgebot.engine.rules import has_haste, protection_from, summoning_sick
 from judgebot.engine.state import Combat, Game
 from judgebot.engine.triggers import notice
+from judgebot.messages import Joined, Message, Name, msg, term
 
 MAX_ASSIGNMENTS = 40
 
@@ -56,36 +58,36 @@ def check_attackers(game: Game, decl: dict[int, Any]) -> None:
         obj = game.objects.get(oid)
         name = game.name_of(oid)
         if obj is None or obj.zone != "battlefield":
-            raise IllegalAction(f"{name} isn't on the battlefield", (R.DECLARE_ATTACKERS,))
+            raise IllegalAction(msg("combat.check_attackers", name=name), (R.DECLARE_ATTACKERS,))
         c = game.chars(oid)
         if not c.is_creature:
-            raise IllegalAction(f"{name} isn't a creature; only creatures attack",
+            raise IllegalAction(msg("combat.check_attackers.2", name=name),
                                 (R.ONLY_CREATURES_COMBAT,))
         if c.controller != active:
-            raise IllegalAction(f"{active} doesn't control {name}; only the active player's "
-                                "creatures attack", (R.ATTACKERS_CHOSEN, R.DEFENDING_PLAYER))
+            raise IllegalAction(msg("combat.check_attackers.3", active=active, name=name),
+                (R.ATTACKERS_CHOSEN, R.DEFENDING_PLAYER))
         if obj.tapped:
-            raise IllegalAction(f"{name} is tapped and can't attack", (R.ATTACKERS_CHOSEN,))
+            raise IllegalAction(msg("combat.check_attackers.4", name=name), (R.ATTACKERS_CHOSEN,))
         if summoning_sick(game, oid) and not has_haste(game, oid):
-            raise IllegalAction(f"{name} hasn't been under {active}'s control continuously "
-                                "since their most recent turn began and has no haste",
+            raise IllegalAction(msg("combat.check_attackers.5", name=name, active=active),
                                 (R.ATTACKERS_CHOSEN, R.SUMMONING_SICKNESS, R.HASTE))
         if c.has("defender") and not _defender_may_attack(game, oid):
-            raise IllegalAction(f"{name} has defender and can't attack",
+            raise IllegalAction(msg("combat.check_attackers.6", name=name),
                                 (R.DEFENDER, R.ATTACK_RESTRICTIONS))
         why = _restriction(game, oid, "cant_attack")
         if why:
-            raise IllegalAction(f"{name} can't attack ({why})", (R.ATTACK_RESTRICTIONS,))
+            raise IllegalAction(msg("combat.check_attackers.7", name=name, why=why),
+                (R.ATTACK_RESTRICTIONS,))
         if isinstance(target, str):
             if target not in defenders:
-                raise IllegalAction(f"{name} can't attack {target}", (R.ATTACK_TARGET,))
+                raise IllegalAction(msg("combat.check_attackers.8", name=name, target=target),
+                    (R.ATTACK_TARGET,))
             defending = target
         else:
             t = game.objects.get(target)
             if t is None or "planeswalker" not in game.chars(target).types or \
                     game.controller_of(target) == active:
-                raise IllegalAction(f"{name} can attack only an opponent or a planeswalker an "
-                                    "opponent controls", (R.ATTACK_TARGET,
+                raise IllegalAction(msg("combat.check_attackers.9", name=name), (R.ATTACK_TARGET,
                                                           R.ONLY_CREATURES_COMBAT))
             defending = game.controller_of(target)
         for ab in c.abilities:
@@ -93,8 +95,9 @@ def check_attackers(game: Game, decl: dict[int, Any]) -> None:
                 view = View(game)
                 if not any(matches(ab.params["filter"], view, o, defending, None)
                            for o in game.battlefield if game.controller_of(o) == defending):
-                    raise IllegalAction(f"{name} can't attack unless {defending} controls "
-                                        f"{ab.params['filter'].describe()}",
+                    raise IllegalAction(msg("combat.check_attackers.10", name=name,
+                                            defending=defending,
+                                            value=ab.params['filter'].describe()),
                                         (R.ATTACK_RESTRICTIONS,))
 
 
@@ -121,9 +124,11 @@ def declare_attackers(game: Game, decl: dict[int, Any]) -> None:
             rules.append(R.VIGILANCE)
         if any(summoning_sick(game, o) for o in decl):
             rules += [R.SUMMONING_SICKNESS, R.HASTE]  # attacking anyway: haste
-        game.log.add("attack", f"{active} attacks: {'; '.join(parts)}", rules)
+        game.log.add("attack", msg("combat.declare_attackers", active=active,
+                                   value='; '.join(parts)), rules)
     else:
-        game.log.add("attack", f"{active} declares no attackers", (R.DECLARE_ATTACKERS,))
+        game.log.add("attack", msg("combat.declare_attackers.2", active=active),
+            (R.DECLARE_ATTACKERS,))
     if taps:
         perform(game, taps)
     events = [Happened(what="attacks", data={"attacker": o, "defender": t})
@@ -147,21 +152,25 @@ def _defender_may_attack(game: Game, oid: int) -> bool:
     return False
 
 
-def block_problem(game: Game, blocker: int, attacker: int) -> tuple[str, tuple[str, ...]]:
+def block_problem(game: Game, blocker: int, attacker: int
+                  ) -> tuple[Message | str, tuple[str, ...]]:
     """Why ``blocker`` can't block ``attacker`` (evasion, protection ...), or ('', ())."""
     b = game.chars(blocker)
     a = game.chars(attacker)
-    bn, an = b.name or "the face-down creature", a.name or "the face-down creature"
+    bn = Name(b.name, game.zh_name(blocker, b.name)) if b.name \
+        else msg("name.the_face_down_creature")
+    an = Name(a.name, game.zh_name(attacker, a.name)) if a.name \
+        else msg("name.the_face_down_creature")
     if a.has("flying") and not (b.has("flying") or b.has("reach")):
-        return f"{an} has flying and {bn} has neither flying nor reach", (R.FLYING, R.REACH)
+        return msg("combat.block.flying", an=an, bn=bn), (R.FLYING, R.REACH)
     if a.has("shadow") and not b.has("shadow"):
-        return f"{an} has shadow and {bn} doesn't", (R.SHADOW,)
+        return msg("combat.block.shadow", an=an, bn=bn), (R.SHADOW,)
     if b.has("shadow") and not a.has("shadow"):
-        return f"{bn} has shadow and can block only creatures with shadow", (R.SHADOW,)
+        return msg("combat.block.shadow_blocker", bn=bn), (R.SHADOW,)
     if a.has("fear") and not ("artifact" in b.types or "B" in b.colors):
-        return f"{an} has fear: only artifact and/or black creatures can block it", (R.FEAR,)
+        return msg("combat.block.fear", an=an), (R.FEAR,)
     if a.has("intimidate") and not ("artifact" in b.types or b.colors & a.colors):
-        return f"{an} has intimidate", (R.INTIMIDATE,)
+        return msg("combat.block.intimidate", an=an), (R.INTIMIDATE,)
     defending = game.controller_of(blocker)
     for kw in a.keywords("landwalk"):
         land = kw.quality or ""
@@ -170,21 +179,21 @@ def block_problem(game: Game, blocker: int, attacker: int) -> tuple[str, tuple[s
                 oc = game.chars(o)
                 if oc.is_land and (land in oc.subtypes or
                                    (land == "nonbasic" and "basic" not in oc.supertypes)):
-                    return (f"{an} has {kw.label()} and {defending} controls a "
-                            f"{land}", (R.LANDWALK,))
+                    return (msg("combat.block.landwalk", an=an, kw=term(kw.label()),
+                                defending=defending, land=term(land)), (R.LANDWALK,))
     prot = protection_from(game, attacker, blocker)
     if prot:
-        return f"{an} has {prot}", (R.PROTECTION_BLOCK,)
+        return msg("combat.block.has", an=an, what=prot), (R.PROTECTION_BLOCK,)
     for ab in b.abilities:
         if isinstance(ab, StaticAbility) and ab.kind == "block_only_flying" and \
                 not a.has("flying"):
-            return f"{bn} can block only creatures with flying", (R.BLOCK_RESTRICTIONS,)
+            return msg("combat.block.only_flying", bn=bn), (R.BLOCK_RESTRICTIONS,)
     why = _restriction(game, blocker, "cant_block")
     if why:
-        return f"{bn} can't block ({why})", (R.BLOCK_RESTRICTIONS,)
+        return msg("combat.block.cant_block", bn=bn, why=why), (R.BLOCK_RESTRICTIONS,)
     why = _unblockable(game, attacker)
     if why:
-        return f"{an} can't be blocked ({why})", (R.BLOCK_RESTRICTIONS,)
+        return msg("combat.block.unblockable", an=an, why=why), (R.BLOCK_RESTRICTIONS,)
     return "", ()
 
 
@@ -207,38 +216,39 @@ def check_blockers(game: Game, decl: dict[int, int]) -> None:
     combat = game.combat
     if combat is None or not combat.attackers:
         if decl:
-            raise IllegalAction("no creature is attacking, so nothing can block",
+            raise IllegalAction(msg("combat.check_blockers"),
                                 (R.NO_ATTACKERS,))
         return
     for blocker, attacker in decl.items():
         obj = game.objects.get(blocker)
         name = game.name_of(blocker)
         if obj is None or obj.zone != "battlefield":
-            raise IllegalAction(f"{name} isn't on the battlefield", (R.DECLARE_BLOCKERS,))
+            raise IllegalAction(msg("combat.check_blockers.2", name=name), (R.DECLARE_BLOCKERS,))
         c = game.chars(blocker)
         if not c.is_creature:
-            raise IllegalAction(f"{name} isn't a creature; only creatures block",
+            raise IllegalAction(msg("combat.check_blockers.3", name=name),
                                 (R.ONLY_CREATURES_COMBAT,))
         if attacker not in combat.attackers:
-            raise IllegalAction(f"{game.name_of(attacker)} isn't attacking",
+            raise IllegalAction(msg("combat.check_blockers.4", attacker=game.label(attacker)),
                                 (R.BLOCKERS_CHOSEN,))
         defending = combat.defending_player(attacker, game)
         if c.controller != defending:
-            raise IllegalAction(f"{name} isn't controlled by {defending}, the player "
-                                f"{game.name_of(attacker)} attacks", (R.BLOCKERS_CHOSEN,))
+            raise IllegalAction(msg("combat.check_blockers.5", name=name, defending=defending,
+                                    attacker=game.label(attacker)), (R.BLOCKERS_CHOSEN,))
         if obj.tapped:
-            raise IllegalAction(f"{name} is tapped and can't block", (R.BLOCKERS_CHOSEN,))
+            raise IllegalAction(msg("combat.check_blockers.6", name=name), (R.BLOCKERS_CHOSEN,))
         why, rules = block_problem(game, blocker, attacker)
         if why:
-            raise IllegalAction(f"{name} can't block {game.name_of(attacker)}: {why}",
+            raise IllegalAction(msg("combat.check_blockers.7", name=name,
+                                    attacker=game.label(attacker), why=why),
                                 rules + (R.BLOCK_RESTRICTIONS,))
     counts: dict[int, int] = {}
     for attacker in decl.values():
         counts[attacker] = counts.get(attacker, 0) + 1
     for attacker, n in counts.items():
         if game.chars(attacker).has("menace") and n < 2:
-            raise IllegalAction(f"{game.name_of(attacker)} has menace and can't be blocked "
-                                "except by two or more creatures", (R.MENACE,
+            raise IllegalAction(msg("combat.check_blockers.8", attacker=game.label(attacker)),
+                (R.MENACE,
                                                                      R.BLOCK_RESTRICTIONS))
 
 
@@ -257,15 +267,17 @@ def declare_blockers(game: Game, decl: dict[int, int]) -> None:
         combat.blocked[attacker] = True
     combat.blockers_declared = True
     if decl:
-        parts = [f"{game.name_of(b)} blocks {game.name_of(a)}" for b, a in decl.items()]
+        parts = Joined(tuple(msg("combat.blocks", blocker=game.label(b),
+                                 attacker=game.label(a)) for b, a in decl.items()),
+                       "list.semicolon")
         extra: tuple[str, ...] = ()
         for b, a in decl.items():
             if game.chars(a).has("flying"):  # a legal block of a flyer: flying or reach
                 extra += (R.FLYING,) + ((R.REACH,) if not game.chars(b).has("flying") else ())
-        game.log.add("block", "; ".join(parts),
+        game.log.add("block", msg("combat.blocks_declared", blocks=parts),
                      tuple(dict.fromkeys((R.DECLARE_BLOCKERS, R.BLOCKED) + extra)))
     else:
-        game.log.add("block", "no blockers are declared", (R.DECLARE_BLOCKERS, R.BLOCKED))
+        game.log.add("block", msg("combat.declare_blockers"), (R.DECLARE_BLOCKERS, R.BLOCKED))
     events = []
     for blocker, attacker in decl.items():
         events.append(Happened(what="blocks", data={"blocker": blocker, "attacker": attacker}))
@@ -275,8 +287,8 @@ def declare_blockers(game: Game, decl: dict[int, int]) -> None:
         events.append(Happened(what="becomes_blocked", data={"attacker": attacker}))
     for blocker, attacker in decl.items():
         if game.chars(attacker).has("flanking") and game.chars(blocker).has("flanking"):
-            game.log.add("note", f"{game.name_of(attacker)}'s flanking doesn't trigger: "
-                         f"{game.name_of(blocker)} has flanking too", (R.FLANKING,))
+            game.log.add("note", msg("combat.declare_blockers.2", attacker=game.label(attacker),
+                                     blocker=game.label(blocker)), (R.FLANKING,))
     if events:
         notice(game, events, None)
 
@@ -379,9 +391,9 @@ def combat_damage(game: Game, first: bool, given: dict[int, dict[Any, int]] | No
     events, step_rules = plan_damage(game, first, given, line, log=True)
     if first:
         combat.dealt_first_strike |= {e.source for e in events}
-    step = "first-strike combat damage" if first else "combat damage"
+    step = msg("damage.first_strike" if first else "damage.combat")
     if not events:
-        game.log.add("damage", f"no {step} is dealt", step_rules)
+        game.log.add("damage", msg("combat.combat_damage", step=step), step_rules)
         return
     perform(game, events)
 
@@ -430,10 +442,10 @@ def _plan(game: Game, first: bool, given: dict[int, dict[Any, int]] | None, line
         rules = step_rules + ((R.DOUBLE_STRIKE,) if c.has("double strike") else ())
         if power <= 0:
             if oid in given:
-                raise IllegalAction(f"{name} has no power to assign", (R.COMBAT_DAMAGE_POWER,),
+                raise IllegalAction(msg("combat.plan.2", name=name), (R.COMBAT_DAMAGE_POWER,),
                                     line)
             if log:
-                game.log.add("note", f"{name} has power {power}: it assigns no combat damage",
+                game.log.add("note", msg("combat.plan.3", name=name, power=power),
                              (R.COMBAT_DAMAGE_POWER,))
             continue
         if oid in combat.attackers:
@@ -444,8 +456,8 @@ def _plan(game: Game, first: bool, given: dict[int, dict[Any, int]] | None, line
             if not combat.blocked.get(oid):
                 plan = {target: power} if target is not None else {}
                 if oid in given and given[oid] != plan:
-                    raise IllegalAction(f"{name} is unblocked: it assigns all its damage to "
-                                        f"{game.name_of(target)}", (R.COMBAT_DAMAGE_UNBLOCKED,),
+                    raise IllegalAction(msg("combat.plan.4", name=name, target=game.label(target)),
+                        (R.COMBAT_DAMAGE_UNBLOCKED,),
                                         line)
                 rules += (R.COMBAT_DAMAGE_UNBLOCKED,)
             else:
@@ -456,8 +468,7 @@ def _plan(game: Game, first: bool, given: dict[int, dict[Any, int]] | None, line
                         rules += (R.TRAMPLE_NO_BLOCKERS,)
                     else:
                         if log:
-                            game.log.add("note", f"{name} is blocked but its blockers have been "
-                                         "removed from combat: it assigns no combat damage",
+                            game.log.add("note", msg("combat.plan.5", name=name),
                                          (R.BLOCKED, R.REMOVED_FROM_COMBAT,
                                           R.COMBAT_DAMAGE_BLOCKED))
                         continue
@@ -492,7 +503,7 @@ def _plan(game: Game, first: bool, given: dict[int, dict[Any, int]] | None, line
                        "it already dealt its damage in the first-strike step")
             if first and oid in dealers_next(game):
                 continue
-            raise IllegalAction(f"{c.name} assigns no combat damage in this step: {why}",
+            raise IllegalAction(msg("combat.plan", name=c.name, why=why),
                                 (R.FIRST_STRIKE_STEP,), line)
     return events
 
@@ -520,18 +531,18 @@ def _attacker_plan(game: Game, oid: int, power: int, blockers: list[int], trampl
             who = game.name_of(bad[0])
             why = "isn't blocking it" if not (bad[0] == target) else \
                 "is the player it attacks, and it has no trample"
-            raise IllegalAction(f"{name} can't assign damage to {who}: {who} {why}",
+            raise IllegalAction(msg("combat.attacker_plan.2", name=name, who=who, who2=who,
+                                    why=why),
                                 (R.COMBAT_DAMAGE_BLOCKED, R.COMBAT_DAMAGE_CHECK), line)
         if sum(plan.values()) != power:
-            raise IllegalAction(f"{name} must assign exactly its power ({power}); the "
-                                f"assignment adds up to {sum(plan.values())}",
+            raise IllegalAction(msg("combat.attacker_plan.3", name=name, power=power,
+                                    value=sum(plan.values())),
                                 (R.COMBAT_DAMAGE_POWER, R.COMBAT_DAMAGE_CHECK), line)
         if trample and plan.get(target, 0) > 0:
             for b in blockers:
                 if plan.get(b, 0) < lethal(game, oid, b, others.get(b, 0)):
-                    raise IllegalAction(f"{name} has trample but must assign lethal damage to "
-                                        f"{game.name_of(b)} before assigning any to "
-                                        f"{game.name_of(target)}", (R.TRAMPLE,
+                    raise IllegalAction(msg("combat.attacker_plan.4", name=name, b=game.label(b),
+                                            target=game.label(target)), (R.TRAMPLE,
                                                                     R.COMBAT_DAMAGE_CHECK),
                                         line)
         return dict(plan)
@@ -541,11 +552,10 @@ def _attacker_plan(game: Game, oid: int, power: int, blockers: list[int], trampl
     options = assignments_for(game, oid, power, blockers, trample, target, others)
     if len(options) > 1 and log:
         text = ", ".join(f"{game.name_of(k)} {v}" for k, v in plan.items())
-        game.log.add("default", f"{name} assigns its damage: {text} (documented default: "
-                     "lethal damage to each blocker in the order they blocked, the rest "
-                     f"{'to ' + game.name_of(target) if trample else 'to the last blocker'}; "
-                     f"{game.controller_of(oid)} may divide it differently — give "
-                     "assign_damage to choose)",
+        rest = msg("combat.rest_to", player=game.label(target)) if trample else \
+            msg("combat.rest_to_last_blocker")
+        game.log.add("default", msg("combat.attacker_plan", name=name, text=text, value=rest,
+                                    value2=game.controller_of(oid)),
                      (R.COMBAT_DAMAGE_BLOCKED,) + ((R.TRAMPLE,) if trample else ()))
     return plan
 

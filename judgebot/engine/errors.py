@@ -10,7 +10,10 @@ runner explores branch by branch.
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
+
+from judgebot.messages import EN, Message, msg
 
 
 class EngineError(Exception):
@@ -19,14 +22,21 @@ class EngineError(Exception):
 
 @dataclass
 class Refusal(EngineError):
-    """The engine refuses the scenario (or one action of it)."""
+    """The engine refuses the scenario (or one action of it). ``message`` is given as a
+    :class:`~judgebot.messages.Message` (a code and its arguments, shown in the
+    reader's language) or, where no code exists yet, as English text."""
 
-    message: str
+    message: str | Message
     line: int | None = None
     rules: tuple[str, ...] = ()
     kind: str = "unsupported"  # unsupported | bad-input | illegal | limit
 
     def __post_init__(self) -> None:
+        if isinstance(self.message, Message):
+            self.msg: Message | None = self.message
+            self.message = self.message.render(EN)
+        else:
+            self.msg = None
         super().__init__(self.message)
         self.rules = tuple(self.rules)
 
@@ -36,14 +46,17 @@ class Refusal(EngineError):
         return f"{where}{self.message}{rules}"
 
     def to_dict(self) -> dict:
-        return {"message": self.message, "line": self.line, "rules": list(self.rules),
-                "kind": self.kind}
+        out = {"message": self.message, "line": self.line, "rules": list(self.rules),
+               "kind": self.kind}
+        if self.msg is not None:
+            out["msg"] = self.msg.to_dict()
+        return out
 
 
 class IllegalAction(Refusal):
     """An action the rules forbid (blocking a flyer without reach, ...)."""
 
-    def __init__(self, message: str, rules: tuple[str, ...] | list[str] = (),
+    def __init__(self, message: str | Message, rules: tuple[str, ...] | list[str] = (),
                  line: int | None = None) -> None:
         super().__init__(message, line, tuple(rules), "illegal")
 
@@ -51,7 +64,7 @@ class IllegalAction(Refusal):
 class BadInput(Refusal):
     """The scenario or a card script is malformed."""
 
-    def __init__(self, message: str, line: int | None = None,
+    def __init__(self, message: str | Message, line: int | None = None,
                  rules: tuple[str, ...] = ()) -> None:
         super().__init__(message, line, tuple(rules), "bad-input")
 
@@ -59,7 +72,7 @@ class BadInput(Refusal):
 class Unsupported(Refusal):
     """Something the engine cannot simulate (yet)."""
 
-    def __init__(self, message: str, line: int | None = None,
+    def __init__(self, message: str | Message, line: int | None = None,
                  rules: tuple[str, ...] = ()) -> None:
         super().__init__(message, line, tuple(rules), "unsupported")
 
@@ -77,3 +90,9 @@ class OpenChoice(EngineError):
 
     def __post_init__(self) -> None:
         super().__init__(f"open choice for {self.player}: {self.kind}")
+
+
+def suggest(word: str, options: set[str] | list[str]) -> Message:
+    """" (did you mean 'x'?)" when one option is close to ``word``, else nothing."""
+    close = difflib.get_close_matches(str(word), sorted(options), n=1, cutoff=0.6)
+    return msg("suggest.did_you_mean", word=close[0]) if close else msg("list.nothing")

@@ -118,7 +118,7 @@ class CreateToken(Event):
 @dataclass(eq=False)
 class LoseGame(Event):
     player: str = ""
-    reason: str = ""
+    reason: Any = ""  # why, as a message (for the log)
 
 
 @dataclass(eq=False)

@@ -8,6 +8,7 @@ system is running (so "white creatures get +1/+1" sees colours as of layer 7).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from judgebot.engine.abilities import Filter
@@ -173,7 +174,6 @@ def amount(expr: Any, view: View, ctx: dict[str, Any]) -> int:
         f: Filter = expr["count"]
         source = ctx.get("source")
         if expr.get("other_than") == "subject":
-            from dataclasses import replace
             f, source = replace(f, other=True), ctx.get("subject")
         return len(select(f, view, you, source))
     if "cards_in_hand" in expr:
@@ -244,34 +244,3 @@ def _player(who: str, ctx: dict[str, Any]) -> str | None:
         return ctx.get("you")
     refs = ctx.get("refs", {})
     return refs.get(who) if isinstance(refs.get(who), str) else ctx.get(who)
-
-
-# --- conditions -----------------------------------------------------------------------------
-def condition(cond: Any, view: View, ctx: dict[str, Any]) -> bool:
-    """Evaluate a condition tuple such as ``("you_control", Filter)``."""
-    if cond is None:
-        return True
-    game = view.game
-    kind = cond[0]
-    you = ctx.get("you")
-    if kind == "you_control":
-        return bool(select(cond[1], view, you, ctx.get("source")))
-    if kind == "no_cards_in_hand":
-        return not game.players[you].hand
-    if kind == "cards_in_graveyard_ge":
-        f, n = cond[1], cond[2]
-        mine = game.players[you].graveyard
-        if f is None:
-            return len(mine) >= n
-        return len([o for o in select(f, view, you, None, "graveyard") if o in mine]) >= n
-    if kind == "not":
-        return not condition(cond[1], view, ctx)
-    if kind == "all":
-        return all(condition(c, view, ctx) for c in cond[1:])
-    if kind == "life_ge":
-        return game.players[you].life >= cond[1]
-    if kind == "your_turn":
-        return game.active == you
-    if kind == "none_on_battlefield":
-        return not select(cond[1], view, you)
-    raise ValueError(f"unknown condition {cond!r}")

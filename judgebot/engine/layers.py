@@ -30,12 +30,16 @@ from judgebot.engine import citations as R
 from judgebot.engine.abilities import (
     Ability,
     ActivatedAbility,
+    Cost,
     Filter,
     Keyword,
     StaticAbility,
 )
-from judgebot.engine.filters import View, amount, condition, matches, objects_in
+from judgebot.engine.conditions import Facts, check
+from judgebot.engine.filters import View, amount, matches, objects_in
 from judgebot.engine.state import BASIC_LAND_TYPES, CardDef, Chars, Game, GameObject
+from judgebot.engine.text.words import ability_word, term
+from judgebot.messages import Joined, Message, Name, msg
 
 ALL_TYPES = "*all*"  # subtype marker: every creature type (changeling, 702.73a)
 NON_CREATURE_SUBTYPES = frozenset(BASIC_LAND_TYPES) | {
@@ -92,7 +96,6 @@ _INTRINSIC: dict[str, ActivatedAbility] = {}
 
 
 def intrinsic_mana(subtype: str) -> ActivatedAbility:
-    from judgebot.engine.abilities import Cost
     if subtype not in _INTRINSIC:
         color = BASIC_LAND_TYPES[subtype]
         _INTRINSIC[subtype] = ActivatedAbility(
@@ -165,8 +168,7 @@ def compute_all(game: Game,
                     state.chars[oid] = face_down_chars(obj, state.chars[oid].controller)
                     if state.trace is not None:
                         state.trace.setdefault(oid, []).append(
-                            ((R.LAYER_FACE_DOWN, R.FACE_DOWN), "face down: a 2/2 creature with "
-                             "no name, text, subtypes or mana cost"))
+                            ((R.LAYER_FACE_DOWN, R.FACE_DOWN), msg("layers.face_down")))
             continue
         if layer == "6":
             _add_intrinsic_mana(state)
@@ -229,7 +231,7 @@ def _exists(game: Game, state: _State, e: _Eff) -> bool:
         return False
     if e.condition is not None:
         view = _view(game, state)
-        return condition(e.condition, view, {"you": c.controller, "source": e.source})
+        return check(e.condition, Facts(view, c.controller, e.source))
     return True
 
 
@@ -296,8 +298,9 @@ def _note(game: Game, state: _State, oid: int, layer: str, source: int | None,
           continuing: bool = False) -> None:
     if state.trace is None:
         return
-    who = game.name_of(source) if source is not None and (source in game.objects or
-                                                          source in game.lki) else "an effect"
+    who = game.label(source) if source is not None and (source in game.objects or
+                                                        source in game.lki) \
+        else msg("layers.an_effect")
     rules = [describe_layers().get(layer, R.LAYERS)]
     if eff is not None:
         if eff.cda:
@@ -310,39 +313,35 @@ def _note(game: Game, state: _State, oid: int, layer: str, source: int | None,
         rules.append(R.LAND_TYPE_SET)
     if params and params[0] == "add_types" and set(params[2]) & BASIC_LAND_TYPES.keys():
         rules.append(R.LAND_INTRINSIC_MANA)  # a basic land type brings its mana ability
+    said = msg("layers.from", op=_op_text(params), who=who)
     if continuing:
         rules.append(R.LAYER_CONTINUE)
-        extra += " (it started applying in an earlier layer, so it continues)"
-    state.trace.setdefault(oid, []).append(
-        (tuple(rules), f"{_op_text(params)} from {who}{extra}"))
+        said = msg("layers.continues", said=said)
+    state.trace.setdefault(oid, []).append((tuple(rules), said))
 
 
-def _op_text(op: tuple) -> str:
+def _op_text(op: tuple) -> Message:
     kind = op[0]
     if kind == "pump":
-        return f"{op[1]:+d}/{op[2]:+d}"
+        return msg("layers.op.pump", p=op[1], t=op[2])
     if kind in ("set_pt", "cda"):
-        return f"base {op[1]}/{op[2]}"
-    if kind == "switch":
-        return "power and toughness switched"
+        return msg("layers.op.base", p=op[1], t=op[2])
     if kind == "grant":
-        return "gains " + ", ".join(getattr(a, "text", "") or getattr(a, "name", "an ability")
-                                    for a in op[1])
-    if kind == "lose_all":
-        return "loses all abilities"
+        return msg("layers.op.gains", what=Joined(tuple(ability_word(a) for a in op[1])))
     if kind == "control":
-        return f"controlled by {op[1]}"
+        return msg("layers.op.control", player=op[1])
     if kind == "set_land_type":
-        return f"its land type becomes {', '.join(op[1])} (rules-text abilities lost)"
+        return msg("layers.op.land_type", types=Joined(tuple(term(t) for t in op[1])))
     if kind == "add_types":
-        return "also " + " ".join(list(op[3] if len(op) > 3 else ()) + list(op[2]) + list(op[1]))
-    if kind == "all_creature_types":
-        return "gains all creature types"
+        words = list(op[3] if len(op) > 3 else ()) + list(op[2]) + list(op[1])
+        return msg("layers.op.also", types=Joined(tuple(term(w) for w in words), "list.space"))
     if kind == "copy":
-        return f"is a copy of {op[1].name}"
+        return msg("layers.op.copy", name=Name(op[1].name, op[1].zh_name))
     if kind in ("set_colors", "add_colors"):
-        return "colour " + "".join(op[1])
-    return kind
+        return msg("layers.op.colour", colours="".join(op[1]))
+    if kind in ("switch", "lose_all", "all_creature_types"):
+        return msg(f"layers.op.{kind}")
+    return msg("layers.op.other", kind=kind)
 
 
 def _apply_op(c: Chars, op: tuple, game: Game, oid: int) -> None:
@@ -421,7 +420,7 @@ def _apply_all(game: Game, state: _State, effects: list[_Eff]) -> None:
             plus, minus = obj.counters.get("+1/+1", 0), obj.counters.get("-1/-1", 0)
             if (plus or minus) and oid in state.chars and state.chars[oid].power is not None:
                 state.trace.setdefault(oid, []).append(
-                    ((R.LAYER_MODIFY_PT,), f"{plus - minus:+d}/{plus - minus:+d} from counters"))
+                    ((R.LAYER_MODIFY_PT,), msg("layers.from_counters", n=plus - minus)))
 
 
 def _copy_state(state: _State, touched: frozenset[int]) -> _State:
@@ -471,9 +470,10 @@ def _independent_first(game: Game, state: _State, pending: list[_Eff]) -> _Eff:
         for oid in _affected(game, state, first) | _affected(game, state, chosen):
             state.trace.setdefault(oid, []).append(
                 ((R.DEPENDENCY, R.DEPENDS_ON, R.DEPENDENT_WAITS),
-                 f"{game.name_of(chosen.source) if chosen.source else 'an effect'}"
-                 f"'s effect applies before {game.name_of(first.source) if first.source else 'an'}"
-                 f"'s earlier one, which depends on it"))
+                 msg("layers.dependency",
+                     first=game.label(chosen.source) if chosen.source
+                     else msg("layers.an_effect"),
+                     then=game.label(first.source) if first.source else msg("layers.an"))))
     return chosen
 
 

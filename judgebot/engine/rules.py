@@ -3,14 +3,17 @@ sickness. Each answers with the rule that decides, so callers can cite it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from judgebot.engine import citations as R
-from judgebot.engine.abilities import TargetSpec
+from judgebot.engine.abilities import StaticAbility, TargetSpec, ability_text
+from judgebot.engine.conditions import holds
 from judgebot.engine.filters import View, matches
 from judgebot.engine.layers import ALL_TYPES
 from judgebot.engine.mana import COLOR_NAMES
-from judgebot.engine.state import Chars, Game
+from judgebot.engine.state import Chars, Game, GameObject
+from judgebot.messages import Message, msg, term
 
 COLOR_WORDS = {v: k for k, v in COLOR_NAMES.items()}
 TYPE_PLURALS = {"creatures": "creature", "artifacts": "artifact", "enchantments": "enchantment",
@@ -82,7 +85,7 @@ def has_protection_from(game: Game, target: Any, source: Any, lki: Chars | None 
 
 
 def protection_from(game: Game, target: Any, source: Any,
-                    lki: Chars | None = None) -> str | None:
+                    lki: Chars | None = None) -> Message | None:
     """The protection of ``target`` that ``source`` runs into, as words, or None."""
     if not isinstance(target, int) or target not in game.objects:
         return None
@@ -94,7 +97,7 @@ def protection_from(game: Game, target: Any, source: Any,
         else None
     for q in quals:
         if quality_matches(q, src, ctrl, owner):
-            return f"protection from {_quality_text(q)}"
+            return msg("rules.protection_from", quality=term(_quality_text(q)))
     return None
 
 
@@ -114,7 +117,7 @@ def has_haste(game: Game, oid: int) -> bool:
 
 def target_legal(game: Game, spec: TargetSpec, target: Any, controller: str,
                  source: Chars | None, source_id: int | None, is_spell: bool,
-                 exclude: tuple = ()) -> tuple[bool, str, tuple[str, ...]]:
+                 exclude: tuple = ()) -> tuple[bool, Message | str, tuple[str, ...]]:
     """Can ``target`` be chosen for ``spec`` by a spell or ability ``controller`` controls?
 
     Returns (legal, reason, rules).
@@ -122,37 +125,38 @@ def target_legal(game: Game, spec: TargetSpec, target: Any, controller: str,
     view = View(game)
     if isinstance(target, str):  # a player
         if target not in game.players or game.players[target].lost:
-            return False, f"{target} is not in the game", (R.CAST_TARGETS,)
+            return False, msg("rules.target.not_in_game", name=target), (R.CAST_TARGETS,)
         if spec.kind not in ("any", "player", "player_or_planeswalker"):
-            return False, f"a player can't be the target of {spec.text or spec.kind}", \
+            return False, msg("rules.target.player_not", what=spec.text or spec.kind), \
                 (R.CAST_TARGETS,)
         if spec.player == "opponent" and target == controller:
-            return False, f"{target} isn't an opponent", (R.CAST_TARGETS,)
+            return False, msg("rules.target.not_opponent", name=target), (R.CAST_TARGETS,)
         if spec.player == "you" and target != controller:
-            return False, f"{target} isn't you", (R.CAST_TARGETS,)
+            return False, msg("rules.target.not_you", name=target), (R.CAST_TARGETS,)
         return True, "", ()
     if spec.kind == "player":
-        return False, "the target must be a player", (R.CAST_TARGETS,)
+        return False, msg("rules.target.must_be_player"), (R.CAST_TARGETS,)
     if spec.kind == "player_or_planeswalker":
         spec = TargetSpec("object", spec.filter, text=spec.text)
     if spec.kind == "spell_or_permanent":
         if game.stack_item(target) is not None:
             spec = TargetSpec("spell", spec.filter, text=spec.text)
         else:
-            from dataclasses import replace
             spec = TargetSpec("object", replace(spec.filter, zone="battlefield"),
                               text=spec.text)
     if spec.kind == "spell":
         item = game.stack_item(target)
         if item is None or item.is_stack_ability:
-            return False, f"{game.name_of(target)} is not a spell on the stack", (R.CAST_TARGETS,)
+            return False, msg("rules.target.not_a_spell", name=game.label(target)), \
+                (R.CAST_TARGETS,)
         if target == source_id:
-            return False, "a spell can't target itself", (R.CAST_TARGETS,)
+            return False, msg("rules.target.itself"), (R.CAST_TARGETS,)
         if not matches(spec.filter, view, target, controller, source_id):
-            return False, f"{game.name_of(target)} isn't {spec.text}", (R.CAST_TARGETS,)
+            return False, msg("rules.target.isnt", name=game.label(target), what=spec.text), \
+                (R.CAST_TARGETS,)
         if spec.filter.mv_eq == "X" and source is not None and \
                 game.chars(target).mana_value() != source.x:
-            return False, f"{game.name_of(target)} doesn't have mana value X={source.x}", \
+            return False, msg("rules.target.mana_value_x", name=game.label(target), x=source.x), \
                 (R.CAST_TARGETS, R.MANA_VALUE)
         return True, "", ()
     obj = game.objects.get(target)
@@ -160,27 +164,40 @@ def target_legal(game: Game, spec: TargetSpec, target: Any, controller: str,
         return False, "that object no longer exists", (R.RESOLVE_TARGETS,)
     zone = spec.filter.zone if spec.kind != "any" else "battlefield"
     if obj.zone != zone:
-        return False, f"{game.name_of(target)} is not in the {zone}", (R.RESOLVE_TARGETS,)
+        return False, msg("rules.target.not_in_zone", name=game.label(target),
+                          zone=msg(f"zone.{zone}")), (R.RESOLVE_TARGETS,)
     c = game.chars(target)
     if spec.kind == "any":
         if not (c.types & {"creature", "planeswalker", "battle"}):
-            return False, f"{c.name} is not a creature, planeswalker or battle", \
+            return False, msg("rules.target.not_any", name=game.label(target)), \
                 (R.CAST_TARGETS,)
     elif not matches(spec.filter, view, target, controller, source_id):
-        return False, f"{game.name_of(target)} isn't {spec.text or 'a legal target'}", \
+        return False, msg("rules.target.isnt", name=game.label(target),
+                          what=spec.text or msg("rules.target.a_legal_target")), \
             (R.CAST_TARGETS,)
     if zone == "battlefield":
         if c.has("shroud"):
-            return False, f"{c.name} has shroud", (R.SHROUD,)
+            return False, msg("rules.target.shroud", name=game.label(target)), (R.SHROUD,)
         if c.has("hexproof") and game.controller_of(target) != controller:
-            return False, f"{c.name} has hexproof", (R.HEXPROOF,)
+            return False, msg("rules.target.hexproof", name=game.label(target)), (R.HEXPROOF,)
         for q in protections(c, game, target):
             owner = game.objects[source_id].owner if source_id in game.objects else None
             if quality_matches(q, source, controller, owner):
-                return False, f"{c.name} has protection from {_quality_text(q)}", \
+                return False, msg("rules.target.protection", name=game.label(target),
+                                  quality=term(_quality_text(q))), \
                     (R.PROTECTION_TARGET,)
     return True, "", ()
 
 
 def _quality_text(q: str) -> str:
     return q.split(":", 1)[1] if ":" in q else q
+
+
+def cant_be_countered(game: Game, item: GameObject) -> str:
+    c = game.chars(item.id)
+    for ab in c.abilities:
+        if isinstance(ab, StaticAbility) and ab.kind == "cant_be_countered":
+            cond = ab.condition
+            if cond is None or holds(game, cond, item.id, c.controller, {}):
+                return ability_text(ab, c.name) or "this spell can't be countered"
+    return ""

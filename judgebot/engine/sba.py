@@ -4,11 +4,14 @@ performed simultaneously as a single event, repeated until none apply."""
 from __future__ import annotations
 
 from judgebot.engine import citations as R
+from judgebot.engine.apply import end_check
 from judgebot.engine.events import Destroy, Event, LoseGame, Move
 from judgebot.engine.filters import View, matches
-from judgebot.engine.pipeline import perform, prohibition
+from judgebot.engine.pipeline import perform
+from judgebot.engine.prohibitions import prohibition
 from judgebot.engine.rules import protections, quality_matches
 from judgebot.engine.state import Game
+from judgebot.messages import msg
 
 
 def check(game: Game) -> bool:
@@ -18,13 +21,13 @@ def check(game: Game) -> bool:
         p = game.players[name]
         loss = None
         if p.life <= 0:
-            loss = LoseGame(cause="sba", player=name, reason=f"{p.life} life",
+            loss = LoseGame(cause="sba", player=name, reason=msg("sba.reason.life", life=p.life),
                             rules=(R.SBA_LIFE, R.LOSE_LIFE))
         elif p.drew_from_empty:
-            loss = LoseGame(cause="sba", player=name, reason="drew from an empty library",
+            loss = LoseGame(cause="sba", player=name, reason=msg("sba.reason.drew"),
                             rules=(R.SBA_DRAW_EMPTY, R.LOSE_DRAW_EMPTY))
         elif p.poison >= 10:
-            loss = LoseGame(cause="sba", player=name, reason=f"{p.poison} poison counters",
+            loss = LoseGame(cause="sba", player=name, reason=msg("sba.reason.poison", n=p.poison),
                             rules=(R.SBA_POISON, R.LOSE_POISON))
         p.drew_from_empty = False
         if loss is None:
@@ -35,7 +38,8 @@ def check(game: Game) -> bool:
             key = ("cant_lose_logged", name, game.turn, loss.reason)
             if key not in game.extra:
                 game.extra[key] = True
-                game.log.add("cant", why[0] + f" ({loss.reason})", why[1] + loss.rules)
+                game.log.add("cant", msg("sba.cant_lose", why=why[0], reason=loss.reason),
+                             why[1] + loss.rules)
             continue
         events.append(loss)
     ceased = _cease(game)
@@ -56,9 +60,9 @@ def check(game: Game) -> bool:
                 key = ("indestructible_logged", oid, obj.damage, obj.deathtouched)
                 if key not in game.extra:
                     game.extra[key] = True
-                    what = "lethal damage" if obj.damage >= t else "deathtouch damage"
-                    game.log.add("sba", f"{c.name} has {what} but is indestructible: it isn't "
-                                 "destroyed", ((R.SBA_LETHAL,) if obj.damage >= t else ())
+                    what = msg("sba.lethal_damage" if obj.damage >= t else "sba.deathtouch_damage")
+                    game.log.add("sba", msg("sba.check.4", name=c.name, what=what),
+                        ((R.SBA_LETHAL,) if obj.damage >= t else ())
                                  + ((R.SBA_DEATHTOUCH,) if obj.deathtouched else ())
                                  + (R.INDESTRUCTIBLE,))
             if obj.damage >= t and not c.has("indestructible"):
@@ -83,7 +87,7 @@ def check(game: Game) -> bool:
         if "Equipment" in c.subtypes and obj.attached_to is not None and \
                 not _equipment_ok(game, oid):
             extra = (R.PROTECTION_EQUIP,) if _aura_blocked_by_protection(game, oid) else ()
-            game.log.add("sba", f"{c.name} becomes unattached", (R.SBA_EQUIPMENT,
+            game.log.add("sba", msg("sba.check.2", name=c.name), (R.SBA_EQUIPMENT,
                                                                    R.EQUIPMENT_ILLEGAL) + extra)
             obj.attached_to = None
             game.changed()
@@ -95,7 +99,7 @@ def check(game: Game) -> bool:
             obj.counters["-1/-1"] -= n
             obj.counters += type(obj.counters)()
             game.changed()
-            game.log.add("sba", f"{n} +1/+1 and {n} -1/-1 counter(s) are removed from {c.name}",
+            game.log.add("sba", msg("sba.check.3", n=n, n2=n, name=c.name),
                          (R.SBA_COUNTERS, R.COUNTERS_ANNIHILATE))
             ceased = True
     legend_losers = _legend_rule(game)
@@ -105,14 +109,12 @@ def check(game: Game) -> bool:
     if not events:
         return ceased
     if len(events) > 1:
-        game.log.add("sba", f"{len(events)} state-based actions are performed simultaneously "
-                     "as a single event", (R.SBA,))
+        game.log.add("sba", msg("sba.check", value=len(events)), (R.SBA,))
     game.extra["defer_end"] = True
     try:
         perform(game, events)
     finally:
         game.extra.pop("defer_end", None)
-    from judgebot.engine.apply import end_check
     if any(isinstance(e, LoseGame) for e in events) and not game.over:
         end_check(game)
     return True
@@ -122,12 +124,13 @@ def _cease(game: Game) -> bool:
     done = False
     for oid, obj in list(game.objects.items()):
         if obj.token and obj.zone != "battlefield":
-            game.log.add("sba", f"the {obj.card.name} token in {obj.zone} ceases to exist",
+            game.log.add("sba", msg("sba.cease", name=obj.card.name, zone=msg(f"zone.{obj.zone}")),
                          (R.SBA_TOKEN, R.TOKEN_CEASES))
             _remove(game, oid)
             done = True
         elif obj.spell_copy and obj.zone != "stack":
-            game.log.add("sba", f"the copy of {obj.card.name} in {obj.zone} ceases to exist",
+            game.log.add("sba", msg("sba.cease.2", name=obj.card.name,
+                                        zone=msg(f"zone.{obj.zone}")),
                          (R.SBA_COPY, R.COPY_CEASES))
             _remove(game, oid)
             done = True
@@ -208,8 +211,8 @@ def _legend_rule(game: Game) -> list[int]:
         index = game.chooser.choose(player, "keep", labels, keys=("keep",),
                                     match=lambda v, oids=oids: _keep_match(game, v, oids),
                                     note=f"legend rule: {name}")
-        game.log.add("sba", f"legend rule: {player} keeps {labels[index]}; the other "
-                     f"{name} goes to the graveyard", (R.SBA_LEGEND,))
+        game.log.add("sba", msg("sba.legend_rule", player=player, value=labels[index], name=name),
+            (R.SBA_LEGEND,))
         losers.extend(o for i, o in enumerate(oids) if i != index)
     return losers
 

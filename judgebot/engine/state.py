@@ -7,20 +7,22 @@ rules it applies and checked for replacement effects and triggers.
 
 Characteristics of objects are never stored: :mod:`judgebot.engine.layers`
 computes them from the printed card (:class:`CardDef`) and the continuous
-effects in force (:class:`Chars` is the result).
+effects in force (:class:`Chars` is the result). The game is handed that
+computation when it is built (``Game.characteristics``), so that the state
+knows nothing of the rules that compute it.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from judgebot.engine.abilities import Ability, Keyword
+from judgebot.engine.log import Log
 from judgebot.engine.mana import ManaCost, ManaPool
-
-if TYPE_CHECKING:
-    from judgebot.engine.abilities import Ability
-    from judgebot.engine.log import Log
+from judgebot.messages import Message, Name, msg
 
 ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack")
 PLAYER_ZONES = ("library", "hand", "graveyard", "exile")
@@ -123,11 +125,14 @@ class Chars:
         return self.mana_cost.mana_value(self.x) if self.mana_cost else 0
 
     def keywords(self, name: str) -> list[Any]:
-        from judgebot.engine.abilities import Keyword
         return [a for a in self.abilities if isinstance(a, Keyword) and a.name == name]
 
+    def keyword(self, name: str) -> Keyword | None:
+        """The first instance of the keyword ``name`` it has, if any."""
+        return next((a for a in self.abilities if isinstance(a, Keyword) and a.name == name),
+                    None)
+
     def has(self, name: str) -> bool:
-        from judgebot.engine.abilities import Keyword
         return any(isinstance(a, Keyword) and a.name == name for a in self.abilities)
 
     def copy(self) -> Chars:
@@ -263,6 +268,21 @@ class Combat:
     blockers_declared: bool = False
     damage_steps_done: int = 0
 
+    def remove(self, oid: int) -> None:
+        """``oid`` stops attacking or blocking (it left the battlefield, regenerated,
+        changed control: 506.4)."""
+        self.attackers.pop(oid, None)
+        for attacker in self.blockers.pop(oid, []):
+            if attacker in self.blocked_by and oid in self.blocked_by[attacker]:
+                self.blocked_by[attacker].remove(oid)
+        for blockers in self.blocked_by.values():
+            if oid in blockers:
+                blockers.remove(oid)
+        self.blocked_by.pop(oid, None)
+        for attackers in self.blockers.values():
+            if oid in attackers:
+                attackers.remove(oid)
+
     def defending_player(self, attacker: int, game: Game) -> str | None:
         target = self.attackers.get(attacker)
         if isinstance(target, str):
@@ -270,6 +290,18 @@ class Combat:
         if isinstance(target, int) and target in game.objects:
             return game.controller_of(target)
         return None
+
+
+class CardSource(Protocol):
+    """Where cards come from by name (the engine's card pool; later the corpus)."""
+
+    def get(self, name: str) -> CardDef | None: ...
+
+    def suggest(self, name: str) -> Message: ...
+
+
+def _no_layers(game: Game, oid: int) -> Chars:
+    raise RuntimeError("this game was built without the layer system (Game.characteristics)")
 
 
 @dataclass
@@ -310,6 +342,9 @@ class Game:
     chars_cache: dict[int, Chars] = field(default_factory=dict)
     chars_version: int = -1
     combat_phase_skipped: bool = False
+    # How characteristics are computed (the layer system), and where cards come from.
+    characteristics: Callable[[Game, int], Chars] = _no_layers
+    cards: CardSource | None = None
 
     # --- ids and time ------------------------------------------------------------
     def new_id(self) -> int:
@@ -356,8 +391,7 @@ class Game:
         return self.players[owner].zone(zone)
 
     def chars(self, oid: int) -> Chars:
-        from judgebot.engine.layers import characteristics
-        return characteristics(self, oid)
+        return self.characteristics(self, oid)
 
     def controller_of(self, oid: int) -> str:
         obj = self.objects.get(oid)
@@ -396,6 +430,39 @@ class Game:
             if item.id == oid:
                 return self.name_of(item)
         return f"object {oid}"
+
+    def label(self, thing: Any) -> Name | Message:
+        """What :meth:`name_of` says, as data: the name in both languages (a card's
+        Chinese name where the card has one), shown in the reader's language."""
+        if isinstance(thing, str):
+            return Name(thing)
+        if isinstance(thing, StackAbility):
+            source = Name(thing.source_name, self.zh_name(thing.source_id, thing.source_name))
+            return msg("name.ability", source=source)
+        oid = thing.id if isinstance(thing, GameObject) else thing
+        if oid in self.objects:
+            obj = self.objects[oid]
+            if obj.face_down:
+                return msg("name.face_down", name=Name(obj.card.name, obj.card.zh_name))
+            name = self.chars(oid).name or obj.card.name
+            named = Name(name, self.zh_name(oid, name))
+            return msg("name.copy", name=named) if obj.spell_copy else named
+        if oid in self.lki:
+            return Name(self.lki[oid].name, self.zh_name(oid, self.lki[oid].name))
+        for item in self.stack:
+            if item.id == oid:
+                return self.label(item)
+        return msg("name.object", id=oid)
+
+    def zh_name(self, oid: int, name: str) -> str:
+        """The Chinese name of what an object is now (a copy has its original's name)."""
+        obj = self.objects.get(oid) or self.lki_objects.get(oid)
+        if obj is not None:
+            for card in (obj.copy_of, obj.card, obj.face_up_chars):
+                if card is not None and card.name == name:
+                    return card.zh_name
+        found = self.cards.get(name) if name and self.cards is not None else None
+        return found.zh_name if found is not None and found.name == name else ""
 
     def remember(self, oid: int) -> None:
         """Keep the last known information of an object about to leave its zone."""

@@ -15,11 +15,24 @@ from itertools import permutations
 from judgebot.engine import citations as R
 from judgebot.engine import sba
 from judgebot.engine.abilities import TriggeredAbility, ability_text, triggered
+from judgebot.engine.choosing import choose_cards
+from judgebot.engine.combat import (
+    combat_damage,
+    declare_attackers,
+    declare_blockers,
+    end_combat,
+    first_strike_step_needed,
+)
+from judgebot.engine.conditions import holds
 from judgebot.engine.errors import IllegalAction
 from judgebot.engine.events import Draw, Happened, Move, Tap
 from judgebot.engine.pipeline import perform
+from judgebot.engine.resolving import resolve_top
 from judgebot.engine.state import STEPS, Game, StackAbility, TurnRecord
-from judgebot.engine.triggers import Pending, check_condition, notice, trigger_rules
+from judgebot.engine.targeting import choose_targets, notice_targeted, targets_text
+from judgebot.engine.trigger_events import trigger_rules
+from judgebot.engine.triggers import Pending, notice
+from judgebot.messages import Joined, Name, msg
 
 STEP_NAMES = {"untap": "untap step", "upkeep": "upkeep", "draw": "draw step",
               "precombat_main": "precombat main phase",
@@ -46,8 +59,7 @@ def priority_point(game: Game) -> None:
     while not game.over:
         rounds += 1
         if rounds > 200:
-            raise IllegalAction("state-based actions and triggered abilities keep repeating "
-                                "without end", (R.DRAW_LOOP,))
+            raise IllegalAction(msg("turn.priority_point"), (R.DRAW_LOOP,))
         _control_changes(game)
         _expire_linked(game)
         if sba.check(game):
@@ -67,7 +79,6 @@ def give_priority(game: Game, player: str) -> None:
 
 def pass_priority(game: Game) -> str:
     """The player with priority passes. Returns 'passed', 'resolved' or 'advanced'."""
-    from judgebot.engine.stack import resolve_top
     if game.over:
         return "over"
     game.passes += 1
@@ -76,9 +87,8 @@ def pass_priority(game: Game) -> str:
         game.passes = 0
         if game.stack:
             top = game.stack[-1]
-            game.log.add("pass", f"all players pass; {game.name_of(top)} resolves"
-                         + (" (the last one put on the stack resolves first)"
-                            if len(game.stack) > 1 else ""),
+            game.log.add("pass", msg("turn.pass_resolves_last" if len(game.stack) > 1
+                                     else "turn.pass_resolves", name=game.label(top)),
                          (R.ALL_PASS,) + ((R.STACK_LIFO,) if len(game.stack) > 1 else ()))
             resolve_top(game)
             if game.over:
@@ -105,10 +115,9 @@ def _control_changes(game: Game) -> None:
             obj.controlled_since = game.tick
             if game.combat is not None and (oid in game.combat.attackers or
                                             oid in game.combat.blockers):
-                from judgebot.engine.apply import _remove_from_combat
-                _remove_from_combat(game, oid)
-                game.log.add("combat", f"{game.name_of(oid)} changes control and is removed "
-                             "from combat", (R.REMOVED_FROM_COMBAT,))
+                game.combat.remove(oid)
+                game.log.add("combat", msg("turn.control_changes", name=game.label(oid)),
+                    (R.REMOVED_FROM_COMBAT,))
 
 
 def _expire_linked(game: Game) -> None:
@@ -132,7 +141,7 @@ def _state_triggers(game: Game) -> None:
         for ab in triggered(c.abilities):
             if ab.trigger.event != "state" or (oid, id(ab)) in active:
                 continue
-            if check_condition(game, ab.trigger.other, oid, c.controller, {}):
+            if holds(game, ab.trigger.other, oid, c.controller, {}):
                 game.pending.append(Pending(ab, oid, c.name, c.controller, {}, c.copy()))
 
 
@@ -172,8 +181,7 @@ def _order(game: Game, player: str, mine: list[Pending]) -> list[Pending]:
             seen.add(key)
             perms.append(perm)
     if len(perms) > MAX_TRIGGER_ORDERS:
-        game.log.add("default", f"{player} puts {len(mine)} triggered abilities on the stack in "
-                     "the order they triggered (documented default; the last resolves first)",
+        game.log.add("default", msg("turn.order", player=player, value=len(mine)),
                      (R.TRIGGER_APNAP,))
         return mine
     labels = [" then ".join(labels_of[i] for i in perm) for perm in perms]
@@ -193,24 +201,24 @@ def _order(game: Game, player: str, mine: list[Pending]) -> list[Pending]:
 
 
 def _put_one(game: Game, p: Pending, multi: bool) -> None:
-    from judgebot.engine.stack import _choose_targets, _targeted
     ab: TriggeredAbility = p.ability
-    name = f"{p.source_name}'s ability" if p.source_name else "a triggered ability"
+    name = msg("name.ability", source=Name(p.source_name, game.zh_name(p.source_id, p.source_name))
+               ) if p.source_name else msg("name.a_triggered_ability")
     try:
-        targets = _choose_targets(game, p.controller, tuple(ab.targets), None, p.source_lki,
+        targets = choose_targets(game, p.controller, tuple(ab.targets), None, p.source_lki,
                                   p.source_id, False, name)
     except IllegalAction as exc:
-        game.log.add("trigger", f"{name} ({ability_text(ab, p.source_name)}) triggers but "
-                     "can't be put on the stack: "
-                     f"{exc.message}", trigger_rules(ab) + (R.TRIGGER_TARGETS,))
+        game.log.add("trigger", msg("turn.put_one.2", name=name,
+                                    value=ability_text(ab, p.source_name),
+                                    message=exc.msg or exc.message),
+            trigger_rules(ab) + (R.TRIGGER_TARGETS,))
         return
     item = StackAbility(game.new_id(), p.source_id, p.source_name, p.controller, ab, targets,
                         {}, 0, dict(p.info), p.source_lki)
     game.stack.append(item)
     game.changed()
-    tgt = ""
-    if targets and any(targets):
-        tgt = " targeting " + ", ".join(game.name_of(t) for s in targets for t in s)
+    aimed = bool(targets and any(targets))
+    tgt = targets_text(game, targets)
     rules = trigger_rules(ab) + (R.TRIGGER_STACK,) + ((R.TRIGGER_APNAP,) if multi else ())
     if targets and any(targets):
         rules += (R.TRIGGER_TARGETS, R.CAST_TARGETS)
@@ -231,10 +239,10 @@ def _put_one(game: Game, p: Pending, multi: bool) -> None:
            for i in game.stack if i is not item):
         rules += (R.SPLIT_SECOND_ALLOWED,)
     said = ability_text(ab, p.source_name) or ab.trigger.event
-    game.log.add("trigger", f"{name} triggers: "
-                 f"{said.rstrip('.') + ',' if tgt else said}{tgt}", rules,
+    game.log.add("trigger", msg("turn.put_one", name=name,
+                                value=said.rstrip('.') + ',' if aimed else said, tgt=tgt), rules,
                  controller=p.controller)
-    _targeted(game, item.id, targets, False)
+    notice_targeted(game, item.id, targets, False)
 
 
 # --- steps ------------------------------------------------------------------------------
@@ -248,7 +256,6 @@ def next_step(game: Game) -> str | None:
             return "end_of_combat"
         return "declare_blockers"
     if step == "declare_blockers":
-        from judgebot.engine.combat import first_strike_step_needed
         return "first_strike_damage" if first_strike_step_needed(game) else "combat_damage"
     if step == "cleanup":
         return None
@@ -264,11 +271,10 @@ def end_current_step(game: Game) -> None:
     for name in game.order:
         pool = game.players[name].pool
         if pool.total():
-            game.log.add("mana", f"{name}'s unspent mana ({pool}) empties from their mana pool "
-                         "as the step ends", (R.EFFECTS_END_STEP, R.MANA_POOL))
+            game.log.add("mana", msg("turn.end_current_step", name=name, pool=pool),
+                (R.EFFECTS_END_STEP, R.MANA_POOL))
         pool.empty()
     if game.step == "end_of_combat":
-        from judgebot.engine.combat import end_combat
         game.effects = [e for e in game.effects if e.duration != "end_of_combat"]
         end_combat(game)
         game.changed()
@@ -286,7 +292,7 @@ def advance(game: Game) -> None:
         return
     if game.step == "precombat_main" and nxt == "postcombat_main":
         game.players[game.active].skip_combat -= 1
-        game.log.add("skip", f"{game.active} skips this combat phase",
+        game.log.add("skip", msg("turn.advance", active=game.active),
                      (R.SKIP, R.REPLACEMENT_SKIP))
     begin_step(game, nxt)
 
@@ -302,7 +308,7 @@ def begin_turn(game: Game) -> None:
     game.record = TurnRecord()
     game.combat = None
     game.log.turn = game.turn
-    game.log.add("turn", f"turn {game.turn}: {game.active}'s turn begins", ())
+    game.log.add("turn", msg("turn.begin_turn", turn=game.turn, active=game.active), ())
     begin_step(game, "untap")
 
 
@@ -313,11 +319,12 @@ def begin_step(game: Game, step: str) -> None:
     skip = game.players[active].skip_steps
     if skip.get(step):
         skip[step] -= 1
-        game.log.add("skip", f"{active} skips their {STEP_NAMES[step]}",
+        game.log.add("skip", msg("turn.begin_step.2", active=active, value=msg(f"step.{step}")),
                      (R.SKIP, R.REPLACEMENT_SKIP))
         advance(game)
         return
-    game.log.add("step", f"{STEP_NAMES[step]} ({active})", (STEP_RULES[step],))
+    game.log.add("step", msg("turn.begin_step", value=msg(f"step.{step}"), active=active),
+        (STEP_RULES[step],))
     game.priority = None
     if step == "untap":
         _untap(game)
@@ -330,14 +337,11 @@ def begin_step(game: Game, step: str) -> None:
     if step == "draw":
         perform(game, [Draw(cause="turn", player=active, rules=(R.DRAW_STEP,))])
     if step == "declare_attackers":
-        from judgebot.engine.combat import declare_attackers
         decl = game.extra.pop("attack", {})
         declare_attackers(game, decl)
     if step == "declare_blockers":
-        from judgebot.engine.combat import declare_blockers
         declare_blockers(game, game.extra.pop("block", {}))
     if step in ("first_strike_damage", "combat_damage"):
-        from judgebot.engine.combat import combat_damage
         first = step == "first_strike_damage"
         given = game.extra.pop("assign", None)
         line = game.extra.get("assign_line")
@@ -363,15 +367,15 @@ def _untap(game: Game) -> None:
     if events:
         done = perform(game, events)
         if done:
-            game.log.add("untap", f"{game.active} untaps " +
-                         ", ".join(game.name_of(e.oid) for e in done), (R.UNTAP,))
+            game.log.add("untap", msg("turn.untaps", player=game.active,
+                                      names=Joined(tuple(game.label(e.oid) for e in done))),
+                         (R.UNTAP,))
 
 
 def _cleanup(game: Game) -> None:
     active = game.active
     hand = game.players[active].hand
     if len(hand) > 7:
-        from judgebot.engine.effects import choose_cards
         n = len(hand) - 7
         chosen = choose_cards(game, active, list(hand), n, "discard")
         perform(game, [Move(cause="turn", oid=o, to_zone="graveyard", reason="discard",
@@ -391,12 +395,11 @@ def _cleanup(game: Game) -> None:
     game.prohibitions = [p for p in game.prohibitions if p.duration not in ("eot",)]
     if changed or n_eff != len(game.effects):
         game.changed()
-    game.log.add("cleanup", "damage is removed and \"until end of turn\" effects end",
+    game.log.add("cleanup", msg("turn.cleanup"),
                  (R.CLEANUP_DAMAGE,))
     # 514.3a: state-based actions or triggers give priority, then another cleanup step.
     if _would_act(game):
-        game.log.add("cleanup", "state-based actions or triggered abilities happen during "
-                     "cleanup: players get priority", (R.CLEANUP_PRIORITY,))
+        game.log.add("cleanup", msg("turn.cleanup.2"), (R.CLEANUP_PRIORITY,))
         give_priority(game, active)
         game.extra["cleanup_again"] = True
         return

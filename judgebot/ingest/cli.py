@@ -1,4 +1,4 @@
-"""`judgebot corpus build`: the command over the ingest build."""
+"""`judgebot corpus build` and `judgebot corpus add`: the commands over the ingest."""
 
 from __future__ import annotations
 
@@ -6,9 +6,13 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from judgebot import corpus
 from judgebot.ingest.rulebook import SourceError
+
+if TYPE_CHECKING:  # the ingesters and the index load only when a command needs them
+    from judgebot.ingest import add
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -23,6 +27,56 @@ def register(sub: argparse._SubParsersAction) -> None:
                     help="skip the sha256 check of the sources (for parser development)")
     cb.set_defaults(func=_corpus_build)
 
+    ca = corpus_sub.add_parser(
+        "add", help="add a new edition (an official Comprehensive Rules .txt) and rebuild")
+    ca.add_argument("path", help="the new edition's text file")
+    ca.add_argument("--json", action="store_true", help="print the report as JSON")
+    ca.add_argument("--sources", help="source directory (default: corpus/sources)")
+    ca.add_argument("--corpus", help="corpus directory (default: corpus/)")
+    ca.add_argument("--data-dir", help="where the store and index are built (default: index/)")
+    ca.add_argument("--no-index", action="store_true",
+                    help="rebuild the corpus and its store but not the search index")
+    ca.set_defaults(func=_corpus_add)
+
+
+def _corpus_add(args: argparse.Namespace) -> int:
+    from judgebot.ingest import add
+    from judgebot.search import index
+    from judgebot.search.index import terminal_progress
+    from judgebot.store import DATA_DIR, open_store
+
+    src = Path(args.sources) if args.sources else corpus.SOURCES_DIR
+    out = Path(args.corpus) if args.corpus else corpus.CORPUS_DIR
+    data = Path(args.data_dir) if args.data_dir else DATA_DIR
+    try:
+        added = add.add(Path(args.path), src, out)
+    except SourceError as exc:
+        print(f"judgebot: refused: {exc}", file=sys.stderr)
+        print("judgebot: nothing was changed.", file=sys.stderr)
+        return 1
+    store = open_store(out, data, progress=terminal_progress("Building the corpus store"))
+    if not args.no_index:
+        index.open_or_build(store, data, progress=terminal_progress())
+    if args.json:
+        print(json.dumps(added.to_dict(), ensure_ascii=False, indent=1))
+        return 0
+    print(format_added(added))
+    return 0
+
+
+def format_added(added: add.Added) -> str:
+    state = "now the current edition" if added.current else "not the newest edition"
+    lines = [f"Added {added.document} {added.edition} as {added.file} ({state}).",
+             f"Against {added.previous or 'no earlier edition'}:"]
+    for kind in ("added", "changed", "moved", "removed", "unchanged"):
+        lines.append(f"  {kind:<9} {added.counts.get(kind, 0):>5}")
+        shown = added.rules.get(kind, [])
+        if shown:
+            more = added.counts[kind] - len(shown)
+            lines.append("            " + ", ".join(shown) + (f" … and {more} more"
+                                                            if more > 0 else ""))
+    lines.append(f"Corpus rebuilt: {added.build['records']} records.")
+    return "\n".join(lines)
 
 
 def _corpus_build(args: argparse.Namespace) -> int:

@@ -11,8 +11,9 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from judgebot.corpus import Record
+from judgebot.corpus import CR_2019, Record
 from judgebot.ingest import en_cr
+from judgebot.ingest.rulebook import SourceError
 
 
 @dataclass
@@ -37,13 +38,27 @@ class BuildContext:
         return self.sources_dir / name
 
     @cached_property
+    def english_editions(self) -> dict[str, en_cr.EnglishCR]:
+        """Every English CR in ``en-cr/``, by edition (its effective date, read
+        from its text), oldest first."""
+        parsed: dict[str, en_cr.EnglishCR] = {}
+        for path in sorted(self.sources_dir.glob(f"{CR_DIR}/{CR_GLOB}")):
+            name = f"{CR_DIR}/{path.name}"
+            cr = en_cr.parse(path, name)
+            if cr.edition in parsed:
+                raise SourceError(name, f"a second text of the {cr.edition} edition "
+                                        f"(the first is {parsed[cr.edition].file})")
+            parsed[cr.edition] = cr
+        if CR_2019 not in parsed:
+            raise SourceError(EN_2019, "source file is missing")
+        return dict(sorted(parsed.items()))
+
+    @property
     def english_2019(self) -> en_cr.EnglishCR:
-        return en_cr.parse(self.path(EN_2019), EN_2019)
-
-    @cached_property
-    def english_2025(self) -> en_cr.EnglishCR:
-        return en_cr.parse(self.path(EN_2025), EN_2025)
+        """The edition the Chinese CR translates (its known plaintext)."""
+        return self.english_editions[CR_2019]
 
 
+CR_DIR = "en-cr"
+CR_GLOB = "MagicCompRules_*.txt"
 EN_2019 = "en-cr/MagicCompRules_20191004.txt"
-EN_2025 = "en-cr/MagicCompRules_20251114.txt"

@@ -1,31 +1,33 @@
-"""The Comprehensive Rules part of the corpus: both English editions, their
-glossaries, and the lineage from the current edition back to 2019-10-04."""
+"""The Comprehensive Rules part of the corpus: every English edition and its
+glossary, the Chinese translation of 2019-10-04, and the lineage of every
+rule through the editions."""
 
 from __future__ import annotations
 
 from judgebot import corpus
-from judgebot.corpus import CR_2019, CR_2025, EN, MTG, GlossaryEntry, Rule, Span
+from judgebot.corpus import CR_2019, EN, MTG, GlossaryEntry, Rule, Span
 from judgebot.ingest import lineage, zh_cr
-from judgebot.ingest.context import EN_2019, EN_2025, BuildContext, DocumentResult
+from judgebot.ingest.context import BuildContext, DocumentResult
 from judgebot.ingest.en_cr import EnglishCR
 from judgebot.ingest.rulebook import rule_records
 from judgebot.references import find_refs
 
 
 def ingest(ctx: BuildContext) -> list[DocumentResult]:
-    old = english_records(ctx.english_2019, CR_2019)
-    new = english_records(ctx.english_2025, CR_2025)
-    old_rules = [r for r in old if isinstance(r, Rule)]
-    new_rules = [r for r in new if isinstance(r, Rule)]
-    figures = lineage.link(old_rules, new_rules)
+    editions = ctx.english_editions
+    records = {edition: english_records(parsed, edition) for edition, parsed in editions.items()}
+    rules = [[r for r in recs if isinstance(r, Rule)] for recs in records.values()]
+    figures = lineage.chain(rules)
+    old = records[CR_2019]
     chinese = zh_cr.ingest(ctx, old)  # adds the Chinese text to the 2019-10-04 records
-    _link_chinese_only(chinese.records, {r.id: r for r in old_rules})
-    return [
-        _result(f"English CR {CR_2019}", EN_2019, old, ctx.english_2019, {}),
-        _result(f"English CR {CR_2025}", EN_2025, new, ctx.english_2025,
-                {"lineage": figures}),
-        chinese,
-    ]
+    _link_chinese_only(chinese.records, {r.id: r for r in old if isinstance(r, Rule)})
+    names = list(editions)
+    results = []
+    for i, (edition, parsed) in enumerate(editions.items()):
+        extra = {"lineage": {f"from {names[i - 1]}": figures[i - 1]}} if i else {}
+        results.append(_result(f"English CR {edition}", parsed.file, records[edition], parsed,
+                               extra))
+    return results + [chinese]
 
 
 def _link_chinese_only(records, old: dict[str, Rule]) -> None:

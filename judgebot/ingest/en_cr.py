@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
 
 from judgebot.ingest.rulebook import ParsedRule, ParsedTerm, SourceError, title_of
 
@@ -27,6 +29,7 @@ class EnglishCR:
     rules: list[ParsedRule]
     glossary: list[ParsedTerm]
     warnings: list[str]
+    edition: str = ""  # the effective date as 2019-10-04
 
 
 def read_lines(path, name: str) -> list[str]:
@@ -63,7 +66,21 @@ def parse(path, name: str) -> EnglishCR:
     warnings: list[str] = []
     rules = _parse_rules(lines, body, glossary, name, warnings)
     terms = _parse_glossary(lines, glossary + 1, credits, name)
-    return EnglishCR(name, m.group(1), rules, terms, warnings)
+    edition = edition_of(m.group(1), name)
+    named = re.search(r"(\d{4})(\d{2})(\d{2})", Path(name).name)
+    if named and "-".join(named.groups()) != edition:
+        warnings.append(f"{name}: the file name's date differs from the effective date "
+                        f"{edition} its text gives; the text's date names the edition")
+    return EnglishCR(name, m.group(1), rules, terms, warnings, edition)
+
+
+def edition_of(effective: str, name: str) -> str:
+    """``September 25, 2026`` → ``2026-09-25``."""
+    try:
+        return datetime.strptime(effective.strip(), "%B %d, %Y").date().isoformat()
+    except ValueError:
+        raise SourceError(name, f"effective date {effective!r} is not a date "
+                                "like 'September 25, 2026'", 3) from None
 
 
 def _parse_rules(lines, start, stop, name, warnings) -> list[ParsedRule]:

@@ -1,11 +1,26 @@
-"""Lineage: each current (2025-11-14) rule linked to its 2019-10-04 ancestor.
+"""Lineage: every rule of every edition linked to the same rule in the
+editions before and after it, and to its ancestor in the oldest edition.
 
 The Chinese text in the corpus translates the 2019-10-04 English rules, so a
-Chinese reader needs to know whether the rule they read has changed since.
-A rule keeps its number when its text stays close; otherwise (keywords and
-whole sections were renumbered between the editions) its ancestor is found by
-text similarity. Rule references inside the texts are masked before comparing,
-so a renumbered cross-reference alone does not hide a match.
+Chinese reader needs to know whether the rule they read has changed since;
+and a judge citing a rule needs to know where it came from and where it went.
+Consecutive editions are linked pairwise. A rule keeps its number when its
+text stays close; otherwise (keywords and whole sections were renumbered) its
+predecessor is found by text similarity. Rule references inside the texts are
+masked before comparing, so a renumbered cross-reference alone does not hide
+a match.
+
+Fields written on each rule's ``lineage``:
+
+- ``previous`` (the rule of the edition before), ``change`` against it
+  (``unchanged`` | ``changed`` | ``new``), ``similarity``, ``moved_from`` (its
+  number there, when different), ``detail``;
+- ``next`` (the rule of the edition after; ``nexts`` when it split) or
+  ``removed_in`` (the edition in which it disappeared);
+- on rules after the oldest edition: ``ancestor`` (the rule of the oldest
+  edition reached through ``previous``) and ``status`` against it
+  (``unchanged`` | ``changed`` | ``new``), which is what the Chinese reader of
+  the oldest edition's translation needs.
 """
 
 from __future__ import annotations
@@ -13,6 +28,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from difflib import SequenceMatcher
+from itertools import pairwise
 
 from judgebot.corpus import EN, Rule
 
@@ -37,24 +53,29 @@ def _text(rule: Rule) -> str:
     return rule.text.get(EN, "")
 
 
-def link(old: list[Rule], new: list[Rule]) -> dict[str, int]:
-    """Fill ``lineage`` on both sides; return counts per status."""
+def match(old: list[Rule], new: list[Rule]) -> dict[str, tuple[Rule, float]]:
+    """For each rule of ``new``, the rule of ``old`` it continues, with the
+    similarity of their texts (rules absent from the result are new)."""
     old_by_number = {r.number: r for r in old}
     old_tokens = {r.id: tokens(_text(r)) for r in old}
     new_tokens = {r.id: tokens(_text(r)) for r in new}
     index = _inverted_index(old, old_tokens)
-    ancestor: dict[str, tuple[Rule, float]] = {}
+    previous: dict[str, tuple[Rule, float]] = {}
     used: dict[str, int] = defaultdict(int)
+    kept: set[str] = set()  # old rules that go on, word for word, under their number
     pending: list[Rule] = []
 
     # Pass 1: same number, similar text.
     for rule in new:
         same = old_by_number.get(rule.number)
         if same is not None and same.level == rule.level:
-            score = similarity(new_tokens[rule.id], old_tokens[same.id])
+            score = 1.0 if _text(same) == _text(rule) else similarity(
+                new_tokens[rule.id], old_tokens[same.id])
             if score >= SAME_NUMBER:
-                ancestor[rule.id] = (same, score)
+                previous[rule.id] = (same, score)
                 used[same.id] += 1
+                if score == 1.0:
+                    kept.add(same.id)
                 continue
         pending.append(rule)
 
@@ -71,42 +92,85 @@ def link(old: list[Rule], new: list[Rule]) -> dict[str, int]:
                 candidates.append((score, rule.id, old_id))
     candidates.sort(key=lambda c: (-c[0], c[1], c[2]))
     for score, new_id, old_id in candidates:
-        if new_id in ancestor:
+        if new_id in previous:
             continue
-        if used[old_id] and score < SPLIT:
+        # A rule that goes on unchanged was not split: a new rule much like it
+        # (a new frame type worded after an old one) is new.
+        if used[old_id] and (score < SPLIT or old_id in kept):
             continue
-        ancestor[new_id] = (old_by_id[old_id], score)
+        previous[new_id] = (old_by_id[old_id], score)
         used[old_id] += 1
+    return previous
 
+
+def chain(editions: list[list[Rule]]) -> list[dict[str, int]]:
+    """Link the rules of consecutive editions (oldest first) and fill every
+    rule's ``lineage``; return the counts per pair of editions."""
+    for rules in editions:
+        for rule in rules:
+            rule.lineage = {}
+    figures = [_link_pair(old, new) for old, new in pairwise(editions)]
+    if editions:
+        oldest = {r.id: r for r in editions[0]}
+        by_id = {r.id: r for rules in editions for r in rules}
+        for rules in editions[1:]:
+            for rule in rules:
+                _ancestry(rule, by_id, oldest)
+    return figures
+
+
+def link(old: list[Rule], new: list[Rule]) -> dict[str, int]:
+    """Two editions: ``chain([old, new])``, returning the pair's counts."""
+    return chain([old, new])[0]
+
+
+def _link_pair(old: list[Rule], new: list[Rule]) -> dict[str, int]:
+    previous = match(old, new)
     counts: dict[str, int] = defaultdict(int)
-    descendants: dict[str, list[Rule]] = defaultdict(list)
+    successors: dict[str, list[Rule]] = defaultdict(list)
     for rule in new:
-        if rule.id not in ancestor:
-            rule.lineage = {"status": "new"}
+        if rule.id not in previous:
+            rule.lineage["change"] = "new"
             counts["new"] += 1
             continue
-        anc, score = ancestor[rule.id]
-        status = "unchanged" if _text(anc) == _text(rule) else "changed"
-        rule.lineage = {"ancestor": anc.id, "status": status, "similarity": round(score, 3)}
-        if anc.number != rule.number:
-            rule.lineage["moved_from"] = anc.number
+        before, score = previous[rule.id]
+        change = "unchanged" if _text(before) == _text(rule) else "changed"
+        rule.lineage.update({"previous": before.id, "change": change,
+                             "similarity": round(score, 3)})
+        if before.number != rule.number:
+            rule.lineage["moved_from"] = before.number
             counts["moved"] += 1
-        if status == "changed" and tokens(_text(anc)) == tokens(_text(rule)):
+        if change == "changed" and tokens(_text(before)) == tokens(_text(rule)):
             rule.lineage["detail"] = "only rule references or punctuation differ"
-        counts[status] += 1
-        descendants[anc.id].append(rule)
+        counts[change] += 1
+        successors[before.id].append(rule)
+    edition = new[0].edition if new else ""
     for rule in old:
-        kids = descendants.get(rule.id)
+        kids = successors.get(rule.id)
         if not kids:
-            rule.lineage = {"status": "removed"}
+            rule.lineage["removed_in"] = edition
             counts["removed"] += 1
             continue
         kids.sort(key=lambda k: (k.number != rule.number, k.id))
-        first = kids[0]
-        rule.lineage = {"descendant": first.id, "status": first.lineage["status"]}
+        rule.lineage["next"] = kids[0].id
         if len(kids) > 1:
-            rule.lineage["descendants"] = [k.id for k in kids]
+            rule.lineage["nexts"] = [k.id for k in kids]
     return dict(sorted(counts.items()))
+
+
+def _ancestry(rule: Rule, by_id: dict[str, Rule], oldest: dict[str, Rule]) -> None:
+    """The rule of the oldest edition this one descends from, and whether its
+    English has changed since (what a reader of that edition's translation
+    needs to know)."""
+    node = rule
+    while node.id not in oldest:
+        before = by_id.get(node.lineage.get("previous", ""))
+        if before is None:
+            rule.lineage["status"] = "new"
+            return
+        node = before
+    rule.lineage["ancestor"] = node.id
+    rule.lineage["status"] = "unchanged" if _text(node) == _text(rule) else "changed"
 
 
 def _inverted_index(rules: list[Rule], toks: dict[str, list[str]]) -> dict[str, list[str]]:

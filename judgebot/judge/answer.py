@@ -16,11 +16,10 @@ from dataclasses import dataclass, field
 from judgebot.corpus import EN, ZH_HANS, ZH_HANT
 from judgebot.judge.retrieve import Candidate, Evidence, Retriever
 from judgebot.judge.understand import Understanding
+from judgebot.messages import LANGS, Message, Name, from_dict, msg, render
 from judgebot.search import analysis
 from judgebot.xref import title_of
 
-# Below this best score the rules found are a guess, and the answer says so.
-CONFIDENT = 4.0
 # An English sentence ends at . ! ? before a space (not inside "119.9"); a
 # Chinese one at 。！？ wherever it falls.
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)|(?<=[。！？])\s*(?=\S)")
@@ -36,14 +35,17 @@ class Quote:
     title: dict[str, str]
     text: dict[str, str]
     sentence: dict[str, str]
-    why: list[str]
+    why: list[Message]
     matched: list[str]
     score: float
     translated_from: str | None = None  # the 2019 rule whose Chinese is shown
     english_changed: bool | None = None
 
     def to_dict(self) -> dict:
-        return dict(self.__dict__)
+        out = dict(self.__dict__)
+        out["why"] = [m.to_dict() for m in self.why]
+        out["why_text"] = {lang: [render(m, lang) for m in self.why] for lang in LANGS}
+        return out
 
 
 @dataclass
@@ -51,12 +53,18 @@ class Answer:
     question: str
     understanding: Understanding
     confidence: str  # strong | weak | none
-    message: str
+    message: str  # the note above the answer, in English (``note`` is the data)
     rules: list[Quote] = field(default_factory=list)
     rulings: list[Quote] = field(default_factory=list)
     glossary: list[Quote] = field(default_factory=list)
     notes: list[Quote] = field(default_factory=list)
     simulation: dict | None = None
+    # The plain answer on top, as a message (code and arguments), and the
+    # note above the answer (a weak answer's banner …) the same way.
+    summary: Message | None = None
+    basis: str = ""  # simulation | situation | rule | covers | ""
+    decided_by: list[str] = field(default_factory=list)  # the deciding rules' numbers
+    note: Message | None = None
 
     def to_dict(self) -> dict:
         return {
@@ -64,12 +72,22 @@ class Answer:
             "understanding": self.understanding.to_dict(),
             "confidence": self.confidence,
             "message": self.message,
+            "note": self.note.to_dict() if self.note else None,
+            "summary": _summary(self.summary, self.basis, self.decided_by),
             "simulation": self.simulation,
             "rules": [q.to_dict() for q in self.rules],
             "rulings": [q.to_dict() for q in self.rulings],
             "glossary": [q.to_dict() for q in self.glossary],
             "notes": [q.to_dict() for q in self.notes],
         }
+
+
+def _summary(summary: Message | None, basis: str, rules: list[str]) -> dict | None:
+    """The plain answer in every language, with the message it is rendered from."""
+    if summary is None:
+        return None
+    return {"basis": basis, "rules": list(rules), "message": summary.to_dict(),
+            "text": {lang: render(summary, lang) for lang in LANGS}}
 
 
 def sentences(text: str) -> list[str]:
@@ -128,29 +146,89 @@ def quote(retriever: Retriever, cand: Candidate, qtokens: set[str]) -> Quote | N
 def compose(u: Understanding, evidence: Evidence, retriever: Retriever,
             simulation: dict | None = None) -> Answer:
     qtokens = retriever.question_tokens(u.text)
-    best = evidence.rules[0].score if evidence.rules else 0.0
+    answer = Answer(question=u.question, understanding=u, confidence="none", message="",
+                    simulation=simulation)
     if u.language == "none":
-        confidence, message = "none", "That does not look like a question: type it in words."
-    elif u.other_game and u.other_game != "fow":
-        confidence = "none"
-        message = (f"This looks like a question about {u.other_game}, not Magic: The Gathering;"
-                   " judgebot knows the Magic and Force of Will rules only.")
-    elif best >= CONFIDENT or simulation:
-        confidence, message = "strong", ""
-    elif evidence.rules:
-        confidence = "weak"
-        message = ("No rule matched the question convincingly; these are the closest, "
-                   "by the words they share with it.")
-    else:
-        confidence, message = "none", "Nothing in the rules matched the question."
-    answer = Answer(question=u.question, understanding=u, confidence=confidence,
-                    message=message, simulation=simulation)
-    if confidence == "none" and (u.language == "none" or u.other_game not in (None, "fow")):
-        return answer
+        return _noted(answer, msg("judge.answer.not_a_question"))
+    if u.other_game and u.other_game != "fow":
+        return _noted(answer, msg("judge.answer.other_game", game=u.other_game))
     for group, cands in (("rules", evidence.rules), ("rulings", evidence.rulings),
                          ("glossary", evidence.glossary), ("notes", evidence.notes)):
         quotes = [q for q in (quote(retriever, c, qtokens) for c in cands) if q is not None]
         setattr(answer, group, quotes)
+    _decide(answer, u, retriever, simulation)
+    if answer.confidence == "weak":
+        _noted(answer, msg("judge.answer.weak"))
+    elif answer.confidence == "none":
+        _noted(answer, msg("judge.answer.nothing"))
+    return answer
+
+
+def _decide(answer: Answer, u: Understanding, retriever: Retriever,
+            simulation: dict | None) -> None:
+    """The plain answer and how sure it is: strong only when the deciding rule is
+    known (the engine simulated it, a recognised situation decides it, or the
+    question names the rule); else a note of what the rules below cover."""
+    numbers = [q.label.split(" ", 1)[-1] for q in answer.rules if q.kind == "rule"]
+    if simulation and not simulation.get("refused"):
+        answer.basis, answer.confidence = "simulation", "strong"
+        answer.decided_by = list(simulation.get("rules", []))[:4]
+        answer.summary = from_dict(simulation["message"]) if simulation.get("message") else None
+        return
+    situation = _deciding_situation(u, retriever, numbers)
+    if situation is not None:
+        answer.basis, answer.confidence = "situation", "strong"
+        answer.decided_by = list(situation.rules)
+        answer.summary = msg(situation.code, rule=situation.rules[0])
+        return
+    named = [e.value for e in u.entities if e.kind == "rule"]
+    if named and numbers and numbers[0] in named:
+        answer.basis, answer.confidence, answer.decided_by = "rule", "strong", [numbers[0]]
+        return
+    if answer.rules:
+        answer.basis, answer.confidence = "covers", "weak"
+        topics = [_topic(retriever, q) for q in answer.rules[:3]]
+        answer.summary = msg("judge.answer.covers", topics=[t for t in topics if t])
+        return
+    answer.confidence = "none"
+
+
+def _deciding_situation(u: Understanding, retriever: Retriever, numbers: list[str]):
+    """Of the situations the question describes in its own words that have a
+    plain answer, the one whose deciding rule the answer ranks highest (among
+    its first five)."""
+    lexicon = retriever.lexicon
+    best, best_rank = None, None
+    for e in u.entities:
+        if e.kind != "situation" or e.how == "card" or lexicon is None:
+            continue
+        situation = lexicon.situation(e.value)
+        if situation is None or not situation.answer or not situation.rules:
+            continue
+        first = situation.rules[0]
+        rank = numbers.index(first) if first in numbers[:5] else None
+        if rank is not None and (best_rank is None or rank < best_rank):
+            best, best_rank = situation, rank
+    return best
+
+
+def _topic(retriever: Retriever, quote: Quote) -> Name | None:
+    """What a quoted rule is about: the title of its section (702.19 Trample)."""
+    store = retriever.store
+    rec = store.get(quote.id)
+    while rec is not None and not rec.title and rec.parent:
+        rec = store.get(rec.parent)
+    if rec is None or not rec.title:
+        return None
+    zh = store.text(rec, "zh", "title")
+    number = getattr(rec, "number", "")
+    return Name(f"{number} {rec.title.get(EN, '')}".strip(),
+                f"{number} {zh.text}" if zh else "")
+
+
+def _noted(answer: Answer, note: Message) -> Answer:
+    answer.note = note
+    answer.message = render(note, EN)
     return answer
 
 

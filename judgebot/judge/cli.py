@@ -6,6 +6,9 @@ import argparse
 import json
 import textwrap
 
+from judgebot.messages import EN
+from judgebot.messages import render as render_message
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     a = sub.add_parser("ask", help="answer a judge call in Chinese or English")
@@ -41,7 +44,7 @@ def render(answer) -> str:
     if answer.rules:
         out.append("\nRules (quoted from the Comprehensive Rules):")
     for q in answer.rules:
-        why = "; ".join(q.why)
+        why = "; ".join(render_message(m, EN) for m in q.why)
         out.append(f"\n  {q.label}  — {why}")
         for lang in ("zh-Hans", "en"):
             if q.sentence.get(lang):

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 import ahocorasick
 
 from judgebot.corpus import EN, Record, zh_of
+from judgebot.judge import situations
 from judgebot.judge.concepts import KEYWORD_ALIASES
 from judgebot.search.analysis import fold
 from judgebot.search.spelling import Corrector
@@ -96,11 +97,12 @@ class Term:
 
 class Lexicon:
     def __init__(self, store: Store, pinyin: dict[str, list[str]] | None = None,
-                 pool_names: list[list[str]] | None = None,
-                 rule_words: dict | None = None):
+                 pool_names: list[list[str]] | None = None):
         self.terms: dict[tuple[str, str], list[Term]] = {}
         self._card_terms: dict[tuple[str, str], list[Term]] = {}  # filled as questions name them
         self.store = store
+        self.situations = situations.load(store)
+        self._situations = {s.name: s for s in self.situations}
         current = store.current_edition("mtg", "glossary")
         glossary = list(store.records("mtg", "glossary", current))
         # The Chinese of each headword: its own, or the translated edition's entry
@@ -120,7 +122,6 @@ class Lexicon:
             if game != "mtg":
                 for rec in store.records(game, "glossary"):
                     self._add(_zh(rec.term), "zh", "term", rec.id, rec.rules)
-        del rule_words  # (the store's card names are already filtered by the rules' words)
         # Cards the engine can play that the corpus has no record of.
         for names in pool_names or []:
             if not any(store.card_keys(name_key(n)) for n in names):
@@ -243,6 +244,9 @@ class Lexicon:
 
     def record(self, rid: str) -> Record | None:
         return self.store.get(rid)
+
+    def situation(self, name: str) -> situations.Situation | None:
+        return self._situations.get(name)
 
 
 def _zh(mapping: dict[str, str]) -> str:

@@ -26,8 +26,9 @@ from dataclasses import dataclass, field
 
 from judgebot.cardinfo import card_rules
 from judgebot.corpus import EN, ZH_HANS, Record
-from judgebot.judge import concepts
+from judgebot.judge.lexicon import Lexicon
 from judgebot.judge.understand import Understanding
+from judgebot.messages import Joined, Message, Name, msg
 from judgebot.search import analysis
 from judgebot.search.service import QUESTION_WORDS, SearchService
 from judgebot.store import Store
@@ -40,11 +41,15 @@ STEP_SECTIONS = {"untap": "502.1", "upkeep": "503.1", "draw": "504.1",
                  "combat_damage": "510.1", "end_of_combat": "511.1", "end": "513.1",
                  "cleanup": "514.1"}
 NAMED_RULE = 10.0
+# A situation with a plain answer: its rules in order (the deciding one first).
+DECIDES = (9.0, 6.5, 5.0, 4.0)
+# A situation that only names the game's machinery ("priority", "blocking").
+CONCEPT_WEIGHTS = (3.5, 2.6)
+CARD_ONLY = 0.45  # a situation recognised only in a named card's text
+CARD_DEFINES_PT = 2.0
 DEFINING_RULE = 5.0  # for a keyword
 DEFINING_TERM = 2.0  # for any other glossary term ("block", "creature")
-CONCEPT = 3.5
 CARD_KEYWORD = 4.0
-CARD_CONCEPT = 2.0
 CARD_RULE = 2.5
 RULING_CITES = 2.0
 SIMULATED = 2.5
@@ -62,9 +67,9 @@ COMMON_WORD = 0.04
 class Candidate:
     id: str
     score: float = 0.0
-    reasons: list[str] = field(default_factory=list)
+    reasons: list[Message] = field(default_factory=list)
 
-    def add(self, score: float, reason: str) -> None:
+    def add(self, score: float, reason: Message) -> None:
         self.score += score
         if reason not in self.reasons:
             self.reasons.append(reason)
@@ -80,9 +85,10 @@ class Evidence:
 
 
 class Retriever:
-    def __init__(self, store: Store, svc: SearchService):
+    def __init__(self, store: Store, svc: SearchService, lexicon: Lexicon | None = None):
         self.store = store
         self.svc = svc
+        self.lexicon = lexicon
         self.en = analysis.english_analyzer()
         self.zh = analysis.chinese_analyzer()
         self._tokens: dict[str, frozenset[str]] = {}
@@ -137,7 +143,7 @@ class Retriever:
         game = "fow" if u.other_game == "fow" else "mtg"
         rules: dict[str, Candidate] = {}
 
-        def bump(rid: str | None, score: float, reason: str) -> None:
+        def bump(rid: str | None, score: float, reason: Message) -> None:
             if rid:
                 rules.setdefault(rid, Candidate(rid)).add(score, reason)
 
@@ -148,27 +154,26 @@ class Retriever:
         rulings: dict[str, Candidate] = {}
         for e in u.entities:
             if e.kind == "rule":
-                bump(self._rule(e.value, game), NAMED_RULE, f"named in the question ({e.text})")
+                bump(self._rule(e.value, game), NAMED_RULE, msg("judge.why.named", text=e.text))
             elif e.kind in ("term", "keyword"):
+                if e.value.split(":", 1)[0] != game:
+                    continue  # another game's glossary (a Force of Will term in a Magic question)
                 weight = DEFINING_RULE if e.kind == "keyword" else DEFINING_TERM
                 glossary.setdefault(e.value, Candidate(e.value)).add(
-                    weight * 0.8, f"“{e.text}”")
+                    weight * 0.8, msg("judge.why.words", text=e.text))
                 for rid in e.rules[:2]:
-                    bump(self.current(rid), weight, f"defines “{e.text}”")
-            elif e.kind == "concept":
-                # A concept's first rule states it; the others qualify it.
-                for i, number in enumerate(e.rules):
-                    bump(self._rule(number, game), CONCEPT * (1.0 if i == 0 else 0.75),
-                         f"“{e.text}”")
+                    bump(self.current(rid), weight, msg("judge.why.defines", text=e.text))
+            elif e.kind == "situation":
+                self._situation(e, game, bump)
             elif e.kind == "card":
                 cards.append(e.value)
                 self._card(e, qtokens, bump, rulings, glossary)
             elif e.kind == "step":
                 number = STEP_SECTIONS.get(e.value)
                 if number:
-                    bump(self._rule(number, game), STEP_RULE, f"the {e.text}")
+                    bump(self._rule(number, game), STEP_RULE, msg("judge.why.words", text=e.text))
         for number in applied:
-            bump(self._rule(number, game), SIMULATED, "applied in the simulation")
+            bump(self._rule(number, game), SIMULATED, msg("judge.why.simulated"))
         self._search(u, game, qtokens, bump, rulings)
         self._cooccurrence(u, rules)
         self._headings_to_subrules(rules, qtokens)
@@ -180,6 +185,21 @@ class Retriever:
             notes=self._notes(),
             cards=list(dict.fromkeys(cards)),
         )
+
+    def _situation(self, e, game: str, bump) -> None:
+        """A recognised situation brings the rules that decide it, the deciding
+        rule first: far above rules that merely share words with the question
+        when the situation has a plain answer, as table talk's background
+        otherwise; less when it was recognised only in a card's text."""
+        situation = self.lexicon.situation(e.value) if self.lexicon else None
+        decides = situation is not None and situation.answer
+        weights = DECIDES if decides else CONCEPT_WEIGHTS
+        scale = CARD_ONLY if e.how == "card" else 1.0
+        reason = msg("judge.why.words", text=e.text) if e.how != "card" else msg(
+            "judge.why.card_situation")
+        for i, number in enumerate(e.rules):
+            weight = weights[min(i, len(weights) - 1)] * scale
+            bump(self._rule(number, game), weight, reason)
 
     def _card(self, e, qtokens, bump, rulings, glossary) -> None:
         """A named card brings its rulings, the rules they name, and its keywords."""
@@ -194,32 +214,28 @@ class Retriever:
                                          + ruling.text.get(EN, ""))
             overlap = len(self.informative(qtokens) & words)
             rulings.setdefault(rid, Candidate(rid)).add(
-                1.0 + overlap * 0.5 - n * 0.01, f"ruling on {e.text}")
+                1.0 + overlap * 0.5 - n * 0.01, msg("judge.why.ruling_on", card=e.text))
             for cited in ruling.rules:
-                bump(self.current(cited), RULING_CITES, f"named by a ruling on {e.text}")
+                bump(self.current(cited), RULING_CITES, msg("judge.why.named_by_ruling",
+                                                            card=e.text))
         # The rules its Oracle text uses: keywords and keyword actions ("destroy
         # target" → 701.8), rule numbers, glossary terms ("dies" → 700.4).
         for rid in card_rules(self.store, card):
-            bump(rid, CARD_RULE, f"used by the text of {e.text}")
+            bump(rid, CARD_RULE, msg("judge.why.used_by_text", card=e.text))
         text = analysis.fold(card.text.get(ZH_HANS, "") or card.text.get(EN, ""))
-        # What the card's own text does (改为 → a replacement effect …).
-        for _, _, concept in concepts.find(text):
-            for number in concept.rules[:2]:
-                bump(self._rule(number, card.game), CARD_CONCEPT,
-                     f"{concept.name} (in the text of {e.text})")
         if card.power == "*" or card.toughness == "*" or "*" in (card.power or ""):
             for number in ("604.3", "613.4a"):
-                bump(self._rule(number, card.game), CARD_CONCEPT,
-                     f"{e.text} defines its own power and toughness")
-        lexicon = getattr(self, "lexicon", None)
-        if lexicon is None:
+                bump(self._rule(number, card.game), CARD_DEFINES_PT,
+                     msg("judge.why.defines_pt", card=e.text))
+        if self.lexicon is None:
             return
-        for _, _, term in lexicon.find(text):
+        for _, _, term in self.lexicon.find(text):
             if term.kind == "keyword":
                 glossary.setdefault(term.value, Candidate(term.value)).add(
-                    1.5, f"in the text of {e.text}")
+                    1.5, msg("judge.why.in_card", card=e.text))
                 for rid in term.rules[:1]:
-                    bump(self.current(rid), CARD_KEYWORD, f"{term.text} (in the text of {e.text})")
+                    bump(self.current(rid), CARD_KEYWORD,
+                         msg("judge.why.keyword_in_card", keyword=term.text, card=e.text))
 
     def _search(self, u: Understanding, game: str, qtokens: set[str], bump, rulings) -> None:
         words = sorted(self.informative(qtokens))
@@ -238,14 +254,13 @@ class Retriever:
         rank = 0
         for hit in found.hits:
             if hit.kind == "rule" and hit.edition == self.store.current_edition(hit.game):
-                bump(hit.id, SEARCH_TOP / (1 + 0.35 * rank), "matches the question's words")
+                bump(hit.id, SEARCH_TOP / (1 + 0.35 * rank), msg("judge.why.search"))
                 rank += 1
             elif hit.kind == "ruling":
                 rulings.setdefault(hit.id, Candidate(hit.id)).add(
-                    1.0 / (1 + len(rulings)), "matches the question's words")
+                    1.0 / (1 + len(rulings)), msg("judge.why.search"))
             elif hit.kind == "note" and hit.score > 5:
-                self._found_notes.append(Candidate(hit.id, hit.score,
-                                                   ["matches the question's words"]))
+                self._found_notes.append(Candidate(hit.id, hit.score, [msg("judge.why.search")]))
 
     def _cooccurrence(self, u: Understanding, rules: dict[str, Candidate]) -> None:
         named = {e.text.lower() for e in u.entities if e.kind == "keyword"}
@@ -259,7 +274,8 @@ class Retriever:
             present = [n for n in named if n in text]
             if len(present) >= 2:
                 cand.add(COOCCURRENCE * (len(present) - 1),
-                         "mentions " + " and ".join(f"“{p}”" for p in sorted(present)))
+                         msg("judge.why.mentions", terms=Joined(tuple(sorted(present)),
+                                                               "list.and")))
 
     def _headings_to_subrules(self, rules: dict[str, Candidate], qtokens: set[str]) -> None:
         """Let headings (rules with subrules, and sections) hand their score down."""
@@ -281,7 +297,10 @@ class Retriever:
                 scored.append((overlap + prior.get(child.id, 0.0), child.id))
             scored.sort(key=lambda s: (-s[0], s[1]))
             share = cand.score * (1 - HEADING_KEEPS)
-            reason = f"under {rec.number}" + (f" {rec.title.get(EN, '')}" if rec.title else "")
+            title = self.store.text(rec, "zh", "title")
+            reason = msg("judge.why.under", rule=Name(
+                f"{rec.number} {rec.title.get(EN, '')}".strip(),
+                f"{rec.number} {title.text}" if title else ""))
             for weight, (value, cid) in zip((0.7, 0.45, 0.3), scored[:3], strict=False):
                 if value > 0 or weight == 0.7:
                     for why in cand.reasons[:1]:

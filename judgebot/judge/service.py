@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from judgebot.cardsource import StoreCards
 from judgebot.engine.cards import pool
 from judgebot.judge.answer import Answer, compose
 from judgebot.judge.lexicon import Lexicon
@@ -9,6 +10,7 @@ from judgebot.judge.retrieve import Retriever
 from judgebot.judge.simulate import run, settled
 from judgebot.judge.situation import build
 from judgebot.judge.understand import understand
+from judgebot.messages import EN, msg, render
 from judgebot.search.service import SearchService
 from judgebot.store import Store
 
@@ -27,11 +29,10 @@ class Judge:
         self.svc = svc
         svc.activate()
         self.pool = pool()
+        self.cards = StoreCards(store, self.pool)  # what a simulation may name
         self.lexicon = Lexicon(store, svc.pinyin,
-                               [list(card.all_names()) for card in self.pool],
-                               svc.rule_words())
-        self.retriever = Retriever(store, svc)
-        self.retriever.lexicon = self.lexicon
+                               [list(card.all_names()) for card in self.pool])
+        self.retriever = Retriever(store, svc, self.lexicon)
         if preload:  # a server loads it now, not on its first Chinese question
             import pypinyin  # noqa: F401
 
@@ -45,18 +46,19 @@ class Judge:
         evidence = self.retriever.retrieve(u, applied=simulation["rules"] if simulation else ())
         answer = compose(u, evidence, self.retriever, simulation)
         if truncated:
-            answer.message = ("The question was long; only its first "
-                              f"{MAX_QUESTION_CHARS} characters were read. " + answer.message)
+            note = msg("judge.answer.truncated", n=MAX_QUESTION_CHARS)
+            answer.message = render(note, EN) + (" " + answer.message if answer.message else "")
+            answer.note = answer.note or note
         return answer
 
     def simulate(self, u) -> dict | None:
         """The simulated outcome of the situation a question describes, if any."""
         if u.other_game not in (None,):
             return None
-        situation = build(u, self.store, self.pool)
+        situation = build(u, self.store, self.cards)
         if situation is None:
             return None
-        result = run(situation)
+        result = run(situation, self.cards)
         if not situation.attackers and not settled(result):
             # Off the battlefield the situation is our guess at what was meant (a
             # spell named in passing): shown only when it settles something.

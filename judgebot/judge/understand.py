@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from judgebot.judge import concepts
+from judgebot.judge import situations
 from judgebot.judge.lexicon import COUNTER, PT, ZH_COUNTERS, Lexicon
 from judgebot.references import find_refs
 from judgebot.search.query import clean
@@ -30,7 +30,7 @@ OTHER_GAMES = {
 
 @dataclass
 class Entity:
-    kind: str  # rule | term | keyword | concept | card | pt | counter | zone | step | player
+    kind: str  # rule | term | keyword | situation | card | pt | counter | zone | step | player
     text: str  # the words of the question that name it
     start: int
     end: int
@@ -94,7 +94,7 @@ def understand(question: str, lexicon: Lexicon) -> Understanding:
         u.entities[before:] = [e for e in u.entities[before:] if (e.kind, e.value) not in known]
     _pinyin(u, lexicon)
     _homophones(u, lexicon)
-    _concepts(u)
+    _situations(u, lexicon)
     _pt_and_counters(u)
     u.entities.sort(key=lambda e: (e.start, e.kind))
     return u
@@ -169,10 +169,18 @@ def _pinyin(u: Understanding, lexicon: Lexicon) -> None:
                 taken.add((start, end))
 
 
-def _concepts(u: Understanding) -> None:
-    for start, end, concept in concepts.find(u.text):
-        u.entities.append(Entity("concept", u.text[start:end], start, end, concept.name,
-                                 rules=list(concept.rules)))
+def _situations(u: Understanding, lexicon: Lexicon) -> None:
+    """The table situations the question describes, in its words or (how="card")
+    in the text of a card it names."""
+    texts = []
+    for e in u.entities:
+        rec = lexicon.record(e.value) if e.kind == "card" else None
+        if rec is not None:
+            texts.append(rec.text.get("en", ""))
+    for f in situations.find(lexicon.situations, u.text, texts):
+        s = f.situation
+        u.entities.append(Entity("situation", u.text[f.start:f.end], f.start, f.end, s.name,
+                                 how="card" if f.by_card else "exact", rules=list(s.rules)))
 
 
 def _homophones(u: Understanding, lexicon: Lexicon) -> None:

@@ -34,7 +34,7 @@ from whoosh.fields import ID, KEYWORD, TEXT, Schema
 from judgebot import corpus
 from judgebot.rulelinks import rules_vocabulary
 from judgebot.search import analysis, documents
-from judgebot.search.bulkpool import MemoryPool
+from judgebot.search.bulkpool import bulk_writer, repeated_values
 from judgebot.search.mapped import MappedStorage
 from judgebot.search.spelling import Corrector, vocabulary
 from judgebot.search.tiers import CARD_KINDS
@@ -146,13 +146,14 @@ def build(store: Store, index_dir: Path = INDEX_DIR,
         ix = whoosh_index.create_in(str(staging), schema())
         # Separate segment files, read as needed: a compound one is copied whole
         # into memory by every reader (some 60 MB of postings and terms).
-        writer = ix.writer(compound=False)
-        writer.pool = MemoryPool()  # a build from scratch: no spilling, no merge
+        writer = bulk_writer(ix.writer(compound=False))  # from scratch: no spill, no merge
         total = len(docs)
-        for i, doc in enumerate(docs, 1):
-            writer.add_document(**doc.fields())
-            if progress and (i % 500 == 0 or i == total):
-                progress(i, total)
+        rows = [doc.fields() for doc in docs]
+        with repeated_values(writer.schema, rows):
+            for i, row in enumerate(rows, 1):
+                writer.add_document(**row)
+                if progress and (i % 500 == 0 or i == total):
+                    progress(i, total)
         writer.commit(optimize=True)
         ix.close()
         (staging / "MAIN_WRITELOCK").unlink(missing_ok=True)

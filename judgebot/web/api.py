@@ -63,6 +63,7 @@ def search():
         raise BadParameter("The parameter 'q' is required: a rule number, keyword or question.")
     results = searching.run(cat, req)
     out = results.to_dict()
+    out["expansions"] = searching.expansions(results, g.prefs)
     out["pages"] = searching.pages(results)
     out["hits"] = [searching.hit_view(cat, h, g.prefs).to_dict() for h in results.hits]
     out["rule_url"] = cat.url(cat.get(results.rule)) if results.rule else None
@@ -85,6 +86,22 @@ def rule(number: str):
         return error_response(404, f"There is no rule {number!r} in the {GAMES[game]} rules.",
                               near)
     return jsonify(views.rule_json(cat, rec))
+
+
+@api.get("/rule/<number>/history")
+def rule_history(number: str):
+    cat = site().catalog
+    game = _game()
+    explicit = params.text("edition", None, limit=40)
+    edition = _edition(game, "rule") if explicit else None
+    rec = cat.rule(game, number, edition)
+    if rec is None:
+        return error_response(404, f"There is no rule {number!r} in the {GAMES[game]} rules.")
+    lin = views.lineage(cat, rec)
+    return jsonify({"rule": views.item(cat, rec).to_dict(),
+                    "current": cat.store.lineage(rec.id).get("current"),
+                    "history": [step.to_dict(cat) for step in lin.history],
+                    "editions": [e.to_dict() for e in views.other_editions(cat, rec, lin)]})
 
 
 @api.get("/contents")

@@ -18,7 +18,7 @@ from werkzeug.exceptions import HTTPException
 from judgebot import corpus
 from judgebot.search.service import SearchService
 from judgebot.services import open_search
-from judgebot.web import labels, prefs, render, simulate_pages, views
+from judgebot.web import labels, prefs, render, simulate, views
 from judgebot.web.api import api
 from judgebot.web.ask import ask_api, ask_pages
 from judgebot.web.catalog import Catalog
@@ -66,7 +66,7 @@ def create_app(service: SearchService | None = None, config: dict | None = None)
 
     app.register_blueprint(pages)
     app.register_blueprint(api, url_prefix="/api/v1")
-    simulate_pages.register(app)
+    simulate.register(app)
     app.register_blueprint(ask_pages)
     app.register_blueprint(ask_api, url_prefix="/api/v1")
 
@@ -76,7 +76,9 @@ def create_app(service: SearchService | None = None, config: dict | None = None)
             raise BadParameter(f"The address is too long (over {MAX_QUERY_STRING} bytes of "
                                "parameters).", status=414)
         check_utf8(request.environ, request.query_string)
-        g.prefs = prefs.from_request(request.cookies, request.args)
+        g.prefs = prefs.from_request(request.cookies, request.args,
+                                     prefs.acceptable(request.accept_languages))
+        g.follows_languages = prefs.follows_languages(request.cookies, request.args)
 
     @app.context_processor
     def _globals():
@@ -95,6 +97,8 @@ def create_app(service: SearchService | None = None, config: dict | None = None)
         if request.path.startswith("/api/"):
             response.headers.setdefault("Access-Control-Allow-Origin", "*")
         response.vary.add("Cookie")
+        if g.get("follows_languages") and request.endpoint != "static":
+            response.vary.add("Accept-Language")
         return response
 
     @app.errorhandler(BadParameter)

@@ -7,15 +7,14 @@ render or serialise the answer, with a page link for every record it quotes.
 
 from __future__ import annotations
 
-import re
 import threading
 
 from flask import Blueprint, current_app, g, jsonify, render_template, request
 
 from judgebot.judge.service import MAX_QUESTION_CHARS, Judge
-from judgebot.web import params
+from judgebot.web import labels, params
 from judgebot.web.params import BadParameter
-from judgebot.web.simulate_limits import encode_link
+from judgebot.web.simulate.links import encode_link
 from judgebot.web.site import site
 
 ask_pages = Blueprint("ask_pages", __name__)
@@ -51,30 +50,6 @@ def read_question() -> str | None:
     return params.text("q", None, limit=MAX_QUESTION_CHARS)
 
 
-# The judge's reasons, in Chinese for the Chinese and bilingual views.
-REASONS_ZH = [
-    (re.compile(r"^matches the question's words$"), "与问题的用词相符"),
-    (re.compile(r"^defines “(.+)”$"), r"定义“\1”"),
-    (re.compile(r"^under (\S+)(?: (.+))?$"), r"属于 \1 \2"),
-    (re.compile(r"^applied in the simulation$"), "模拟中用到"),
-    (re.compile(r"^named in the question \((.+)\)$"), r"问题中提到（\1）"),
-    (re.compile(r"^named by a ruling on (.+)$"), r"\1的裁定提到"),
-    (re.compile(r"^ruling on (.+)$"), r"\1的裁定"),
-    (re.compile(r"^(.+) \(in the text of (.+)\)$"), r"\2的牌文中的\1"),
-    (re.compile(r"^in the text of (.+)$"), r"\1的牌文中"),
-    (re.compile(r"^(.+) defines its own power and toughness$"), r"\1自行定义力量与防御力"),
-    (re.compile(r"^mentions (.+)$"), r"同时提到\1"),
-    (re.compile(r"^the (.+)$"), r"\1"),
-]
-
-
-def reason_zh(reason: str) -> str:
-    for pattern, replacement in REASONS_ZH:
-        if pattern.match(reason):
-            return pattern.sub(replacement, reason).strip()
-    return reason
-
-
 def answer_dict(answer) -> dict:
     """The answer as JSON, each quoted record with the URL of its page."""
     cat = site().catalog
@@ -84,7 +59,6 @@ def answer_dict(answer) -> dict:
         out["simulation"]["url"] = "/simulate?s=" + encode_link(out["simulation"]["scenario"])
     for group in ("rules", "rulings", "glossary", "notes"):
         for item in out[group]:
-            item["why_zh"] = [reason_zh(r) for r in item["why"]]
             rec = cat.get(item["id"])
             item["url"] = cat.url(rec) if rec is not None else None
             translated = cat.get(item.get("translated_from") or "")
@@ -112,4 +86,24 @@ def page_ask():
     answer = answer_dict(judge().ask(question))
     p = g.prefs
     return render_template("ask.html", question=question, answer=answer, error=None,
-                           zh=p.zh)
+                           zh=p.zh, message=message(answer, p))
+
+
+def message(answer: dict, p) -> str:
+    """The note above an answer, in the reader's language: told from the
+    answer's data (how sure it is, what the question was taken for), not
+    translated from the judge's English sentence."""
+    u = answer["understanding"]
+    if not answer["message"]:
+        return ""
+    if u.get("language") == "none":
+        key, values = "ask_not_a_question", {}
+    elif u.get("other_game") and u["other_game"] != "fow":
+        key, values = "ask_other_game", {"game": u["other_game"]}
+    elif answer["confidence"] == "weak":
+        key, values = "weak_answer", {}
+    elif answer["confidence"] == "none":
+        key, values = "ask_nothing", {}
+    else:  # a note this page does not know: the judge's own words
+        return answer["message"] if p.view == "en" else ""
+    return labels.label(p, key, **values)

@@ -13,7 +13,7 @@ import yaml
 from markupsafe import Markup
 
 from judgebot import cardinfo
-from judgebot.cardreading import Reading, card_spec, read_card
+from judgebot.cardreading import Reading, engine_reading
 from judgebot.corpus import EN, ZH_HANS, Record, slugify, zh_of
 from judgebot.text.script import to_hans
 from judgebot.web import params, render, views
@@ -92,7 +92,7 @@ def card_view(cat: Catalog, linker: views.Linker, rec: Record, prefs: Prefs) -> 
                         "html": _both(linker, ruling, ruling.text, prefs),
                         "rules": [views.item(cat, r, prefs) for r in
                                   map(cat.get, dict.fromkeys(current)) if r]})
-    reading = read_card(rec)
+    reading = engine_reading(rec)
     view = CardView(rec, rec.name.get(EN, ""), prefs.zh(zh_of(rec.name)), both, faces,
                     rulings, [views.item(cat, r, prefs) for r in
                               map(cat.get, cardinfo.card_rules(cat.store, rec)) if r], reading)
@@ -105,12 +105,13 @@ def card_view(cat: Catalog, linker: views.Linker, rec: Record, prefs: Prefs) -> 
 
 
 def scenario(rec: Record) -> str:
-    """A scenario to start a simulation with this card: in Alice's hand if it
-    is an instant or sorcery, else on her battlefield."""
-    spec = card_spec(rec)
+    """A scenario to start a simulation with this card, named as the engine's
+    card source finds it: in Alice's hand if it is an instant or sorcery, else
+    on her battlefield."""
+    name = rec.name.get(EN, "") or zh_of(rec.name)
     zone = "hand" if {"Instant", "Sorcery"} & set(rec.types) else "battlefield"
-    data = {"title": f"{spec['name']}", "players": ["Alice", "Bob"],
-            zone: {"Alice": [spec]}, "actions": []}
+    data = {"title": name, "players": ["Alice", "Bob"], zone: {"Alice": [name]},
+            "actions": []}
     return yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=1000)
 
 

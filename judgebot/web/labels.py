@@ -6,6 +6,8 @@ English view; rules text always keeps its own language.
 
 from __future__ import annotations
 
+from markupsafe import Markup, escape
+
 from judgebot.web.prefs import Prefs
 
 LABELS: dict[str, tuple[str, str]] = {
@@ -53,12 +55,18 @@ LABELS: dict[str, tuple[str, str]] = {
     "page": ("页", "Page"),
     "parent": ("上级", "Parent"),
     "children": ("下级条目", "Subrules"),
+    "whole_text": ("全文（含全部下级条目）", "In full, with every subrule"),
+    "badge_changed": ("英文已修改", "English changed"),
+    "badge_new": ("新增·无中文", "New · no Chinese"),
     "refers_to": ("引用", "Refers to"),
     "cited_by": ("被引用", "Cited by"),
     "rulings_citing": ("引用本条的裁定", "Rulings that cite this rule"),
     "examples": ("范例", "Examples"),
     "example": ("范例", "Example"),
     "copy_citation": ("复制引用", "Copy citation"),
+    "copy_quote": ("复制原文和链接", "Copy text and link"),
+    "copy_quote_hint": ("复制本条规则的编号、原文和网址",
+                        "Copy the rule's number, text and address"),
     "copied": ("已复制", "Copied"),
     "lineage": ("版本沿革", "Lineage"),
     "lineage_changed": ("中文译自 {old} 版英文规则；当前 {new} 版英文已修改：",
@@ -73,6 +81,24 @@ LABELS: dict[str, tuple[str, str]] = {
     "lineage_moved": ("原编号 {number}（{old} 版）。", "Numbered {number} in the {old} rules."),
     "lineage_other": ("对应 {edition} 版规则：", "Corresponds to the {edition} rule:"),
     "lineage_current_is": ("当前规则：", "Current rule:"),
+    "history": ("历次版本", "History"),
+    "history_note": ("此规则在语料库所收各版综合规则中的变化。",
+                     "How this rule changed through the editions of the rules in the corpus."),
+    "event_earliest": ("已有", "present"),
+    "event_added": ("新增", "added"),
+    "event_unchanged": ("未改", "unchanged"),
+    "event_changed": ("修改", "changed"),
+    "event_moved": ("改号", "renumbered"),
+    "event_removed": ("删除", "removed"),
+    "moved_from_number": ("原为 {number}", "was {number}"),
+    "show_diff": ("查看改动", "Show the change"),
+    "edition_different_rule": ("编号相同，但是另一条规则", "same number, another rule"),
+    "edition_moved": ("编号为 {number}", "numbered {number}"),
+    "stale_translation": ("注意：此中文译自 {old} 版英文规则；英文原文此后已修改（{editions} 版），"
+                          "中文未随之更新。",
+                          "Note: this Chinese translates the {old} English rule, which has "
+                          "changed since ({editions}); the Chinese has not been updated."),
+    "stale_translation_what": ("英文的改动：{summary}", "What changed in the English: {summary}"),
     "words_changed": ("删去 {removed} 词，新增 {added} 词",
                       "{removed} words removed, {added} added"),
     "no_chinese": ("无中文译文", "No Chinese translation"),
@@ -83,6 +109,9 @@ LABELS: dict[str, tuple[str, str]] = {
     "suggestions": ("您可能要找", "Perhaps you meant"),
     "try_search": ("试试搜索", "Try a search"),
     "filter_placeholder": ("筛选…", "Filter…"),
+    "filter_glossary": ("筛选：英文、中文（简或繁）或拼音", "Filter: English, Chinese or pinyin"),
+    "entries": ("条", "entries"),
+    "index": ("索引", "Index"),
     "az": ("英文 A–Z", "English A–Z"),
     "by_pinyin": ("中文（按拼音）", "Chinese by pinyin"),
     "see_rules": ("相关规则", "Rules"),
@@ -114,13 +143,26 @@ LABELS: dict[str, tuple[str, str]] = {
     "any_colour": ("任何颜色", "Any colour"),
     "no_records": ("语料库中尚无此类记录。", "The corpus holds no such records yet."),
     "source": ("出处", "Source"),
+    # Where a record came from, told to readers (the JSON API keeps the files and lines).
+    "doc_mtg_rules": ("万智牌完整规则", "Comprehensive Rules"),
+    "doc_mtg_release_notes": ("发布释疑", "Release notes"),
+    "doc_mtg_guide": ("基本规则手册", "Beginner's rulebook"),
+    "doc_fow_rules": ("Force of Will 详细规则书", "Force of Will Comprehensive Rules"),
+    "lang_en": ("英文", "English"),
+    "lang_zh-Hans": ("简体中文", "Simplified Chinese"),
+    "lang_zh-Hant": ("繁体中文", "Traditional Chinese"),
+    "source_line": ("{document} {edition}（{lang}），第 {lines} 行",
+                    "{document}, {edition}, {lang}, line {lines}"),
+    "source_lines": ("{document} {edition}（{lang}），第 {lines} 行",
+                     "{document}, {edition}, {lang}, lines {lines}"),
     "keyboard_hint": ("按 / 搜索", "Press / to search"),
     "skip": ("跳到正文", "Skip to content"),
     "tips_title": ("搜索提示", "Search tips"),
     "tip_number": ("输入规则编号直接跳转：702.19b、cr 702.19、规则702.19b",
                    "Type a rule number to go straight to it: 702.19b, cr 702.19"),
-    "tip_lang": ("中文（简或繁）、英文、拼音均可：践踏、踐踏、trample、jianta",
-                 "Chinese (either script), English or pinyin: 践踏, 踐踏, trample, jianta"),
+    "tip_lang": ("中文（简或繁）、英文、拼音均可：{hans_example}、{hant_example}、trample、jianta",
+                 "Chinese (either script), English or pinyin: {hans_example}, {hant_example}, "
+                 "trample, jianta"),
     "tip_phrase": ("用引号搜索短语：\"combat damage\"", "Quote a phrase: \"combat damage\""),
     "without_filters": ("去掉筛选后有 {n} 条结果", "{n} results without the filters"),
     "browse": ("浏览", "Browse"),
@@ -161,6 +203,9 @@ LABELS: dict[str, tuple[str, str]] = {
     "scenario": ("情形（可修改后重新模拟）", "Scenario (edit it and run it again)"),
     "open_simulation": ("在模拟页面打开", "Open in the simulation view"),
     "rules_quoted": ("相关规则", "Rules that decide it"),
+    "plain_answer": ("回答", "Answer"),
+    "what_rules_cover": ("相关规则涉及", "What the rules below cover"),
+    "decided_by": ("判定依据", "Decided by"),
     "rules_quoted_note": ("以下为完整规则原文摘录，并注明选取原因。",
                           "Quoted from the Comprehensive Rules, with why each was chosen."),
     "why": ("原因", "Why"),
@@ -170,6 +215,12 @@ LABELS: dict[str, tuple[str, str]] = {
                            "This Chinese translates the 2019-10-04 text; the English has "
                            "changed since."),
     "glossary_defs": ("词汇表释义", "Glossary definitions"),
+    "ask_not_a_question": ("这看起来不像一个问题：请用文字描述。",
+                           "That does not look like a question: type it in words."),
+    "ask_other_game": ("这似乎是关于 {game} 的问题；裁判助手只了解万智牌和 Force of Will 的规则。",
+                       "This looks like a question about {game}; judgebot knows the Magic and "
+                       "Force of Will rules only."),
+    "ask_nothing": ("规则中没有与问题相符的内容。", "Nothing in the rules matched the question."),
     "weak_answer": ("没有找到明确相关的规则；以下只是字面最接近的结果。",
                     "No rule matched convincingly; these are only the closest by wording."),
 }
@@ -180,7 +231,23 @@ JS_LABELS = ("results", "did_you_mean", "nothing_matched", "best_match", "group_
              "also_searched", "copied", "bad_request")
 
 
+# Labels that name a script are written in that script in every view (the
+# reader looks for 繁體 or 简体 as it is written in the script they read).
+OWN_SCRIPT = frozenset({"simplified", "traditional"})
+
+# Examples that show one script on purpose: put into a label after it is
+# converted to the reader's script, marked with their language.
+EXAMPLES = {"hans_example": ("践踏", "zh-Hans"), "hant_example": ("踐踏", "zh-Hant")}
+
+
 def label(prefs: Prefs, key: str, **values: object) -> str:
     zh, en = LABELS[key]
-    text = en if prefs.view == "en" else prefs.zh(zh)
+    if prefs.view == "en":
+        text = en
+    else:
+        text = zh if key in OWN_SCRIPT else prefs.zh(zh)
+    examples = {name: Markup('<span lang="{}">{}</span>').format(lang, word)
+                for name, (word, lang) in EXAMPLES.items() if "{" + name + "}" in text}
+    if examples:
+        return Markup(escape(text)).format(**examples, **values)
     return text.format(**values) if values else text

@@ -5,8 +5,8 @@ from __future__ import annotations
 from functools import cache
 
 from judgebot.search.service import FILTERS
-from judgebot.web import simulate_openapi
 from judgebot.web.params import MAX_PAGE, MAX_PARAM_CHARS, MAX_PER_PAGE
+from judgebot.web.simulate import openapi as simulate_openapi
 
 
 def _param(name: str, description: str, schema: dict, where: str = "query",
@@ -51,6 +51,20 @@ HIT = {"type": "object", "properties": {
     "matched": {"type": "array", "items": {"type": "string"}},
     "pinned": {"type": "string", "description": "Why the hit was put first, if it was."}}}
 
+STEP = {"type": "object", "required": ["edition", "event"], "properties": {
+    "edition": {"type": "string"},
+    "event": {"type": "string", "enum": ["earliest", "added", "unchanged", "changed", "moved",
+                                         "removed"],
+              "description": "earliest: in the oldest edition of the corpus"},
+    "id": {"type": "string"}, "number": {"type": "string"}, "url": {"type": "string"},
+    "moved_from": {"type": "string", "description": "Its number in the edition before"},
+    "diff": {"type": "object", "description": "Word diff against the edition before: html "
+             "(<ins>/<del>), removed_words, added_words"}}}
+EDITION_LINK = {"type": "object", "properties": {
+    "edition": {"type": "string"}, "url": {"type": "string"}, "number": {"type": "string"},
+    "relation": {"type": "string", "enum": ["this", "same", "moved", "different"],
+                 "description": "different: the same number is another rule in that edition"}}}
+
 
 CARD = {"type": "object", "properties": {
     "id": {"type": "string"}, "slug": {"type": "string"}, "url": {"type": "string"},
@@ -73,9 +87,11 @@ CARD = {"type": "object", "properties": {
     "rules": {"type": "array", "items": {"$ref": "#/components/schemas/Ref"},
               "description": "The rules its text's keywords, rule numbers and terms use."},
     "engine": {"type": "object", "description": "Whether the rules engine can read the card, "
-               "and if not the abilities (lines of its text) it cannot.", "properties": {
+               "and if not the abilities (lines of its text) it cannot; `scripted` when the "
+               "engine has its own script of the card.", "properties": {
                    "readable": {"type": "boolean"},
-                   "unread": {"type": "array", "items": {"type": "string"}}}}}}
+                   "unread": {"type": "array", "items": {"type": "string"}},
+                   "scripted": {"type": "boolean"}}}}}
 CARDS = {"type": "object", "properties": {
     "game": {"type": "string"}, "filters": {"type": "object"}, "total": {"type": "integer"},
     "page": {"type": "integer"}, "per_page": {"type": "integer"}, "pages": {"type": "integer"},
@@ -184,8 +200,27 @@ def document() -> dict:
                     "cited_by": {"type": "array", "items": {"$ref": "#/components/schemas/Ref"}},
                     "rulings": {"type": "array", "items": {"$ref": "#/components/schemas/Ref"}},
                     "lineage": {"type": "object", "description": "status (unchanged, changed, "
-                                "new, removed), current and translated rules, word diff"},
+                                "new, removed) against the translated (2019-10-04) rule, "
+                                "current and translated rules, word diff, changed_in (the "
+                                "editions that changed it since), history"},
+                    "editions": {"type": "array", "items": EDITION_LINK},
                     "translation": {"type": "object"}}}), **_errors(400, 404)}}},
+            "/api/v1/rule/{number}/history": {"get": {
+                "summary": "A rule's history through every edition of the rules: when it "
+                           "appeared, changed (with a word diff), moved or was removed",
+                "operationId": "rule_history",
+                "parameters": [_param("number", "Rule number, e.g. 702.19b (in the edition "
+                                      "named, else the current one, else the newest edition "
+                                      "that has it)", {"type": "string"}, "path"),
+                               GAME, EDITION],
+                "responses": {"200": _ok("The history, oldest edition first", {
+                    "type": "object", "properties": {
+                        "rule": {"$ref": "#/components/schemas/Ref"},
+                        "current": {"type": ["string", "null"],
+                                    "description": "Id of the rule in the current edition"},
+                        "history": {"type": "array", "items": STEP},
+                        "editions": {"type": "array", "items": EDITION_LINK}}}),
+                    **_errors(400, 404)}}},
             "/api/v1/contents": {"get": {
                 "summary": "Chapters and sections of a rules document",
                 "operationId": "contents", "parameters": [GAME, EDITION],

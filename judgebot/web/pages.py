@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 from flask import Blueprint, abort, g, redirect, render_template, request
 
 from judgebot.corpus import EN, slugify, zh_of
-from judgebot.web import cardviews, params, prefs, searching, views
+from judgebot.web import cardviews, filterkeys, params, prefs, searching, views
 from judgebot.web.catalog import GAMES, anchor
 from judgebot.web.params import BadParameter
 from judgebot.web.site import error_response, site
@@ -34,7 +34,9 @@ def home():
 
 @pages.context_processor
 def _editions():
-    return {"all_editions": site().catalog.all_editions}
+    return {"all_editions": site().catalog.all_editions,
+            "sources": lambda rec: views.sources(site().catalog, rec, g.prefs),
+            "filter_key": filterkeys.filter_key}
 
 
 @pages.get("/search")
@@ -61,6 +63,7 @@ def search():
     status = 200
     return render_template("search.html", req=req, results=results,
                            groups=searching.grouped(hits), pages=searching.pages(results),
+                           expansions=searching.expansions(results, g.prefs),
                            unfiltered=unfiltered), status
 
 
@@ -81,7 +84,8 @@ def _search_error(exc: BadParameter, q: str, req=None):
 @pages.get("/prefs")
 def set_prefs():
     """Remember a choice (script, view, theme) in the cookie and go back."""
-    current = prefs.from_request(request.cookies, {})
+    current = prefs.from_request(request.cookies, {},
+                                 prefs.acceptable(request.accept_languages))
     chosen = current.with_(**{n: request.args.get(n) for n in prefs.CHOICES})
     target = safe_next(request.args.get("next"))
     response = redirect(target, code=303)
@@ -179,26 +183,22 @@ def glossary(game: str):
     cat = site().catalog
     _game(game)
     edition = _edition_arg(game, "glossary")
-    entries = cat.glossary(game, edition)
-    rows = [glossary_row(e) for e in entries]
+    rows = cat.memo(("glossary-rows", game, edition),
+                    lambda: [glossary_row(e) for e in cat.glossary(game, edition)])
+    by_letter = cat.memo(("glossary-az", game, edition), lambda: _by_letter(rows))
+    by_pinyin = cat.memo(("glossary-pinyin", game, edition), lambda: _by_pinyin(rows))
     return render_template("glossary.html", game=game, edition=edition, rows=rows,
                            editions=cat.editions(game, "glossary"),
-                           by_letter=_by_letter(rows), by_pinyin=_by_pinyin(rows))
+                           by_letter=by_letter, by_pinyin=by_pinyin)
 
 
 def glossary_row(entry) -> dict:
     cat = site().catalog
     zh = cat.zh_term(entry)
-    return {"id": entry.id, "url": cat.url(entry), "anchor": anchor(entry),
-            "en": entry.term.get(EN, ""), "zh": zh, "pinyin": _pinyin(zh)}
-
-
-def _pinyin(text: str) -> str:
-    if not text:
-        return ""
-    from pypinyin import Style, lazy_pinyin
-
-    return " ".join(lazy_pinyin(text, style=Style.NORMAL, errors="ignore"))
+    en = entry.term.get(EN, "")
+    return {"id": entry.id, "url": cat.url(entry), "anchor": anchor(entry), "en": en, "zh": zh,
+            "pinyin": filterkeys.pinyin(zh, tones=True), "sort": filterkeys.pinyin(zh),
+            "key": filterkeys.filter_key(en, zh)}
 
 
 def _by_letter(rows: list[dict]) -> list[tuple[str, list[dict]]]:
@@ -212,8 +212,8 @@ def _by_letter(rows: list[dict]) -> list[tuple[str, list[dict]]]:
 
 def _by_pinyin(rows: list[dict]) -> list[tuple[str, list[dict]]]:
     groups: dict[str, list[dict]] = {}
-    for row in sorted((r for r in rows if r["zh"]), key=lambda r: (r["pinyin"], r["zh"])):
-        first = row["pinyin"][:1].upper()
+    for row in sorted((r for r in rows if r["zh"]), key=lambda r: (r["sort"], r["zh"])):
+        first = row["sort"][:1].upper()
         groups.setdefault(first if first.isalpha() else "#", []).append(row)
     return sorted(groups.items())
 
@@ -381,8 +381,9 @@ def guide(game: str, number: str):
 def names(game: str):
     cat = site().catalog
     _game(game)
-    rows = [{"anchor": anchor(r), "en": r.term.get(EN, ""),
-             "zh": g.prefs.zh(zh_of(r.term)), "id": r.id} for r in cat.names(game)]
+    rows = [{"anchor": anchor(r), "en": r.term.get(EN, ""), "zh": g.prefs.zh(zh_of(r.term)),
+             "id": r.id, "key": filterkeys.filter_key(r.term.get(EN, ""), zh_of(r.term))}
+            for r in cat.names(game)]
     return render_template("names.html", game=game, rows=rows)
 
 

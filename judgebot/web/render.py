@@ -51,11 +51,13 @@ def rule_spans(text: str) -> list[tuple[int, int, str]]:
     return sorted(found)
 
 
-def linked(text: str, links: list[Link], convert: Callable[[str], str] = str) -> Markup:
+def linked(text: str, links: list[Link], convert: Callable[[str], str] = str,
+           tips: bool = True) -> Markup:
     """``text`` escaped, with ``links`` (non-overlapping ones, first wins) as anchors.
 
     ``convert`` maps each piece of text to the reader's script after the link
-    positions were found in the original.
+    positions were found in the original. Without ``tips`` a term's definition
+    is left out (a page holding many texts lists each definition once instead).
     """
     out: list[str] = []
     pos = 0
@@ -65,7 +67,7 @@ def linked(text: str, links: list[Link], convert: Callable[[str], str] = str) ->
         out.append(_symbols_in(str(escape(convert(text[pos:link.start])))))
         label = escape(convert(text[link.start:link.end]))
         href = escape(link.href)
-        if link.kind == "term" and link.tip:
+        if link.kind == "term" and link.tip and tips:
             out.append(
                 f'<a class="term" href="{href}">{label}</a>'
                 f'<span class="tip" role="tooltip">{escape(convert(link.tip))}</span>'

@@ -53,6 +53,11 @@ def run(cat: Catalog, req: SearchRequest) -> Results:
         raise params.BadParameter(_sentence(str(exc))) from None
 
 
+def expansions(results: Results, prefs: Prefs) -> list[str]:
+    """What else was searched (``trample → 践踏``), in the reader's script."""
+    return [prefs.zh(e) for e in results.expansions]
+
+
 def _sentence(text: str) -> str:
     text = text[:1].upper() + text[1:]
     return text if text.endswith(".") else text + "."
@@ -115,7 +120,7 @@ def hit_view(cat: Catalog, hit: Hit, prefs: Prefs) -> HitView:
             title_zh = titles(partner)[1]
     return HitView(
         id=hit.id, kind=hit.kind, group=group_of(hit), game=hit.game, edition=hit.edition,
-        url=cat.url(rec) if rec else "", label=cat.label(rec) if rec else hit.id,
+        url=cat.url(rec) if rec else "", label=prefs.zh(cat.label(rec)) if rec else hit.id,
         number=hit.number, title_en=title.get("en", ""),
         title_zh=prefs.zh(title_zh),
         breadcrumb=crumbs, snippets=snippets, matched=list(hit.matched), pinned=hit.pinned,

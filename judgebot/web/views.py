@@ -14,7 +14,8 @@ from functools import lru_cache
 from markupsafe import Markup
 
 from judgebot.corpus import EN, ZH_HANS, ZH_HANT, Record, parse_id, zh_of
-from judgebot.web import render
+from judgebot.store import is_versioned
+from judgebot.web import labels, render
 from judgebot.web.catalog import Catalog
 from judgebot.web.prefs import Prefs
 from judgebot.xref import GENERIC_TERMS
@@ -93,12 +94,39 @@ def item(cat: Catalog, rec: Record, prefs: Prefs | None = None,
         title_zh = title_zh or titles(partner)[1]
     convert = prefs.zh if prefs else str
     return Item(
-        id=rec.id, kind=rec.kind, url=cat.url(rec), label=cat.label(rec),
+        id=rec.id, kind=rec.kind, url=cat.url(rec), label=convert(cat.label(rec)),
         title_en=title_en, title_zh=convert(title_zh),
         text_en=render.shorten(text_en, chars) if text_en != title_en else "",
         text_zh=convert(render.shorten(text_zh, chars)) if text_zh != title_zh else "",
         edition=rec.edition, game=rec.game,
     )
+
+
+def sources(cat: Catalog, rec: Record, prefs: Prefs) -> list[str]:
+    """Where ``rec`` came from, for a reader: the document, its edition, the
+    language and the lines (``Comprehensive Rules, 2025-11-14, English, line
+    4054``), never the corpus's file names."""
+    if rec.kind in ("card", "ruling", "note"):
+        family, edition = "release_notes", rec.edition.upper()
+    elif rec.kind == "guide" or rec.edition in cat.editions(rec.game, "guide"):
+        family, edition = "guide", rec.edition.upper()
+    else:
+        family, edition = "rules", rec.edition
+    key = f"doc_{rec.game}_{family}"
+    document = labels.label(prefs, key if key in labels.LABELS else f"doc_{rec.game}_rules")
+    by_lang: dict[str, list[str]] = {}  # one line per language, its spans in order
+    for span in rec.source:
+        lines = f"{span.start}" if span.start == span.end else f"{span.start}–{span.end}"
+        by_lang.setdefault(span.lang, []).append(lines)
+    out = []
+    for lang, spans in by_lang.items():
+        lang_key = f"lang_{lang}"
+        key = "source_line" if len(spans) == 1 and "–" not in spans[0] else "source_lines"
+        out.append(labels.label(
+            prefs, key, document=document, edition=edition,
+            lang=labels.label(prefs, lang_key) if lang_key in labels.LABELS else lang,
+            lines=(", " if prefs.view == "en" else "、").join(spans)))
+    return out
 
 
 def current_rule(cat: Catalog, rid: str) -> str:
@@ -130,31 +158,48 @@ class Linker:
     def __init__(self, cat: Catalog):
         self.cat = cat
         self._render = lru_cache(maxsize=50_000)(self._render_uncached)
+        self._links = lru_cache(maxsize=50_000)(self.links)
 
     def links(self, text: str, lang: str, game: str, edition: str) -> list[render.Link]:
-        cat = self.cat
         links: list[render.Link] = []
         for start, end, number in render.rule_spans(text):
-            target = cat.store.rule(number, edition, game) or cat.rule(game, number)
-            if target is not None:
-                links.append(render.Link(start, end, cat.url(target), "rule"))
+            url = self._rule_url(number, edition, game)
+            if url is not None:
+                links.append(render.Link(start, end, url, "rule"))
         symbols = [m.span() for m in render.SYMBOL.finditer(text)]
-        for start, end, gid in cat.xref.glossary_terms_in(text, lang, game):
+        for start, end, gid in self.cat.xref.glossary_terms_in(text, lang, game):
             if lang != EN:  # the rules' own glossary before the beginner's one
                 gid = self._rules_glossary_by_zh().get((game, text[start:end]), gid)
-            entry = self.term_page_entry(cat.get(gid))
-            if entry is None or entry.term.get(EN, "").lower() in UNLINKED_TERMS:
-                continue
-            # Only the rules' glossaries: the beginner's one defines everyday
-            # words (如果, 你) that would underline half of every sentence.
-            if entry.edition not in cat.editions(entry.game, "rule"):
+            target = self._term_target(gid, lang)
+            if target is None:
                 continue
             if any(s < end and start < e for s, e in symbols):  # inside {横置}
                 continue
-            definition = self.definition(entry, lang)
-            links.append(render.Link(start, end, cat.url(entry), "term",
-                                     render.shorten(definition)))
+            links.append(render.Link(start, end, target[0], "term", target[1]))
         return links
+
+    # A long section names the same rules and terms hundreds of times: each
+    # is looked up once per process (the corpus does not change while it runs).
+
+    @lru_cache(maxsize=50_000)  # noqa: B019 (one Linker per application, living as long)
+    def _rule_url(self, number: str, edition: str, game: str) -> str | None:
+        cat = self.cat
+        target = cat.store.rule(number, edition, game) or cat.rule(game, number)
+        return cat.url(target) if target is not None else None
+
+    @lru_cache(maxsize=50_000)  # noqa: B019
+    def _term_target(self, gid: str, lang: str) -> tuple[str, str] | None:
+        """The page and the short definition a glossary term links to, or None
+        for a term not linked (too common, or the beginner's glossary)."""
+        cat = self.cat
+        entry = self.term_page_entry(cat.get(gid))
+        if entry is None or entry.term.get(EN, "").lower() in UNLINKED_TERMS:
+            return None
+        # Only the rules' glossaries: the beginner's one defines everyday
+        # words (如果, 你) that would underline half of every sentence.
+        if entry.edition not in cat.editions(entry.game, "rule"):
+            return None
+        return cat.url(entry), render.shorten(self.definition(entry, lang))
 
     def _rules_glossary_by_zh(self) -> dict[tuple[str, str], str]:
         """Chinese headword (Simplified) → entry of a rules document's glossary.
@@ -192,19 +237,63 @@ class Linker:
         partner = self.cat.translation_of(entry)
         return zh_of(partner.definition) if partner is not None else ""
 
-    def html(self, rec: Record, text: str, lang: str, prefs: Prefs) -> Markup:
-        return self._render(rec.game, rec.edition, text, lang, prefs.script if lang != EN else "")
+    def html(self, rec: Record, text: str, lang: str, prefs: Prefs, tips: bool = True) -> Markup:
+        return self._render(rec.game, rec.edition, text, lang,
+                            prefs.script if lang != EN else "", tips)
+
+    def tips(self, rec: Record, text: str, lang: str, prefs: Prefs) -> dict[str, str]:
+        """The definition of each term linked in ``text`` by its page's URL, in the
+        reader's script: what ``html(…, tips=False)`` leaves out."""
+        base = text if lang == EN else render.hans(text)
+        convert = prefs.zh if lang != EN else str
+        return {link.href: convert(link.tip) for link in self._links(base, lang, rec.game,
+                                                                      rec.edition)
+                if link.kind == "term" and link.tip}
 
     def _render_uncached(self, game: str, edition: str, text: str, lang: str,
-                         script: str) -> Markup:
+                         script: str, tips: bool) -> Markup:
         if lang == EN:
-            return render.linked(text, self.links(text, EN, game, edition))
+            return render.linked(text, self._links(text, EN, game, edition), tips=tips)
         base = render.hans(text)
         convert = Prefs(script=script or "hans").zh
-        return render.linked(base, self.links(base, lang, game, edition), convert)
+        return render.linked(base, self._links(base, lang, game, edition), convert, tips)
 
 
 # --- rule page --------------------------------------------------------------------
+
+@dataclass
+class Change:
+    """A word diff between two texts of a rule."""
+
+    html: Markup
+    removed_words: int
+    added_words: int
+
+    def to_dict(self) -> dict:
+        return {"html": str(self.html), "removed_words": self.removed_words,
+                "added_words": self.added_words}
+
+
+@dataclass
+class Step:
+    """One edition in a rule's history."""
+
+    edition: str
+    event: str  # earliest | added | unchanged | changed | moved | removed
+    rec: Record | None = None
+    moved_from: str = ""
+    change: Change | None = None
+
+    def to_dict(self, cat: Catalog) -> dict:
+        out: dict = {"edition": self.edition, "event": self.event}
+        if self.rec is not None:
+            out.update({"id": self.rec.id, "number": self.rec.number, "url": cat.url(self.rec)})
+        if self.moved_from:
+            out["moved_from"] = self.moved_from
+        if self.change is not None:
+            out["diff"] = self.change.to_dict()
+        return out
+
 
 @dataclass
 class Lineage:
@@ -216,6 +305,8 @@ class Lineage:
     removed_words: int = 0
     added_words: int = 0
     other: Record | None = None  # for other documents: the rule it corresponds to
+    history: list[Step] = field(default_factory=list)
+    changed_in: list[str] = field(default_factory=list)  # since the translated edition
 
     def to_dict(self, cat: Catalog) -> dict:
         out = {"status": self.status}
@@ -228,6 +319,10 @@ class Lineage:
         if self.diff is not None:
             out["diff"] = {"html": str(self.diff), "removed_words": self.removed_words,
                            "added_words": self.added_words}
+        if self.changed_in:
+            out["changed_in"] = list(self.changed_in)
+        if self.history:
+            out["history"] = [step.to_dict(cat) for step in self.history]
         return out
 
 
@@ -238,23 +333,44 @@ def lineage(cat: Catalog, rec: Record) -> Lineage:
 def _lineage(cat: Catalog, rec: Record) -> Lineage:
     lin = cat.store.lineage(rec.id)
     status = lin.get("status", "")
-    if rec.game != "mtg" or not status:
+    if not status:
         return Lineage(status="")
-    if rec.edition not in (cat.store.translated_edition(rec.game),
-                           cat.store.current_edition(rec.game)):
+    if not is_versioned(rec.edition):
         other = cat.get(lin.get("same_as") or lin.get("compared_with"))
         out = Lineage(status=status, other=other)
         if other is not None and status != "unchanged":
             _diff(out, other.text.get(EN, ""), rec.text.get(EN, ""))
         return out
     current, translated = cat.get(lin.get("current")), cat.get(lin.get("translated"))
-    out = Lineage(status=status, current=current, translated=translated)
-    if current is not None and translated is not None:
-        if translated.number != current.number:
+    out = Lineage(status=status, current=current, translated=translated,
+                  history=history(cat, rec))
+    # What a reader of the translation should know: how this edition's English
+    # differs from the English the Chinese translates (for the translation's
+    # own edition, how the current English differs from it).
+    newer = rec if rec.id != (translated.id if translated else None) else current
+    if newer is not None and translated is not None:
+        if translated.number != newer.number:
             out.moved_from = translated.number
         if status == "changed":
-            _diff(out, translated.text.get(EN, ""), current.text.get(EN, ""))
+            _diff(out, translated.text.get(EN, ""), newer.text.get(EN, ""))
+        out.changed_in = [s.edition for s in out.history
+                          if s.change is not None and translated.edition < s.edition
+                          <= newer.edition]
     return out
+
+
+def history(cat: Catalog, rec: Record) -> list[Step]:
+    """Every edition of a rule, oldest first, with a word diff where it changed."""
+    steps = []
+    for h in cat.store.history(rec.id):
+        step = Step(h["edition"], h["event"], cat.get(h.get("id")), h.get("moved_from", ""))
+        changed = h["event"] == "changed" or (h["event"] == "moved" and h.get("changed"))
+        before = cat.get(h.get("previous"))
+        if changed and before is not None and step.rec is not None:
+            old, new = before.text.get(EN, ""), step.rec.text.get(EN, "")
+            step.change = Change(render.word_diff(old, new), *render.diff_counts(old, new))
+        steps.append(step)
+    return steps
 
 
 def _diff(out: Lineage, old: str, new: str) -> None:
@@ -277,12 +393,15 @@ class RulePage:
     refs: list[Item]
     cited_by: dict[str, list[Item]]
     rulings: list[Item]
-    editions: list[tuple[str, str]]  # (edition, url) of the same rule in other editions
+    editions: list[EditionLink]  # the same rule in every edition
     rulings_total: int = 0  # rulings cite it (the first MAX_RULINGS_SHOWN are listed)
     title_en: str = ""
     title_zh: str = ""
     html: dict[str, Markup] = field(default_factory=dict)
     examples: dict[str, list[Markup]] = field(default_factory=dict)
+    whole: list[Subrule] = field(default_factory=list)  # every rule under it, in full
+    tips: dict[tuple[str, str], str] = field(default_factory=dict)  # (lang, term URL) → text
+    quote: str = ""  # the citation and the text, as plain text to paste elsewhere
 
 
 def rule_page(cat: Catalog, linker: Linker, rec: Record, prefs: Prefs) -> RulePage:
@@ -317,36 +436,137 @@ def rule_page(cat: Catalog, linker: Linker, rec: Record, prefs: Prefs) -> RulePa
         rulings=items(ruling_ids[:MAX_RULINGS_SHOWN]), editions=other_editions(cat, rec, lin),
         rulings_total=len(ruling_ids),
     )
-    page.title_en, page.title_zh = titles(rec)
-    if zh is not None and not page.title_zh:
-        page.title_zh = titles(zh)[1]
-    page.title_zh = prefs.zh(page.title_zh)
-    if en is not None and en.text.get(EN):
-        page.html["en"] = linker.html(en, en.text[EN], EN, prefs)
-        page.examples["en"] = [linker.html(en, e, EN, prefs) for e in en.examples.get(EN, [])]
-    if zh is not None:
-        page.html["zh"] = linker.html(zh, zh_of(zh.text), prefs.zh_lang, prefs)
-        page.examples["zh"] = [linker.html(zh, e, prefs.zh_lang, prefs)
-                               for e in zh_of(zh.examples) or []]
+    page.title_en, page.title_zh = shown_titles(rec, zh, prefs)
+    page.html, page.examples = rule_texts(linker, rec, en, zh, prefs)
+    page.quote = quote(page, prefs)
+    if rec.level != "chapter":  # a chapter's whole text is its sections' pages
+        page.whole = whole_text(cat, linker, rec, prefs, page.tips)
     return page
 
 
-def other_editions(cat: Catalog, rec: Record, lin: Lineage) -> list[tuple[str, str]]:
-    """The same rule (by lineage, else by number) in each edition of the game."""
+def quote(page: RulePage, prefs: Prefs) -> str:
+    """The rule as a judge pastes it into a message: the citation (and title),
+    then its text in the languages the reader reads, each as written in the
+    corpus (the page adds the link)."""
+    head = page.citation
+    title_zh = page.title_zh if prefs.show_zh or not page.title_en else ""
+    title_en = page.title_en if prefs.show_en or not page.title_zh else ""
+    titles = " ".join(t for t in (title_zh, title_en) if t)
+    lines = [f"{head} {titles}" if titles else head]
+    zh_text = prefs.zh(zh_of(page.zh.text)) if page.zh is not None else ""
+    en_text = page.en.text.get(EN, "") if page.en is not None else ""
+    if zh_text and (prefs.show_zh or not en_text) and zh_text != title_zh:
+        lines.append(zh_text)
+    if en_text and (prefs.show_en or not zh_text) and en_text != title_en:
+        lines.append(en_text)
+    return "\n".join(lines)
+
+
+def shown_titles(rec: Record, zh: Record | None, prefs: Prefs) -> tuple[str, str]:
+    title_en, title_zh = titles(rec)
+    if zh is not None and not title_zh:
+        title_zh = titles(zh)[1]
+    return title_en, prefs.zh(title_zh)
+
+
+def rule_texts(linker: Linker, rec: Record, en: Record | None, zh: Record | None,
+               prefs: Prefs, tips: dict[tuple[str, str], str] | None = None
+               ) -> tuple[dict[str, Markup], dict[str, list[Markup]]]:
+    """A rule's text and examples in each language, linked, in the reader's script.
+
+    Given a ``tips`` table, the terms' definitions go there, keyed by language
+    and the term's URL, instead of beside every term.
+    """
+    html: dict[str, Markup] = {}
+    examples: dict[str, list[Markup]] = {}
+    inline = tips is None
+
+    def render(source: Record, text: str, lang: str) -> Markup:
+        if tips is not None:
+            for href, tip in linker.tips(source, text, lang, prefs).items():
+                tips.setdefault((lang, href), tip)
+        return linker.html(source, text, lang, prefs, tips=inline)
+
+    if en is not None and en.text.get(EN):
+        html["en"] = render(en, en.text[EN], EN)
+        examples["en"] = [render(en, e, EN) for e in en.examples.get(EN, [])]
+    if zh is not None:
+        html["zh"] = render(zh, zh_of(zh.text), prefs.zh_lang)
+        examples["zh"] = [render(zh, e, prefs.zh_lang) for e in zh_of(zh.examples) or []]
+    return html, examples
+
+
+@dataclass
+class Subrule:
+    """One rule of a section shown in full on the section's page."""
+
+    number: str
+    url: str
+    depth: int  # 1 for a child of the page's rule, 2 for a grandchild …
+    title_en: str
+    title_zh: str
+    html: dict[str, Markup]
+    examples: dict[str, list[Markup]]
+    status: str  # the lineage status of a current rule: "changed", "new" or ""
+
+
+def whole_text(cat: Catalog, linker: Linker, rec: Record, prefs: Prefs,
+               tips: dict[tuple[str, str], str]) -> list[Subrule]:
+    """Every rule under ``rec``, in document order, with its full text (as
+    Academy Ruins shows a section: nothing cut). The terms' definitions are
+    gathered in ``tips``, once each, rather than repeated beside every term:
+    a long section names the same terms thousands of times."""
+    out: list[Subrule] = []
+
+    def walk(parent: Record, depth: int) -> None:
+        for child in (cat.get(c) for c in cat.store.neighbours(parent.id).children):
+            if child is None or child.kind != "rule":
+                continue
+            zh = cat.translation_of(child)
+            en = child if child.text.get(EN) else cat.english_of(child)
+            title_en, title_zh = shown_titles(child, zh, prefs)
+            html, examples = rule_texts(linker, child, en, zh, prefs, tips)
+            status = cat.store.lineage(child.id).get("status", "") \
+                if child.edition == cat.store.current_edition(child.game) else ""
+            out.append(Subrule(child.number, cat.url(child), depth, title_en, title_zh, html,
+                               examples, status if status in ("changed", "new") else ""))
+            walk(child, depth + 1)
+
+    walk(rec, 1)
+    return out
+
+
+@dataclass
+class EditionLink:
+    """The rule in another edition, and how it relates to this one."""
+
+    edition: str
+    url: str
+    number: str
+    relation: str  # this | same | moved | different (the same number, another rule)
+
+    def to_dict(self) -> dict:
+        return dict(self.__dict__)
+
+
+def other_editions(cat: Catalog, rec: Record, lin: Lineage) -> list[EditionLink]:
+    """The same rule in each edition of the game: by lineage, else (a rule of
+    another document) by number. A rule that has the same number in another
+    edition but is not the same rule is listed as such, never silently."""
+    chain = {s.edition: s.rec for s in lin.history if s.rec is not None}
     out = []
     for edition in cat.editions(rec.game, "rule"):
         if edition == rec.edition:
-            out.append((edition, cat.url(rec)))
+            out.append(EditionLink(edition, cat.url(rec), rec.number, "this"))
             continue
-        other = None
-        if lin.current is not None and lin.current.edition == edition:
-            other = lin.current
-        elif lin.translated is not None and lin.translated.edition == edition:
-            other = lin.translated
+        other = chain.get(edition)
+        if other is not None:
+            relation = "same" if other.number == rec.number else "moved"
         else:
             other = cat.store.rule(rec.number, edition, rec.game)
+            relation = "different" if lin.history and is_versioned(edition) else "same"
         if other is not None:
-            out.append((edition, cat.url(other)))
+            out.append(EditionLink(edition, cat.url(other), other.number, relation))
     return out
 
 
@@ -376,6 +596,7 @@ def rule_json(cat: Catalog, rec: Record) -> dict:
         "rulings": [ref(r) for r in rulings[:MAX_RULINGS_API]],
         "rulings_total": len(rulings),
         "lineage": lineage(cat, rec).to_dict(cat),
+        "editions": [e.to_dict() for e in other_editions(cat, rec, lineage(cat, rec))],
         "shown": {"en": en.id if en else None, "zh": zh.id if zh else None},
     })
     if zh is not None and zh is not rec:

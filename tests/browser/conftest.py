@@ -67,11 +67,14 @@ class Errors(list):
 def open_page(browser, server):
     """``open_page(path, viewport="phone"|"desktop", **context options)`` → a page, loaded.
 
+    The browser asks for Chinese (``locale="zh-CN"``) unless the options say
+    otherwise: the site follows the browser's languages on a first visit.
     Every page collects script errors; a test fails if any occurred.
     """
     contexts, errors = [], Errors()
 
     def _open(path: str = "/", viewport: str = "desktop", **options):
+        options.setdefault("locale", "zh-CN")
         context = browser.new_context(viewport=VIEWPORTS[viewport], base_url=server, **options)
         contexts.append(context)
         page = context.new_page()

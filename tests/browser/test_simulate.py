@@ -10,8 +10,8 @@ import re
 
 import yaml
 
-from judgebot.engine.runner import run_text
-from judgebot.web.simulate_gallery import GALLERY_DIR
+from judgebot.engine.simulation import run_text
+from judgebot.web.simulate.gallery import GALLERY_DIR
 
 COMBAT = "combat_trample_deathtouch_two_blockers"
 STACK = "stack_counterspell"
@@ -226,3 +226,83 @@ def test_without_the_script_a_timeline_link_shows_its_board(open_page):
     page.locator('.timeline a[href="#step-3"]').click()
     assert page.locator("#step-3").is_visible() and not page.locator("#step-0").is_visible()
     assert page.locator(".src-listing").count() == 0  # no refusal: no listing
+
+
+def test_stepping_on_a_phone_keeps_the_board_and_the_controls_in_view(open_page):
+    """Each "next step" tap shows the next board where the reader is looking: the page
+    does not scroll down to the step list (issue 12, item 2)."""
+    page = open_page(f"/simulate?example={COMBAT}", viewport="phone", has_touch=True)
+    page.locator(".step-view.current a.next").scroll_into_view_if_needed()
+    for _ in range(6):
+        before = current_step(page)
+        page.locator(".step-view.current a.next").tap()
+        page.wait_for_function(f"() => document.querySelector('.step-view.current')"
+                               f".dataset.step !== '{before}'")
+        head = page.locator(".step-view.current .step-head").bounding_box()
+        height = page.evaluate("window.innerHeight")
+        assert 0 <= head["y"] < height / 2, head  # the controls, near the top of the screen
+        board = page.locator(".step-view.current .board").bounding_box()
+        if board:
+            assert board["y"] < height  # the board starts on the screen
+        timeline = page.locator(".timeline-box").bounding_box()
+        assert timeline["y"] > head["y"]  # not scrolled away to the step list
+
+
+CONTRAST = """() => {
+  const parse = (c) => { const m = c.match(/rgba?\\(([^)]+)\\)/); if (!m) return null;
+    const p = m[1].split(/[ ,\\/]+/).filter(Boolean).map(Number);
+    return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
+  const over = (top, under) => { const a = top[3];
+    return [0, 1, 2].map(i => top[i] * a + under[i] * (1 - a)).concat([1]); };
+  const lum = (c) => { const v = c.slice(0, 3).map(x => { x /= 255;
+    return x <= 0.03928 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4); });
+    return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]; };
+  const background = (el) => { const chain = []; for (let e = el; e; e = e.parentElement)
+      chain.push(e);
+    let bg = [255, 255, 255, 1], bright = 1, opacity = 1;
+    for (const e of chain.reverse()) { const s = getComputedStyle(e);
+      const c = parse(s.backgroundColor); if (c && c[3] > 0) bg = over(c, bg);
+      const f = s.filter.match(/brightness\\(([\\d.]+)\\)/); if (f) bright *= Number(f[1]);
+      opacity *= Number(s.opacity); }
+    return {bg, bright, opacity}; };
+  const out = [];
+  const root = document.querySelector('.sim-layout');
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (!n.textContent.trim()) continue;
+    const el = n.parentElement;
+    if (!el.getClientRects().length || el.closest('svg, .visually-hidden, [hidden]')) continue;
+    const s = getComputedStyle(el);
+    if (s.visibility === 'hidden') continue;
+    const {bg, bright, opacity} = background(el);
+    let fg = parse(s.color); fg = over([fg[0], fg[1], fg[2], fg[3] * opacity], bg);
+    const dim = (c) => c.map((x, i) => i < 3 ? x * bright : x);
+    const b = dim(bg), f = dim(fg);
+    const l1 = lum(f), l2 = lum(b);
+    const ratio = (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05);
+    const size = parseFloat(s.fontSize), bold = Number(s.fontWeight) >= 700;
+    const large = size >= 24 || (bold && size >= 18.66);
+    if (ratio < (large ? 3 : 4.5)) out.push([n.textContent.trim().slice(0, 40), el.className,
+                                              Math.round(ratio * 100) / 100]);
+  }
+  return out;
+}"""
+
+
+def test_every_text_of_the_simulation_view_meets_wcag_aa_in_both_themes(open_page):
+    """The drawn colours of every text, against what is drawn behind it (issue 12, item 2:
+    the changed life total in the dark theme had 1.14:1)."""
+    for theme in ("light", "dark"):
+        for name in (COMBAT, STACK, "choice_open_trigger_target_depends"):
+            page = open_page(f"/simulate?example={name}&theme={theme}")
+            texts = step_texts(page)
+            changed = [i for i, t in enumerate(texts) if "life" in t] or [len(texts) - 1]
+            for step in sorted({0, changed[0], len(texts) - 1}):
+                page.goto(f"/simulate?example={name}&theme={theme}#step-{step}")
+                page.wait_for_load_state("networkidle")
+                bad = page.evaluate(CONTRAST)
+                assert not bad, (theme, name, step, bad[:5])
+        broken = open_page("/simulate?scenario=" + BROKEN.replace("\n", "%0A")
+                           .replace(" ", "%20") + f"&theme={theme}")
+        bad = broken.evaluate(CONTRAST)
+        assert not bad, (theme, "refusal", bad[:5])

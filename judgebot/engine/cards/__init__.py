@@ -21,6 +21,7 @@ import yaml
 from judgebot.engine.cardspec import compile_card, parse_type_line
 from judgebot.engine.errors import BadInput
 from judgebot.engine.state import CardDef
+from judgebot.messages import Message, msg
 
 HERE = Path(__file__).resolve().parent
 FILES = ("basic.yaml", "classic.yaml", "tsr.yaml")
@@ -52,11 +53,11 @@ class CardPool:
         """
         return self.by_name.get(_key(str(name)))
 
-    def suggest(self, name: str) -> str:
+    def suggest(self, name: str) -> Message:
         close = difflib.get_close_matches(_key(name), list(self.by_name), n=1, cutoff=0.75)
         if close:
-            return f" (did you mean {self.by_name[close[0]].name!r}?)"
-        return ""
+            return msg("suggest.did_you_mean", word=self.by_name[close[0]].name)
+        return msg("list.nothing")
 
     def __len__(self) -> int:
         return len(self.cards)

@@ -130,8 +130,11 @@
       }
     }
     try {
-      const response = await fetch("/api/v1/search?" + params, {signal: controller.signal,
-                                                               headers: {Accept: "application/json"}});
+      // The results in this page's script, whatever set it (cookie, browser, address).
+      const api = new URLSearchParams(params);
+      api.set("script", zhLang === "zh-Hant" ? "hant" : "hans");
+      const response = await fetch("/api/v1/search?" + api, {signal: controller.signal,
+                                                            headers: {Accept: "application/json"}});
       const data = await response.json();
       if (mine !== seq) return;
       render(target(), data);
@@ -188,7 +191,9 @@
   // --- copy citation -------------------------------------------------------
   for (const button of document.querySelectorAll("button.copy[data-copy]")) {
     button.addEventListener("click", async () => {
-      const text = button.dataset.copy;
+      // A quote ends with the page's full address, wherever the site is served.
+      const link = button.dataset.link;
+      const text = button.dataset.copy + (link ? "\n" + new URL(link, location.href).href : "");
       let ok = false;
       try {
         await navigator.clipboard.writeText(text);
@@ -207,17 +212,58 @@
         button.classList.add("done");
         button.dataset.copied = text;
         const label = button.firstChild;
-        const before = label.textContent;
+        if (!button.dataset.label) button.dataset.label = label.textContent;
         label.textContent = button.dataset.done + " ";
-        setTimeout(() => { label.textContent = before; button.classList.remove("done"); }, 1800);
+        clearTimeout(button.doneTimer);  // a second click restarts the wait, keeps the label
+        button.doneTimer = setTimeout(() => {
+          label.textContent = button.dataset.label;
+          button.classList.remove("done");
+        }, 1800);
+      }
+    });
+  }
+
+  // --- settings: a tap or click elsewhere, or Escape, closes the popover ----
+  const settings = document.querySelector("details.settings");
+  if (settings) {
+    document.addEventListener("click", (event) => {
+      if (settings.open && !settings.contains(event.target)) settings.open = false;
+    });
+    settings.addEventListener("keydown", (event) => {
+      if (event.key === "Escape" && settings.open) {
+        settings.open = false;
+        settings.querySelector("summary").focus();
       }
     });
   }
 
   // --- glossary terms: the first tap on a touch screen shows the definition --
+  // A page with many texts (a section in full) lists each definition once, in
+  // #term-tips; a term gets its copy when it is first pointed at or focused.
+  const tipTable = new Map();
+  for (const tip of document.querySelectorAll("#term-tips .tip")) {
+    tipTable.set(tip.lang + " " + tip.dataset.href, tip);
+  }
+  function ensureTip(term) {
+    const next = term.nextElementSibling;
+    if (!tipTable.size || (next && next.classList.contains("tip"))) return;
+    const scope = term.closest("[lang]");
+    const source = tipTable.get((scope ? scope.lang : "") + " " + term.getAttribute("href"));
+    if (!source) return;
+    const tip = source.cloneNode(true);
+    tip.removeAttribute("data-href");
+    term.after(tip);
+  }
+  for (const type of ["pointerover", "focusin"]) {
+    document.addEventListener(type, (event) => {
+      const term = event.target.closest && event.target.closest("a.term");
+      if (term) ensureTip(term);
+    });
+  }
   let openTip = null;
   document.addEventListener("pointerdown", (event) => {
     const term = event.target.closest && event.target.closest("a.term");
+    if (term) ensureTip(term);
     if (openTip && (!term || term.nextElementSibling !== openTip)) {
       openTip.classList.remove("open");
       openTip = null;
@@ -237,13 +283,31 @@
   });
 
   // --- list filters --------------------------------------------------------
+  // An item matches by its data-key (its names in both scripts and their
+  // pinyin, see judgebot/web/filterkeys.py) or else its text. What is typed is
+  // folded the same way: case, full width, tone marks; tone numbers (jian4)
+  // and spaces between syllables may be there or not.
+  const fold = (text) => text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  function matcher(query) {
+    const folded = fold(query).trim();
+    const forms = [folded, folded.replace(/([a-z])[1-5](?=[a-z\s]|$)/g, "$1")];
+    return (key) => forms.some((form) => {
+      const words = form.split(/\s+/).filter(Boolean);
+      return words.every((w) => key.includes(w)) || key.includes(form.replace(/\s+/g, ""));
+    });
+  }
   for (const input of document.querySelectorAll("input.filter[data-filter]")) {
     const items = Array.from(document.querySelectorAll(input.dataset.filter));
-    const texts = items.map((item) => item.textContent.toLowerCase());
+    const keys = items.map((item) => fold(item.dataset.key || item.textContent));
+    // An entry listed twice (A–Z and by pinyin) counts once.
+    const entries = items.map((item, i) => item.dataset.entry || String(i));
+    const count = input.parentElement.querySelector(".count");
     input.addEventListener("input", () => {
-      const words = input.value.toLowerCase().split(/\s+/).filter(Boolean);
+      const matches = matcher(input.value);
+      const shown = new Set();
       items.forEach((item, i) => {
-        item.hidden = !words.every((w) => texts[i].includes(w));
+        item.hidden = !matches(keys[i]);
+        if (!item.hidden) shown.add(entries[i]);
       });
       // Hide a heading whose list has nothing left.
       for (const list of new Set(items.map((item) => item.parentElement))) {
@@ -251,6 +315,10 @@
         list.hidden = empty;
         const heading = list.previousElementSibling;
         if (heading && /^H[2-4]$/.test(heading.tagName)) heading.hidden = empty;
+      }
+      if (count && count.querySelector(".shown")) {
+        count.querySelector(".shown").textContent = shown.size;
+        count.querySelector(".of").hidden = !input.value.trim();
       }
     });
   }

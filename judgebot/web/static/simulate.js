@@ -208,11 +208,30 @@
       const on = parseInt(a.dataset.step, 10) === step;
       a.classList.toggle("current", on);
       if (on) a.setAttribute("aria-current", "step"); else a.removeAttribute("aria-current");
-      if (on) a.scrollIntoView({block: "nearest"});
+      if (on) keepInList(a);
     });
     history.replaceState(null, "", location.pathname + location.search + "#step-" + step);
     drawArrows(views[i]);
-    if (scroll) views[i].scrollIntoView({block: "nearest"});
+    // The board and its step controls stay where the reader is looking: the page scrolls
+    // only when asked (a timeline link) or when the step's head has left the screen.
+    const head = views[i].querySelector(".step-head") || views[i];
+    const box = head.getBoundingClientRect();
+    if (scroll || box.top < 0 || box.top > window.innerHeight - 40) {
+      views[i].scrollIntoView({block: "start"});
+    }
+  }
+
+  // The current step's entry is scrolled into view inside the timeline's own box,
+  // never by scrolling the page (on a phone the timeline is below the board).
+  function keepInList(link) {
+    const list = link.closest(".timeline-box");
+    if (!list || list.scrollHeight <= list.clientHeight) return;
+    const top = link.getBoundingClientRect().top - list.getBoundingClientRect().top +
+      list.scrollTop;
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (top + link.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = top + link.offsetHeight - list.clientHeight;
+    }
   }
 
   function move(delta) {

@@ -1,0 +1,126 @@
+"""Activating abilities (602), mana abilities (605) and loyalty abilities (606)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judgebot.engine import citations as R
+from judgebot.engine.abilities import ActivatedAbility, ability_text, activated
+from judgebot.engine.costs import check_costs, pay_costs, pay_mana
+from judgebot.engine.errors import IllegalAction
+from judgebot.engine.prohibitions import active_prohibitions
+from judgebot.engine.state import Game, StackAbility
+from judgebot.engine.targeting import choose_targets, notice_targeted, targets_text
+from judgebot.engine.timing import sorcery_timing, split_second_on_stack
+from judgebot.messages import Name, msg
+
+
+def find_ability(game: Game, oid: int, ref: Any, player: str) -> ActivatedAbility:
+    c = game.chars(oid)
+    abilities = [a for a in activated(c.abilities)]
+    obj = game.objects[oid]
+    abilities = [a for a in abilities if a.zone == obj.zone]
+    if not abilities:
+        raise IllegalAction(msg("activating.find_ability", name=game.label(oid), zone=obj.zone),
+            (R.ACTIVATE,))
+    if ref is None or ref == "":
+        non_mana = [a for a in abilities if not a.is_mana] or abilities
+        if len(non_mana) == 1:
+            return non_mana[0]
+        raise IllegalAction(msg("activating.find_ability.2", name=game.label(oid),
+                                value=len(abilities)), (R.ACTIVATE,))
+    if isinstance(ref, int) and not isinstance(ref, bool):
+        if 1 <= ref <= len(abilities):
+            return abilities[ref - 1]
+        raise IllegalAction(msg("activating.find_ability.3", name=game.label(oid), ref=ref),
+            (R.ACTIVATE,))
+    text = str(ref).lower().strip()
+    for a in abilities:
+        if a.label and a.label.lower() == text or a.keyword == text:
+            return a
+    for a in abilities:
+        if text and (text in a.text.lower() or (a.label and text in a.label.lower())):
+            return a
+    raise IllegalAction(msg("activating.no_such_ability", name=game.name_of(oid), ref=ref,
+                            abilities="; ".join(a.text or a.label for a in abilities)),
+                        (R.ACTIVATE,))
+
+
+
+def activate(game: Game, player: str, oid: int, ability: ActivatedAbility,
+             targets: list[list[Any]] | None, x: int = 0,
+             sacrifice: list[int] | None = None, discard: list[int] | None = None) -> None:
+    obj = game.objects[oid]
+    c = game.chars(oid)
+    name = c.name or "the face-down creature"
+    controller = c.controller if obj.zone == "battlefield" else obj.owner
+    if ability.who == "opponent":
+        if player == controller:
+            raise IllegalAction(msg("activating.activate.3", controller=controller, name=name),
+                (R.ACTIVATE,))
+    elif player != controller:
+        raise IllegalAction(msg("activating.activate.4", player=player, name=name), (R.ACTIVATE,))
+    if not ability.is_mana:
+        ss = split_second_on_stack(game)
+        if ss:
+            raise IllegalAction(msg("activating.activate.5", ss=ss), (R.SPLIT_SECOND,))
+    if ability.timing == "sorcery" or ability.cost.loyalty is not None:
+        why = sorcery_timing(game, player)
+        if why:
+            if ability.cost.loyalty is not None:
+                raise IllegalAction(msg("activating.activate.10", name=name, why=why),
+                                    (R.LOYALTY_ABILITY,))
+            raise IllegalAction(msg("activating.activate.6", name=name, why=why),
+                                (R.ACTIVATE_SORCERY,))
+    if ability.cost.loyalty is not None:
+        if obj.chosen.get("loyalty_turn") == game.turn:
+            raise IllegalAction(msg("activating.activate.7", name=name), (R.LOYALTY_ABILITY,))
+        have = obj.counters.get("loyalty", 0)
+        if ability.cost.loyalty < 0 and have < -ability.cost.loyalty:
+            raise IllegalAction(msg("activating.activate.8", name=name, have=have,
+                                    value=-ability.cost.loyalty), (R.LOYALTY_NEGATIVE,))
+    for p in active_prohibitions(game, "cant_activate"):
+        if p.params.get("name") and p.params["name"] in c.names:
+            raise IllegalAction(msg("activating.activate.9", name=name, text=p.text),
+                                p.rules)
+    what = msg("name.ability", source=Name(name, game.zh_name(oid, name)) if c.name
+               else msg("name.the_face_down_creature"))
+    check_costs(game, player, ability.cost, oid, [], what)
+    mana = ability.cost.mana.with_x(x)
+    if not pay_mana(game, player, mana, what, exclude={oid} if ability.cost.tap else None,
+                    check_only=True):
+        raise IllegalAction(msg("activating.activate.2", player=player, mana=mana, what=what),
+            (R.CAST_PAY,))
+    chosen = choose_targets(game, player, ability.targets, targets, c, oid, False, what)
+    lki = c.copy()
+    if ability.is_mana:
+        pay_costs(game, player, ability.cost, oid, what, mana=mana,
+                  sacrifice_choice=sacrifice, discard_choice=discard)
+        option = ability.mana[0]
+        if len(ability.mana) > 1:
+            labels = ["".join("{" + s + "}" for s in o) for o in ability.mana]
+            option = ability.mana[game.chooser.choose(player, "color", labels,
+                                                      keys=("color", "mana"))]
+        game.players[player].pool.add(option)
+        game.log.add("mana", msg("activating.mana_ability", player=player,
+                                 name=Name(name, game.zh_name(oid, name)),
+                                 mana="".join("{" + s + "}" for s in option)), (R.MANA_ABILITY,
+                                                                 R.MANA_ABILITY_NO_STACK))
+        return
+    item = StackAbility(game.new_id(), oid, name, player, ability, chosen, {}, x,
+                        {"activated": True}, lki)
+    game.stack.append(item)
+    game.changed()
+    tgt = targets_text(game, chosen)
+    said = ability_text(ability, name) or ability.label
+    game.log.add("activate", msg("activating.activate", player=player, what=what,
+                                 value=said.rstrip('.') + ',' if chosen and any(chosen)
+                                 else said, tgt=tgt),
+                 (R.ACTIVATE,) + tuple(ability.rules)
+                 + ((R.LOYALTY_ABILITY,) if ability.cost.loyalty is not None else ())
+                 + ((R.RESPONSE,) if len(game.stack) > 1 else ()))
+    pay_costs(game, player, ability.cost, oid, what, mana=mana, sacrifice_choice=sacrifice,
+              discard_choice=discard)
+    notice_targeted(game, item.id, chosen, False)
+    game.priority = player
+    game.passes = 0

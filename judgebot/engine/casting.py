@@ -1,0 +1,449 @@
+"""Casting spells (601.2) and putting copies of spells on the stack (707.10).
+
+Casting follows 601.2: the engine first checks that the whole proposal is
+legal (timing, permission to cast from that zone, targets, costs it can pay)
+and refuses it with the rule that forbids it otherwise (an illegal proposal
+never changes the game, 601.2e); then the card moves to the stack, costs are
+paid, the spell becomes cast and "cast" abilities trigger. A card may also be
+cast while an ability resolves (suspend, madness: 608.2g).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any
+
+from judgebot.engine import citations as R
+from judgebot.engine.abilities import Cost, Keyword, SpellAbility, StaticAbility, spell_ability
+from judgebot.engine.apply import new_object
+from judgebot.engine.costs import check_costs, cost_reduction, pay_costs, pay_mana
+from judgebot.engine.errors import IllegalAction, Unsupported
+from judgebot.engine.events import Happened, Move
+from judgebot.engine.filters import View, amount
+from judgebot.engine.layers import base_chars, face_down_chars
+from judgebot.engine.mana import ManaCost
+from judgebot.engine.pipeline import perform
+from judgebot.engine.prohibitions import active_prohibitions
+from judgebot.engine.rules import target_legal
+from judgebot.engine.state import CastInfo, Chars, Game, GameObject
+from judgebot.engine.targeting import (
+    choose_targets,
+    divide_among,
+    enchant_spec,
+    legal_targets,
+    mode_parts,
+    notice_targeted,
+    targets_text,
+)
+from judgebot.engine.timing import (
+    has_flash,
+    sorcery_speed_only,
+    sorcery_timing,
+    split_second_on_stack,
+)
+from judgebot.engine.triggers import notice
+from judgebot.messages import Joined, Name, msg
+
+FACE_DOWN_COST = ManaCost.parse("{3}")
+# The ways a spell is cast that the log says ("casts X with flashback").
+CAST_HOW = ("flashback", "morph", "madness", "suspend", "evoke", "free")
+
+
+@dataclass
+class CastRequest:
+    player: str
+    oid: int
+    targets: list[list[Any]] | None = None  # None: let the player choose
+    x: int = 0
+    modes: tuple[int, ...] = ()
+    alt_cost: str = ""
+    additional: tuple[str, ...] = ()
+    half: str = ""
+    division: dict[Any, int] = field(default_factory=dict)
+    free: bool = False  # without paying its mana cost
+    ignore_timing: bool = False
+    during_resolution: bool = False
+    discard: list[int] = field(default_factory=list)
+    sacrifice: list[int] = field(default_factory=list)
+
+
+# --- timing --------------------------------------------------------------------------------
+
+
+# --- costs --------------------------------------------------------------------------------
+
+
+# --- casting --------------------------------------------------------------------------------
+def _spell_chars(game: Game, req: CastRequest, obj: GameObject) -> tuple[Chars, Any]:
+    """The characteristics the spell will have on the stack (601.2a, 708.4, 709.3)."""
+    if req.alt_cost == "morph":
+        return face_down_chars(obj, req.player), None
+    probe = GameObject(obj.id, obj.card, obj.owner, req.player, "stack", 0,
+                       cast=CastInfo(half=req.half, x=req.x))
+    card = obj.card
+    if card.split:
+        card = next(h for h in card.split if h.name == req.half)
+    c = base_chars(game, probe)
+    current = game.chars(obj.id)
+    # Abilities granted to the card where it is (flashback from Past in Flames ...).
+    extra = tuple(a for a in current.abilities if a not in card.abilities)
+    c.abilities = c.abilities + extra
+    return c, card
+
+
+def cast(game: Game, req: CastRequest) -> GameObject:
+    """Cast a spell (601.2). Raises IllegalAction before anything changes if illegal."""
+    obj = game.objects.get(req.oid)
+    if obj is None:
+        raise IllegalAction(msg("casting.cast.2"), (R.CAST,))
+    player = req.player
+    card_name = obj.card.name
+    if obj.card.split and not req.half:
+        raise IllegalAction(msg("casting.cast.3", card_name=card_name), (R.SPLIT_CAST,))
+    c, half = _spell_chars(game, req, obj)
+    name = c.name or card_name
+    # Permission: where the card is, and with which cost.
+    zone = obj.zone
+    alt = req.alt_cost
+    if obj.owner != player and zone != "stack":
+        raise IllegalAction(msg("casting.cast.4", player=player, card_name=card_name), (R.CAST,))
+    if zone == "graveyard":
+        # The card's characteristics where it is (an effect may have removed flashback).
+        if game.chars(req.oid).keyword("flashback") is None:
+            raise IllegalAction(msg("casting.cast.16", name=name), (R.CAST, R.FLASHBACK))
+        alt = "flashback"
+    if zone == "hand" and alt == "flashback":
+        raise IllegalAction(msg("casting.cast.5"), (R.FLASHBACK,))
+    if zone not in ("hand", "graveyard", "exile") and not req.during_resolution:
+        raise IllegalAction(msg("casting.cast.6", name=name, zone=zone), (R.CAST,))
+    if zone == "exile" and not req.during_resolution:
+        raise IllegalAction(msg("casting.cast.7", name=name, player=player),
+                            (R.CAST,))
+    if "land" in c.types:
+        raise IllegalAction(msg("casting.cast.8", name=name), (R.LAND_PLAY,))
+    if alt == "flashback" and not ({"instant", "sorcery"} & c.types):
+        raise IllegalAction(msg("casting.cast.9"), (R.FLASHBACK,))
+    if alt == "morph" and game.chars(req.oid).keyword("morph") is None:
+        raise IllegalAction(msg("casting.cast.10", card_name=card_name),
+                            (R.MORPH,))
+    if alt == "madness" and not req.during_resolution:
+        raise IllegalAction(msg("casting.cast.11"), (R.MADNESS,))
+    if alt == "evoke" and c.keyword("evoke") is None:
+        raise IllegalAction(msg("casting.cast.12", name=name), (R.EVOKE,))
+    # Prohibitions.
+    for p in active_prohibitions(game, "cant_cast"):
+        if p.params.get("player") == player:
+            raise IllegalAction(msg("casting.cast.17", player=player, text=p.text),
+                                p.rules or (R.CAST,))
+    ss = split_second_on_stack(game)
+    if ss:
+        raise IllegalAction(msg("casting.cast.13", ss=ss), (R.SPLIT_SECOND,))
+    # Timing.
+    if not req.ignore_timing:
+        instant_speed = "instant" in c.types or has_flash(game, player, req.oid, c) and \
+            alt != "morph" or (alt == "morph" and has_flash(game, player, req.oid,
+                                                             game.chars(req.oid)))
+        teferi = sorcery_speed_only(game, player)
+        if teferi:
+            instant_speed = False
+        if not instant_speed:
+            why = sorcery_timing(game, player)
+            if game.priority is not None and game.priority != player:
+                why = why or msg("timing.no_priority", player=player)
+            if why:
+                raise IllegalAction(msg("casting.not_now", player=player, name=name, why=why,
+                                        kind=msg("casting.creature_spell" if "creature" in c.types
+                                                 else "casting.noninstant_spell"),
+                                        teferi=msg("casting.teferi", teferi=teferi) if teferi
+                                        else msg("list.nothing"),
+                                        flashback=msg("casting.flashback_timing")
+                                        if alt == "flashback" else msg("list.nothing")),
+                                    (R.SORCERY, R.PRIORITY_INSTANT)
+                                    + ((R.FLASHBACK,) if alt == "flashback" else ()))
+    # Modes and targets.
+    sab = spell_ability(c.abilities) or SpellAbility()
+    if sab.modes and not req.modes and alt != "morph":
+        req.modes = _choose_modes(game, player, sab, req, c, name)
+    specs, effects = mode_parts(sab, req.modes)
+    if alt == "morph":
+        specs = ()
+    aura = "Aura" in c.subtypes
+    if aura:
+        specs = (enchant_spec(c),)
+    targets = choose_targets(game, player, specs, req.targets, c, req.oid, True, name)
+    division = dict(req.division)
+    if any(s.divide for s in specs):
+        division = divide_among(game, player, specs, targets, division, sab, req.x, name)
+    # Total cost (601.2f).
+    mana, extra_cost = _total_cost(game, req, c, obj, alt)
+    if extra_cost is not None:
+        check_costs(game, player, extra_cost, req.oid, targets, name)
+    if not req.free and not pay_mana(game, player, mana, name, check_only=True):
+        raise IllegalAction(msg("casting.cast.14", player=player, mana=mana, name=name),
+            (R.CAST_TOTAL_COST,
+                                                                       R.CAST_PAY))
+    # Everything is legal: do it.
+    info = CastInfo(from_zone=zone, alt_cost=alt, additional=tuple(req.additional), x=req.x,
+                    half=req.half, cast=True,
+                    controller_main_phase=game.active == player and game.step in
+                    ("precombat_main", "postcombat_main"))
+    mv = perform(game, [Move(cause="cast", oid=req.oid, to_zone="stack", reason="cast",
+                             controller=player, face_down=(alt == "morph"), cast_info=info,
+                             rules=(R.CAST_MOVE,))])
+    if not mv:
+        raise IllegalAction(msg("casting.cast.15", name=name), (R.CAST,))
+    spell = game.objects[mv[0].new_id]
+    spell.targets = targets
+    spell.division = division
+    spell.modes = tuple(req.modes)
+    how: list[Any] = [msg(f"cast.how.{alt}")] if alt in CAST_HOW else []
+    if req.additional:
+        how.append(msg("cast.paying", costs=Joined(tuple(req.additional), "list.and")))
+    tgt = targets_text(game, targets)
+    rules = [R.CAST, R.CAST_TARGETS] if targets and any(targets) else [R.CAST]
+    rules.extend({"flashback": [R.FLASHBACK], "morph": [R.MORPH, R.MORPH_CAST,
+                                                         R.FACE_DOWN_CAST, R.FACE_DOWN],
+                  "madness": [R.MADNESS_ALT_COST], "suspend": [R.SUSPEND],
+                  "evoke": [R.EVOKE]}.get(alt, []))
+    if alt in ("flashback", "morph", "madness", "evoke", "free", "suspend") or req.free:
+        rules.append(R.ALT_COST)
+    if "Aura" in c.subtypes and targets and any(targets):
+        rules.append(R.AURA_TARGET)
+    if "buyback" in req.additional:
+        rules.append(R.BUYBACK)
+    if c.has("split second"):
+        rules.append(R.SPLIT_SECOND)
+    if "instant" not in c.types and not req.ignore_timing and sorcery_timing(game, player) and \
+            has_flash(game, player, req.oid, c):
+        rules.append(R.FLASH)
+    if "kicker" in req.additional:
+        rules.append(R.KICKER)
+    if req.x and c.mana_cost is not None and c.mana_cost.x_count:
+        how.append(msg("cast.with_x", x=req.x))
+        rules += [R.CAST_MODES, R.X_VALUE]
+    if game.stack[:-1]:
+        rules.append(R.RESPONSE)
+        below = game.stack[-2]
+        if getattr(below, "controller", None) == player and game.log.entries and \
+                game.log.entries[-1].event in ("cast", "activate", "pay", "mana"):
+            rules.append(R.PRIORITY_HOLD)  # the same player acts again: holding priority
+    shown = msg("cast.face_down_spell", name=Name(card_name, obj.card.zh_name)) \
+        if alt == "morph" else game.label(spell.id) if name == game.name_of(spell.id) \
+        else Name(name)
+    game.log.add("cast", msg("casting.cast", player=player, shown=shown,
+                             how=Joined(tuple(how), "list.nothing"), tgt=tgt),
+        rules, player=player,
+                 card=card_name)
+    if not req.free:
+        if extra_cost is not None:
+            pay_costs(game, player, extra_cost, spell.id, name, mana=mana,
+                      sacrifice_choice=req.sacrifice or None, discard_choice=req.discard or None)
+        else:
+            pay_mana(game, player, mana, name)
+    elif extra_cost is not None:
+        pay_costs(game, player, extra_cost, spell.id, name, mana=ManaCost())
+    before = len(game.record.spells_cast)
+    game.record.spells_cast.append((player, spell.id))
+    notice(game, [Happened(what="cast", data={"spell": spell.id, "player": player,
+                                              "before": before})], None)
+    notice_targeted(game, spell.id, targets, True)
+    game.priority = player
+    game.passes = 0
+    return spell
+
+
+def _choose_modes(game: Game, player: str, sab: SpellAbility, req: CastRequest, c: Chars,
+                  name: str) -> tuple[int, ...]:
+    """The caster chooses the mode(s) as the spell is cast (601.2b): from a ``choose:
+    {mode: N}`` answer, or left open (each option played out). Modes whose targets the
+    given targets can't fill are not offered."""
+    combos = list(combinations(range(1, len(sab.modes) + 1), min(sab.choose, len(sab.modes))))
+    if req.targets:
+        def fits(combo: tuple[int, ...]) -> bool:
+            specs = [s for m in combo for s in sab.modes[m - 1][1]]
+            if len(specs) != len(req.targets):
+                return False
+            return all(all(target_legal(game, spec, t, player, c, req.oid, True)[0]
+                           for t in slot) for spec, slot in zip(specs, req.targets,
+                                                                strict=False))
+        combos = [k for k in combos if fits(k)] or combos
+    labels = [" and ".join(f"{m}. {sab.modes[m - 1][2].replace('~', name)}" for m in k)
+              for k in combos]
+
+    def match(value: Any) -> int | None:
+        wanted = value if isinstance(value, list) else [value]
+        try:
+            key = tuple(sorted(int(w) for w in wanted))
+        except (TypeError, ValueError):
+            return next((i for i, lab in enumerate(labels)
+                         if str(value).lower() in lab.lower()), None)
+        return combos.index(key) if key in combos else None
+    index = game.chooser.choose(player, "mode", labels, keys=("mode", "modes"), match=match,
+                                note=f"mode of {name} (chosen as it is cast)")
+    game.log.add("choice", msg("casting.choose_modes", player=player, name=name,
+                               value=labels[index]),
+                 (R.MODAL, R.CAST_MODES))
+    return combos[index]
+
+
+def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: str
+                ) -> tuple[ManaCost, Cost | None]:
+    sab = spell_ability(c.abilities)
+    extra: Cost | None = sab.additional_cost if sab else None
+    if req.free or alt in ("suspend", "free"):
+        base = ManaCost()
+    elif alt == "morph":
+        base = FACE_DOWN_COST
+    elif alt in ("flashback", "madness", "evoke"):
+        kw = (c if alt != "madness" else game.chars(obj.id)).keyword(alt)
+        if kw is None:
+            raise IllegalAction(msg("casting.total_cost.2", name=c.name, alt=alt),
+                (R.CAST_TOTAL_COST,))
+        cost = kw.cost
+        if isinstance(cost, Cost):
+            extra = cost if extra is None else extra
+            base = cost.mana
+        else:
+            base = cost or ManaCost()
+    elif alt:
+        raise Unsupported(msg("casting.total_cost.3", alt=alt))
+    else:
+        if c.mana_cost is None:
+            if obj.card.source == "inline":
+                game.log.add("default", msg("casting.total_cost.5", name=c.name),
+                             (R.CAST_TOTAL_COST,))
+                return ManaCost(), extra
+            raise IllegalAction(msg("casting.total_cost.4", name=c.name), (R.CAST_TOTAL_COST,))
+        base = c.mana_cost.with_x(req.x)
+    for add in req.additional:
+        kw = c.keyword(add)
+        if kw is None:
+            opt = dict(sab.optional_costs) if sab else {}
+            if add in opt:
+                # "discard a card or pay {5}": the chosen option replaces the default.
+                extra = None
+                base = base.plus(opt[add].mana)
+                if not opt[add].is_mana_only():
+                    extra = opt[add]
+                continue
+            if add == "discard" and extra is not None:
+                continue
+            raise IllegalAction(msg("casting.total_cost", name=c.name, add=add),
+                (R.CAST_TOTAL_COST,))
+        base = base.plus(kw.cost if isinstance(kw.cost, ManaCost) else kw.cost.mana)
+    reduction = cost_reduction(game, req.player, c)
+    self_red = _self_reduction(game, req.player, c)
+    if (reduction or self_red) and base.symbols:
+        base = base.reduced(reduction + self_red)
+    return base, extra
+
+
+def _self_reduction(game: Game, player: str, c: Chars) -> int:
+    total = 0
+    view = View(game)
+    for ab in c.abilities:
+        if isinstance(ab, StaticAbility) and ab.kind == "self_cost_reduction":
+            total += amount(ab.params["amount"], view, {"you": player})
+    return total
+
+
+def cast_during_resolution(game: Game, oid: int, player: str, how: str, mandatory: bool,
+                           rules: tuple[str, ...], cost: Any = None) -> bool:
+    """Cast a card as part of a resolving ability (suspend, madness; 608.2g)."""
+    obj = game.objects[oid]
+    name = obj.card.name
+    if not mandatory:
+        index = game.chooser.choose(player, "may", [f"cast {name}", "don't cast"],
+                                    keys=("may", "cast"), note=f"{how}: cast {name}?")
+        if index == 1:
+            game.log.add("choice", msg("casting.cast_during_resolution.2", player=player,
+                                       name=name),
+                rules)
+            return False
+    x = int(obj.chosen.get("suspend_x", 0)) if how == "suspend" else 0
+    req = CastRequest(player, oid, None, x, alt_cost="suspend" if how == "suspend" else how,
+                      ignore_timing=True, during_resolution=True, free=(how == "suspend"))
+    if how == "madness":
+        pay = cost if isinstance(cost, ManaCost) else (cost.mana if cost else ManaCost())
+        if not pay_mana(game, player, pay, msg("casting.madness_cost", name=name), check_only=True):
+            game.log.add("pay", msg("casting.cast_during_resolution.3", player=player, name=name),
+                rules)
+            return False
+    if game.chars(oid).is_land:
+        return False
+    try:
+        spell = cast(game, req)
+    except IllegalAction as exc:
+        game.log.add("note", msg("casting.cast_during_resolution.4", name=name,
+                                 message=exc.msg or exc.message),
+                     rules + tuple(exc.rules))
+        return False
+    if how == "suspend" and game.chars(spell.id).is_creature:
+        spell.chosen["haste_suspend"] = True
+        game.log.add("note", msg("casting.cast_during_resolution", name=name, player=player),
+            (R.SUSPEND,))
+    return True
+
+
+def copy_spell(game: Game, oid: int, controller: str, new_targets: bool,
+               rules: tuple[str, ...]) -> GameObject | None:
+    """Put a copy of a spell on the stack (707.10); it isn't cast."""
+    original = game.stack_item(oid)
+    if original is None or original.is_stack_ability:
+        return None
+    info = CastInfo(**{**original.cast.__dict__, "cast": False}) if original.cast else \
+        CastInfo(cast=False)
+    info.controller_main_phase = False
+    copy = new_object(game, original.card, controller, "stack", controller, spell_copy=True,
+                      cast=info, face_down=original.face_down)
+    copy.targets = [list(s) for s in original.targets]
+    copy.division = dict(original.division)
+    copy.modes = original.modes
+    copy.copy_of = original.copy_of
+    game.changed()
+    aimed: Any = msg("list.nothing")
+    if new_targets and copy.targets:
+        c = game.chars(copy.id)
+        sab = spell_ability(c.abilities) or SpellAbility()
+        specs, _ = mode_parts(sab, copy.modes) if sab.modes else (tuple(sab.targets), ())
+        if "Aura" in c.subtypes:
+            specs = (enchant_spec(c),)
+        for i, spec in enumerate(specs):
+            if i >= len(copy.targets):
+                break
+            current = copy.targets[i]
+            options = legal_targets(game, spec, controller, c, copy.id, True)
+            labels = ["keep"] + [game.name_of(o) for o in options if o not in current]
+            alts = [o for o in options if o not in current]
+
+            def match(value: Any, current: list[Any] = current,
+                      labels: list[str] = labels) -> int | None:
+                if isinstance(value, list):
+                    value = value[0] if value else "keep"
+                word = str(value).strip().lower()
+                if value is False or word in ("no", "false", "keep", "same"):
+                    return 0
+                if any(game.name_of(t).lower() == word for t in current):
+                    return 0  # naming the current target keeps it
+                return next((k for k, lab in enumerate(labels) if lab.lower() == word), None)
+            index = game.chooser.choose(controller, "copy_targets", labels,
+                                        keys=("copy_targets", "new_targets", "targets"),
+                                        match=match,
+                                        note=f"new target for the copy ({spec.text})")
+            if index > 0:
+                copy.targets[i] = [alts[index - 1]]
+        aimed = targets_text(game, copy.targets)
+    said = msg("casting.copy", player=controller, name=game.label(oid), tgt=aimed)
+    game.log.add("copy", said, rules + (R.COPY, R.COPY_SPELL) + ((R.COPY_NEW_TARGETS,)
+                                                           if new_targets else ()))
+    return copy
+
+
+# --- activating ------------------------------------------------------------------------------
+
+
+# --- resolving -------------------------------------------------------------------------------
+
+
+__all__ = ["cast", "copy_spell", "cast_during_resolution", "CastRequest", "Keyword"]

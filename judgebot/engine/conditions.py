@@ -1,0 +1,220 @@
+"""Conditions: "if you control an Island", an intervening "if" (603.4), "if it
+was kicked", "if you do" — each kind registered once, with what its arguments
+are, and evaluated against :class:`Facts`.
+
+A condition is a tuple ``(kind, *args)`` as the card scripts and the sentence
+reader build it (``("you_control", Filter)``, ``("not", ("evoked",))``). The
+same registry answers a static ability's condition while the layer system runs
+(``facts.view`` is then the partly computed game), a triggered ability's
+intervening "if", and an ``if`` effect as a spell resolves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from judgebot.engine.filters import View, select
+from judgebot.engine.state import Game, GameObject
+
+
+@dataclass
+class Facts:
+    """What a condition is checked against."""
+
+    view: View
+    you: str | None  # the controller of the ability (or of the effect)
+    source: int | None = None  # the object whose ability it is
+    info: dict[str, Any] = field(default_factory=dict)  # what the trigger saw
+    refs: dict[str, Any] = field(default_factory=dict)  # what the resolution did so far
+    item: Any = None  # the resolving spell or ability
+
+    @property
+    def game(self) -> Game:
+        return self.view.game
+
+    @property
+    def obj(self) -> GameObject | None:
+        return self.game.objects.get(self.source) if self.source is not None else None
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str
+    test: Callable[..., bool]
+    phrases: bool = False  # its text arguments are noun phrases ("creature you control")
+    doc: str = ""
+
+
+KINDS: dict[str, Kind] = {}
+
+
+def kind(name: str, phrases: bool = False) -> Callable[[Callable[..., bool]], Callable[..., bool]]:
+    """Register a condition kind: ``test(facts, *args) -> bool``."""
+    def register(test: Callable[..., bool]) -> Callable[..., bool]:
+        KINDS[name] = Kind(name, test, phrases, (test.__doc__ or "").strip())
+        return test
+    return register
+
+
+def check(cond: Any, facts: Facts) -> bool:
+    """Whether ``cond`` holds (no condition always holds)."""
+    if cond is None:
+        return True
+    found = KINDS.get(cond[0])
+    if found is None:
+        raise ValueError(f"unknown condition {cond!r}")
+    return found.test(facts, *cond[1:])
+
+
+def holds(game: Game, cond: Any, source: int | None, you: str | None,
+          info: dict[str, Any] | None = None) -> bool:
+    """``check`` against the game as it is, for an ability of ``source``."""
+    return check(cond, Facts(View(game), you, source, dict(info or {})))
+
+
+# --- the game --------------------------------------------------------------------------------
+@kind("you_control", phrases=True)
+def _you_control(f: Facts, what: Any) -> bool:
+    return bool(select(what, f.view, f.you, f.source))
+
+
+@kind("none_on_battlefield", phrases=True)
+def _none_on_battlefield(f: Facts, what: Any) -> bool:
+    return not select(what, f.view, f.you)
+
+
+@kind("no_cards_in_hand")
+def _no_cards_in_hand(f: Facts) -> bool:
+    return not f.game.players[f.you].hand
+
+
+@kind("cards_in_graveyard_ge", phrases=True)
+def _cards_in_graveyard_ge(f: Facts, what: Any, n: int) -> bool:
+    mine = f.game.players[f.you].graveyard
+    if what is None:
+        return len(mine) >= n
+    return len([o for o in select(what, f.view, f.you, None, "graveyard") if o in mine]) >= n
+
+
+@kind("life_ge")
+def _life_ge(f: Facts, n: int) -> bool:
+    return f.game.players[f.you].life >= n
+
+
+@kind("your_turn")
+def _your_turn(f: Facts) -> bool:
+    return f.game.active == f.you
+
+
+@kind("no_tapped_lands")
+def _no_tapped_lands(f: Facts) -> bool:
+    game = f.game
+    return not any(game.objects[i].tapped and game.chars(i).is_land and
+                   game.controller_of(i) == f.you for i in game.battlefield)
+
+
+@kind("damaged_opponent_this_turn")
+def _damaged_opponent(f: Facts) -> bool:
+    return f.source in f.game.record.damaged_opponent
+
+
+@kind("not")
+def _not(f: Facts, cond: Any) -> bool:
+    return not check(cond, f)
+
+
+@kind("all")
+def _all(f: Facts, *conds: Any) -> bool:
+    return all(check(c, f) for c in conds)
+
+
+# --- the object whose ability it is ----------------------------------------------------------
+@kind("echo")
+def _echo(f: Facts) -> bool:
+    """It came under its controller's control since their last upkeep (702.30a)."""
+    obj = f.obj
+    return obj is not None and obj.controlled_since > f.game.players[f.you].prev_upkeep
+
+
+@kind("has_counter")
+def _has_counter(f: Facts, counter: str) -> bool:
+    obj = f.obj
+    return obj is not None and obj.counters.get(counter, 0) > 0
+
+
+@kind("suspended")
+def _suspended(f: Facts) -> bool:
+    obj = f.obj
+    return obj is not None and obj.zone == "exile" and obj.counters.get("time", 0) > 0
+
+
+@kind("in_exile")
+def _in_exile(f: Facts) -> bool:
+    obj = f.obj
+    return obj is not None and obj.zone == "exile"
+
+
+@kind("evoked")
+def _evoked(f: Facts) -> bool:
+    obj = f.obj
+    return obj is not None and obj.cast is not None and obj.cast.alt_cost == "evoke"
+
+
+@kind("kicked")
+def _kicked(f: Facts) -> bool:
+    obj = f.obj
+    return obj is not None and obj.cast is not None and "kicker" in obj.cast.additional
+
+
+@kind("madness_paid")
+def _madness_paid(f: Facts) -> bool:
+    obj = f.obj
+    return obj is not None and obj.cast is not None and obj.cast.alt_cost == "madness"
+
+
+@kind("cast_during_main")
+def _cast_during_main(f: Facts) -> bool:
+    obj = f.obj
+    return obj is not None and obj.cast is not None and obj.cast.controller_main_phase
+
+
+@kind("no_time_counters")
+def _no_time_counters(f: Facts) -> bool:
+    """The object that left had no time counter on it, as it last existed."""
+    old = f.game.lki_objects.get(f.info.get("old")) if f.info.get("old") else None
+    return not (old is not None and old.counters.get("time"))
+
+
+@kind("mv_equals_counters")
+def _mv_equals_counters(f: Facts, counter: str) -> bool:
+    """The spell's mana value equals the number of ``counter`` counters on this object."""
+    spell = f.info.get("spell")
+    obj = f.obj
+    have = obj.counters.get(counter, 0) if obj is not None else 0
+    return spell in f.game.objects and f.game.chars(spell).mana_value() == have
+
+
+# --- the resolution so far -------------------------------------------------------------------
+@kind("countered")
+def _countered(f: Facts) -> bool:
+    return bool(f.refs.get("countered"))
+
+
+@kind("paid")
+def _paid(f: Facts) -> bool:
+    return bool(f.refs.get("paid"))
+
+
+@kind("target_is_nonbasic")
+def _target_is_nonbasic(f: Facts) -> bool:
+    lki = f.refs.get("target_lki")
+    return lki is not None and "basic" not in lki.supertypes
+
+
+@kind("cast_in_main")
+def _cast_in_main(f: Facts) -> bool:
+    item = f.item
+    return item is not None and not getattr(item, "is_stack_ability", True) and \
+        item.cast is not None and item.cast.cast and item.cast.controller_main_phase

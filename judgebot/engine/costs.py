@@ -1,0 +1,264 @@
+"""Costs: finding and paying mana (601.2g–h; mana abilities, 605), the other
+parts of a cost (tapping, sacrificing, discarding, paying life, removing
+counters, loyalty), checking beforehand that they can be paid (601.2h), and
+the optional payments a resolving ability offers ("unless", echo).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judgebot.engine import citations as R
+from judgebot.engine.abilities import Cost, StaticAbility, activated
+from judgebot.engine.choosing import choose_cards
+from judgebot.engine.errors import IllegalAction
+from judgebot.engine.events import Counters, LifeLoss, Move, Tap
+from judgebot.engine.filters import View, matches
+from judgebot.engine.mana import ManaCost, ManaSource, find_payment
+from judgebot.engine.pipeline import perform
+from judgebot.engine.rules import has_haste, summoning_sick
+from judgebot.engine.state import Chars, Game
+from judgebot.messages import Joined, Message, Name, msg
+
+
+def mana_sources(game: Game, player: str, exclude: set[int] | None = None) -> list[ManaSource]:
+    exclude = exclude or set()
+    lands = []
+    others = []
+    for oid in game.battlefield:
+        if oid in exclude:
+            continue
+        obj = game.objects[oid]
+        c = game.chars(oid)
+        if c.controller != player or obj.tapped:
+            continue
+        for ab in activated(c.abilities):
+            if not ab.is_mana or ab.zone != "battlefield":
+                continue
+            cost = ab.cost
+            if cost.tap and c.is_creature and summoning_sick(game, oid) and \
+                    not has_haste(game, oid):
+                continue
+            if cost.mana or cost.discard or cost.pay_life or cost.sacrifice or \
+                    cost.return_self or cost.remove_counters:
+                continue
+            src = ManaSource(oid, ab.mana, c.name, sacrifice=cost.sacrifice_self, tap=cost.tap,
+                             rules=tuple(ab.rules))
+            (lands if c.is_land else others).append(src)
+            break
+    return lands + others
+
+
+
+def pay_mana(game: Game, player: str, cost: ManaCost, what: str,
+             exclude: set[int] | None = None, check_only: bool = False) -> bool:
+    pl = game.players[player]
+    if not cost.symbols or cost.mana_value() == 0:
+        return True
+    if pl.free_mana:
+        if not check_only:
+            game.log.add("default", msg("costs.pay_mana.2", player=player, cost=cost, what=what,
+                                        player2=player), (R.CAST_PAY,))
+        return True
+    payment = find_payment(cost, pl.pool, mana_sources(game, player, exclude))
+    if payment is None:
+        return False
+    if check_only:
+        return True
+    for sym, n in payment.from_pool.items():
+        pl.pool.mana[sym] -= n
+    pl.pool.mana += type(pl.pool.mana)()
+    tapped = []
+    for src, opt in payment.sources:
+        if src.tap:
+            perform(game, [Tap(cause="cost", oid=src.object_id, rules=(R.MANA_ABILITY,))])
+        if src.sacrifice:
+            perform(game, [Move(cause="cost", oid=src.object_id, to_zone="graveyard",
+                                reason="sacrifice", rules=(R.SACRIFICE,))])
+        tapped.append(msg("pay.source", name=Name(src.label, game.zh_name(src.object_id,
+                                                                         src.label)),
+                          mana="".join("{" + s + "}" for s in opt)))
+    pl.pool.add(list(payment.leftover.elements()))
+    parts: list[Any] = []
+    if payment.from_pool:
+        parts.append(msg("pay.from_pool", mana="".join("{" + s + "}" * n
+                                                       for s, n in payment.from_pool.items())))
+    if tapped:
+        parts.append(msg("pay.activating", sources=Joined(tuple(tapped))))
+    extra = tuple(r for src, _ in payment.sources for r in src.rules
+                  if r == R.LAND_INTRINSIC_MANA)
+    if payment.leftover or any(len(opt) > 1 for _, opt in payment.sources):
+        extra += (R.MANA_POOL,)  # mana made beyond the cost stays in the pool
+    game.log.add("pay", msg("costs.pay_mana", player=player, cost=cost, what=what,
+                            value=Joined(tuple(parts), "list.semicolon")),
+                 (R.CAST_MANA_ABILITIES, R.CAST_PAY, R.MANA_ABILITY_NO_STACK) + extra)
+    return True
+
+
+
+def offer_payment(game: Game, player: str, cost: ManaCost, what: str,
+                  forced: bool = False) -> bool:
+    """An optional payment during resolution ("unless", echo): the player's choice."""
+    can = pay_mana(game, player, cost, what, check_only=True)
+    if not can:
+        game.log.add("pay", msg("costs.offer_payment", player=player, what=what),
+            (R.RESOLVE_CHOICES,))
+        return False
+    if not forced:
+        index = game.chooser.choose(player, "pay", ["pay", "don't pay"], keys=("pay", "may"),
+                                    note=str(what))
+        if index == 1:
+            game.log.add("choice", msg("costs.offer_payment.2", player=player, what=what),
+                (R.RESOLVE_CHOICES,))
+            return False
+    paid_for = what.args["what"] if isinstance(what, Message) and what.code == "costs.pay_what" \
+        else what
+    return pay_mana(game, player, cost, paid_for)
+
+
+
+def offer_cost(game: Game, player: str, cost: Any, what: str) -> bool:
+    """An optional payment of a mana cost or another cost ("pay 2 life") during
+    resolution; the player chooses."""
+    if cost is None:
+        return False
+    if isinstance(cost, ManaCost):
+        return offer_payment(game, player, cost, what)
+    if isinstance(cost, Cost):
+        if cost.pay_life and game.players[player].life < cost.pay_life:
+            game.log.add("pay", msg("costs.offer_cost.2", player=player, what=what), (R.PAY_LIFE,))
+            return False
+        if cost.mana and not pay_mana(game, player, cost.mana, what, check_only=True):
+            game.log.add("pay", msg("costs.offer_cost.3", player=player, what=what),
+                (R.RESOLVE_CHOICES,))
+            return False
+        index = game.chooser.choose(player, "pay", ["pay", "don't pay"], keys=("pay", "may"),
+                                    note=str(what))
+        if index == 1:
+            game.log.add("choice", msg("costs.offer_cost.4", player=player, what=what),
+                (R.RESOLVE_CHOICES,))
+            return False
+        game.log.add("pay", msg("costs.offer_cost", player=player, what=what), (R.RESOLVE_CHOICES,))
+        pay_costs(game, player, cost, None, what)
+        return True
+    return False
+
+
+
+def cost_reduction(game: Game, player: str, c: Chars) -> int:
+    total = 0
+    view = View(game)
+    for oid in game.battlefield:
+        pc = game.chars(oid)
+        if pc.controller != player:
+            continue
+        for ab in pc.abilities:
+            if isinstance(ab, StaticAbility) and ab.kind == "cost_reduction":
+                f = ab.params.get("filter")
+                if f is None or _spell_matches(f, c):
+                    total += ab.params.get("amount", 1)
+    del view
+    return total
+
+
+
+def _spell_matches(f: Any, c: Chars) -> bool:
+    if f.any_types and not (f.any_types & c.types):
+        return False
+    if f.types and not f.types <= c.types:
+        return False
+    return True
+
+
+
+def check_costs(game: Game, player: str, cost: Cost, source: int | None,
+                targets: list[list[Any]], what: str) -> None:
+    """Raise IllegalAction if ``cost``'s non-mana parts can't be paid."""
+    obj = game.objects.get(source) if source is not None else None
+    if cost.tap or cost.untap:
+        if obj is None or obj.zone != "battlefield":
+            raise IllegalAction(msg("costs.check_costs.3", what=what), (R.ACTIVATE,))
+        if cost.tap and obj.tapped:
+            raise IllegalAction(msg("costs.check_costs.4", what=what, source=game.label(source)),
+                                (R.TAP_UNTAP, R.ACTIVATE))
+        if cost.untap and not obj.tapped:
+            raise IllegalAction(msg("costs.check_costs.5", what=what, source=game.label(source)),
+                                (R.TAP_UNTAP,))
+        c = game.chars(source)
+        if c.is_creature and summoning_sick(game, source) and not has_haste(game, source):
+            raise IllegalAction(msg("costs.check_costs.6", source=game.label(source),
+                                    player=player), (R.ACTIVATE_TAP_SICK, R.SUMMONING_SICKNESS))
+    if cost.pay_life and game.players[player].life < cost.pay_life:
+        raise IllegalAction(msg("costs.check_costs", player=player, pay_life=cost.pay_life),
+            (R.PAY_LIFE,))
+    if cost.remove_counters:
+        kind, n = cost.remove_counters
+        if obj is None or obj.counters.get(kind, 0) < n:
+            raise IllegalAction(msg("costs.check_costs.7", what=what, kind=kind), (R.ACTIVATE,))
+    if cost.discard and len(game.players[player].hand) - (1 if cost.discard_self else 0) \
+            < cost.discard:
+        raise IllegalAction(msg("costs.check_costs.2", player=player, what=what), (R.ACTIVATE,))
+
+
+
+def pay_costs(game: Game, player: str, cost: Cost, source: int | None, what: str,
+              mana: ManaCost | None = None, sacrifice_choice: list[int] | None = None,
+              discard_choice: list[int] | None = None) -> bool:
+    """Pay a cost's parts (mana included). Returns False if the mana can't be paid."""
+    mana = cost.mana if mana is None else mana
+    exclude = {source} if (source is not None and (cost.tap or cost.sacrifice_self)) else set()
+    if not pay_mana(game, player, mana, what, exclude=exclude, check_only=True):
+        return False
+    events = []
+    if cost.tap:
+        events.append(Tap(cause="cost", oid=source, rules=(R.ACTIVATE,)))
+    if cost.untap:
+        events.append(Tap(cause="cost", oid=source, untap=True, rules=(R.ACTIVATE,)))
+    if events:
+        perform(game, events)
+        game.log.add("pay", msg("costs.pay_costs", player=player,
+                                value='taps' if cost.tap else 'untaps', source=game.label(source),
+                                what=what), (R.ACTIVATE,))
+    pay_mana(game, player, mana, what, exclude=exclude)
+    if cost.pay_life:
+        perform(game, [LifeLoss(cause="cost", player=player, amount=cost.pay_life,
+                                rules=(R.PAY_LIFE,))])
+    if cost.remove_counters and source is not None:
+        kind, n = cost.remove_counters
+        perform(game, [Counters(cause="cost", target=source, kind=kind, n=-n)])
+    if cost.loyalty is not None and source is not None:
+        game.objects[source].chosen["loyalty_turn"] = game.turn
+        if cost.loyalty:
+            perform(game, [Counters(cause="cost", target=source, kind="loyalty",
+                                    n=cost.loyalty, rules=(R.LOYALTY_COST,))])
+    if cost.sacrifice_self and source is not None:
+        perform(game, [Move(cause="cost", oid=source, to_zone="graveyard", reason="sacrifice",
+                            rules=(R.SACRIFICE,))])
+    if cost.sacrifice is not None:
+        view = View(game)
+        mine = [o for o in game.battlefield if game.controller_of(o) == player and
+                matches(cost.sacrifice, view, o, player, source)]
+        chosen = sacrifice_choice or choose_cards(game, player, mine, cost.sacrifice_count,
+                                                  "sacrifice")
+        if len(chosen) < cost.sacrifice_count:
+            raise IllegalAction(msg("costs.pay_costs.2", player=player,
+                                    value=cost.sacrifice.describe(), what=what), (R.CAST_PAY,))
+        perform(game, [Move(cause="cost", oid=o, to_zone="graveyard", reason="sacrifice",
+                            rules=(R.SACRIFICE, R.CAST_PAY)) for o in chosen])
+        if source is not None and source in game.objects:
+            game.objects[source].chosen["sacrificed"] = chosen[0] if chosen else None
+    if cost.return_self and source is not None:
+        perform(game, [Move(cause="cost", oid=source, to_zone="hand", reason="bounce")])
+    if cost.exile_self and source is not None:
+        perform(game, [Move(cause="cost", oid=source, to_zone="exile", reason="exile")])
+    if cost.discard_self and source is not None:
+        perform(game, [Move(cause="cost", oid=source, to_zone="graveyard", reason="discard",
+                            rules=(R.DISCARD,))])
+        game.record.discarded[player] += 1
+    if cost.discard:
+        hand = [o for o in game.players[player].hand if o != source]
+        chosen = discard_choice or choose_cards(game, player, hand, cost.discard, "discard")
+        perform(game, [Move(cause="cost", oid=o, to_zone="graveyard", reason="discard",
+                            rules=(R.DISCARD,)) for o in chosen])
+        game.record.discarded[player] += len(chosen)
+    return True

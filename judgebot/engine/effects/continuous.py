@@ -1,0 +1,128 @@
+"""Continuous effects from resolving spells and abilities (611.2): P/T changes, granted and
+lost abilities, control; "can't be blocked"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judgebot.engine import citations as R
+from judgebot.engine.abilities import Effect
+from judgebot.engine.context import Ctx, objects
+from judgebot.engine.layers import ContinuousEffect, describe_layers
+from judgebot.engine.prohibitions import Prohibition
+from judgebot.engine.text.words import ability_word, term
+from judgebot.engine.verbs import verb
+from judgebot.messages import Joined, Message, Name, msg
+
+
+def _continuous(ctx: Ctx, eff: Effect, ops: tuple, what: Any = None) -> None:
+    game = ctx.game
+    oids = objects(ctx, what if what is not None else eff.get("what"))
+    if not oids:
+        return
+    duration = eff.get("duration", "eot")
+    e = ContinuousEffect(ops, frozenset(oids), game.new_timestamp(), ctx.source, ctx.you,
+                         duration, eff.text, ctx.rules)
+    game.effects.append(e)
+    game.changed()
+    names = Joined(tuple(game.label(o) for o in oids))
+    extra = (R.CONTINUOUS_DURATION,) if duration in ("eot", "end_of_combat") else ()
+    if R.RESOLVE_INFO in ctx.rules:
+        extra += (R.CONTINUOUS_VARIABLE,)  # a variable in it was fixed on resolution
+    code = "effects.continuous.until_eot" if duration == "eot" else "effects.continuous"
+    game.log.add("effect", msg(code, names=names, ops=describe_ops(ops)),
+                 ctx.rules + _layer_rules(ops) + (R.CONTINUOUS_LOCKED,) + extra)
+
+
+
+def describe_ops(ops: tuple) -> Joined:
+    """What continuous effects do, as data (the layers' words)."""
+    parts: list[Message] = []
+    for _, op in ops:
+        k = op[0]
+        if k == "pump":
+            parts.append(msg("effects.op.pump", p=op[1], t=op[2]))
+        elif k == "set_pt":
+            parts.append(msg("effects.op.set_pt", p=op[1], t=op[2]))
+        elif k == "grant":
+            parts.append(msg("layers.op.gains", what=Joined(tuple(ability_word(a)
+                                                                  for a in op[1]))))
+        elif k == "control":
+            parts.append(msg("layers.op.control", player=op[1]))
+        elif k == "add_types":
+            parts.append(msg("effects.op.becomes", types=Joined(
+                tuple(term(w) for w in list(op[2]) + list(op[1])), "list.space")))
+        elif k == "copy":
+            parts.append(msg("effects.op.copy", name=Name(op[1].name, op[1].zh_name)))
+        elif k in ("switch", "lose_all", "all_creature_types"):
+            parts.append(msg(f"layers.op.{k}"))
+        else:
+            parts.append(msg("layers.op.other", kind=k))
+    return Joined(tuple(parts))
+
+
+def _layer_rules(ops: tuple) -> tuple[str, ...]:
+    names = describe_layers()
+    return tuple(dict.fromkeys(names[layer] for layer, _ in ops if layer in names))
+
+
+
+@verb("pump", primary=("p", "t"))
+def _pump(ctx: Ctx, eff: Effect) -> None:
+    game = ctx.game
+    oids = objects(ctx, eff.get("what"))
+    for oid in oids:  # amounts are fixed on resolution (608.2h)
+        p = ctx.amount(eff.get("p", 0), oid)
+        t = ctx.amount(eff.get("t", 0), oid)
+        _continuous(ctx, eff, (("7c", ("pump", p, t)),), oid)
+    if eff.get("gains") and oids:
+        _continuous(ctx, eff, (("6", ("grant", tuple(eff.get("gains")))),), oids)
+    del game
+
+
+
+@verb("set_pt", primary=("p", "t"))
+def _set_pt(ctx: Ctx, eff: Effect) -> None:
+    p, t = ctx.amount(eff.get("p")), ctx.amount(eff.get("t"))
+    ops = [("7b", ("set_pt", p, t))]
+    if eff.get("lose_all"):
+        ops.insert(0, ("6", ("lose_all",)))
+    if eff.get("all_creature_types"):
+        ops.insert(0, ("4", ("all_creature_types",)))
+    _continuous(ctx, eff, tuple(ops))
+
+
+
+@verb("switch_pt", primary="what")
+def _switch_pt(ctx: Ctx, eff: Effect) -> None:
+    _continuous(ctx, eff, (("7d", ("switch",)),))
+
+
+
+@verb("lose_abilities", primary="what")
+def _lose_abilities(ctx: Ctx, eff: Effect) -> None:
+    _continuous(ctx, eff, (("6", ("lose_all",)),))
+
+
+
+@verb("grant", primary="abilities")
+def _grant(ctx: Ctx, eff: Effect) -> None:
+    _continuous(ctx, eff, (("6", ("grant", tuple(eff.get("abilities")))),))
+
+
+
+@verb("gain_control", primary="what")
+def _gain_control(ctx: Ctx, eff: Effect) -> None:
+    ops = [("2", ("control", ctx.you))]
+    _continuous(ctx, eff, tuple(ops))
+
+
+
+@verb("unblockable", primary="filter")
+def _unblockable(ctx: Ctx, eff: Effect) -> None:
+    game = ctx.game
+    game.prohibitions.append(Prohibition("unblockable", {"filter": eff.get("filter")},
+                                         ctx.source, ctx.you, "eot",
+                                         eff.text or "can't be blocked this turn", ctx.rules))
+    game.log.add("effect", msg("effects.card_text", text=eff.text) if eff.text
+                 else msg("effects.continuous.unblockable"), ctx.rules)

@@ -1,0 +1,127 @@
+"""Damage and what stops it: dealing damage (120), prevention shields and "prevent all
+damage" effects (615), "damage can't reduce your life below 1", and "if it would die
+this turn, exile it instead" (614)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judgebot.engine import citations as R
+from judgebot.engine.abilities import Effect
+from judgebot.engine.context import Ctx, dealer, objects, recipients
+from judgebot.engine.events import Damage, Event
+from judgebot.engine.pipeline import perform
+from judgebot.engine.replacements import ReplacementEffect, new_key
+from judgebot.engine.verbs import verb
+from judgebot.messages import Joined, msg
+
+
+@verb("damage", primary="amount")
+def _damage(ctx: Ctx, eff: Effect) -> None:
+    game = ctx.game
+    src = eff.get("source")
+    source = dealer(ctx) if src is None else (objects(ctx, src) or [None])[0]
+    lki = ctx.source_lki if src is None else None
+    if source is not None and source in game.objects:
+        lki = game.chars(source).copy()
+    events: list[Event] = []
+    to = eff.get("to")
+    if eff.get("divided"):
+        for target, n in ctx.division.items():
+            legal = any(target in slot and ok for slot, oks in zip(ctx.targets, ctx.legal,
+                                                                   strict=False)
+                        for t, ok in zip(slot, oks, strict=False) if t == target)
+            if legal and (isinstance(target, str) or target in game.objects):
+                events.append(Damage(source=source, target=target, amount=n, source_lki=lki,
+                                     rules=ctx.rules))
+    else:
+        for r in recipients(ctx, to):
+            n = ctx.amount(eff.get("amount"), r if isinstance(r, int) else None)
+            if n > 0:
+                events.append(Damage(source=source, target=r, amount=n, source_lki=lki,
+                                     rules=ctx.rules))
+    if events:
+        perform(game, events)
+
+
+
+@verb("prevent", primary="amount")
+def _prevent(ctx: Ctx, eff: Effect) -> None:
+    game = ctx.game
+    amt = eff.get("amount", "all")
+    to = eff.get("to")
+    frm = eff.get("from")
+    to_set: Any = None
+    if to is not None:
+        to_set = frozenset(recipients(ctx, to))
+    from_set: Any = None
+    if frm is not None:
+        from_set = frozenset(objects(ctx, frm))
+    params: dict[str, Any] = {"amount": amt if amt == "all" else ctx.amount(amt),
+                              "to": to_set, "from": from_set,
+                              "combat_only": bool(eff.get("combat_only"))}
+    if amt != "all":
+        params["left"] = params["amount"]
+    if eff.get("divided"):
+        for target, n in ctx.division.items():
+            p = dict(params, to=frozenset({target}), amount=n, left=n)
+            game.replacements.append(ReplacementEffect("prevent", p, ctx.source, ctx.you, "eot",
+                                                       f"prevent the next {n} damage to "
+                                                       f"{game.name_of(target)}",
+                                                       (R.PREVENTION_SHIELD,), new_key()))
+        game.log.add("effect", msg("effects.damage.shields", shields=Joined(tuple(
+            msg("effects.damage.shield", n=n, name=game.label(t))
+            for t, n in ctx.division.items()))), ctx.rules + (R.PREVENTION_SHIELD,))
+        return
+    what = "all" if amt == "all" else f"the next {params['amount']}"
+    kind = "combat damage" if params["combat_only"] else "damage"
+    where = f" to {', '.join(game.name_of(t) for t in to_set)}" if to_set else ""
+    who = f" by {', '.join(game.name_of(t) for t in from_set)}" if from_set else ""
+    text = f"prevent {what} {kind}{who}{where} this turn"
+    game.replacements.append(ReplacementEffect("prevent" if amt != "all" else "fog", params,
+                                               ctx.source, ctx.you, "eot", text,
+                                               (R.PREVENTION,), new_key()))
+    game.log.add("effect", msg(
+        "effects.damage.prevent",
+        what=msg("effects.damage.all") if amt == "all"
+        else msg("effects.damage.the_next", n=params["amount"]),
+        kind=msg("effects.damage.combat_damage" if params["combat_only"]
+                 else "effects.damage.damage"),
+        who=msg("effects.damage.by", names=Joined(tuple(game.label(t) for t in from_set)))
+        if from_set else msg("list.nothing"),
+        where=msg("effects.damage.to", names=Joined(tuple(game.label(t) for t in to_set)))
+        if to_set else msg("list.nothing")), ctx.rules + (R.PREVENTION,))
+
+
+
+@verb("fog", primary="combat_only")
+def _fog(ctx: Ctx, eff: Effect) -> None:
+    eff.args.setdefault("combat_only", True)
+    _prevent(ctx, eff)
+
+
+
+@verb("damage_floor", primary="flag")
+def _damage_floor(ctx: Ctx, eff: Effect) -> None:
+    game = ctx.game
+    game.replacements.append(ReplacementEffect(
+        "damage_floor", {"player": ctx.you}, ctx.source, ctx.you, "eot",
+        "damage that would reduce your life total to less than 1 reduces it to 1 instead",
+        ctx.rules + (R.REPLACEMENT_INSTEAD,), new_key()))
+    game.log.add("effect", msg("effects.damage.damage_floor", you=ctx.you),
+                 ctx.rules + (R.REPLACEMENT, R.REPLACEMENT_INSTEAD))
+
+
+
+@verb("dies_exile", primary="what")
+def _dies_exile(ctx: Ctx, eff: Effect) -> None:
+    """"If a creature dealt damage this way would die this turn, exile it instead"."""
+    game = ctx.game
+    params: dict[str, Any] = {}
+    if eff.get("damaged_by_source"):
+        params["damaged_by"] = [dealer(ctx)]
+    else:
+        params["objects"] = frozenset(objects(ctx, eff.get("what")))
+    game.replacements.append(ReplacementEffect("dies_exile", params, ctx.source, ctx.you, "eot",
+                                               eff.text or "exile it instead",
+                                               ctx.rules + (R.REPLACEMENT_INSTEAD,), new_key()))

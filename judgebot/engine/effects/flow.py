@@ -1,0 +1,121 @@
+"""How instructions combine: "if", "you may", "unless … pays", "you may pay … If you do",
+delayed triggered abilities (603.7), echo's upkeep payment."""
+
+from __future__ import annotations
+
+from judgebot.engine import citations as R
+from judgebot.engine.abilities import Effect, StaticAbility, TriggeredAbility
+from judgebot.engine.conditions import Facts, check
+from judgebot.engine.context import Ctx, players
+from judgebot.engine.costs import offer_cost, offer_payment
+from judgebot.engine.events import Move
+from judgebot.engine.filters import View
+from judgebot.engine.pipeline import perform
+from judgebot.engine.state import Game
+from judgebot.engine.triggers import DelayedTrigger
+from judgebot.engine.verbs import run, verb
+from judgebot.messages import msg
+
+
+@verb("delayed", primary="ability")
+def _delayed(ctx: Ctx, eff: Effect) -> None:
+    game = ctx.game
+    ability: TriggeredAbility = eff.get("ability")
+    refs = {k: v for k, v in ctx.refs.items()}
+    for i, slot in enumerate(ctx.targets):
+        if slot:
+            refs["target" if i == 0 else f"target{i + 1}"] = slot[0]
+    if eff.get("next_turn_of_you"):
+        refs["_after_turn"] = game.turn
+    game.delayed.append(DelayedTrigger(ability.trigger, ability, ctx.you, ctx.source,
+                                       game.name_of(ctx.source) if ctx.source else "",
+                                       refs, True, game.turn, ability.text))
+    game.log.add("effect", msg("effects.flow.delayed", text=ability.text),
+                 ctx.rules + (R.TRIGGER_DELAYED,))
+
+
+
+@verb("if", primary="cond")
+def _if(ctx: Ctx, eff: Effect) -> None:
+    ok = check(eff.get("cond"), Facts(View(ctx.game), ctx.you, ctx.source, ctx.info, ctx.refs,
+                                      ctx.item))
+    run(ctx, eff.get("then", ()) if ok else eff.get("else", ()))
+
+
+
+@verb("may", primary="effects")
+def _may(ctx: Ctx, eff: Effect) -> None:
+    game = ctx.game
+    who = players(ctx, eff.get("who", "you"))[0]
+    index = game.chooser.choose(who, "may", ["yes", "no"], keys=("may",),
+                                note=eff.text)
+    game.log.add("choice", msg("effects.flow.may", who=who, value=msg('resolving.to' if index == 0
+                                                          else 'resolving.not_to'),
+                               value2=eff.text or 'the optional action'), (R.RESOLVE_CHOICES,))
+    if index == 0:
+        run(ctx, eff.get("effects", ()))
+
+
+
+@verb("pay_or_sacrifice", primary="cost")
+def _pay_or_sacrifice(ctx: Ctx, eff: Effect) -> None:
+    game = ctx.game
+    src = ctx.source
+    if src not in game.objects or game.objects[src].zone != "battlefield":
+        return
+    cost = eff.get("cost")
+    alt = _echo_alternatives(game, ctx.you)
+    if alt:
+        index = game.chooser.choose(ctx.you, "pay", [f"pay {cost}", "pay {0} (" + alt + ")",
+                                                      "don't pay"], keys=("pay", "may"))
+        if index == 1:
+            game.log.add("pay", msg("effects.flow.pay_or_sacrifice", you=ctx.you, alt=alt),
+                         ctx.rules + (R.ECHO, R.ALT_COST))
+            return
+        if index == 0 and offer_payment(game, ctx.you, cost, msg("costs.pay_what", what=msg(
+                "effects.flow.echo", cost=cost)), forced=True):
+            return
+    elif offer_payment(game, ctx.you, cost, msg("costs.pay_what", what=msg(
+            "effects.flow.echo_for", cost=cost, name=game.label(src)))):
+        return
+    perform(game, [Move(source=src, oid=src, to_zone="graveyard", reason="sacrifice",
+                        rules=ctx.rules + (R.ECHO, R.SACRIFICE))])
+
+
+
+def _echo_alternatives(game: Game, player: str) -> str:
+    for oid in game.battlefield:
+        c = game.chars(oid)
+        if c.controller == player:
+            for ab in c.abilities:
+                if isinstance(ab, StaticAbility) and ab.kind == "echo_zero":
+                    return c.name
+    return ""
+
+
+
+@verb("unless_pay", primary="cost")
+def _unless_pay(ctx: Ctx, eff: Effect) -> None:
+    """"... unless you pay COST": the player may pay; if they don't, the effects happen."""
+    who = players(ctx, eff.get("who", "you"))
+    paid = bool(who) and offer_cost(ctx.game, who[0], eff.get("cost"),
+                                     msg("costs.pay_what", what=_cost_text(eff)))
+    if not paid:
+        run(ctx, eff.get("then", ()))
+
+
+
+@verb("may_pay", primary="cost")
+def _may_pay(ctx: Ctx, eff: Effect) -> None:
+    """"You may pay COST. If you do, ..."."""
+    who = players(ctx, eff.get("who", "you"))
+    if who and offer_cost(ctx.game, who[0], eff.get("cost"),
+                                     msg("costs.pay_what", what=_cost_text(eff))):
+        ctx.refs["paid"] = True
+        run(ctx, eff.get("then", ()))
+
+
+
+def _cost_text(eff: Effect) -> str:
+    cost = eff.get("cost")
+    return getattr(cost, "text", "") or str(cost)

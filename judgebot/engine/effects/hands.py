@@ -1,0 +1,37 @@
+"""Drawing (121) and discarding (701.9) cards."""
+
+from __future__ import annotations
+
+from judgebot.engine import citations as R
+from judgebot.engine.abilities import Effect
+from judgebot.engine.choosing import choose_cards
+from judgebot.engine.context import Ctx, bounded, players
+from judgebot.engine.events import Draw, Move
+from judgebot.engine.pipeline import perform
+from judgebot.engine.verbs import verb
+
+
+@verb("draw", primary="n")
+def _draw(ctx: Ctx, eff: Effect) -> None:
+    for p in players(ctx, eff.get("who", "you")):
+        n = bounded(ctx.amount(eff.get("n", 1)), "draw that many cards")
+        for _ in range(n):
+            perform(ctx.game, [Draw(source=ctx.source, player=p, rules=ctx.rules)])
+
+
+
+@verb("discard", primary="n")
+def _discard(ctx: Ctx, eff: Effect) -> None:
+    game = ctx.game
+    for p in players(ctx, eff.get("who", "you")):
+        hand = list(game.players[p].hand)
+        n = ctx.amount(eff.get("n", 1)) if eff.get("n") != "all" else len(hand)
+        if eff.get("n") == "all":
+            chosen = hand
+        else:
+            chosen = choose_cards(game, p, hand, n, "discard")
+        events = [Move(source=ctx.source, oid=o, to_zone="graveyard", reason="discard",
+                       rules=ctx.rules + (R.DISCARD,)) for o in chosen]
+        if events:
+            perform(game, events)
+            game.record.discarded[p] += len(events)

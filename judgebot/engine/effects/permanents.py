@@ -1,0 +1,121 @@
+"""Permanents: tapping and untapping, attaching, regeneration shields (701.19), creating
+tokens (111) and token copies (707.2)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from judgebot.engine import citations as R
+from judgebot.engine.abilities import Effect, Keyword, Trigger, TriggeredAbility
+from judgebot.engine.context import Ctx, bounded, objects, players
+from judgebot.engine.events import Attach, CreateToken, Tap
+from judgebot.engine.layers import face_down_chars
+from judgebot.engine.pipeline import perform
+from judgebot.engine.prohibitions import Prohibition
+from judgebot.engine.replacements import ReplacementEffect, new_key
+from judgebot.engine.state import CardDef
+from judgebot.engine.triggers import DelayedTrigger
+from judgebot.engine.verbs import verb
+from judgebot.messages import msg
+
+
+@verb("tap", primary="what")
+def _tap(ctx: Ctx, eff: Effect) -> None:
+    _tap_or_untap(ctx, eff, untap=False)
+
+
+@verb("untap", primary="what")
+def _untap(ctx: Ctx, eff: Effect) -> None:
+    _tap_or_untap(ctx, eff, untap=True)
+
+
+def _tap_or_untap(ctx: Ctx, eff: Effect, untap: bool) -> None:
+    events = [Tap(source=ctx.source, oid=o, untap=untap, rules=ctx.rules + (R.TAP_UNTAP,))
+              for o in objects(ctx, eff.get("what"))]
+    if events:
+        perform(ctx.game, events)
+
+
+
+@verb("attach", primary="what")
+def _attach(ctx: Ctx, eff: Effect) -> None:
+    game = ctx.game
+    targets = objects(ctx, eff.get("to"))
+    for oid in objects(ctx, eff.get("what")):
+        if targets:
+            equipment = "Equipment" in game.chars(oid).subtypes
+            perform(game, [Attach(source=ctx.source, oid=oid, to=targets[0],
+                                  rules=ctx.rules + ((R.EQUIP, R.EQUIPMENT) if equipment
+                                                     else (R.EQUIP,)))])
+
+
+
+@verb("regenerate", primary="what")
+def _regenerate(ctx: Ctx, eff: Effect) -> None:
+    game = ctx.game
+    for oid in objects(ctx, eff.get("what")):
+        game.replacements.append(ReplacementEffect(
+            "regenerate", {"oid": oid}, ctx.source, ctx.you, "eot",
+            f"regeneration shield on {game.name_of(oid)}", (R.REGENERATE,), new_key()))
+        game.log.add("effect", msg("effects.permanents.regenerate", name=game.label(oid)),
+                     ctx.rules + (R.REGENERATE,))
+
+
+
+@verb("cant_regenerate", primary="what")
+def _cant_regenerate(ctx: Ctx, eff: Effect) -> None:
+    game = ctx.game
+    for oid in objects(ctx, eff.get("what", "self")):
+        game.prohibitions.append(Prohibition("cant_regenerate", {"oid": oid}, ctx.source,
+                                             ctx.you, "eot",
+                                             f"{game.name_of(oid)} can't be regenerated",
+                                             ctx.rules + (R.CANT_REGENERATE,)))
+        game.log.add("effect", msg("effects.permanents.cant_regenerate", name=game.label(oid)),
+                     ctx.rules + (R.CANT_REGENERATE,))
+
+
+
+@verb("token", primary="card")
+def _token(ctx: Ctx, eff: Effect) -> None:
+    game = ctx.game
+    card: CardDef = eff.get("card")
+    who = eff.get("controller", "you")
+    for p in players(ctx, who):
+        n = bounded(ctx.amount(eff.get("n", 1)), "create that many tokens")
+        if n > 0:
+            ev = CreateToken(source=ctx.source, card=card, controller=p, n=n,
+                             tapped=bool(eff.get("tapped")), haste=bool(eff.get("haste")),
+                             rules=ctx.rules)
+            done = perform(game, [ev])
+            ctx.refs["tokens"] = [i for e in done if isinstance(e, CreateToken)
+                                  for i in e.new_ids]
+
+
+
+@verb("token_copy", primary="what")
+def _token_copy(ctx: Ctx, eff: Effect) -> None:
+    """Create a token that's a copy of a creature (707.2), maybe with haste, maybe
+    sacrificed at the beginning of the next end step."""
+    game = ctx.game
+    for oid in objects(ctx, eff.get("what")):
+        obj = game.objects[oid]
+        card = obj.copy_of or obj.card
+        if obj.face_down:
+            fd = face_down_chars(obj, obj.controller)
+            card = CardDef("", (), None, frozenset(), frozenset(), fd.types, frozenset(), 2, 2)
+        extra = (Keyword("haste", text="haste"),) if eff.get("haste") else ()
+        token_card = replace(card, abilities=card.abilities + extra, is_token=True,
+                             source="token")
+        done = perform(game, [CreateToken(source=ctx.source, card=token_card,
+                                          controller=ctx.you, n=1,
+                                          rules=ctx.rules + (R.COPY, R.COPY_VALUES, R.CREATE)
+                                          + ((R.HASTE,) if eff.get("haste") else ()))])
+        ids = [i for e in done if isinstance(e, CreateToken) for i in e.new_ids]
+        ctx.refs["tokens"] = ids
+        if eff.get("sacrifice_at") == "end_step" and ids:
+            trig = Trigger("end_step", None, who="any")
+            ability = TriggeredAbility(trig, (Effect("sacrifice", {"what": "tokens"}),),
+                                       text="sacrifice the token", rules=(R.TRIGGER_DELAYED,))
+            game.delayed.append(DelayedTrigger(trig, ability, ctx.you, ctx.source,
+                                               game.name_of(ctx.source) if ctx.source else "",
+                                               {"tokens": ids}, True, game.turn))

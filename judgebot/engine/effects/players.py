@@ -1,0 +1,115 @@
+"""Players' life, poison and the end of the game; skipping steps (614.10); "can't lose",
+"can't cast spells"; adding mana."""
+
+from __future__ import annotations
+
+from judgebot.engine import citations as R
+from judgebot.engine.abilities import Effect
+from judgebot.engine.context import Ctx, players
+from judgebot.engine.events import Counters, LifeGain, LifeLoss, LoseGame, WinGame
+from judgebot.engine.pipeline import perform
+from judgebot.engine.prohibitions import Prohibition
+from judgebot.engine.verbs import verb
+from judgebot.messages import Name, msg
+
+
+@verb("gain_life", primary="amount")
+def _gain_life(ctx: Ctx, eff: Effect) -> None:
+    for p in players(ctx, eff.get("who", "you")):
+        n = ctx.amount(eff.get("amount"))
+        perform(ctx.game, [LifeGain(source=ctx.source, player=p, amount=n, rules=ctx.rules)])
+
+
+
+@verb("lose_life", primary="amount")
+def _lose_life(ctx: Ctx, eff: Effect) -> None:
+    total = 0
+    for p in players(ctx, eff.get("who", "you")):
+        n = ctx.amount(eff.get("amount"))
+        done = perform(ctx.game, [LifeLoss(source=ctx.source, player=p, amount=n,
+                                           rules=ctx.rules)])
+        total += sum(e.amount for e in done if isinstance(e, LifeLoss))
+    ctx.refs["life_lost"] = total
+
+
+
+@verb("win", primary="who")
+def _win(ctx: Ctx, eff: Effect) -> None:
+    for p in players(ctx, eff.get("who", "you")):
+        perform(ctx.game, [WinGame(source=ctx.source, player=p,
+                                   rules=ctx.rules + (R.WIN_EFFECT,))])
+
+
+
+@verb("lose", primary="who")
+def _lose(ctx: Ctx, eff: Effect) -> None:
+    for p in players(ctx, eff.get("who", "you")):
+        perform(ctx.game, [LoseGame(source=ctx.source, player=p,
+                                    rules=ctx.rules + (R.LOSE_EFFECT,))])
+
+
+
+@verb("poison", primary="n")
+def _poison(ctx: Ctx, eff: Effect) -> None:
+    for p in players(ctx, eff.get("who")):
+        perform(ctx.game, [Counters(source=ctx.source, target=p, kind="poison",
+                                    n=ctx.amount(eff.get("n", 1)), rules=ctx.rules)])
+
+
+
+@verb("cant_lose", primary="flag")
+def _cant_lose(ctx: Ctx, eff: Effect) -> None:
+    game = ctx.game
+    you = ctx.you
+    game.prohibitions.append(Prohibition("cant_lose", {"player": you}, ctx.source, you, "eot",
+                                         "you can't lose the game this turn", ctx.rules))
+    for opp in game.opponents(you):
+        game.prohibitions.append(Prohibition("cant_win", {"player": opp}, ctx.source, you,
+                                             "eot", "your opponents can't win this turn",
+                                             ctx.rules))
+    game.log.add("effect", msg("effects.players.cant_lose", you=you, you2=you), ctx.rules)
+
+
+
+@verb("skip", primary="step")
+def _skip(ctx: Ctx, eff: Effect) -> None:
+    game = ctx.game
+    for p in players(ctx, eff.get("who", "you")):
+        step = eff.get("step")
+        if step == "combat":
+            game.players[p].skip_combat += 1
+            pending = game.players[p].skip_combat
+        else:
+            game.players[p].skip_steps[step] += 1
+            pending = game.players[p].skip_steps[step]
+        what = 'phase' if step == 'combat' else 'step'
+        shown = Name(step, msg(f"step.{step}" if step != "combat" else "step.combat_phase"
+                               ).render("zh-Hans"))
+        if pending > 1:
+            game.log.add("effect", msg("effects.players.skip", value=p, step=shown, what=what,
+                                       pending=pending), ctx.rules + (R.SKIP, R.SKIP_NEXT))
+        else:
+            game.log.add("effect", msg("effects.players.skip.2", value=p, step=shown, what=what),
+                         ctx.rules + (R.SKIP,))
+
+
+
+@verb("cant_cast", primary="who")
+def _cant_cast(ctx: Ctx, eff: Effect) -> None:
+    game = ctx.game
+    for p in players(ctx, eff.get("who", "each_opponent")):
+        game.prohibitions.append(Prohibition("cant_cast", {"player": p}, ctx.source, ctx.you,
+                                             "eot", f"{p} can't cast spells this turn",
+                                             ctx.rules))
+        game.log.add("effect", msg("effects.players.cant_cast", value=p), ctx.rules)
+
+
+
+@verb("add_mana", primary="mana")
+def _add_mana(ctx: Ctx, eff: Effect) -> None:
+    game = ctx.game
+    symbols = eff.get("mana")
+    for p in players(ctx, eff.get("who", "you")):
+        game.players[p].pool.add(symbols)
+        game.log.add("mana", msg("effects.players.add_mana", value=p,
+                                 value2=''.join('{' + s + '}' for s in symbols)), ctx.rules)

@@ -1,0 +1,106 @@
+"""Acting on the stack: countering (701.6), copying spells (707.10), storm, casting a card
+as an ability resolves (suspend, madness: 608.2g)."""
+
+from __future__ import annotations
+
+from judgebot.engine import citations as R
+from judgebot.engine.abilities import Effect
+from judgebot.engine.casting import cast_during_resolution, copy_spell
+from judgebot.engine.context import Ctx, objects, owner_of
+from judgebot.engine.costs import offer_payment
+from judgebot.engine.errors import Unsupported
+from judgebot.engine.events import Counters, CounterSpell, Happened, Move
+from judgebot.engine.mana import ManaCost
+from judgebot.engine.pipeline import perform
+from judgebot.engine.triggers import notice
+from judgebot.engine.verbs import verb
+from judgebot.messages import msg
+
+
+@verb("counter", primary="what")
+def _counter(ctx: Ctx, eff: Effect) -> None:
+    game = ctx.game
+    for oid in objects(ctx, eff.get("what")):
+        item = game.stack_item(oid)
+        if item is None:
+            continue
+        unless = eff.get("unless_pay")
+        if unless is not None:
+            payer = game.controller_of(oid) if not item.is_stack_ability else item.controller
+            cost = unless if not isinstance(unless, str) else None
+            if cost is None:
+                cost = ManaCost.parse(f"{{{ctx.amount(unless)}}}") if unless.upper() == "X" \
+                    else ManaCost.parse(unless)
+            if offer_payment(game, payer, cost, msg("costs.pay_what", what=msg(
+                    "effects.spells.so_not_countered", cost=cost, name=game.label(oid)))):
+                continue
+        ev = CounterSpell(source=ctx.source, item=oid, rules=ctx.rules + (R.COUNTER,))
+        dest = eff.get("destination")
+        if dest:
+            ev.notes.append(dest)
+        done = perform(game, [ev])
+        if done:
+            ctx.refs["countered"] = True
+            for d in done:
+                d.notes.append("countered")
+            notice(game, [Happened(what="countered", data={"spell": oid,
+                                                            "controller": ctx.you})], None)
+            if eff.get("exile_with_time"):
+                exiled = [i for i in game.players[owner_of(game, oid)].exile
+                          if game.objects[i].previous == oid]
+                for i in exiled:
+                    perform(game, [Counters(source=ctx.source, target=i, kind="time",
+                                            n=eff.get("exile_with_time"), rules=ctx.rules)])
+                    game.objects[i].chosen["gains_suspend"] = True
+
+
+
+@verb("copy_spell", primary="what")
+def _copy_spell(ctx: Ctx, eff: Effect) -> None:
+    for oid in objects(ctx, eff.get("what")):
+        copy_spell(ctx.game, oid, ctx.you, new_targets=bool(eff.get("new_targets", True)),
+                   rules=ctx.rules)
+
+
+
+@verb("storm", primary="flag")
+def _storm(ctx: Ctx, eff: Effect) -> None:
+    game = ctx.game
+    n = ctx.info.get("storm_count", 0)
+    spell = ctx.info.get("spell")
+    game.log.add("storm", msg("effects.spells.storm", n=n, n2=n, value='y' if n == 1 else 'ies'),
+        ctx.rules + (R.STORM,))
+    for _ in range(n):
+        if spell is None or game.stack_item(spell) is None:
+            break
+        copy_spell(game, spell, ctx.you, new_targets=True, rules=ctx.rules)
+
+
+
+@verb("cast_suspended", primary="flag")
+def _cast_suspended(ctx: Ctx, eff: Effect) -> None:
+    game = ctx.game
+    src = ctx.source
+    if src not in game.objects or game.objects[src].zone != "exile":
+        return
+    cast_during_resolution(game, src, ctx.you, "suspend", mandatory=True, rules=ctx.rules)
+
+
+
+@verb("cast_madness", primary="cost")
+def _cast_madness(ctx: Ctx, eff: Effect) -> None:
+    game = ctx.game
+    src = ctx.source
+    if src not in game.objects or game.objects[src].zone != "exile":
+        return
+    if not cast_during_resolution(game, src, ctx.you, "madness", mandatory=False,
+                                  rules=ctx.rules, cost=eff.get("cost")):
+        if src in game.objects and game.objects[src].zone == "exile":
+            perform(game, [Move(source=src, oid=src, to_zone="graveyard", reason="madness",
+                                rules=ctx.rules + (R.MADNESS,))])
+
+
+
+@verb("change_target", primary="what")
+def _change_target(ctx: Ctx, eff: Effect) -> None:
+    raise Unsupported(msg("effects.spells.change_target"))

@@ -1,0 +1,244 @@
+"""Moving objects between zones: destroy (701.8), exile, return to hand, return to the
+battlefield (with delayed returns, 610.3), mill, sacrifice (701.21), search (701.23),
+Living End."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judgebot.engine import citations as R
+from judgebot.engine.abilities import Effect, Filter, Trigger, TriggeredAbility
+from judgebot.engine.apply import new_object
+from judgebot.engine.choosing import choose_cards, sacrifice_events
+from judgebot.engine.context import Ctx, objects, players
+from judgebot.engine.errors import BadInput, Unsupported
+from judgebot.engine.events import Counters, Destroy, Event, Move
+from judgebot.engine.filters import View, matches, select
+from judgebot.engine.pipeline import perform
+from judgebot.engine.triggers import DelayedTrigger
+from judgebot.engine.verbs import verb
+from judgebot.messages import msg
+
+
+@verb("destroy", primary="what")
+def _destroy(ctx: Ctx, eff: Effect) -> None:
+    events = [Destroy(source=ctx.source, oid=o, no_regen=bool(eff.get("no_regen")),
+                      rules=ctx.rules + (R.DESTROY,)) for o in objects(ctx, eff.get("what"))]
+    if eff.get("no_regen"):
+        for e in events:
+            e.rules += (R.CANT_REGENERATE,)
+    done = perform(ctx.game, events) if events else []
+    ctx.refs["destroyed"] = [e.new_id for e in done if isinstance(e, Move)]
+
+
+
+def _move_all(ctx: Ctx, eff: Effect, to_zone: str, reason: str, rules: tuple[str, ...],
+              **fields: Any) -> list[Move]:
+    events = [Move(source=ctx.source, oid=o, to_zone=to_zone, reason=reason,
+                   rules=ctx.rules + rules, **fields) for o in objects(ctx, eff.get("what"))]
+    done = perform(ctx.game, events) if events else []
+    return [e for e in done if isinstance(e, Move)]
+
+
+
+@verb("exile", primary="what")
+def _exile(ctx: Ctx, eff: Effect) -> None:
+    counters = dict(eff.get("counters") or {})
+    done = _move_all(ctx, eff, "exile", "exile", (R.EXILE,))
+    ids = [m.new_id for m in done if m.to_zone == "exile"]
+    ctx.refs["exiled"] = ids
+    game = ctx.game
+    for oid in ids:
+        if eff.get("gains_suspend"):
+            game.objects[oid].chosen["gains_suspend"] = True
+        for kind, n in counters.items():
+            perform(game, [Counters(source=ctx.source, target=oid, kind=kind, n=n,
+                                    rules=ctx.rules)])
+    ret = eff.get("comes_back")
+    if ret and ids:
+        _schedule_return(ctx, ids, ret, eff)
+
+
+
+def _schedule_return(ctx: Ctx, ids: list[int], when: str, eff: Effect) -> None:
+    game = ctx.game
+    under = eff.get("under", "owner")
+    back = Effect("return", {"what": "exiled_cards", "to": "battlefield", "under": under})
+    if when == "now":
+        ctx.refs["exiled_cards"] = ids
+        _return(ctx, back)
+        return
+    if when == "end_step":
+        trig = Trigger("end_step", None, who="any")
+    elif when == "leaves":
+        if ctx.source is None or ctx.source not in game.objects or \
+                game.objects[ctx.source].zone != "battlefield":
+            names = ", ".join(game.name_of(i) for i in ids)
+            game.log.add("note", msg("effects.zones.schedule_return.2",
+                                     source=game.label(ctx.source), names=names),
+                (R.UNTIL_LEAVES, R.TRIGGER_DELAYED_WAITS))
+            return
+        trig = Trigger("leaves", "ref")
+    else:
+        raise Unsupported(msg("effects.zones.schedule_return", when=when))
+    ability = TriggeredAbility(trig, (back,), text="return the exiled card",
+                               rules=(R.TRIGGER_DELAYED,))
+    refs = {"exiled_cards": ids}
+    if when == "leaves":
+        refs["it"] = ctx.source
+    game.delayed.append(DelayedTrigger(trig, ability, ctx.you, ctx.source,
+                                       game.name_of(ctx.source) if ctx.source else "",
+                                       refs, True, game.turn))
+
+
+
+@verb("bounce", primary="what")
+def _bounce(ctx: Ctx, eff: Effect) -> None:
+    game = ctx.game
+    oids = objects(ctx, eff.get("what"))
+    spells = [o for o in oids if game.objects[o].zone == "stack"]
+    done = _move_all(ctx, eff, "hand", "bounce", ())
+    ctx.refs["returned"] = [m.new_id for m in done]
+    if spells:
+        game.log.add("note", msg("effects.zones.bounce"), (R.NEW_OBJECT,))
+
+
+
+@verb("bounce_choice", primary="filter")
+def _bounce_choice(ctx: Ctx, eff: Effect) -> None:
+    """"Return a creature you control to its owner's hand" (not targeted)."""
+    game = ctx.game
+    f: Filter = eff.get("filter")
+    mine = select(f, View(game), ctx.you, ctx.source)
+    chosen = choose_cards(game, ctx.you, mine, 1, "return", keys=("return", "bounce"))
+    events = [Move(source=ctx.source, oid=o, to_zone="hand", reason="bounce",
+                   rules=ctx.rules) for o in chosen]
+    if events:
+        perform(game, events)
+
+
+
+@verb("return", primary="what")
+def _return(ctx: Ctx, eff: Effect) -> None:
+    game = ctx.game
+    to = eff.get("to", "battlefield")
+    events = []
+    for oid in objects(ctx, eff.get("what")):
+        obj = game.objects[oid]
+        under = eff.get("under", "owner")
+        controller = ctx.you if under == "you" else obj.owner
+        reason = "return" if to == "battlefield" else "bounce"
+        events.append(Move(source=ctx.source, oid=oid, to_zone=to, reason=reason,
+                           tapped=bool(eff.get("tapped")), controller=controller,
+                           rules=ctx.rules))
+    if events:
+        done = perform(game, events)
+        ctx.refs["returned"] = [e.new_id for e in done if isinstance(e, Move)]
+
+
+
+@verb("mill", primary="n")
+def _mill(ctx: Ctx, eff: Effect) -> None:
+    game = ctx.game
+    for p in players(ctx, eff.get("who", "you")):
+        pl = game.players[p]
+        n = ctx.amount(eff.get("n", 1))
+        if not pl.library_known:
+            raise Unsupported(msg("effects.zones.mill", value=p))
+        events = [Move(source=ctx.source, oid=o, to_zone="graveyard", reason="mill",
+                       rules=ctx.rules + (R.MILL,)) for o in pl.library[:n]]
+        if events:
+            perform(game, events)
+
+
+
+@verb("sacrifice", primary="what")
+def _sacrifice(ctx: Ctx, eff: Effect) -> None:
+    game = ctx.game
+    what = eff.get("what")
+    if what is not None:
+        oids = [o for o in objects(ctx, what) if game.objects[o].zone == "battlefield"]
+        events: list[Event] = [Move(source=ctx.source, oid=o, to_zone="graveyard",
+                                    reason="sacrifice", rules=ctx.rules + (R.SACRIFICE,))
+                               for o in oids]
+    else:
+        events = []
+        # 608.2e/101.4: choices in APNAP order, then sacrificed simultaneously.
+        for p in [q for q in game.apnap() if q in players(ctx, eff.get("who", "you"))]:
+            n = ctx.amount(eff.get("n", 1))
+            events += sacrifice_events(game, p, eff.get("filter") or Filter(), n, ctx.source,
+                                       ctx.rules)
+    if events:
+        perform(game, events)
+
+
+
+@verb("search", primary="filter")
+def _search(ctx: Ctx, eff: Effect) -> None:
+    game = ctx.game
+    who = players(ctx, eff.get("who", "you"))
+    for p in who:
+        pl = game.players[p]
+        f: Filter = eff.get("filter") or Filter()
+        to = eff.get("to", "hand")
+        if pl.library_known:
+            view = View(game)
+            found = [o for o in pl.library if matches(f, view, o, p, None)]
+            options = ["nothing"] + [game.name_of(o) for o in found]
+            index = game.chooser.choose(p, "search", options, keys=("search",))
+            game.log.add("search", msg("effects.zones.search.2", value=p, value2=options[index]),
+                ctx.rules + (R.SEARCH,))
+            if index > 0:
+                perform(game, [Move(source=ctx.source, oid=found[index - 1], to_zone=to,
+                                    tapped=bool(eff.get("tapped")), reason="search",
+                                    rules=ctx.rules + (R.SEARCH,))])
+            continue
+        answer = game.chooser.scripted(p, ("search",))
+        if answer is None:
+            game.log.add("default", msg("effects.zones.search.3", value=p),
+                         ctx.rules + (R.SEARCH,))
+            continue
+        answer.used = True
+        if str(answer.value).lower() in ("nothing", "none", "no"):
+            game.log.add("search", msg("effects.zones.search.4", value=p),
+                         ctx.rules + (R.SEARCH,))
+            continue
+        card = game.cards.get(str(answer.value)) if game.cards is not None else None
+        if card is None:
+            raise BadInput(msg("effects.zones.search.5", value=answer.value), answer.line)
+        obj = new_object(game, card, p, "library")
+        pl.library.remove(obj.id)
+        pl.library.insert(0, obj.id)
+        game.log.add("search", msg("effects.zones.search", value=p, name=card.name),
+                     ctx.rules + (R.SEARCH,))
+        perform(game, [Move(source=ctx.source, oid=obj.id, to_zone=to,
+                            tapped=bool(eff.get("tapped")), reason="search",
+                            rules=ctx.rules + (R.SEARCH,))])
+
+
+
+@verb("living_end", primary="flag")
+def _living_end(ctx: Ctx, eff: Effect) -> None:
+    """Each player exiles creature cards from their graveyard, sacrifices all creatures,
+    then puts the exiled cards onto the battlefield (Living End)."""
+    game = ctx.game
+    view = View(game)
+    exiled: list[int] = []
+    ev = []
+    for p in game.apnap():
+        for oid in list(game.players[p].graveyard):
+            if view.chars(oid).is_creature:
+                ev.append(Move(source=ctx.source, oid=oid, to_zone="exile", reason="exile",
+                               rules=ctx.rules + (R.EXILE,)))
+    done = perform(game, ev) if ev else []
+    exiled = [e.new_id for e in done if isinstance(e, Move) and e.to_zone == "exile"]
+    sac = [Move(source=ctx.source, oid=o, to_zone="graveyard", reason="sacrifice",
+                rules=ctx.rules + (R.SACRIFICE,))
+           for o in game.battlefield if game.chars(o).is_creature]
+    if sac:
+        perform(game, sac)
+    back = [Move(source=ctx.source, oid=o, to_zone="battlefield", reason="put",
+                 controller=game.objects[o].owner, rules=ctx.rules)
+            for o in exiled if o in game.objects]
+    if back:
+        perform(game, back)

@@ -1,0 +1,651 @@
+"""Replacement and prevention effects (614, 615, 616): the second step of the
+pipeline.
+
+Each kind of replacement is registered once (:func:`replacement`) with the
+event it modifies, when it applies, and what it makes of the event. The
+effects that could apply to an event are gathered from resolved effects
+(``game.replacements``) and from static abilities where they function (an
+entering permanent's own "enters" replacements included, 614.12); when several
+apply, the affected player or the controller of the affected object chooses
+which first (616.1), self-replacement effects first (616.1a); each applies once
+to an event (614.5), and the rest are checked again after it (616.1f).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import count
+from typing import Any
+
+from judgebot.engine import citations as R
+from judgebot.engine.abilities import Filter, replacements
+from judgebot.engine.choosing import sacrifice_events
+from judgebot.engine.events import (
+    Damage,
+    Destroy,
+    Draw,
+    Event,
+    LifeGain,
+    LifeLoss,
+    LoseGame,
+    Move,
+    Regenerated,
+    WinGame,
+)
+from judgebot.engine.filters import View, matches
+from judgebot.engine.layers import base_chars, face_down_chars
+from judgebot.engine.prohibitions import active_prohibitions
+from judgebot.engine.rules import has_protection_from
+from judgebot.engine.state import CardDef, Game, GameObject
+from judgebot.engine.verbs import run_effects
+from judgebot.messages import Joined, msg, term
+
+
+@dataclass(eq=False)
+class ReplacementEffect:
+    """A replacement or prevention effect created by a resolving spell or ability
+    (shields, "if it would die this turn, exile it instead" ...)."""
+
+    kind: str
+    params: dict[str, Any]
+    source_id: int | None
+    controller: str
+    duration: Any = "eot"
+    text: str = ""
+    rules: tuple[str, ...] = ()
+    key: int = 0
+    self_replacement: bool = False
+    optional: bool = False
+
+
+_KEYS = count(1)
+
+
+def new_key() -> int:
+    return next(_KEYS)
+
+
+@dataclass(eq=False)
+class Candidate:
+    """A replacement effect that might apply to an event, wherever it comes from."""
+
+    key: Any
+    kind: str
+    params: dict[str, Any]
+    source: int | None
+    controller: str
+    text: str
+    rules: tuple[str, ...]
+    effect: ReplacementEffect | None = None
+    self_replacement: bool = False
+    optional: bool = False
+
+
+# --- the registry -----------------------------------------------------------------------------
+Applies = Callable[[Game, Candidate, Any], bool]
+Replace = Callable[[Game, Candidate, Any], list[Event]]
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str
+    event: type[Event]
+    applies: Applies
+    replace: Replace
+    prevention: bool = False  # a prevention effect: damage that can't be prevented passes
+    entering: bool = False  # works from the entering object itself (614.12)
+
+
+KINDS: dict[str, Kind] = {}
+
+
+def replacement(name: str, event: type[Event], replace: Replace, prevention: bool = False,
+                entering: bool = False) -> Callable[[Applies], Applies]:
+    """Register the kind ``name``: the decorated function says when it applies to an
+    ``event``, ``replace`` what it makes of it."""
+    def register(applies: Applies) -> Applies:
+        KINDS[name] = Kind(name, event, applies, replace, prevention, entering)
+        return applies
+    return register
+
+
+def applies(game: Game, c: Candidate, e: Event) -> bool:
+    kind = KINDS.get(c.kind)
+    if kind is None or not isinstance(e, kind.event):
+        return False
+    if isinstance(e, Damage) and (e.amount <= 0 or (kind.prevention and not e.preventable)):
+        return False
+    if isinstance(e, Move) and e.oid not in game.objects:
+        return False
+    return kind.applies(game, c, e)
+
+
+# --- 616: the loop ---------------------------------------------------------------------------
+def replace(game: Game, ev: Event) -> list[Event]:
+    """Apply replacement and prevention effects to ``ev`` (616.1)."""
+    current = [ev]
+    done: list[Event] = []
+    rounds = 0
+    while current:
+        e = current.pop(0)
+        rounds += 1
+        if rounds > 50:
+            done.append(e)
+            continue
+        applicable = [c for c in candidates(game, e)
+                      if c.key not in e.used and applies(game, c, e)]
+        if not applicable:
+            if isinstance(e, Destroy):
+                obj = game.objects.get(e.oid)
+                if obj is None or obj.zone != "battlefield":
+                    continue
+                move = Move(cause=e.cause, source=e.source, rules=e.rules, oid=e.oid,
+                            to_zone="graveyard", reason="destroy")
+                move.used = set(e.used)
+                current.insert(0, move)
+                continue
+            done.append(e)
+            continue
+        selfs = [c for c in applicable if c.self_replacement]
+        pool = selfs or applicable
+        chosen = pool[0]
+        if len(pool) > 1:
+            chooser = _affected_player(game, e)
+            labels = [f"{c.text} ({game.name_of(c.source) if c.source else 'rules'})"
+                      for c in pool]
+            index = game.chooser.choose(chooser, "replacement_order", labels,
+                                        keys=("order", "replacement"),
+                                        note=R.REPLACEMENT_ORDER)
+            chosen = pool[index]
+            game.log.add("choice", msg("replacements.replace", chooser=chooser,
+                                       value=labels[index]),
+                         (R.REPLACEMENT_ORDER, R.REPLACEMENT_ORDER_ANY, R.REPLACEMENT_REPEAT))
+        if chosen.optional and not _optional_yes(game, chosen):
+            e.used.add(chosen.key)
+            current.insert(0, e)
+            continue
+        results = KINDS[chosen.kind].replace(game, chosen, e)
+        for r in results:
+            r.used = set(e.used) | {chosen.key}
+        current[:0] = results
+    return done
+
+
+def _optional_yes(game: Game, c: Candidate) -> bool:
+    index = game.chooser.choose(c.controller, "may", ["yes", "no"], keys=("may", "replace"),
+                                note=c.text)
+    return index == 0
+
+
+def _affected_player(game: Game, ev: Event) -> str:
+    if isinstance(ev, Damage):
+        t = ev.target
+        return t if isinstance(t, str) else game.controller_of(t)
+    if isinstance(ev, (LifeGain, LifeLoss, Draw, LoseGame, WinGame)):
+        return ev.player
+    oid = getattr(ev, "oid", None)
+    if oid is not None and oid in game.objects:
+        obj = game.objects[oid]
+        return game.controller_of(oid) if obj.zone in ("battlefield", "stack") else obj.owner
+    return game.active
+
+
+# --- where replacement effects come from ----------------------------------------------------
+def candidates(game: Game, ev: Event) -> list[Candidate]:
+    out: list[Candidate] = []
+    for rep in game.replacements:
+        out.append(Candidate(rep.key, rep.kind, rep.params, rep.source_id, rep.controller,
+                             rep.text, rep.rules, rep, rep.self_replacement, rep.optional))
+    # Static replacement abilities of objects in the zone where they function.
+    zones: list[int] = list(game.battlefield)
+    moving: GameObject | None = None
+    if isinstance(ev, Move):
+        moving = game.objects.get(ev.oid)
+        if moving is not None and moving.zone != "battlefield":
+            zones.append(ev.oid)
+    for oid in zones:
+        obj = game.objects.get(oid)
+        if obj is None:
+            continue
+        c = game.chars(oid)
+        abilities = c.abilities
+        if obj is moving and ev.to_zone == "battlefield" and obj.zone != "battlefield":
+            # 614.12: an entering permanent's own "enters" replacements apply.
+            abilities = _entering_abilities(game, obj, ev)
+        for ab in replacements(abilities):
+            if obj is moving:
+                kind = KINDS.get(ab.kind)
+                if not (ab.zone in (obj.zone, "all") or (kind is not None and kind.entering)):
+                    continue
+            elif ab.zone != obj.zone:
+                continue
+            out.append(Candidate((oid, id(ab)), ab.kind, ab.params, oid, c.controller, ab.text,
+                                 ab.rules, None, ab.params.get("self", False),
+                                 ab.params.get("optional", False)))
+    # Replacement abilities that function in hand (madness) or on the stack.
+    for item in list(game.stack):
+        if item.is_stack_ability:
+            continue
+        for ab in replacements(game.chars(item.id).abilities):
+            if ab.zone == "stack":
+                out.append(Candidate((item.id, id(ab)), ab.kind, ab.params, item.id,
+                                     game.chars(item.id).controller, ab.text, ab.rules))
+    if isinstance(ev, Move) and moving is not None and moving.zone == "hand":
+        for ab in replacements(game.chars(moving.id).abilities):
+            if ab.zone == "hand":
+                out.append(Candidate((moving.id, id(ab)), ab.kind, ab.params, moving.id,
+                                     moving.owner, ab.text, ab.rules))
+    if isinstance(ev, Damage):
+        out.extend(_protection_candidates(game, ev))
+    seen: set[Any] = set()
+    unique = []
+    for c in out:
+        if c.key not in seen:
+            seen.add(c.key)
+            unique.append(c)
+    return unique
+
+
+def _entering_abilities(game: Game, obj: GameObject, ev: Move) -> tuple:
+    if ev.face_down:
+        return face_down_chars(obj, obj.owner).abilities
+    card = ev.copy_of or obj.card
+    probe = GameObject(obj.id, card, obj.owner, ev.controller or obj.owner, "battlefield", 0)
+    return base_chars(game, probe).abilities
+
+
+def _protection_candidates(game: Game, ev: Damage) -> list[Candidate]:
+    target = ev.target
+    if isinstance(target, int) and target not in game.objects:
+        return []
+    if not has_protection_from(game, target, ev.source, ev.source_lki):
+        return []
+    return [Candidate(("protection", target), "protection", {}, None,
+                      game.controller_of(target) if isinstance(target, int) else target,
+                      "protection", (R.PROTECTION_DAMAGE,))]
+
+
+def _matches_to(game: Game, spec: Any, target: Any, c: Candidate) -> bool:
+    if spec in (None, "any"):
+        return True
+    if spec == "self":
+        return target == c.source
+    if spec == "you":
+        return target == c.controller
+    if isinstance(spec, (set, frozenset, list, tuple)):
+        return target in spec
+    if isinstance(spec, Filter):
+        return isinstance(target, int) and matches(spec, View(game), target, c.controller,
+                                                     c.source)
+    return target == spec
+
+
+# --- damage: prevention (615) ----------------------------------------------------------------
+def _prevent(game: Game, c: Candidate, e: Damage) -> list[Event]:
+    k, p = c.kind, c.params
+    amount = e.amount
+    if k in ("protection", "fog", "prevent_source") or p.get("amount") == "all":
+        prevented = amount
+    elif p.get("per_source"):
+        prevented = min(amount, p["amount"])
+    else:
+        prevented = min(amount, c.effect.params.get("left", p.get("amount", 0))
+                        if c.effect else p.get("amount", 0))
+        if c.effect is not None:
+            c.effect.params["left"] = c.effect.params.get("left", p.get("amount", 0)) \
+                - prevented
+            if c.effect.params["left"] <= 0 and c.effect in game.replacements:
+                game.replacements.remove(c.effect)
+    rules = c.rules or (R.PREVENTION,)
+    if k == "prevent" and p.get("amount") != "all" and not p.get("per_source"):
+        rules = rules + (R.PREVENTION_SHIELD,)
+    src = game.name_of(e.source) if e.source is not None else "a source"
+    if p.get("then"):
+        rules = rules + (R.PREVENTION_EXTRA,)
+    if p.get("per_source") and R.ABSORB in rules:
+        rules = rules + (R.ABSORB_EACH_SOURCE,)
+    game.log.add("prevent", msg("replacements.prevent", prevented=prevented, src=src,
+                                target=game.label(e.target), text=c.text), rules + (R.PREVENTION,))
+    left = amount - prevented
+    once = ("then_done", game.extra.get("batch"), c.key, e.target)
+    if p.get("then") and once not in game.extra:
+        # One simultaneous damage event: the extra effect happens once (615.5).
+        game.extra[once] = True
+        run_effects(game, p["then"], {"source": c.source, "you": c.controller,
+                                      "prevented": prevented})
+    if left <= 0:
+        return []
+    e.amount = left
+    return [e]
+
+
+@replacement("protection", Damage, _prevent, prevention=True)
+def _protection(game: Game, c: Candidate, e: Damage) -> bool:
+    return True
+
+
+@replacement("fog", Damage, _prevent, prevention=True)
+def _fog(game: Game, c: Candidate, e: Damage) -> bool:
+    p = c.params
+    if p.get("combat_only", True) and not e.combat:
+        return False
+    return _matches_to(game, p.get("to"), e.target, c) and \
+        _matches_to(game, p.get("from"), e.source, c)
+
+
+@replacement("prevent_source", Damage, _prevent, prevention=True)
+def _prevent_source(game: Game, c: Candidate, e: Damage) -> bool:
+    p = c.params
+    return e.source in p.get("sources", ()) and (not p.get("combat_only") or e.combat)
+
+
+@replacement("prevent", Damage, _prevent, prevention=True)
+def _prevent_applies(game: Game, c: Candidate, e: Damage) -> bool:
+    p = c.params
+    if p.get("combat_only") and not e.combat:
+        return False
+    return _matches_to(game, p.get("to"), e.target, c) and \
+        _matches_to(game, p.get("from"), e.source, c)
+
+
+# --- damage: replacement -----------------------------------------------------------------------
+def _floor(game: Game, c: Candidate, e: Damage) -> list[Event]:
+    life = game.players[e.target].life
+    loss = e.life_loss if e.life_loss is not None else e.amount
+    if life >= 1 and life - loss < 1:
+        e.life_loss = life - 1
+        game.log.add("replace", msg("replacements.floor", text=c.text, target=e.target,
+                                    value=life - loss), c.rules or (R.REPLACEMENT_INSTEAD,))
+    return [e]
+
+
+@replacement("damage_floor", Damage, _floor)
+def _damage_floor(game: Game, c: Candidate, e: Damage) -> bool:
+    return e.target == c.params.get("player") and not isinstance(e.target, int)
+
+
+@replacement("damage_floor_static", Damage, _floor)
+def _damage_floor_static(game: Game, c: Candidate, e: Damage) -> bool:
+    if e.target != c.controller:
+        return False
+    need = c.params.get("if_control")
+    if need:
+        return any(game.controller_of(o) == c.controller and
+                   need in game.chars(o).types for o in game.battlefield)
+    return True
+
+
+def _sacrifice_instead(game: Game, c: Candidate, e: Damage) -> list[Event]:
+    game.log.add("replace", msg("replacements.sacrifice_instead", text=c.text, amount=e.amount,
+                                controller=c.controller, amount2=e.amount),
+        c.rules or (R.REPLACEMENT_INSTEAD,))
+    return sacrifice_events(game, c.controller, Filter(), e.amount, c.source)
+
+
+@replacement("damage_sacrifice", Damage, _sacrifice_instead)
+def _damage_sacrifice(game: Game, c: Candidate, e: Damage) -> bool:
+    return e.target == c.source
+
+
+def _redirected(game: Game, c: Candidate, e: Damage) -> list[Event]:
+    to = c.params.get("to")
+    if isinstance(to, int) and (to not in game.objects or not game.chars(to).is_creature):
+        game.log.add("replace", msg("replacements.redirected.2", text=c.text), (R.REDIRECTION,))
+        return [e]
+    game.log.add("replace", msg("replacements.redirected", text=c.text, to=game.label(to)),
+                 (R.REDIRECTION,))
+    e.redirected_from = e.target
+    e.target = to
+    return [e]
+
+
+@replacement("redirect", Damage, _redirected)
+def _redirect(game: Game, c: Candidate, e: Damage) -> bool:
+    p = c.params
+    return e.target == p.get("from") and (p.get("source") in (None, e.source))
+
+
+# --- destruction: regeneration (701.19) ------------------------------------------------------
+def _regenerates(game: Game, c: Candidate, e: Destroy) -> list[Event]:
+    if c.effect is not None and c.effect in game.replacements:
+        game.replacements.remove(c.effect)
+    game.log.add("regenerate", msg("replacements.regenerates", name=game.label(e.oid)),
+                 (R.REGENERATION_REPLACEMENT, R.REGENERATE if c.kind == "regenerate"
+                  else R.REGENERATE_STATIC))
+    return [Regenerated(cause=e.cause, source=e.source, oid=e.oid)]
+
+
+def _may_regenerate(game: Game, e: Destroy, target: int | None) -> bool:
+    if e.oid != target or e.no_regen:
+        return False
+    return not any(pr.params.get("oid", pr.source_id) == e.oid
+                   for pr in active_prohibitions(game, "cant_regenerate"))
+
+
+@replacement("regenerate", Destroy, _regenerates)
+def _regeneration_shield(game: Game, c: Candidate, e: Destroy) -> bool:
+    return _may_regenerate(game, e, c.params.get("oid", c.source))
+
+
+@replacement("regenerate_static", Destroy, _regenerates)
+def _regenerate_static(game: Game, c: Candidate, e: Destroy) -> bool:
+    return _may_regenerate(game, e, c.source)
+
+
+# --- zone changes ----------------------------------------------------------------------------
+def _exiled_instead(game: Game, c: Candidate, e: Move) -> list[Event]:
+    game.log.add("replace", msg("replacements.exiled_instead", name=game.label(e.oid),
+                                to_zone=msg(f"zone.{e.to_zone}"), text=c.text),
+        tuple(c.rules) + (R.REPLACEMENT_INSTEAD,))
+    e.to_zone = "exile"
+    return [e]
+
+
+def _from_zone(game: Game, e: Move) -> str:
+    return game.objects[e.oid].zone
+
+
+@replacement("dies_exile", Move, _exiled_instead)
+def _dies_exile(game: Game, c: Candidate, e: Move) -> bool:
+    if not (_from_zone(game, e) == "battlefield" and e.to_zone == "graveyard" and
+            game.chars(e.oid).is_creature):
+        return False
+    p = c.params
+    if "objects" in p:
+        return e.oid in p["objects"]
+    if "damaged_by" in p:
+        sources = game.record.damaged_by.get(e.oid, set())
+        return bool(sources & set(p["damaged_by"]))
+    if p.get("affects") == "self":
+        return e.oid == c.source
+    return True
+
+
+@replacement("graveyard_exile", Move, _exiled_instead)
+def _graveyard_exile(game: Game, c: Candidate, e: Move) -> bool:
+    obj = game.objects[e.oid]
+    if e.to_zone != "graveyard" or obj.token:
+        return False
+    if c.params.get("whose") == "opponents":
+        return obj.owner != c.controller
+    return True
+
+
+@replacement("flashback_exile", Move, _exiled_instead)
+def _flashback_exile(game: Game, c: Candidate, e: Move) -> bool:
+    obj = game.objects[e.oid]
+    return obj.zone == "stack" and e.oid == c.source and e.to_zone != "exile" and \
+        obj.cast is not None and obj.cast.alt_cost == "flashback"
+
+
+@replacement("exile_if_would_leave_stack", Move, _exiled_instead)
+def _exile_if_would_leave_stack(game: Game, c: Candidate, e: Move) -> bool:
+    return _from_zone(game, e) == "stack" and e.oid in c.params.get("objects", ()) and \
+        e.to_zone == "graveyard"
+
+
+@replacement("containment", Move, _exiled_instead)
+def _containment(game: Game, c: Candidate, e: Move) -> bool:
+    obj = game.objects[e.oid]
+    return e.to_zone == "battlefield" and obj.zone != "stack" and not obj.token and \
+        obj.zone != "battlefield" and "creature" in game.chars(e.oid).types
+
+
+def _to_library_instead(game: Game, c: Candidate, e: Move) -> list[Event]:
+    top = c.kind == "to_library_top"
+    where = msg("replacements.on_top_of_library" if top else "replacements.into_library_shuffled")
+    game.log.add("replace", msg("replacements.to_library_instead", name=game.label(e.oid),
+                                where=where, text=c.text),
+                 c.rules or (R.REPLACEMENT_INSTEAD,))
+    e.to_zone = "library"
+    e.position = "top" if top else "shuffled"
+    return [e]
+
+
+@replacement("to_library_top", Move, _to_library_instead)
+def _to_library_top(game: Game, c: Candidate, e: Move) -> bool:
+    return e.to_zone == "graveyard" and e.oid == c.source
+
+
+@replacement("to_library", Move, _to_library_instead, entering=True)
+def _to_library(game: Game, c: Candidate, e: Move) -> bool:
+    return e.to_zone == "graveyard" and e.oid == c.source
+
+
+def _to_hand_instead(game: Game, c: Candidate, e: Move) -> list[Event]:
+    game.log.add("replace", msg("replacements.to_hand_instead", name=game.label(e.oid)),
+        (R.BUYBACK,))
+    e.to_zone = "hand"
+    return [e]
+
+
+@replacement("buyback", Move, _to_hand_instead)
+def _buyback(game: Game, c: Candidate, e: Move) -> bool:
+    obj = game.objects[e.oid]
+    return obj.zone == "stack" and e.oid == c.source and e.reason == "resolve" and \
+        obj.cast is not None and "buyback" in obj.cast.additional
+
+
+def _discarded_into_exile(game: Game, c: Candidate, e: Move) -> list[Event]:
+    e.to_zone = "exile"
+    e.madness = True
+    game.log.add("replace", msg("replacements.discarded_into_exile", name=game.label(e.oid)),
+                 (R.MADNESS,))
+    return [e]
+
+
+@replacement("madness", Move, _discarded_into_exile)
+def _madness(game: Game, c: Candidate, e: Move) -> bool:
+    return e.reason == "discard" and e.oid == c.source and _from_zone(game, e) == "hand"
+
+
+# --- entering the battlefield (614.1c–d, 614.12) ---------------------------------------------
+def _entering(game: Game, c: Candidate, e: Move) -> bool:
+    return e.to_zone == "battlefield" and e.oid == c.source and \
+        _from_zone(game, e) != "battlefield"
+
+
+def _as_a_copy(game: Game, c: Candidate, e: Move) -> list[Event]:
+    log = game.log
+    options = [o for o in game.battlefield if game.chars(o).is_creature]
+    if not options:
+        log.add("replace", msg("replacements.as_a_copy.2", name=game.label(e.oid)),
+                (R.REPLACEMENT_ENTERS_WITH, R.ENTERS_REPLACEMENT))
+        return [e]
+    labels = [game.name_of(o) for o in options] + ["nothing (enter as itself)"]
+    who = e.controller or game.objects[e.oid].owner
+    index = game.chooser.choose(who, "copy", labels, keys=("copy",), note=c.text)
+    if index == len(options):
+        log.add("replace", msg("replacements.as_a_copy.3", who=who, name=game.label(e.oid)),
+            (R.REPLACEMENT_ENTERS_WITH, R.ENTERS_REPLACEMENT))
+        return [e]
+    target = game.objects[options[index]]
+    if target.face_down:  # a face-down creature's copiable values: a 2/2 (707.2, 708.2)
+        e.copy_of = CardDef("", (), None, frozenset(), frozenset(), frozenset({"creature"}),
+                            frozenset(), 2, 2)
+    else:
+        e.copy_of = target.copy_of or target.card
+    log.add("replace", msg("replacements.as_a_copy", name=game.label(e.oid),
+                           options=game.label(options[index])),
+            (R.COPY_VALUES, R.REPLACEMENT_ENTERS_WITH, R.ENTERS_REPLACEMENT, R.LAYER_COPY))
+    return [e]
+
+
+@replacement("enters_as_copy", Move, _as_a_copy, entering=True)
+def _enters_as_copy(game: Game, c: Candidate, e: Move) -> bool:
+    return _entering(game, c, e) and e.copy_of is None
+
+
+def _with_counters(game: Game, c: Candidate, e: Move) -> list[Event]:
+    for kind, n in c.params["counters"].items():
+        num = _enter_amount(game, n, e.oid)
+        if num <= 0:
+            continue
+        e.counters[kind] = e.counters.get(kind, 0) + num
+    if not e.counters:
+        return [e]
+    game.log.add("replace", msg("replacements.enters_with", name=game.label(e.oid),
+                                counters=Joined(tuple(msg("move.extra.counters", n=n, kind=term(k))
+                                                      for k, n in e.counters.items()))),
+                 (c.rules or ()) + (R.REPLACEMENT_ENTERS_WITH, R.ENTERS_REPLACEMENT))
+    return [e]
+
+
+@replacement("enters_with_counters", Move, _with_counters, entering=True)
+def _enters_with_counters(game: Game, c: Candidate, e: Move) -> bool:
+    return _entering(game, c, e)
+
+
+def _tapped(game: Game, c: Candidate, e: Move) -> list[Event]:
+    e.tapped = True
+    game.log.add("replace", msg("replacements.tapped", name=game.label(e.oid)),
+        (R.REPLACEMENT_ENTERS,))
+    return [e]
+
+
+@replacement("enters_tapped", Move, _tapped, entering=True)
+def _enters_tapped(game: Game, c: Candidate, e: Move) -> bool:
+    return e.to_zone == "battlefield" and e.oid == c.source and not e.tapped
+
+
+def _player_chosen(game: Game, c: Candidate, e: Move) -> list[Event]:
+    options = list(game.in_game()) if c.params.get("choose") == "player" else \
+        [q for q in game.in_game() if q != c.controller] or list(game.in_game())
+    who = game.objects[e.oid].owner if e.controller is None else e.controller
+    index = game.chooser.choose(who, "chosen_player", options,
+                                keys=("chosen", "chosen_player", "choose_player"), note=c.text)
+    e.chosen["player"] = options[index]
+    game.log.add("choice", msg("replacements.player_chosen", name=game.label(e.oid), who=who,
+                               value=options[index]), (R.ENTERS_REPLACEMENT,))
+    return [e]
+
+
+@replacement("choose_on_enter", Move, _player_chosen, entering=True)
+def _choose_on_enter(game: Game, c: Candidate, e: Move) -> bool:
+    return _entering(game, c, e) and "player" not in e.chosen
+
+
+def _enter_amount(game: Game, n: Any, oid: int) -> int:
+    if isinstance(n, int):
+        return n
+    if n == "other_spells_cast_this_turn":
+        cast_ids = {sid for _, sid in game.record.spells_cast}
+        obj = game.objects.get(oid)
+        self_cast = obj is not None and obj.zone == "stack" and oid in cast_ids
+        return len(game.record.spells_cast) - (1 if self_cast else 0)
+    obj = game.objects.get(oid)
+    return obj.cast.x if obj and obj.cast else 0
+
+
+# --- drawing ---------------------------------------------------------------------------------
+def _wins_instead(game: Game, c: Candidate, e: Draw) -> list[Event]:
+    game.log.add("replace", msg("replacements.wins_instead", player=e.player, text=c.text),
+        tuple(c.rules) + (R.DRAW_REPLACEMENT, R.DRAW_EMPTY))
+    return [WinGame(cause="effect", source=c.source, player=e.player, rules=(R.WIN_EFFECT,))]
+
+
+@replacement("draw_empty_win", Draw, _wins_instead)
+def _draw_empty_win(game: Game, c: Candidate, e: Draw) -> bool:
+    pl = game.players[e.player]
+    return e.player == c.controller and pl.library_known and not pl.library

@@ -1,0 +1,103 @@
+"""The starting game of a scenario: players, objects in their zones, combat in
+progress, stated mana pools, and the documented default of free mana for a
+player the scenario gives no mana source."""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from typing import Any
+
+from judgebot.engine.abilities import activated
+from judgebot.engine.choices import Chooser
+from judgebot.engine.layers import characteristics
+from judgebot.engine.log import Log
+from judgebot.engine.lookup import resolve_any
+from judgebot.engine.scenario import STARTING_LIFE, Scenario
+from judgebot.engine.state import Combat, Game, GameObject, Player
+from judgebot.messages import msg
+
+
+def setup(scn: Scenario, chooser: Chooser) -> Game:
+    players = {p: Player(p, life=scn.life[p], poison=scn.poison[p]) for p in scn.players}
+    game = Game(players, list(scn.players), active=scn.active, step=scn.step,
+                turn=scn.turn_number, step_limit=scn.step_limit,
+                characteristics=characteristics, cards=scn.cards)
+    game.log = Log(turn=game.turn, step=game.step)
+    game.chooser = chooser
+    fmt = str(scn.raw.get("format") or "").lower().replace("-", " ").replace("_", " ")
+    if fmt in STARTING_LIFE and STARTING_LIFE[fmt][0] != 20:
+        life, rule = STARTING_LIFE[fmt]
+        unstated = [p for p in scn.players if p not in (scn.raw.get("life") or {})]
+        if unstated:
+            game.log.add("setup", msg("setup.setup", value=fmt.title(), value2=', '.join(unstated),
+                                      life=life), (rule,))
+    for p in scn.players:
+        players[p].library_known = p in scn.libraries_known
+        players[p].last_upkeep = 0
+        players[p].prev_upkeep = 0
+    for spec in scn.objects:
+        controller = spec.owner if spec.controller is None else spec.controller
+        obj = GameObject(game.new_id(), spec.card, spec.owner, controller, spec.zone,
+                         game.new_timestamp(), tapped=spec.tapped, face_down=spec.face_down,
+                         counters=Counter(spec.counters), damage=spec.damage,
+                         token=spec.token or spec.card.is_token)
+        obj.controlled_since = 2 if spec.sick else 0
+        obj.last_controller = controller
+        if spec.face_down:
+            obj.face_up_chars = spec.card
+        game.objects[obj.id] = obj
+        if spec.zone == "battlefield":
+            game.battlefield.append(obj.id)
+        else:
+            players[spec.owner].zone(spec.zone).append(obj.id)
+    game.tick = 1
+    for p in scn.players:
+        players[p].last_turn_start = 1 if p == scn.active else 0
+    for spec_i, spec in enumerate(scn.objects):
+        del spec_i
+        if spec.attached_to or spec.attacking or spec.blocking:
+            _place(game, scn, spec)
+    for p, stated in scn.mana.items():
+        # Each run (each branch of an open choice) starts with the pool as stated.
+        players[p].pool = copy.deepcopy(stated)
+    for p in scn.players:
+        if p in scn.mana:
+            continue
+        has_source = any(
+            game.controller_of(o) == p and _makes_mana(game, o) for o in game.battlefield)
+        players[p].free_mana = not has_source
+    game.changed()
+    game.priority = scn.active
+    return game
+
+
+
+def _makes_mana(game: Game, oid: int) -> bool:
+    return any(a.is_mana for a in activated(game.chars(oid).abilities))
+
+
+
+def _place(game: Game, scn: Scenario, spec: Any) -> None:
+    oid = next(o for o, obj in game.objects.items() if obj.card is spec.card and
+               obj.zone == spec.zone and obj.owner == spec.owner and
+               not obj.chosen.get("_placed"))
+    game.objects[oid].chosen["_placed"] = True
+    if spec.attached_to:
+        target = resolve_any(game, spec.attached_to, spec.line, zones=("battlefield",))
+        game.objects[oid].attached_to = target
+    if spec.attacking:
+        game.combat = game.combat or Combat()
+        target = spec.attacking if spec.attacking in game.players else \
+            resolve_any(game, spec.attacking, spec.line, zones=("battlefield",))
+        game.combat.attackers[oid] = target
+        game.combat.blocked[oid] = False
+        game.extra["attacked"] = game.turn
+    if spec.blocking:
+        game.combat = game.combat or Combat()
+        attacker = resolve_any(game, spec.blocking, spec.line, zones=("battlefield",))
+        game.combat.blockers[oid] = [attacker]
+        game.combat.blocked_by.setdefault(attacker, []).append(oid)
+        game.combat.blocked[attacker] = True
+        game.combat.blockers_declared = True
+        game.extra["blocked"] = game.turn

@@ -1,0 +1,131 @@
+"""Special actions (116.2): playing a land, suspending a card from hand, turning
+a face-down permanent face up."""
+
+from __future__ import annotations
+
+from judgebot.engine import citations as R
+from judgebot.engine.abilities import Cost
+from judgebot.engine.costs import check_costs, pay_costs, pay_mana
+from judgebot.engine.errors import IllegalAction
+from judgebot.engine.events import Move, TurnFaceUp
+from judgebot.engine.layers import base_chars
+from judgebot.engine.mana import ManaCost
+from judgebot.engine.pipeline import perform
+from judgebot.engine.prohibitions import active_prohibitions
+from judgebot.engine.state import Game, GameObject
+from judgebot.engine.timing import (
+    has_flash,
+    sorcery_speed_only,
+    sorcery_timing,
+    split_second_on_stack,
+)
+from judgebot.messages import Name, msg
+
+
+def play_land(game: Game, player: str, oid: int) -> None:
+    obj = game.objects[oid]
+    c = game.chars(oid)
+    if obj.zone != "hand" or obj.owner != player:
+        raise IllegalAction(msg("special.play_land.2", name=c.name, player=player), (R.LAND_PLAY,))
+    why = sorcery_timing(game, player)
+    if why:
+        raise IllegalAction(msg("special.play_land.3", player=player, name=c.name, why=why),
+            (R.LAND_PLAY,))
+    if game.players[player].lands_played >= 1:
+        raise IllegalAction(msg("special.play_land.4", player=player),
+                            (R.LAND_ONE_PER_TURN,))
+    game.players[player].lands_played += 1
+    game.log.add("play", msg("special.play_land", player=player, name=c.name),
+        (R.LAND_PLAY, R.SPECIAL_ACTION_LAND))
+    perform(game, [Move(cause="play", oid=oid, to_zone="battlefield", reason="put",
+                        controller=player)])
+    game.priority = player
+    game.passes = 0
+
+
+
+def suspend(game: Game, player: str, oid: int) -> None:
+    """The special action of suspending a card from hand (116.2f, 702.62a)."""
+    obj = game.objects[oid]
+    c = game.chars(oid)
+    kw = c.keyword("suspend")
+    if kw is None:
+        raise IllegalAction(msg("special.suspend.2", name=c.name), (R.SUSPEND,))
+    if obj.zone != "hand":
+        raise IllegalAction(msg("special.suspend.3", name=c.name, player=player),
+                            (R.SUSPEND,))
+    instant = "instant" in c.types or has_flash(game, player, oid, c)
+    if sorcery_speed_only(game, player):
+        instant = False
+    why = "" if instant else sorcery_timing(game, player)
+    if why:
+        raise IllegalAction(msg("special.suspend.4", player=player, name=c.name, why=why),
+            (R.SPECIAL_ACTION_SUSPEND, R.SORCERY))
+    ss = split_second_on_stack(game)
+    if ss:
+        raise IllegalAction(msg("special.suspend.5", ss=ss, name=c.name),
+            (R.SPLIT_SECOND, R.SPECIAL_ACTION_SUSPEND))
+    for p in active_prohibitions(game, "cant_cast"):
+        if p.params.get("player") == player:
+            raise IllegalAction(msg("special.suspend.7", player=player, name=c.name),
+                                (R.SPECIAL_ACTION_SUSPEND,))
+    n = kw.n or 0
+    cost = kw.cost or ManaCost()
+    if kw.x:
+        n = int(game.extra.get("suspend_x", 0))
+        if n <= 0:
+            raise IllegalAction(msg("special.suspend.8", name=c.name),
+                                (R.SUSPEND,))
+        cost = cost.with_x(n)
+    suspending = msg("special.suspending", name=game.label(oid))
+    if not pay_mana(game, player, cost, suspending, check_only=True):
+        raise IllegalAction(msg("special.suspend.6", player=player, cost=cost, name=c.name),
+            (R.SUSPEND,))
+    game.log.add("suspend", msg("special.suspend", player=player, name=c.name, n=n),
+                 (R.SPECIAL_ACTION_SUSPEND, R.SUSPEND, R.SUSPENDED))
+    pay_mana(game, player, cost, suspending)
+    done = perform(game, [Move(cause="special", oid=oid, to_zone="exile", reason="exile",
+                               counters={"time": n}, rules=(R.SUSPEND,))])
+    if done:
+        game.objects[done[0].new_id].chosen["suspend_x"] = n
+    game.priority = player
+    game.passes = 0
+
+
+
+def turn_face_up(game: Game, player: str, oid: int) -> None:
+    """The special action of turning a face-down permanent face up (116.2b, 702.37e)."""
+    obj = game.objects[oid]
+    if obj.zone != "battlefield" or not obj.face_down:
+        raise IllegalAction(msg("special.turn_face_up.2", name=obj.card.name),
+                            (R.MORPH_TURN_UP,))
+    if game.controller_of(oid) != player:
+        raise IllegalAction(msg("special.turn_face_up.3", player=player),
+                            (R.MORPH_TURN_UP,))
+    face_up = base_chars(game, GameObject(oid, obj.card, obj.owner, player, "battlefield", 0))
+    kws = face_up.keywords("morph")
+    if not kws:
+        raise IllegalAction(msg("special.turn_face_up.4", name=obj.card.name), (R.MORPH_TURN_UP,))
+    cost = kws[0].cost
+    shown = Name(obj.card.name, obj.card.zh_name)
+    morph_cost = msg("special.morph_cost", name=shown)
+    turning = msg("special.turning_face_up", name=shown)
+    if isinstance(cost, Cost):
+        check_costs(game, player, cost, oid, [], morph_cost)
+        mana = cost.mana
+    else:
+        mana = cost or ManaCost()
+    if not pay_mana(game, player, mana, turning, check_only=True):
+        raise IllegalAction(msg("special.turn_face_up.5", player=player, mana=mana,
+                                name=obj.card.name),
+                            (R.MORPH_TURN_UP,))
+    game.log.add("special", msg("special.turn_face_up", player=player, name=obj.card.name,
+                                value=cost if not isinstance(cost, Cost) else cost.text),
+                 (R.SPECIAL_ACTION_FACE_UP, R.MORPH_TURN_UP))
+    if isinstance(cost, Cost):
+        pay_costs(game, player, cost, oid, morph_cost)
+    else:
+        pay_mana(game, player, mana, turning)
+    perform(game, [TurnFaceUp(oid=oid, rules=(R.MORPH_TURN_UP,))])
+    game.priority = player
+    game.passes = 0

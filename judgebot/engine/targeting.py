@@ -1,0 +1,172 @@
+"""Targets: what may be chosen for each instance of the word "target" (115,
+601.2c), choosing them (from the scenario, or left open), dividing damage
+among them (601.2d), checking them again on resolution (608.2b), and the
+"becomes the target" event.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judgebot.engine import citations as R
+from judgebot.engine.abilities import Effect, Filter, SpellAbility, TargetSpec
+from judgebot.engine.choosing import choose_cards
+from judgebot.engine.errors import IllegalAction
+from judgebot.engine.events import Happened
+from judgebot.engine.filters import View, objects_in
+from judgebot.engine.rules import target_legal
+from judgebot.engine.state import Chars, Game
+from judgebot.engine.triggers import notice
+from judgebot.messages import Joined, Message, msg
+
+
+def targets_text(game: Game, targets: list[list[Any]]) -> Message:
+    """" targeting A, B" (or nothing), as a message."""
+    names = tuple(game.label(t) for slot in targets for t in slot)
+    return msg("targeting.targeting", names=Joined(names)) if names else msg("list.nothing")
+
+
+
+def legal_targets(game: Game, spec: TargetSpec, controller: str, source: Chars | None,
+                  source_id: int | None, is_spell: bool) -> list[Any]:
+    out: list[Any] = []
+    if spec.kind in ("any", "player", "player_or_planeswalker"):
+        out.extend(p for p in game.order if target_legal(game, spec, p, controller, source,
+                                                         source_id, is_spell)[0])
+    if spec.kind == "spell":
+        cands = [i.id for i in game.stack if not i.is_stack_ability]
+    elif spec.kind == "spell_or_permanent":
+        cands = [i.id for i in game.stack if not i.is_stack_ability] + list(game.battlefield)
+    elif spec.kind == "player":
+        cands = []
+    elif spec.kind == "player_or_planeswalker":
+        cands = list(game.battlefield)
+    else:
+        zone = spec.filter.zone if spec.kind != "any" else "battlefield"
+        cands = objects_in(View(game), zone)
+    out.extend(o for o in cands if target_legal(game, spec, o, controller, source, source_id,
+                                                is_spell)[0])
+    return out
+
+
+
+def choose_targets(game: Game, player: str, specs: tuple[TargetSpec, ...],
+                    given: list[list[Any]] | None, source: Chars | None,
+                    source_id: int | None, is_spell: bool, name: str) -> list[list[Any]]:
+    out: list[list[Any]] = []
+    for i, spec in enumerate(specs):
+        chosen = given[i] if given is not None and i < len(given) else None
+        if chosen is None:
+            options = legal_targets(game, spec, player, source, source_id, is_spell)
+            if not options:
+                if spec.up_to:
+                    out.append([])
+                    continue
+                raise IllegalAction(msg("targeting.choose_targets.5", name=name,
+                                        value=spec.text or 'a target'), (R.CAST_TARGETS,))
+            labels = [game.name_of(o) for o in options]
+            if spec.count > 1:
+                chosen = choose_cards(game, player, options, min(spec.count, len(options)),
+                                      "targets", keys=("targets",)) \
+                    if not spec.up_to else options[:0]
+            else:
+                index = game.chooser.choose(player, "targets", labels, keys=("targets",),
+                                            note=f"{name}: {spec.text}")
+                chosen = [options[index]]
+        for t in chosen:
+            ok, why, rules = target_legal(game, spec, t, player, source, source_id, is_spell)
+            if not ok:
+                raise IllegalAction(msg("targeting.choose_targets.6", t=game.label(t), name=name,
+                                        why=why),
+                                    tuple(rules) + ((R.CAST_TARGETS,) if R.CAST_TARGETS
+                                                    not in rules else ()))
+        if len(chosen) > spec.count:
+            raise IllegalAction(msg("targeting.choose_targets.2", name=name, count=spec.count,
+                                    text=spec.text),
+                                (R.CAST_TARGETS,))
+        if len(set(chosen)) != len(chosen):
+            raise IllegalAction(msg("targeting.choose_targets.3"), (R.CAST_TARGETS,))
+        out.append(list(chosen))
+    if given is not None and len(given) > len(specs):
+        if not specs:
+            raise IllegalAction(msg("targeting.choose_targets.4", name=name), (R.CAST_TARGETS,))
+        raise IllegalAction(msg("targeting.choose_targets", name=name, value=len(specs),
+                                value2=len(given)),
+                            (R.CAST_TARGETS,))
+    return out
+
+
+
+def divide_among(game: Game, player: str, specs: tuple[TargetSpec, ...],
+              targets: list[list[Any]], division: dict[Any, int], sab: SpellAbility, x: int,
+              name: str) -> dict[Any, int]:
+    flat = [t for slot in targets for t in slot]
+    total = x
+    for e in sab.effects:
+        if e.get("divided"):
+            amt = e.get("amount")
+            total = x if amt in ("X", "x") else int(amt)
+    if not division:
+        if len(flat) == 1:
+            return {flat[0]: total}
+        raise IllegalAction(msg("targeting.divide_among", name=name, total=total), (R.CAST_DIVIDE,))
+    if sorted(division) != sorted(flat, key=str) and set(division) != set(flat):
+        raise IllegalAction(msg("targeting.divide_among.2"), (R.CAST_DIVIDE,))
+    if sum(division.values()) != total or min(division.values()) < 1:
+        raise IllegalAction(msg("targeting.divide_among.3", name=name, total=total),
+                            (R.CAST_DIVIDE,))
+    return division
+
+
+
+def notice_targeted(game: Game, by: int, targets: list[list[Any]], by_spell: bool) -> None:
+    events = [Happened(what="targeted", data={"target": t, "by": by, "by_spell": by_spell})
+              for slot in targets for t in slot if isinstance(t, int)]
+    if events:
+        notice(game, events, None)
+
+
+
+def check_targets(game: Game, specs: tuple[TargetSpec, ...], targets: list[list[Any]],
+                   controller: str, source: Chars | None, source_id: int | None,
+                   is_spell: bool) -> list[list[bool]]:
+    legal: list[list[bool]] = []
+    for i, slot in enumerate(targets):
+        spec = specs[i] if i < len(specs) else None
+        row = []
+        for t in slot:
+            ok = spec is not None and target_legal(game, spec, t, controller, source,
+                                                   source_id, is_spell)[0]
+            row.append(ok)
+        legal.append(row)
+    return legal
+
+
+
+def enchant_spec(c: Chars) -> TargetSpec:
+    kw = c.keyword("enchant")
+    what = (kw.quality if kw else "creature") or "creature"
+    if what == "player":
+        return TargetSpec("player", text="target player")
+    f = Filter(types=frozenset({what}) if what != "permanent" else frozenset(),
+               text=f"target {what}")
+    return TargetSpec("object", f, text=f"{what} (enchant {what})")
+
+
+
+def mode_parts(sab: SpellAbility, modes: tuple[int, ...]) -> tuple[tuple, tuple]:
+    if not sab.modes:
+        return tuple(sab.targets), tuple(sab.effects)
+    if not modes:
+        raise IllegalAction(msg("targeting.choose_modes", n=sab.choose,
+                                modes="; ".join(f"{i + 1}. {m[2]}"
+                                                for i, m in enumerate(sab.modes))),
+                            (R.MODAL, R.CAST_MODES))
+    specs: list[TargetSpec] = []
+    effects: list[Effect] = []
+    for m in modes:
+        if not 1 <= m <= len(sab.modes):
+            raise IllegalAction(msg("targeting.mode_parts", m=m), (R.MODAL,))
+        specs.extend(sab.modes[m - 1][1])
+        effects.extend(sab.modes[m - 1][0])
+    return tuple(specs), tuple(effects)

@@ -1,0 +1,63 @@
+"""Trigger conditions as written ("when ~ enters", 每当~攻击时) and the trigger
+each stands for."""
+
+from __future__ import annotations
+
+from judgebot.engine.abilities import Filter, Trigger
+
+TRIGGERS_EN = [
+    (r"when ~ enters( the battlefield)?", Trigger("enters", "self")),
+    (r"when ~ dies", Trigger("dies", "self")),
+    (r"when ~ leaves the battlefield", Trigger("leaves", "self")),
+    (r"whenever ~ attacks", Trigger("attacks", "self")),
+    (r"whenever ~ blocks", Trigger("blocks", "self")),
+    (r"whenever ~ becomes blocked", Trigger("becomes_blocked", "self")),
+    (r"whenever ~ deals combat damage to a player", Trigger("deals_damage", "self", to="player",
+                                                            combat=True)),
+    (r"whenever ~ deals combat damage to an opponent",
+     Trigger("deals_damage", "self", to="opponent", combat=True)),
+    (r"whenever ~ deals damage to an opponent", Trigger("deals_damage", "self", to="opponent")),
+    (r"whenever ~ deals combat damage to a creature",
+     Trigger("deals_damage", "self", to="creature", combat=True)),
+    (r"whenever ~ deals damage", Trigger("deals_damage", "self")),
+    (r"whenever ~ is dealt damage", Trigger("dealt_damage", "self")),
+    (r"at the beginning of your upkeep", Trigger("upkeep", None, who="you")),
+    (r"at the beginning of each upkeep", Trigger("upkeep", None, who="any")),
+    (r"at the beginning of your end step", Trigger("end_step", None, who="you")),
+    (r"at the beginning of each end step", Trigger("end_step", None, who="any")),
+    (r"whenever you gain life", Trigger("gain_life", None, who="you")),
+    (r"whenever you cast a noncreature spell",
+     Trigger("cast", None, who="you", other=Filter(not_types=frozenset({"creature"})))),
+    (r"whenever you cast an instant or sorcery spell",
+     Trigger("cast", None, who="you", other=Filter(any_types=frozenset({"instant",
+                                                                        "sorcery"})))),
+    (r"whenever you cast a creature spell",
+     Trigger("cast", None, who="you", other=Filter(types=frozenset({"creature"})))),
+    (r"whenever a player casts a spell", Trigger("cast", None, who="any")),
+    (r"whenever an opponent casts a spell", Trigger("cast", None, who="opponent")),
+    (r"whenever another creature dies", Trigger("dies", Filter(types=frozenset({"creature"}),
+                                                               other=True))),
+    (r"whenever a creature dies", Trigger("dies", Filter(types=frozenset({"creature"})))),
+    (r"whenever another creature enters( the battlefield)?",
+     Trigger("enters", Filter(types=frozenset({"creature"}), other=True))),
+    (r"whenever a creature enters( the battlefield)? under your control",
+     Trigger("enters", Filter(types=frozenset({"creature"}), controller="you"))),
+    (r"when ~ is turned face up", Trigger("turned_face_up", "self")),
+    (r"when ~ becomes the target of a spell or ability", Trigger("becomes_target", "self")),
+    (r"when ~ becomes the target of a spell", Trigger("becomes_target", "self", other=True)),
+]
+TRIGGERS_ZH = [
+    (r"当~进战场时", Trigger("enters", "self")),
+    (r"当~死去时", Trigger("dies", "self")),
+    (r"当~离开战场时", Trigger("leaves", "self")),
+    (r"每当~攻击时", Trigger("attacks", "self")),
+    (r"每当~阻挡时", Trigger("blocks", "self")),
+    (r"每当~对任一牌手造成战斗伤害时", Trigger("deals_damage", "self", to="player", combat=True)),
+    (r"每当~向任一对手造成伤害时", Trigger("deals_damage", "self", to="opponent")),
+    (r"在你的维持开始时", Trigger("upkeep", None, who="you")),
+    (r"在你的结束步骤开始时", Trigger("end_step", None, who="you")),
+    (r"每当你获得生命时", Trigger("gain_life", None, who="you")),
+    (r"当~翻回正面时", Trigger("turned_face_up", "self")),
+    (r"每当你施放非生物咒语时",
+     Trigger("cast", None, who="you", other=Filter(not_types=frozenset({"creature"})))),
+]

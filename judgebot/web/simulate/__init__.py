@@ -1,0 +1,42 @@
+"""The simulation UI: the page ``/simulate`` and its API under ``/api/v1/simulate``.
+
+A request runs the engine once, in a worker process under a time and memory
+budget (:mod:`worker`), which sends back the log, the outcome and the board at
+every step; the view (:mod:`view`) joins in what only the web process has (rule
+texts and names from the corpus, the reader's preferences) for the page
+(:mod:`pages`) and the JSON API (:mod:`api`). :func:`register` adds it all to
+an app.
+"""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from judgebot.web.simulate import api, pages, service
+from judgebot.web.simulate.worker import WorkerPool
+
+
+def register(app: Flask) -> None:
+    """Add the page, the API and this process's worker pool to an app."""
+    cfg = app.config
+    app.extensions[service.POOL] = WorkerPool(size=cfg.get("SIMULATE_WORKERS", 2),
+                                              timeout=cfg.get("SIMULATE_TIMEOUT", 5.0),
+                                              memory_mb=cfg.get("SIMULATE_MEMORY_MB", 384),
+                                              wait=cfg.get("SIMULATE_WAIT", 15.0),
+                                              waiting=cfg.get("SIMULATE_QUEUE", 2),
+                                              store_path=_store_path(app)
+                                              if cfg.get("SIMULATE_CORPUS_CARDS", True) else None)
+    app.register_blueprint(pages.simulate_pages)
+    app.register_blueprint(api.simulate_api, url_prefix="/api/v1")
+    app.jinja_env.globals.update(simulations_for_card=service.examples_for_card,
+                                 simulate_label=service.label)
+
+
+def _store_path(app: Flask) -> str | None:
+    """The corpus store the workers find the cards a scenario names in."""
+    site = app.extensions.get("judgebot")
+    path = getattr(getattr(site, "store", None), "path", None)
+    return str(path) if path is not None else None
+
+
+__all__ = ["register"]
