@@ -132,7 +132,7 @@ def test_the_openapi_document_describes_the_card_filters(client):
     assert {"name", "type", "colour", "text", "page", "per_page"} <= params
     card = doc["paths"]["/api/v1/card/{card}"]["get"]["responses"]["200"]
     engine = card["content"]["application/json"]["schema"]["properties"]["engine"]
-    assert set(engine["properties"]) == {"readable", "unread"}
+    assert set(engine["properties"]) == {"readable", "unread", "scripted"}
 
 
 # --- the command line ------------------------------------------------------------------
