@@ -39,7 +39,7 @@ _NUMBER = r"\d{1,4}(?:\.\d{1,3}[a-z]{0,2}(?:-(?:[ivx]+|\d{1,2}))?)?"  # 702.19b,
 ID_SHAPES = {
     "rule": re.compile(rf"^(?:mtg|fow):cr:{_EDITION}:{_NUMBER}$"),
     "glossary": re.compile(rf"^(?:mtg|fow):glossary:{_EDITION}:{_SLUG}$"),
-    "card": re.compile(r"^mtg:card:[a-z0-9]+:[a-z0-9]+(?:-[a-z0-9]+)*$"),
+    "card": re.compile(r"^mtg:card:[a-z0-9]+(?:-[a-z0-9]+)*$"),
     "ruling": re.compile(r"^mtg:ruling:[a-z0-9]+:[a-z0-9]+(?:-[a-z0-9]+)*:\d+$"),
     "note": re.compile(rf"^mtg:notes:[a-z0-9]+:{_SLUG}$"),
     "guide": re.compile(rf"^mtg:guide:[a-z0-9]+:{_SLUG}$"),

@@ -27,6 +27,9 @@ EXPECTED_FILES = {
     "policy/judge-terms-zh.tsv",
     "fow-en/FoW_CR_en_6.3_20170303.txt",
     "fow-en/FoW_CR_en_12.7_20250918.txt",
+    "release-notes-en/tsr-release-notes-en-2021-03-23.md",
+    "cards/cards.jsonl.xz",
+    "cardnames/nicknames.tsv",
 }
 
 

@@ -15,7 +15,11 @@ from dataclasses import dataclass, field
 
 from judgebot.corpus import EN, POLICY_KINDS, ZH_HANS, ZH_HANT, Record, zh_of
 from judgebot.search.analysis import fold
+from judgebot.search.tiers import CARD_FIELDS, CARD_KINDS
 from judgebot.store import Store
+from judgebot.text.names import name_key
+
+__all__ = ["SearchDoc", "documents", "name_key", "name_variants", "pinyin_keys", "zh"]
 
 
 @dataclass
@@ -42,28 +46,37 @@ class SearchDoc:
     # document is English with Chinese names, and queries are carried into
     # English for it.
     text_only: str = ""
+    # A ruling word for word the same as an earlier card's (124 cards share one
+    # about cycling): its text is searched in the first copy only, and it is
+    # found by its card's names; it still counts the words it holds in reranking.
+    repeat: bool = False
+
+    def only(self) -> str:
+        """``en`` or ``zh`` for a document in one language only, else ``""``.
+        Cards and rulings never say: a query is not carried across languages
+        into them (the Oracle text is English only, and a card's Chinese name
+        already reaches its rulings through their ``context``); across some
+        80,000 of them it cost more than all the rest of a query."""
+        if self.kind in CARD_KINDS:
+            return ""
+        if self.text_only:
+            return self.text_only
+        has_en = bool(self.text_en or self.title_en)
+        has_zh = bool(self.text_zh or self.title_zh)
+        return ("en" if has_en else "zh") if has_en != has_zh else ""
 
     def fields(self) -> dict[str, object]:
-        out: dict[str, object] = {
-            "id": self.id,
-            "kind": self.kind,
-            "game": self.game,
-            "edition": self.edition,
-            "current": self.current,
-        }
+        out: dict[str, object] = {"id": self.id}
+        tier = CARD_FIELDS if self.kind in CARD_KINDS else {}
         for name in ("number", "title_en", "title_zh", "text_en", "text_zh", "context",
                      "alias_en", "alias_zh"):
             value = getattr(self, name)
-            if value:
-                out[name] = value
+            if value and not (self.repeat and name.startswith("text_")):
+                out[tier.get(name, name)] = value
         # Which language a document lacks: a query is carried into the other
         # language (through the bilingual glossary) only for such documents.
-        has_en = bool(self.text_en or self.title_en)
-        has_zh = bool(self.text_zh or self.title_zh)
-        if self.text_only:
-            out["only"] = self.text_only
-        elif has_en != has_zh:
-            out["only"] = "en" if has_en else "zh"
+        if self.only():
+            out["only"] = self.only()
         if self.section:
             out["section"] = " ".join(self.section)
         if self.names:
@@ -78,9 +91,6 @@ def zh(mapping: dict[str, str]) -> str:
     return fold(zh_of(mapping))
 
 
-def name_key(text: str) -> str:
-    """A whole-name key: folded, lowercased, spaces and punctuation removed."""
-    return "".join(ch for ch in fold(text).lower() if ch.isalnum())
 
 
 _NOTE = re.compile(r"[（(]([^）)]*)[）)]")
@@ -144,12 +154,24 @@ def section_of(record: Record) -> list[str]:
 
 def documents(store: Store, records: Iterable[Record]) -> Iterator[SearchDoc]:
     """The search document of each record (editions shown by default are
-    ``current``: older editions of a series are searched when asked for)."""
+    ``current``: older editions of a series are searched when asked for). A
+    release-notes ruling that is an Oracle ruling (``same_as``) has none: the
+    Oracle ruling carries its words in both languages."""
+    seen: set[str] = set()
+    pinyin = store.card_keys_of("pinyin")
     for rec in records:
-        yield _document(store, rec)
+        if rec.kind == "ruling" and getattr(rec, "same_as", ""):
+            continue
+        doc = _document(store, rec, pinyin)
+        if rec.kind == "ruling":
+            words = " ".join([doc.text_en, doc.text_zh])
+            doc.repeat = words in seen
+            seen.add(words)
+        yield doc
 
 
-def _document(store: Store, rec: Record) -> SearchDoc:
+def _document(store: Store, rec: Record, card_pinyin: dict[str, str] | None = None
+              ) -> SearchDoc:
     doc = SearchDoc(
         id=rec.id,
         kind=rec.kind,
@@ -177,10 +199,12 @@ def _document(store: Store, rec: Record) -> SearchDoc:
     elif kind == "card":
         doc.title_en = rec.name.get(EN, "")
         doc.title_zh = zh(rec.name)
-        doc.text_zh = fold(_join(zh(rec.type_line), [zh(rec.text)]))
+        doc.text_zh = fold(_join(zh(rec.type_line), [zh(rec.text)])) if zh(rec.text) else ""
         doc.text_en = rec.type_line.get(EN, "") + "\n" + rec.text.get(EN, "")
-        doc.names = _names(doc.title_en, doc.title_zh)
-        doc.pinyin = pinyin_keys(doc.title_zh)
+        faces = [f["name"].get(EN, "") for f in rec.faces]
+        doc.names = _names(doc.title_en, doc.title_zh, *faces, *rec.aliases, *rec.nicknames)
+        known = (card_pinyin or {}).get(rec.id)  # the store's (pypinyin is slow)
+        doc.pinyin = [known] if known else pinyin_keys(doc.title_zh)[:1]
     elif kind == "ruling":
         card = store.get(rec.card)
         if card is not None:
