@@ -6,12 +6,13 @@ from typing import Any
 
 from judgebot.engine import citations as R
 from judgebot.engine.abilities import ActivatedAbility, ability_text, activated
-from judgebot.engine.costs import check_costs, pay_costs, pay_mana
+from judgebot.engine.costs import check_costs, mana_options, pay_costs, pay_mana
 from judgebot.engine.errors import IllegalAction
 from judgebot.engine.prohibitions import active_prohibitions
 from judgebot.engine.state import Game, StackAbility
 from judgebot.engine.targeting import choose_targets, notice_targeted, targets_text
 from judgebot.engine.timing import sorcery_timing, split_second_on_stack
+from judgebot.engine.verbs import run_effects
 from judgebot.messages import Name, msg
 
 
@@ -96,16 +97,19 @@ def activate(game: Game, player: str, oid: int, ability: ActivatedAbility,
     if ability.is_mana:
         pay_costs(game, player, ability.cost, oid, what, mana=mana,
                   sacrifice_choice=sacrifice, discard_choice=discard)
-        option = ability.mana[0]
-        if len(ability.mana) > 1:
-            labels = ["".join("{" + s + "}" for s in o) for o in ability.mana]
-            option = ability.mana[game.chooser.choose(player, "color", labels,
-                                                      keys=("color", "mana"))]
+        options = mana_options(game, ability, oid, player)
+        option = options[0]
+        if len(options) > 1:
+            labels = ["".join("{" + s + "}" for s in o) for o in options]
+            option = options[game.chooser.choose(player, "color", labels,
+                                                 keys=("color", "mana"))]
         game.players[player].pool.add(option)
         game.log.add("mana", msg("activating.mana_ability", player=player,
                                  name=Name(name, game.zh_name(oid, name)),
                                  mana="".join("{" + s + "}" for s in option)), (R.MANA_ABILITY,
                                                                  R.MANA_ABILITY_NO_STACK))
+        if ability.effects:
+            run_effects(game, ability.effects, {"you": player, "source": oid})
         return
     item = StackAbility(game.new_id(), oid, name, player, ability, chosen, {}, x,
                         {"activated": True}, lki)

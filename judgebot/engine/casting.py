@@ -15,7 +15,14 @@ from itertools import combinations
 from typing import Any
 
 from judgebot.engine import citations as R
-from judgebot.engine.abilities import Cost, Keyword, SpellAbility, StaticAbility, spell_ability
+from judgebot.engine.abilities import (
+    Cost,
+    Keyword,
+    SpellAbility,
+    StaticAbility,
+    spell_ability,
+    statics,
+)
 from judgebot.engine.apply import new_object
 from judgebot.engine.costs import check_costs, cost_reduction, pay_costs, pay_mana
 from judgebot.engine.errors import IllegalAction, Unsupported
@@ -332,17 +339,18 @@ def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: st
             raise IllegalAction(msg("casting.total_cost", name=c.name, add=add),
                 (R.CAST_TOTAL_COST,))
         base = base.plus(kw.cost if isinstance(kw.cost, ManaCost) else kw.cost.mana)
-    reduction = cost_reduction(game, req.player, c)
-    self_red = _self_reduction(game, req.player, c)
-    if (reduction or self_red) and base.symbols:
-        base = base.reduced(reduction + self_red)
+    reduction = cost_reduction(game, req.player, c) + _self_reduction(game, req.player, c)
+    if reduction < 0:  # cost increases (601.2f)
+        base = base.plus(ManaCost((str(-reduction),)))
+    elif reduction and base.symbols:
+        base = base.reduced(reduction)
     return base, extra
 
 
 def _self_reduction(game: Game, player: str, c: Chars) -> int:
     total = 0
     view = View(game)
-    for ab in c.abilities:
+    for ab in statics(c.abilities):
         if isinstance(ab, StaticAbility) and ab.kind == "self_cost_reduction":
             total += amount(ab.params["amount"], view, {"you": player})
     return total

@@ -9,15 +9,16 @@ from __future__ import annotations
 from typing import Any
 
 from judgebot.engine import citations as R
-from judgebot.engine.abilities import Cost, StaticAbility, activated
+from judgebot.engine.abilities import Cost, StaticAbility, activated, statics
 from judgebot.engine.choosing import choose_cards
 from judgebot.engine.errors import IllegalAction
 from judgebot.engine.events import Counters, LifeLoss, Move, Tap
-from judgebot.engine.filters import View, matches
+from judgebot.engine.filters import View, amount, matches
 from judgebot.engine.mana import ManaCost, ManaSource, find_payment
 from judgebot.engine.pipeline import perform
 from judgebot.engine.rules import has_haste, summoning_sick
 from judgebot.engine.state import Chars, Game
+from judgebot.engine.verbs import run_effects
 from judgebot.messages import Joined, Message, Name, msg
 
 
@@ -32,6 +33,10 @@ def mana_sources(game: Game, player: str, exclude: set[int] | None = None) -> li
         c = game.chars(oid)
         if c.controller != player or obj.tapped:
             continue
+        options: list[tuple[str, ...]] = []
+        froms: list[Any] = []
+        sacrifice = tap = False
+        rules: tuple[str, ...] = ()
         for ab in activated(c.abilities):
             if not ab.is_mana or ab.zone != "battlefield":
                 continue
@@ -40,13 +45,37 @@ def mana_sources(game: Game, player: str, exclude: set[int] | None = None) -> li
                     not has_haste(game, oid):
                 continue
             if cost.mana or cost.discard or cost.pay_life or cost.sacrifice or \
-                    cost.return_self or cost.remove_counters:
+                    cost.return_self or cost.remove_counters or not cost.tap and \
+                    not cost.sacrifice_self or options and (cost.sacrifice_self != sacrifice):
                 continue
-            src = ManaSource(oid, ab.mana, c.name, sacrifice=cost.sacrifice_self, tap=cost.tap,
-                             rules=tuple(ab.rules))
+            for opt in mana_options(game, ab, oid, player):
+                if opt:
+                    options.append(opt)
+                    froms.append(ab)
+            sacrifice, tap = cost.sacrifice_self, cost.tap
+            rules += tuple(ab.rules)
+        if options:
+            src = ManaSource(oid, tuple(options), c.name, sacrifice=sacrifice, tap=tap,
+                             rules=rules, abilities=tuple(froms))
             (lands if c.is_land else others).append(src)
-            break
     return lands + others
+
+
+def mana_options(game: Game, ab: Any, oid: int, player: str) -> tuple[tuple[str, ...], ...]:
+    """What a mana ability can add now ("Add {G} for each creature you control")."""
+    if ab.mana_times is None:
+        return ab.mana
+    n = amount(ab.mana_times, View(game), {"you": player, "source": oid})
+    return tuple(tuple(opt) * n for opt in ab.mana)
+
+
+def mana_side_effects(game: Game, src: ManaSource, opt: tuple[str, ...], player: str) -> None:
+    """A mana ability's other effects ("This land deals 1 damage to you"), as it resolves
+    at once (605.3b)."""
+    for option, ab in zip(src.options, src.abilities, strict=False):
+        if option == opt and ab.effects:
+            run_effects(game, ab.effects, {"you": player, "source": src.object_id})
+            return
 
 
 
@@ -55,7 +84,11 @@ def pay_mana(game: Game, player: str, cost: ManaCost, what: str,
     pl = game.players[player]
     if not cost.symbols or cost.mana_value() == 0:
         return True
-    if pl.free_mana:
+    if pl.free_mana and (not mana_sources(game, player, exclude) or
+                         find_payment(cost, pl.pool, mana_sources(game, player, exclude))
+                         is None):
+        # Documented default: a player the scenario gives no mana source has the mana a
+        # cost needs; once they control sources that can pay it, they pay with them.
         if not check_only:
             game.log.add("default", msg("costs.pay_mana.2", player=player, cost=cost, what=what,
                                         player2=player), (R.CAST_PAY,))
@@ -78,6 +111,7 @@ def pay_mana(game: Game, player: str, cost: ManaCost, what: str,
         tapped.append(msg("pay.source", name=Name(src.label, game.zh_name(src.object_id,
                                                                          src.label)),
                           mana="".join("{" + s + "}" for s in opt)))
+        mana_side_effects(game, src, opt, player)
     pl.pool.add(list(payment.leftover.elements()))
     parts: list[Any] = []
     if payment.from_pool:
@@ -146,18 +180,25 @@ def offer_cost(game: Game, player: str, cost: Any, what: str) -> bool:
 
 
 def cost_reduction(game: Game, player: str, c: Chars) -> int:
+    """How much less (or, negative, more) generic mana a spell ``player`` casts costs
+    (601.2f): "Spells cost {1} less to cast", "Noncreature spells cost {1} more"."""
     total = 0
-    view = View(game)
     for oid in game.battlefield:
         pc = game.chars(oid)
-        if pc.controller != player:
-            continue
-        for ab in pc.abilities:
-            if isinstance(ab, StaticAbility) and ab.kind == "cost_reduction":
+        for ab in statics(pc.abilities):
+            if not isinstance(ab, StaticAbility):
+                continue
+            if ab.kind == "cost_reduction" and pc.controller == player:
                 f = ab.params.get("filter")
                 if f is None or _spell_matches(f, c):
                     total += ab.params.get("amount", 1)
-    del view
+            elif ab.kind == "cost_change":
+                whose = ab.params.get("whose", "all")
+                if whose == "you" and pc.controller != player or \
+                        whose == "opponents" and pc.controller == player:
+                    continue
+                if _spell_matches(ab.params["filter"], c):
+                    total -= ab.params["amount"]
     return total
 
 
@@ -166,6 +207,14 @@ def _spell_matches(f: Any, c: Chars) -> bool:
     if f.any_types and not (f.any_types & c.types):
         return False
     if f.types and not f.types <= c.types:
+        return False
+    if f.not_types and f.not_types & c.types:
+        return False
+    if f.colors and not f.colors & c.colors:
+        return False
+    if f.not_colors and f.not_colors & c.colors:
+        return False
+    if f.subtypes and not f.subtypes & c.subtypes:
         return False
     return True
 

@@ -237,6 +237,7 @@ class Player:
     prev_upkeep: int = -10**9  # the one before (for echo, 702.30a)
     skip_steps: Counter = field(default_factory=Counter)
     skip_combat: int = 0
+    counters: Counter = field(default_factory=Counter)  # energy … (poison is kept above)
 
     def zone(self, name: str) -> list[int]:
         return getattr(self, name)
@@ -254,6 +255,9 @@ class TurnRecord:
     discarded: Counter = field(default_factory=Counter)
     cycled: Counter = field(default_factory=Counter)
     attacked_with: set[int] = field(default_factory=set)
+    damaged_players: Counter = field(default_factory=Counter)  # damage dealt to each player
+    creatures_died: int = 0
+    drawn: Counter = field(default_factory=Counter)  # cards each player drew this turn
 
 
 @dataclass

@@ -21,10 +21,13 @@ from judgebot.engine.events import (
     Counters,
     CreateToken,
     Damage,
+    Draw,
     Event,
     Happened,
     LifeGain,
+    LifeLoss,
     Move,
+    Tap,
     TurnFaceUp,
 )
 from judgebot.engine.filters import View
@@ -142,6 +145,17 @@ kind("turned_face_up", self_subject=True)
 kind("madness_exiled")
 kind("counters_spell")
 kind("state")  # a state trigger (603.8): checked by the turn, not by events
+kind("put_into_graveyard", LEAVES, self_subject=True)
+kind("attacks_unblocked", (R.ATTACK_TRIGGERS,), self_subject=True)
+kind("attacks_or_blocks", (R.ATTACK_TRIGGERS, R.BLOCK_TRIGGERS), self_subject=True)
+kind("blocks_or_becomes_blocked", (R.BLOCK_TRIGGERS,), self_subject=True)
+kind("enters_or_attacks", (R.TRIGGER_ETB, R.ATTACK_TRIGGERS), self_subject=True)
+kind("becomes_tapped", self_subject=True)
+kind("becomes_untapped", self_subject=True)
+kind("lose_life")
+kind("draws")
+kind("sacrifices")
+kind("cycles")
 # "At the beginning of …": the step each waits for.
 STEP_OF = {"upkeep": "upkeep", "end_step": "end", "precombat_main": "precombat_main",
            "end_of_combat": "end_of_combat", "draw_step": "draw",
@@ -188,6 +202,102 @@ def _leaves(s: Seen, ev: Move) -> list[Instance]:
             (s.subject != "self" and s.subject_ok(ev.oid, ev.lki)):
         return [{"it": ev.new_id, "lki": ev.lki, "old": ev.oid}]
     return []
+
+
+@on("put_into_graveyard", Move)
+def _put_into_graveyard(s: Seen, ev: Move) -> list[Instance]:
+    """"When ~ is put into a graveyard from the battlefield" (any permanent, 603.6c)."""
+    if not (ev.from_zone == "battlefield" and ev.to_zone == "graveyard"):
+        return []
+    if (s.subject == "self" and ev.oid == s.src) or \
+            (s.subject != "self" and s.subject_ok(ev.oid, ev.lki)):
+        return [{"it": ev.new_id, "lki": ev.lki, "old": ev.oid}]
+    return []
+
+
+@on("enters_or_attacks", Move)
+def _enters_or_attacks_move(s: Seen, ev: Move) -> list[Instance]:
+    return _enters(s, ev)
+
+
+@on("enters_or_attacks", "attacks")
+def _enters_or_attacks(s: Seen, ev: Happened) -> list[Instance]:
+    return _attacks(s, ev)
+
+
+@on("becomes_tapped", Tap)
+def _becomes_tapped(s: Seen, ev: Tap) -> list[Instance]:
+    if ev.untap or not s.subject_ok(ev.oid):
+        return []
+    return [{"it": ev.oid}]
+
+
+@on("becomes_untapped", Tap)
+def _becomes_untapped(s: Seen, ev: Tap) -> list[Instance]:
+    if not ev.untap or not s.subject_ok(ev.oid):
+        return []
+    return [{"it": ev.oid}]
+
+
+@on("lose_life", LifeLoss)
+def _lose_life(s: Seen, ev: LifeLoss) -> list[Instance]:
+    if _who_ok(s.trigger.who, ev.player, s.controller):
+        return [{"amount": ev.amount, "player": ev.player}]
+    return []
+
+
+@on("lose_life", Damage)
+def _lose_life_damage(s: Seen, ev: Damage) -> list[Instance]:
+    if isinstance(ev.target, str) and ev.dealt and _who_ok(s.trigger.who, ev.target,
+                                                          s.controller):
+        return [{"amount": ev.dealt, "player": ev.target}]
+    return []
+
+
+@on("draws", Draw)
+def _draws(s: Seen, ev: Draw) -> list[Instance]:
+    if _who_ok(s.trigger.who, ev.player, s.controller):
+        return [{"player": ev.player, "it": ev.drawn}]
+    return []
+
+
+@on("sacrifices", Move)
+def _sacrifices(s: Seen, ev: Move) -> list[Instance]:
+    if ev.reason != "sacrifice" or ev.from_zone != "battlefield" or ev.lki is None:
+        return []
+    other = s.trigger.other
+    if not _who_ok(s.trigger.who, ev.lki.controller, s.controller):
+        return []
+    if other is not None and not _matches_lki(s.game, other, ev.lki, s.controller, ev.oid,
+                                              s.src):
+        return []
+    return [{"it": ev.new_id, "lki": ev.lki, "old": ev.oid, "player": ev.lki.controller}]
+
+
+@on("attacks_unblocked", "unblocked")
+def _attacks_unblocked(s: Seen, ev: Happened) -> list[Instance]:
+    d = ev.data
+    return [{"it": d["attacker"]}] if s.subject_ok(d["attacker"]) else []
+
+
+@on("attacks_or_blocks", "attacks")
+def _attacks_or_blocks_a(s: Seen, ev: Happened) -> list[Instance]:
+    return _attacks(s, ev)
+
+
+@on("attacks_or_blocks", "blocks")
+def _attacks_or_blocks_b(s: Seen, ev: Happened) -> list[Instance]:
+    return _blocks(s, ev)
+
+
+@on("blocks_or_becomes_blocked", "blocks")
+def _blocks_or_blocked_b(s: Seen, ev: Happened) -> list[Instance]:
+    return _blocks(s, ev)
+
+
+@on("blocks_or_becomes_blocked", "becomes_blocked")
+def _blocks_or_blocked_a(s: Seen, ev: Happened) -> list[Instance]:
+    return [{"it": s.src}] if ev.data["attacker"] == s.src else []
 
 
 @on("to_graveyard_from_battlefield", Move)
@@ -283,7 +393,10 @@ for _step in STEP_OF:
 def _attacks(s: Seen, ev: Happened) -> list[Instance]:
     d = ev.data
     if s.subject_ok(d["attacker"]):
-        return [{"it": d["attacker"], "defender": d.get("defender")}]
+        defender = d.get("defender")
+        defending = defender if isinstance(defender, str) else \
+            s.game.controller_of(defender) if defender is not None else None
+        return [{"it": d["attacker"], "defender": defender, "defending_player": defending}]
     return []
 
 
@@ -346,9 +459,15 @@ def _cast_self(s: Seen, ev: Happened) -> list[Instance]:
 @on("becomes_target", "targeted")
 def _becomes_target(s: Seen, ev: Happened) -> list[Instance]:
     d = ev.data
-    if d["target"] == s.src and (s.trigger.other is None or d.get("by_spell")):
-        return [{"by": d["by"]}]
-    return []
+    if not s.subject_ok(d["target"]) or not (s.trigger.other is None or d.get("by_spell")):
+        return []
+    item = s.game.stack_item(d["by"])
+    by_player = None
+    if item is not None:
+        by_player = item.controller if item.is_stack_ability else s.game.controller_of(item.id)
+    if s.trigger.who == "opponent" and (by_player is None or by_player == s.controller):
+        return []
+    return [{"by": d["by"], "targeting_player": by_player, "it": d["target"]}]
 
 
 @on("madness_exiled", "madness_exiled")

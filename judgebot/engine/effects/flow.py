@@ -4,7 +4,7 @@ delayed triggered abilities (603.7), echo's upkeep payment."""
 from __future__ import annotations
 
 from judgebot.engine import citations as R
-from judgebot.engine.abilities import Effect, StaticAbility, TriggeredAbility
+from judgebot.engine.abilities import Effect, StaticAbility, TriggeredAbility, statics
 from judgebot.engine.conditions import Facts, check
 from judgebot.engine.context import Ctx, players
 from judgebot.engine.costs import offer_cost, offer_payment
@@ -87,7 +87,7 @@ def _echo_alternatives(game: Game, player: str) -> str:
     for oid in game.battlefield:
         c = game.chars(oid)
         if c.controller == player:
-            for ab in c.abilities:
+            for ab in statics(c.abilities):
                 if isinstance(ab, StaticAbility) and ab.kind == "echo_zero":
                     return c.name
     return ""

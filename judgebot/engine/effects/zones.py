@@ -4,6 +4,7 @@ Living End."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from judgebot.engine import citations as R
@@ -48,6 +49,11 @@ def _exile(ctx: Ctx, eff: Effect) -> None:
     ids = [m.new_id for m in done if m.to_zone == "exile"]
     ctx.refs["exiled"] = ids
     game = ctx.game
+    if eff.get("record") and ctx.source is not None:
+        # "the exiled card" of a linked ability (607.2a) is found through the source.
+        src = game.objects.get(ctx.source) or game.lki_objects.get(ctx.source)
+        if src is not None:
+            src.chosen["exiled"] = list(src.chosen.get("exiled", ())) + ids
     for oid in ids:
         if eff.get("gains_suspend"):
             game.objects[oid].chosen["gains_suspend"] = True
@@ -130,6 +136,9 @@ def _return(ctx: Ctx, eff: Effect) -> None:
         reason = "return" if to == "battlefield" else "bounce"
         events.append(Move(source=ctx.source, oid=oid, to_zone=to, reason=reason,
                            tapped=bool(eff.get("tapped")), controller=controller,
+                           counters={k: ctx.amount(n) for k, n in
+                                     (eff.get("counters") or {}).items()}
+                           if to == "battlefield" else {},
                            rules=ctx.rules))
     if events:
         done = perform(game, events)
@@ -242,3 +251,127 @@ def _living_end(ctx: Ctx, eff: Effect) -> None:
             for o in exiled if o in game.objects]
     if back:
         perform(game, back)
+
+
+@verb("exile_graveyard", primary="who")
+def _exile_graveyard(ctx: Ctx, eff: Effect) -> None:
+    """"Exile target player's graveyard", "exile all graveyards"."""
+    game = ctx.game
+    events: list[Event] = []
+    for p in players(ctx, eff.get("who")):
+        events += [Move(source=ctx.source, oid=o, to_zone="exile", reason="exile",
+                        rules=ctx.rules + (R.EXILE,)) for o in game.players[p].graveyard]
+    if events:
+        perform(game, events)
+
+
+@verb("to_library", primary="what")
+def _to_library(ctx: Ctx, eff: Effect) -> None:
+    """"Put it on the bottom of its owner's library", "shuffle it into its owner's library"."""
+    position = eff.get("position", "bottom")
+    rules = (R.SHUFFLE,) if position == "shuffled" else ()
+    _move_all(ctx, eff, "library", "library", rules, position=position)
+
+
+@verb("to_graveyard", primary="what")
+def _to_graveyard(ctx: Ctx, eff: Effect) -> None:
+    _move_all(ctx, eff, "graveyard", "graveyard", ())
+
+
+@verb("to_hand", primary="what")
+def _to_hand(ctx: Ctx, eff: Effect) -> None:
+    _move_all(ctx, eff, "hand", "hand", ())
+
+
+@verb("exile_top", primary="n")
+def _exile_top(ctx: Ctx, eff: Effect) -> None:
+    """"Exile the top N cards of your library": only a library the scenario lists."""
+    game = ctx.game
+    for p in players(ctx, eff.get("who", "you")):
+        pl = game.players[p]
+        if not pl.library_known:
+            raise Unsupported(msg("effects.zones.mill", value=p))
+        n = ctx.amount(eff.get("n", 1))
+        events = [Move(source=ctx.source, oid=o, to_zone="exile", reason="exile",
+                       rules=ctx.rules + (R.EXILE,)) for o in pl.library[:n]]
+        if events:
+            done = perform(game, events)
+            ctx.refs["exiled"] = [e.new_id for e in done if isinstance(e, Move)]
+
+
+def _top_card(ctx: Ctx, player: str) -> int | None:
+    """The top card of a library the scenario lists (a library it doesn't list holds
+    unknown cards: what depends on one is refused)."""
+    pl = ctx.game.players[player]
+    if not pl.library_known:
+        raise Unsupported(msg("effects.zones.unknown_top", player=player))
+    return pl.library[0] if pl.library else None
+
+
+@verb("top_to_hand", primary="who")
+def _top_to_hand(ctx: Ctx, eff: Effect) -> None:
+    """"Reveal the top card of your library and put that card into your hand" (not a
+    draw: 121.1)."""
+    game = ctx.game
+    for p in players(ctx, eff.get("who", "you")):
+        top = _top_card(ctx, p)
+        if top is None:
+            continue
+        game.log.add("reveal", msg("effects.zones.reveals", player=p, name=game.label(top)),
+                     ctx.rules + (R.REVEAL_DONE,))
+        done = perform(game, [Move(source=ctx.source, oid=top, to_zone="hand", reason="hand",
+                                   rules=ctx.rules)])
+        ctx.refs["revealed"] = [e.new_id for e in done if isinstance(e, Move)]
+        ctx.refs["it"] = ctx.refs["revealed"]
+
+
+@verb("reveal_top", primary="who")
+def _reveal_top(ctx: Ctx, eff: Effect) -> None:
+    game = ctx.game
+    for p in players(ctx, eff.get("who", "you")):
+        top = _top_card(ctx, p)
+        if top is None:
+            continue
+        game.log.add("reveal", msg("effects.zones.reveals", player=p, name=game.label(top)),
+                     ctx.rules + (R.REVEAL_DONE,))
+        ctx.refs["revealed"] = [top]
+
+
+@verb("exile_from_hand", primary="who")
+def _exile_from_hand(ctx: Ctx, eff: Effect) -> None:
+    """"Target player exiles a card from their hand" (the player chooses)."""
+    game = ctx.game
+    for p in players(ctx, eff.get("who")):
+        f: Filter = eff.get("filter") or Filter()
+        view = View(game)
+        hand = [o for o in game.players[p].hand if matches(replace(f, zone="hand"), view, o, p)]
+        chosen = choose_cards(game, p, hand, ctx.amount(eff.get("n", 1)), "discard",
+                              keys=("exile", "discard"))
+        if chosen:
+            perform(game, [Move(source=ctx.source, oid=o, to_zone="exile", reason="exile",
+                                rules=ctx.rules + (R.EXILE,)) for o in chosen])
+
+
+@verb("put_from_hand", primary="filter")
+def _put_from_hand(ctx: Ctx, eff: Effect) -> None:
+    """"You may put a land card from your hand onto the battlefield"."""
+    game = ctx.game
+    f: Filter = eff.get("filter")
+    view = View(game)
+    hand = [o for o in game.players[ctx.you].hand if matches(f, view, o, ctx.you)]
+    chosen = choose_cards(game, ctx.you, hand, 1, "return", keys=("return", "put"))
+    if chosen:
+        perform(game, [Move(source=ctx.source, oid=o, to_zone="battlefield", reason="put",
+                            controller=ctx.you, tapped=bool(eff.get("tapped")),
+                            rules=ctx.rules) for o in chosen])
+
+
+@verb("sacrifice_all", primary="what")
+def _sacrifice_all(ctx: Ctx, eff: Effect) -> None:
+    """"Sacrifice all creatures you control"."""
+    game = ctx.game
+    who = set(players(ctx, eff.get("who", "you")))
+    oids = [o for o in objects(ctx, eff.get("what")) if game.controller_of(o) in who]
+    if oids:
+        perform(game, [Move(source=ctx.source, oid=o, to_zone="graveyard", reason="sacrifice",
+                            rules=ctx.rules + (R.SACRIFICE,)) for o in oids])
