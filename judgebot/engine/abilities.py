@@ -32,7 +32,8 @@ KEYWORD_RULES: dict[str, str] = {
     "suspend": R.SUSPEND, "vanishing": R.VANISHING, "absorb": R.ABSORB,
     "poisonous": R.POISONOUS, "changeling": R.CHANGELING, "evoke": R.EVOKE,
     "wither": R.WITHER, "exalted": R.EXALTED, "infect": R.INFECT, "prowess": R.PROWESS,
-    "menace": R.MENACE, "intimidate": R.INTIMIDATE,
+    "menace": R.MENACE, "intimidate": R.INTIMIDATE, "horsemanship": R.HORSEMANSHIP,
+    "skulk": R.SKULK, "toxic": R.TOXIC,
 }
 # Keywords the engine simulates by reading what their rule says they mean (702.Na:
 # "Bushido N" means "Whenever this creature blocks or becomes blocked, it gets +N/+N
@@ -54,7 +55,7 @@ MEANING_KEYWORDS = frozenset({
 NO_EFFECT_KEYWORDS = frozenset({"partner", "choose a background", "doctor's companion",
                                 "doctor’s companion", "companion"})
 # Keywords that take a number, a cost, or both.
-NUMBERED = {"fading", "vanishing", "absorb", "poisonous"}
+NUMBERED = {"fading", "vanishing", "absorb", "poisonous", "toxic"}
 COSTED = {"buyback", "cycling", "echo", "kicker", "flashback", "madness", "morph", "evoke",
           "equip"}
 
@@ -225,6 +226,8 @@ class Trigger:
     from_zone: str | None = None
     to_zone: str | None = None
     text: str = ""
+    when: Any = None  # a condition of the event itself ("a creature dealt damage by ~ this
+    # turn dies"), checked as it triggers
 
 
 @dataclass(eq=False)

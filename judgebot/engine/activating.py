@@ -8,10 +8,12 @@ from judgebot.engine import citations as R
 from judgebot.engine.abilities import ActivatedAbility, ability_text, activated
 from judgebot.engine.costs import check_costs, mana_options, pay_costs, pay_mana
 from judgebot.engine.errors import IllegalAction
+from judgebot.engine.events import Happened
 from judgebot.engine.prohibitions import active_prohibitions
 from judgebot.engine.state import Game, StackAbility
 from judgebot.engine.targeting import choose_targets, notice_targeted, targets_text
 from judgebot.engine.timing import sorcery_timing, split_second_on_stack
+from judgebot.engine.triggers import notice
 from judgebot.engine.verbs import run_effects
 from judgebot.messages import Name, msg
 
@@ -125,6 +127,11 @@ def activate(game: Game, player: str, oid: int, ability: ActivatedAbility,
                  + ((R.RESPONSE,) if len(game.stack) > 1 else ()))
     pay_costs(game, player, ability.cost, oid, what, mana=mana, sacrifice_choice=sacrifice,
               discard_choice=discard)
+    if ability.label == "cycling" or ability.keyword == "cycling":
+        game.record.cycled[player] += 1
+        now = next((o for o, ob in game.objects.items() if ob.previous == oid), oid)
+        notice(game, [Happened(what="cycled", data={"player": player, "card": now,
+                                                    "old": oid})], None)
     notice_targeted(game, item.id, chosen, False)
     game.priority = player
     game.passes = 0

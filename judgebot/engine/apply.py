@@ -87,6 +87,11 @@ def _damage(game: Game, ev: Damage) -> Applied:
                                        kind=kind, target=target, value=player.life + loss,
                                        life=player.life),
                          ev.rules + (R.DAMAGE_PLAYER,))
+            toxic = sum(k.n or 0 for k in src.keywords("toxic")) if src is not None else 0
+            if toxic and ev.combat:  # 702.164c: poison counters as well
+                player.poison += toxic
+                game.log.add("counters", msg("apply.counters.3", target=target, n=toxic,
+                                             poison=player.poison), (R.TOXIC,))
         game.record.damaged_players[target] += amount
         if controller and controller != target and ev.source is not None:
             game.record.damaged_opponent.add(ev.source)

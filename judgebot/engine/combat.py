@@ -137,6 +137,11 @@ def declare_attackers(game: Game, decl: dict[int, Any]) -> None:
         perform(game, taps)
     events = [Happened(what="attacks", data={"attacker": o, "defender": t})
               for o, t in decl.items()]
+    if decl:
+        defending = next((t for t in decl.values() if isinstance(t, str)), None)
+        events.append(Happened(what="attackers", data={"player": active,
+                                                       "attackers": list(decl),
+                                                       "defending": defending}))
     if len(decl) == 1:
         only = next(iter(decl))
         events.append(Happened(what="attacks_alone", data={"attacker": only}))

@@ -349,3 +349,42 @@ def _opponent_controls_n(f: Facts, what: Any, n: int) -> bool:
     found = select(what, f.view, f.you, f.source)
     return any(sum(1 for o in found if f.view.controller(o) == p) >= n
                for p in f.game.opponents(f.you))
+
+
+@kind("spell_targets_source")
+def _spell_targets_source(f: Facts) -> bool:
+    """"Whenever you cast a spell that targets ~" (heroic)."""
+    spell = f.game.stack_item(f.info.get("spell")) if f.info.get("spell") else None
+    return spell is not None and any(f.source in slot for slot in spell.targets)
+
+
+@kind("nth_spell")
+def _nth_spell(f: Facts, n: int) -> bool:
+    """The spell is its caster's ``n``-th spell this turn ("your second spell each turn")."""
+    player = f.info.get("player")
+    return sum(1 for p, _ in f.game.record.spells_cast if p == player) == n
+
+
+@kind("attackers_ge")
+def _attackers_ge(f: Facts, n: int) -> bool:
+    return len(f.info.get("attackers", ())) >= n
+
+
+@kind("damaged_by_source")
+def _damaged_by_source(f: Facts) -> bool:
+    """The creature that died was dealt damage by this object this turn."""
+    old = f.info.get("old")
+    return old is not None and f.source in f.game.record.damaged_by.get(old, set())
+
+
+@kind("designated")
+def _designated(f: Facts, name: str) -> bool:
+    """This object has a designation ("renowned")."""
+    obj = f.obj
+    return obj is not None and bool(obj.chosen.get(name))
+
+
+@kind("source_on_battlefield")
+def _source_on_battlefield(f: Facts) -> bool:
+    obj = f.obj
+    return obj is not None and obj.zone == "battlefield"

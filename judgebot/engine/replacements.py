@@ -37,7 +37,7 @@ from judgebot.engine.events import (
     Regenerated,
     WinGame,
 )
-from judgebot.engine.filters import View, matches
+from judgebot.engine.filters import View, amount, matches
 from judgebot.engine.layers import face_down_chars
 from judgebot.engine.prohibitions import active_prohibitions
 from judgebot.engine.rules import has_protection_from
@@ -658,6 +658,18 @@ def _enters_as_copy(game: Game, c: Candidate, e: Move) -> bool:
 
 
 def _with_counters(game: Game, c: Candidate, e: Move) -> list[Event]:
+    p = c.params
+    who = e.controller or game.objects[e.oid].owner
+    if p.get("if") is not None and not holds(game, p["if"], e.oid, who):
+        return [e]
+    if p.get("optional"):
+        index = game.chooser.choose(who, "may", ["yes", "no"], keys=("may",), note=c.text)
+        if index == 1:
+            if p.get("else_gains") == "haste":
+                e.chosen["haste"] = True
+                game.log.add("replace", msg("replacements.gains_haste", name=game.label(e.oid)),
+                             tuple(c.rules) + (R.REPLACEMENT_ENTERS_WITH,))
+            return [e]
     for kind, n in c.params["counters"].items():
         num = _enter_amount(game, n, e.oid)
         if num <= 0:
@@ -746,6 +758,10 @@ def _choose_on_enter(game: Game, c: Candidate, e: Move) -> bool:
 def _enter_amount(game: Game, n: Any, oid: int) -> int:
     if isinstance(n, int):
         return n
+    if isinstance(n, dict) and "expr" in n:
+        obj = game.objects.get(oid)
+        return amount(n["expr"], View(game), {"you": obj.owner if obj else None,
+                                                 "source": oid})
     if n == "other_spells_cast_this_turn":
         cast_ids = {sid for _, sid in game.record.spells_cast}
         obj = game.objects.get(oid)

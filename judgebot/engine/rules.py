@@ -112,7 +112,7 @@ def summoning_sick(game: Game, oid: int) -> bool:
 def has_haste(game: Game, oid: int) -> bool:
     obj = game.objects[oid]
     return game.chars(oid).has("haste") or bool(obj.chosen.get("haste_eot")) or \
-        bool(obj.chosen.get("haste_suspend"))
+        bool(obj.chosen.get("haste_suspend")) or bool(obj.chosen.get("haste"))
 
 
 def target_legal(game: Game, spec: TargetSpec, target: Any, controller: str,

@@ -11,7 +11,7 @@ amount of damage, the player …), empty when the event doesn't trigger it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from judgebot.engine import citations as R
@@ -55,7 +55,8 @@ class Seen:
                            lki)
 
     def who_ok(self, player: str | None) -> bool:
-        return _who_ok(self.trigger.who, player, self.controller, self.owner)
+        return _who_ok(self.trigger.who, player, self.controller, self.owner, self.game,
+                       self.src)
 
 
 @dataclass(frozen=True)
@@ -94,7 +95,13 @@ def matches(game: Game, view: View, t: Trigger, ev: Event, src: int | None,
             chars: Chars | None, controller: str | None = None,
             refs: dict[str, Any] | None = None) -> list[Instance]:
     """The trigger instances ``ev`` produces for trigger ``t`` of object ``src`` (a
-    delayed trigger has no object: its ``controller`` and ``refs`` are given)."""
+    delayed trigger has no object: its ``controller`` and ``refs`` are given). A trigger
+    of two events ("enters|dies": "When ~ enters or dies") is either."""
+    if "|" in t.event:
+        out: list[Instance] = []
+        for one in t.event.split("|"):
+            out += matches(game, view, replace(t, event=one), ev, src, chars, controller, refs)
+        return out
     matcher = MATCHERS.get((t.event, ev.what if isinstance(ev, Happened) else type(ev)))
     if matcher is None:
         return []
@@ -107,12 +114,15 @@ def matches(game: Game, view: View, t: Trigger, ev: Event, src: int | None,
     if refs is not None and subject == "ref":  # a delayed trigger about the object it names
         subject = "self"
         src = refs.get("it")
-    return matcher(Seen(game, view, t, src, ctrl, owner, subject), ev)
+    found = matcher(Seen(game, view, t, src, ctrl, owner, subject), ev)
+    if t.when is not None and found:
+        found = [i for i in found if check(t.when, Facts(view, ctrl, src, dict(i)))]
+    return found
 
 
 def trigger_rules(ab: TriggeredAbility) -> tuple[str, ...]:
     """The rules a triggered ability cites as it triggers."""
-    found = KINDS.get(ab.trigger.event)
+    found = KINDS.get(ab.trigger.event.split("|")[0])
     base = (R.TRIGGER,) + (found.rules if found else ())
     if ab.condition is not None:
         base += (R.TRIGGER_IF,)
@@ -153,6 +163,7 @@ kind("enters_or_attacks", (R.TRIGGER_ETB, R.ATTACK_TRIGGERS), self_subject=True)
 kind("becomes_tapped", self_subject=True)
 kind("becomes_untapped", self_subject=True)
 kind("lose_life")
+kind("you_attack", (R.ATTACK_TRIGGERS,))
 kind("draws")
 kind("sacrifices")
 kind("cycles")
@@ -272,6 +283,25 @@ def _sacrifices(s: Seen, ev: Move) -> list[Instance]:
                                               s.src):
         return []
     return [{"it": ev.new_id, "lki": ev.lki, "old": ev.oid, "player": ev.lki.controller}]
+
+
+@on("you_attack", "attackers")
+def _you_attack(s: Seen, ev: Happened) -> list[Instance]:
+    d = ev.data
+    if _who_ok(s.trigger.who, d["player"], s.controller):
+        return [{"player": d["player"], "attackers": d["attackers"],
+                 "defending_player": d.get("defending")}]
+    return []
+
+
+@on("cycles", "cycled")
+def _cycles(s: Seen, ev: Happened) -> list[Instance]:
+    d = ev.data
+    if not _who_ok(s.trigger.who, d["player"], s.controller):
+        return []
+    if s.subject == "self":
+        return [{"it": d["card"]}] if d.get("old") == s.src or d["card"] == s.src else []
+    return [{"it": d["card"], "player": d["player"]}]
 
 
 @on("attacks_unblocked", "unblocked")
@@ -527,9 +557,15 @@ def _matches_lki(game: Game, f: Filter, c: Chars, perspective: str, oid: int,
     return True
 
 
-def _who_ok(who: str | None, player: str | None, controller: str, owner: str = "") -> bool:
+def _who_ok(who: str | None, player: str | None, controller: str, owner: str = "",
+            game: Game | None = None, src: int | None = None) -> bool:
     if who in (None, "any", "each"):
         return True
+    if who == "enchanted_controller":
+        obj = game.objects.get(src) if game is not None and src is not None else None
+        host = obj.attached_to if obj is not None else None
+        return isinstance(host, int) and game is not None and host in game.objects and \
+            game.controller_of(host) == player
     if who == "you":
         return player == controller
     if who == "owner":

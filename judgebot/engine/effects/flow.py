@@ -6,10 +6,11 @@ from __future__ import annotations
 from judgebot.engine import citations as R
 from judgebot.engine.abilities import Effect, StaticAbility, TriggeredAbility, statics
 from judgebot.engine.conditions import Facts, check
-from judgebot.engine.context import Ctx, players
+from judgebot.engine.context import Ctx, objects, players
 from judgebot.engine.costs import offer_cost, offer_payment
 from judgebot.engine.events import Move
 from judgebot.engine.filters import View
+from judgebot.engine.mana import ManaCost
 from judgebot.engine.pipeline import perform
 from judgebot.engine.state import Game
 from judgebot.engine.triggers import DelayedTrigger
@@ -54,6 +55,8 @@ def _may(ctx: Ctx, eff: Effect) -> None:
                                value2=eff.text or 'the optional action'), (R.RESOLVE_CHOICES,))
     if index == 0:
         run(ctx, eff.get("effects", ()))
+    else:
+        run(ctx, eff.get("else", ()))
 
 
 
@@ -109,13 +112,31 @@ def _unless_pay(ctx: Ctx, eff: Effect) -> None:
 def _may_pay(ctx: Ctx, eff: Effect) -> None:
     """"You may pay COST. If you do, ..."."""
     who = players(ctx, eff.get("who", "you"))
-    if who and offer_cost(ctx.game, who[0], eff.get("cost"),
-                                     msg("costs.pay_what", what=_cost_text(eff))):
+    cost = eff.get("cost")
+    if eff.get("times") is not None and isinstance(cost, ManaCost):
+        # "pay {1} for each age counter on it"
+        cost = ManaCost(cost.symbols * ctx.amount(eff.get("times")))
+        if not cost.symbols:
+            cost = ManaCost(("0",))
+    if who and offer_cost(ctx.game, who[0], cost, msg("costs.pay_what", what=str(cost))):
         ctx.refs["paid"] = True
         run(ctx, eff.get("then", ()))
+    else:
+        run(ctx, eff.get("else", ()))
 
 
 
 def _cost_text(eff: Effect) -> str:
     cost = eff.get("cost")
     return getattr(cost, "text", "") or str(cost)
+
+
+
+@verb("designate", primary="what")
+def _designate(ctx: Ctx, eff: Effect) -> None:
+    """"It becomes renowned" (a designation, 702.112b)."""
+    game = ctx.game
+    for oid in objects(ctx, eff.get("what")):
+        game.objects[oid].chosen[eff.get("name")] = True
+        game.log.add("effect", msg("effects.flow.designated", name=game.label(oid),
+                                   what=eff.get("name")), ctx.rules)

@@ -94,6 +94,19 @@ def read_condition(r: Any, text: str) -> tuple:
         return ("source_attacked_this_turn",)
     if m := re.fullmatch(r"it had no ([+-]1/[+-]1) counters on it", low):
         return ("no_counter_lki", m.group(1))
+    if low in ("~ is on the battlefield", "it's on the battlefield"):
+        return ("source_on_battlefield",)
+    if m := re.fullmatch(r"(?:~|it) has (?:a|one or more) ([+-]1/[+-]1|\w+) counters? on it", low):
+        return ("has_counter", m.group(1))
+    if m := re.fullmatch(r"(?:~|it) has no ([+-]1/[+-]1|\w+) counters on it", low):
+        return ("not", ("has_counter", m.group(1)))
+    if low in ("~ is renowned", "it's renowned"):
+        return ("designated", "renowned")
+    if low in ("~ isn't renowned", "it isn't renowned"):
+        return ("not", ("designated", "renowned"))
+    if m := re.fullmatch(r"(.+?) and/or (.+)", low):
+        return ("any", read_condition(r, t[m.start(1):m.end(1)]),
+                read_condition(r, t[m.start(2):m.end(2)]))
     if low in ("it was kicked", "~ was kicked", "this spell was kicked"):
         return ("kicked",)
     if low in ("you cast it from your hand", "~ was cast from your hand",
@@ -110,9 +123,12 @@ def read_condition(r: Any, text: str) -> tuple:
         amount = read_amount(r, m.group(1))
         op = "ge" if m.group(3) in ("more", "greater") else "le"
         return ("compare", amount, op, _number(m.group(2)))
-    if m := re.fullmatch(r"(.+?) is (less|greater) than (\w+)", low):
-        return ("compare", read_amount(r, m.group(1)), "lt" if m.group(2) == "less" else "gt",
-                _number(m.group(3)))
+    if m := re.fullmatch(r"(.+?) is (less|greater) than (.+)", low):
+        right = plain_number(m.group(3))
+        if right is None:
+            right = read_amount(r, t[m.start(3):m.end(3)])
+        return ("compare", read_amount(r, t[m.start(1):m.end(1)]),
+                "lt" if m.group(2) == "less" else "gt", right)
     raise Unsupported(msg("text.conditions.unread", text=t))
 
 

@@ -299,9 +299,17 @@ def clause(r: Reading, text: str) -> list[Effect]:
             errors.append(exc)
             continue
     if errors:
-        # The most specific failure: the one that read the furthest.
-        raise errors[0]
+        # The words the first reading stopped at, within the clause.
+        raise Unsupported(msg("text.reader.unread_in", words=_words_of(errors[0]), value=t))
     raise fail(t)
+
+
+def _words_of(exc: Unsupported) -> str:
+    args = exc.msg.args if exc.msg is not None else {}
+    for key in ("words", "w", "raw", "part", "text", "keyword", "value", "phrase"):
+        if isinstance(args.get(key), str) and args[key]:
+            return args[key]
+    return exc.message
 
 
 def _with_subject(subj: str, body: str) -> str:
@@ -1229,6 +1237,8 @@ def _become(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     if s.kind != "object":
         raise fail(whole)
     text = rest.strip()
+    if text.lower() in ("renowned", "monstrous"):
+        return [Effect("designate", {"what": s.ref, "name": text.lower()}, text=whole)]
     still = ""
     if m := re.search(r"\. (?:it's|it is|they're) still (an? \w+)$", text, re.I):
         text, still = text[:m.start()], m.group(1)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from functools import lru_cache
 
 from judgebot.engine.abilities import (
     COSTED,
@@ -117,7 +118,7 @@ def _by_rules(raw: str) -> Keyword | list[Keyword] | None:
     low = raw.lower()
     words = vocabulary().keywords
     name = None
-    for n in sorted(_names(), key=len, reverse=True):
+    for n in _names():
         if low == n or low.startswith(n) and not low[len(n):len(n) + 1].isalpha():
             name = n
             break
@@ -157,7 +158,9 @@ def _by_rules(raw: str) -> Keyword | list[Keyword] | None:
     raise _not_simulated(raw, kdef.rule, raw)
 
 
-def _names() -> list[str]:
+@lru_cache(maxsize=1)
+def _names() -> tuple[str, ...]:
+    """Every keyword name and variant of the rules, longest first."""
     words = vocabulary().keywords
     names = list(words)
     for kdef in words.values():
@@ -165,7 +168,7 @@ def _names() -> list[str]:
             base = re.sub(r"\s*\[.*$", "", v_name).strip()
             if base and base[0].isalpha() and not base.startswith(("when", "whenever", "it")):
                 names.append(base)
-    return names
+    return tuple(sorted(set(names), key=len, reverse=True))
 
 
 def _variant_parent(name: str) -> KeywordDef | None:

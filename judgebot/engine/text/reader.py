@@ -84,7 +84,7 @@ class Parts:
 def unread_phrase(exc: Refusal) -> str:
     """The words a refusal of the reader names."""
     args = exc.msg.args if exc.msg is not None else {}
-    for key in ("value", "line", "w", "raw", "part", "text", "keyword", "phrase", "to", "rest",
+    for key in ("keyword", "value", "line", "text", "w", "raw", "part", "phrase", "to", "rest",
                 "sentence"):
         if key in args and isinstance(args[key], str) and args[key]:
             return args[key]
@@ -104,6 +104,7 @@ class Reader:
         self.that_player: Any = None
         self.last_subject: Any = None  # the subject of the clause read last
         self.carry: Any = None  # the subject a clause without one takes ("… and loses 2 life")
+        self.trigger_zone = "battlefield"  # where the triggered ability being read works
 
     # --- what the grammar asks of the reader ---------------------------------------------
     def add_target(self, spec: TargetSpec) -> str:
@@ -138,10 +139,7 @@ class Reader:
         t = strip_reminders(t)
         if self.card is not None:
             for name in self_names(self.card):
-                if chinese.is_chinese(name):
-                    t = t.replace(name, "~")
-                else:
-                    t = re.sub(r"(?<![\w'])" + re.escape(name) + r"(?![\w])", "~", t)
+                t = replace_word(t, name, "~", whole=not chinese.is_chinese(name))
         t = SELF_WORDS.sub("~", t)
         t = re.sub(r"此(生物|永久物|神器|结界|咒语)(?!不能被反击)", "~", t)
         return t.strip()
@@ -227,9 +225,10 @@ class Reader:
             return got
         try:
             return read_static(self, line)
-        except Unsupported:
+        except Unsupported as exc:
             if not is_spell:
-                raise
+                raise Unsupported(msg("text.reader.unread_in", words=_words(exc),
+                                      value=line)) from None
         self.targets = []
         return self.effects(line)
 
@@ -299,9 +298,10 @@ class Reader:
                                                                re.I):
                 optional, rest = True, after
         rest = self._strip_once(rest)
+        zone = self.trigger_zone
         parts = self.effects(rest)
         return TriggeredAbility(replace(trig, text=line), tuple(parts.effects),
-                                tuple(self.targets), optional, cond, text=line)
+                                tuple(self.targets), optional, cond, zone, text=line)
 
     @staticmethod
     def _strip_once(rest: str) -> str:
@@ -366,24 +366,44 @@ class Reader:
         sentences = _token_abilities(split_sentences(text))
         i = 0
         while i < len(sentences):
-            s = sentences[i]
+            s = re.sub(r"^then,? ", "", sentences[i], flags=re.I)
             nxt = sentences[i + 1] if i + 1 < len(sentences) else ""
             # "You may X. If you do, Y." / "… If you don't, Y."
             if m := re.fullmatch(r"you may (.+)", s, re.I | re.S):
-                if re.match(r"if you do, ", nxt, re.I):
+                do = re.match(r"if you do, ", nxt, re.I)
+                dont = re.match(r"if you don't, ", nxt, re.I)
+                if do or dont:
                     body = m.group(1)
-                    then = self.sentence_effects(nxt[len("if you do, "):])
+                    follow = self.sentence_effects(nxt[len(do.group(0) if do else
+                                                           dont.group(0)):])
+                    then, other = (follow, []) if do else ([], follow)
                     if body.lower().startswith("pay "):
-                        from judgebot.engine.text.effects import _payment
-                        parts.effects.append(Effect("may_pay", {
-                            "who": "you", "cost": _payment(body[4:]), "then": tuple(then)},
-                            text=s))
+                        cost, times = payment_times(self, body[4:])
+                        args: dict[str, Any] = {"who": "you", "cost": cost,
+                                                "then": tuple(then), "else": tuple(other)}
+                        if times is not None:
+                            args["times"] = times
+                        parts.effects.append(Effect("may_pay", args, text=s))
                     else:
                         first = self.clause(body)
-                        parts.effects.append(Effect("may", {"effects": tuple(first.effects) +
-                                                            tuple(then)}, text=s))
+                        parts.effects.append(Effect("may", {
+                            "effects": tuple(first.effects) + tuple(then),
+                            "else": tuple(other)}, text=s))
                     i += 2
                     continue
+            if re.match(r"if you do(n't)?, ", s, re.I) and parts.effects and \
+                    parts.effects[-1].verb in ("may", "may_pay"):
+                # "You may X. If you do, Y. If you don't, Z."
+                last = parts.effects[-1]
+                key = "else" if re.match(r"if you don't", s, re.I) else "then"
+                more = self.sentence_effects(s[len(re.match(r"if you do(n't)?, ", s,
+                                                            re.I).group(0)):])
+                if last.verb == "may" and key == "then":
+                    last.args["effects"] = tuple(last.args.get("effects", ())) + tuple(more)
+                else:
+                    last.args[key] = tuple(last.args.get(key, ())) + tuple(more)
+                i += 1
+                continue
             if re.match(r"if you do(n't)?, ", s, re.I):
                 raise Unsupported(msg("text.reader.clause", value=s))
             if re.match(r"otherwise, ", nxt, re.I) and re.match(r"if ", s, re.I):
@@ -495,6 +515,23 @@ class Reader:
         return out
 
 
+def payment_times(r: Any, text: str) -> tuple[Any, Any]:
+    """ "{2}" or "{1} for each age counter on it": a cost, and how many times."""
+    from judgebot.engine.text.amounts import for_each
+    from judgebot.engine.text.effects import _payment
+    if m := re.fullmatch(r"(.+?) for each (.+)", text.strip().rstrip("."), re.I):
+        return _payment(m.group(1)), for_each(r, m.group(2))
+    return _payment(text), None
+
+
+def _words(exc: Unsupported) -> str:
+    args = exc.msg.args if exc.msg is not None else {}
+    for key in ("words", "w", "raw", "part", "text", "keyword", "value", "line"):
+        if isinstance(args.get(key), str) and args[key]:
+            return args[key]
+    return exc.message
+
+
 def _activation_extra(extra: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if extra.get("condition") is not None:
@@ -591,6 +628,30 @@ def _token_abilities(sentences: list[str]) -> list[str]:
         else:
             out.append(s)
     return out
+
+
+def replace_word(text: str, word: str, by: str, whole: bool = True) -> str:
+    """``text`` with ``word`` replaced where it stands as a word of its own (no regular
+    expression to compile for each card's name)."""
+    if word not in text:
+        return text
+    if not whole:
+        return text.replace(word, by)
+    out: list[str] = []
+    i = 0
+    n = len(word)
+    while True:
+        at = text.find(word, i)
+        if at < 0:
+            out.append(text[i:])
+            return "".join(out)
+        before = text[at - 1] if at > 0 else " "
+        after = text[at + n] if at + n < len(text) else " "
+        if (before.isalnum() or before in "_'") or (after.isalnum() or after == "_"):
+            out.append(text[i:at + n])
+        else:
+            out.append(text[i:at] + by)
+        i = at + n
 
 
 def strip_reminders(text: str) -> str:

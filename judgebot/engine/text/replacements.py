@@ -55,6 +55,19 @@ def read_replacement(r: Any, line: str) -> list[Ability] | None:
                          r"enters tapped", low):
         return [_rep(r, "enters_tapped", {"unless_pay_life": int(m.group(1))},
                      (R.REPLACEMENT_ENTERS, R.PAY_LIFE))]
+    if m := re.fullmatch(r"if (.+?), (?:~|it) enters(?: the battlefield)? with (an?|one|two|three|"
+                         r"four|five|six|\d+) (?:additional )?([+-]1/[+-]1|\w+) counters? on it", low):
+        cond = read_condition(r, t[m.start(1):m.end(1)])
+        n = plain_number(m.group(2)) if m.group(2) not in ("a", "an") else 1
+        return [_rep(r, "enters_with_counters", {"counters": {m.group(3): n}, "if": cond},
+                     (R.REPLACEMENT_ENTERS_WITH,))]
+    if m := re.fullmatch(r"you may have " + SELF + r" enter(?: the battlefield)? with an "
+                         r"additional ([+-]1/[+-]1) counter on it(?:\. if you don't, it gains "
+                         r"(haste))?", low):
+        params = {"counters": {m.group(1): 1}, "optional": True}
+        if m.group(2):
+            params["else_gains"] = m.group(2)
+        return [_rep(r, "enters_with_counters", params, (R.REPLACEMENT_ENTERS_WITH,))]
     if m := re.fullmatch(SELF + r" enters(?: the battlefield)? with (an?|one|two|three|four|five|"
                          r"six|seven|eight|nine|ten|x|\d+) (?:additional )?([+-]1/[+-]1|\w+) "
                          r"counters? on it(?: for each (.+))?", low):

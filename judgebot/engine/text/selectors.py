@@ -79,6 +79,18 @@ ZONES = (
 )
 
 
+_COMPILED: dict[str, re.Pattern] = {}
+
+
+def compiled(pattern: str) -> re.Pattern:
+    """A pattern built from the grammar's word lists, compiled once (not left to the
+    regular-expression module's small cache)."""
+    found = _COMPILED.get(pattern)
+    if found is None:
+        found = _COMPILED[pattern] = re.compile(pattern)
+    return found
+
+
 # Reads an amount ("the number of cards in your hand"); set by :mod:`.amounts`, which reads
 # noun phrases itself.
 AMOUNT_READER: Any = None
@@ -125,7 +137,7 @@ def noun(text: str, allow_other: bool = False) -> Noun:
 
     def cut(pattern: str) -> re.Match | None:
         nonlocal rest, low
-        m = re.search(pattern, low)
+        m = compiled(pattern).search(low)
         if m:
             rest = rest[:m.start()] + " " + rest[m.end():]
             low = rest.lower()

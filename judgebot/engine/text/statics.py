@@ -174,6 +174,11 @@ def _static(r: Any, t: str, low: str) -> list[Ability]:
             out.append(StaticAbility("cant_win", "self", {"who": "opponents"},
                                      text=r.sentence))
         return out
+    if low in ("~ is colorless", "~ is all colors", "~ is every color"):
+        # a characteristic-defining ability (604.3, 702.114a): it works everywhere
+        colors = () if low == "~ is colorless" else ("B", "G", "R", "U", "W")
+        return [_continuous(r, "self", [("5", ("set_colors", colors))], cda=True,
+                            rules=(R.COLOR_LAYER,))]
     # layers: types, abilities, P/T
     if m := re.fullmatch(r"(.+?) (?:isn't|is not|aren't) (?:an? )?(creature|artifact|land|"
                          r"enchantment)s?", low):

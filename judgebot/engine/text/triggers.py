@@ -22,7 +22,8 @@ from judgebot.messages import msg
 STEPS = {"upkeep": "upkeep", "draw step": "draw_step", "end step": "end_step",
          "combat": "beginning_of_combat", "combat on your turn": "beginning_of_combat",
          "precombat main phase": "precombat_main", "first main phase": "precombat_main",
-         "end of combat": "end_of_combat", "end of combat on your turn": "end_of_combat"}
+         "end of combat": "end_of_combat", "end of combat on your turn": "end_of_combat",
+         "postcombat main phase": "postcombat_main", "second main phase": "postcombat_main"}
 WHOSE = {"your": "you", "each": "any", "each player's": "any", "each opponent's": "opponent",
          "the": "any", "each of your": "you", "the next": "next", "your next": "you_next",
          "target opponent's": None, "enchanted player's": None}
@@ -48,6 +49,9 @@ EVENTS = (
     (r"attacks or blocks", "attacks_or_blocks"),
     (r"attacks", "attacks"),
     (r"blocks or becomes blocked", "blocks_or_becomes_blocked"),
+    (r"blocks or becomes blocked by a creature", "blocks_or_blocked_by"),
+    (r"becomes blocked by a creature", "becomes_blocked_by"),
+    (r"blocks a creature", "blocks"),
     (r"blocks", "blocks"),
     (r"becomes blocked by a creature without flanking", "becomes_blocked_by_flankless"),
     (r"becomes blocked", "becomes_blocked"),
@@ -81,25 +85,97 @@ PLAYER_EVENTS = (
 
 
 def read_trigger(r: Any, text: str) -> Trigger:
-    """The trigger condition, without its comma ("Whenever ~ attacks")."""
+    """The trigger condition, without its comma ("Whenever ~ attacks"); a condition it
+    can't read is refused as a whole."""
     t = text.strip().rstrip(",")
+    try:
+        return _read_trigger(r, t)
+    except Unsupported:
+        raise unreadable(t) from None
+
+
+STEP_RE = re.compile(r"at the beginning of (?:(your|each|each player's|each opponent's|the|"
+                     r"the next|your next|each of your) )?(upkeep|draw step|end step|"
+                     r"precombat main phase|first main phase|second main phase|"
+                     r"postcombat main phase|end of combat|combat)(?: on your turn)?"
+                     r"(?: of each turn)?")
+
+
+def _read_trigger(r: Any, t: str) -> Trigger:
     low = t.lower()
-    if m := re.fullmatch(r"at the beginning of (your|each|each player's|each opponent's|the|"
-                         r"the next|your next|each of your) (upkeep|draw step|end step|"
-                         r"precombat main phase|first main phase|end of combat|combat)"
-                         r"(?: on your turn)?(?: of each turn)?", low):
-        whose = WHOSE[m.group(1)]
+    r.trigger_zone = "battlefield"
+    if m := STEP_RE.fullmatch(low):
+        whose = WHOSE[m.group(1)] if m.group(1) else "any"
         step = STEPS[m.group(2)]
         if low.endswith("on your turn"):
             whose = "you"
+        if m.group(1) is None and not low.endswith("on your turn"):
+            if step not in ("beginning_of_combat", "end_of_combat"):
+                raise unreadable(t)
         if whose in ("next", "you_next"):
             raise unreadable(t)  # delayed: read by the effect that makes it
         r.that_player = "player"
         return Trigger(step, None, who=whose, text=t)
+    if m := re.fullmatch(r"at the beginning of the upkeep of enchanted (?:creature|permanent)'s "
+                         r"controller", low):
+        r.that_player = "player"
+        return Trigger("upkeep", None, who="enchanted_controller", text=t)
+    if low in ("when you cast ~", "when you cast this spell"):
+        r.trigger_zone = "stack"
+        r.it = "self"
+        return Trigger("cast_self", "self", text=t)
+    if m := re.fullmatch(r"whenever you cast (?:a|an) (.*?)spell that targets ~", low):
+        r.it = "spell"
+        r.that_player = None
+        other = noun(t[m.start(1):m.end(1)] + "spell").filter if m.group(1) else None
+        return Trigger("cast", None, who="you", other=other, when=("spell_targets_source",),
+                       text=t)
+    if m := re.fullmatch(r"whenever (you|an opponent|a player) casts? (?:your|their|his or her) "
+                         r"(first|second) (.*?)spell each turn", low):
+        who = {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)]
+        other = noun(t[m.start(3):m.end(3)] + "spell").filter if m.group(3) else None
+        r.it = "spell"
+        r.that_player = "player"
+        n = 1 if m.group(2) == "first" else 2
+        return Trigger("cast", None, who=who, other=other, when=("nth_spell", n), text=t)
+    if low in ("whenever you attack", "whenever you attack with one or more creatures"):
+        r.that_player = "defending_player"
+        return Trigger("you_attack", None, who="you", text=t)
+    if m := re.fullmatch(r"whenever you attack with (\w+) or more creatures", low):
+        from judgebot.engine.text.amounts import plain_number
+        n = plain_number(m.group(1))
+        if n is None:
+            raise unreadable(t)
+        r.that_player = "defending_player"
+        return Trigger("you_attack", None, who="you", when=("attackers_ge", n), text=t)
+    if low in ("when you cycle ~", "when you cycle this card"):
+        r.trigger_zone = "graveyard"
+        r.it = "self_card"
+        return Trigger("cycles", "self", who="you", text=t)
+    if low in ("whenever you cycle or discard a card", "whenever you cycle or discard another "
+               "card"):
+        return Trigger("discards", None, who="you", text=t)
+    if low in ("whenever you cycle a card", "whenever you cycle another card"):
+        return Trigger("cycles", None, who="you", text=t)
+    if m := re.fullmatch(r"whenever a (.+?) dealt damage by ~ this turn dies", low):
+        f = noun(t[m.start(1):m.end(1)]).filter
+        r.it = "it"
+        return Trigger("dies", f, when=("damaged_by_source",), text=t)
     m = re.fullmatch(r"(when|whenever) (.+)", low)
     if not m:
         raise unreadable(t)
     body = t[m.start(2):]
+    if mm := re.fullmatch(r"(.+?) (enters|dies|attacks|blocks|leaves the battlefield) or "
+                          r"(enters|dies|attacks|blocks|leaves the battlefield|is put into a "
+                          r"graveyard from the battlefield)", body, re.I):
+        names = {"enters": "enters", "dies": "dies", "attacks": "attacks", "blocks": "blocks",
+                 "leaves the battlefield": "leaves",
+                 "is put into a graveyard from the battlefield": "put_into_graveyard"}
+        a, b = names[mm.group(2).lower()], names[mm.group(3).lower()]
+        trig = _object_trigger(r, mm.group(1), a, t)
+        if b in ("dies", "leaves", "put_into_graveyard") and trig.subject == "self":
+            r.it = "self_card"
+        return replace(trig, event=a + "|" + b)
     # "~ enters or dies", "~ attacks or blocks": handled by the events table.
     for pattern, event in EVENTS:
         mm = re.fullmatch(r"(.+?) " + pattern, body, re.I)
@@ -166,6 +242,10 @@ def _object_trigger(r: Any, subj: str, event: str, text: str) -> Trigger:
                        other=Filter(lacks=frozenset({"flanking"})), text=text)
     if name in ("attacks", "attacks_unblocked", "attacks_or_blocks", "enters_or_attacks"):
         r.that_player = "defending_player"
+    if name in ("blocks_or_blocked_by", "becomes_blocked_by"):
+        r.it = "it"
+    if name == "blocks" and event == "blocks" and "a creature" in text.lower():
+        r.it = "attacker"
     if name == "dealt_damage":
         r.that_player = None
     if name in ("dies", "put_into_graveyard", "leaves") and subject == "self":
