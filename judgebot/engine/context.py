@@ -216,6 +216,11 @@ def recipients(ctx: Ctx, ref: Any) -> list[Any]:
                 if ok and (isinstance(t, str) or t in ctx.game.objects)]
     if isinstance(ref, dict) and "each_and_players" in ref:
         return objects(ctx, {"each": ref["each_and_players"]}) + players(ctx, "each_player")
+    if isinstance(ref, list):  # "each creature and each opponent", "A and B"
+        out: list[Any] = []
+        for r in ref:
+            out += [x for x in recipients(ctx, r) if x not in out]
+        return out
     return objects(ctx, ref)
 
 

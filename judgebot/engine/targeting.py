@@ -131,7 +131,7 @@ def divide_among(game: Game, player: str, specs: tuple[TargetSpec, ...],
         if len(flat) == 1:
             return {flat[0]: total}
         raise IllegalAction(msg("targeting.divide_among", name=name, total=total), (R.CAST_DIVIDE,))
-    if sorted(division) != sorted(flat, key=str) and set(division) != set(flat):
+    if sorted(division, key=str) != sorted(flat, key=str) and set(division) != set(flat):
         raise IllegalAction(msg("targeting.divide_among.2"), (R.CAST_DIVIDE,))
     if sum(division.values()) != total or min(division.values()) < 1:
         raise IllegalAction(msg("targeting.divide_among.3", name=name, total=total),

@@ -18,7 +18,7 @@ from judgebot.engine.filters import View, matches, select
 from judgebot.engine.pipeline import perform
 from judgebot.engine.triggers import DelayedTrigger
 from judgebot.engine.verbs import verb
-from judgebot.messages import msg
+from judgebot.messages import Joined, msg
 
 
 @verb("destroy", primary="what")
@@ -375,3 +375,76 @@ def _sacrifice_all(ctx: Ctx, eff: Effect) -> None:
     if oids:
         perform(game, [Move(source=ctx.source, oid=o, to_zone="graveyard", reason="sacrifice",
                             rules=ctx.rules + (R.SACRIFICE,)) for o in oids])
+
+
+@verb("dig", primary="n")
+def _dig(ctx: Ctx, eff: Effect) -> None:
+    """"Look at the top N cards of your library. Put one of them into your hand and the rest
+    on the bottom of your library in any order" (and "you may reveal a creature card from
+    among them …"): a library the scenario lists."""
+    game = ctx.game
+    pl = game.players[ctx.you]
+    if not pl.library_known:
+        raise Unsupported(msg("effects.zones.unknown_top", player=ctx.you))
+    n = ctx.amount(eff.get("n", 1))
+    top = list(pl.library[:n])
+    f = eff.get("filter")
+    view = View(game)
+    options = [o for o in top if f is None or matches(replace(f, zone="library"), view, o,
+                                                      ctx.you)]
+    take = min(ctx.amount(eff.get("take", 1)), len(options))
+    game.log.add("look", msg("effects.library.looked_at", player=ctx.you, n=len(top),
+                             names=Joined(tuple(game.label(o) for o in top))),
+                 ctx.rules + (R.REVEAL_DONE,))
+    if eff.get("optional") and options:
+        chosen = choose_cards(game, ctx.you, options + [], take, "return",
+                              keys=("return", "choose", "search"))
+        index = game.chooser.choose(ctx.you, "may", ["yes", "no"], keys=("may",),
+                                    note=eff.text)
+        if index == 1:
+            chosen = []
+    else:
+        chosen = choose_cards(game, ctx.you, options, take, "return",
+                              keys=("return", "choose", "search"))
+    if chosen:
+        perform(game, [Move(source=ctx.source, oid=o, to_zone="hand", reason="hand",
+                            rules=ctx.rules) for o in chosen])
+    rest = [o for o in top if o not in chosen and o in game.objects]
+    if not rest:
+        return
+    if eff.get("rest") == "graveyard":
+        perform(game, [Move(source=ctx.source, oid=o, to_zone="graveyard", reason="mill",
+                            rules=ctx.rules) for o in rest])
+    else:
+        for o in rest:
+            pl.library.remove(o)
+            pl.library.append(o)
+        game.changed()
+
+
+@verb("choose_from_hand", primary="who")
+def _choose_from_hand(ctx: Ctx, eff: Effect) -> None:
+    """"Target opponent reveals their hand. You choose a nonland card from it. That player
+    discards that card.": the hand is known only if the scenario lists it."""
+    game = ctx.game
+    f = eff.get("filter")
+    view = View(game)
+    for p in players(ctx, eff.get("who")):
+        hand = list(game.players[p].hand)
+        if any(game.objects[o].card.source == "unknown" for o in hand):
+            raise Unsupported(msg("effects.zones.unknown_hand", player=p))
+        game.log.add("reveal", msg("effects.zones.reveals_hand", player=p,
+                                   names=Joined(tuple(game.label(o) for o in hand))),
+                     ctx.rules + (R.REVEAL_DONE,))
+        options = [o for o in hand if f is None or matches(replace(f, zone="hand"), view, o,
+                                                           ctx.you)]
+        chosen = choose_cards(game, ctx.you, options, 1, "discard", keys=("discard", "choose"))
+        if not chosen:
+            continue
+        to = "exile" if eff.get("to", "").startswith("exile") else "graveyard"
+        reason = "exile" if to == "exile" else "discard"
+        perform(game, [Move(source=ctx.source, oid=o, to_zone=to, reason=reason,
+                            rules=ctx.rules + ((R.DISCARD,) if to == "graveyard"
+                                               else (R.EXILE,))) for o in chosen])
+        if to == "graveyard":
+            game.record.discarded[p] += len(chosen)

@@ -93,7 +93,32 @@ PLAYER_WORDS = {
 
 
 def object_ref(r: Reading, phrase: str, *, zone: str = "battlefield") -> tuple[Any, bool]:
-    """The reference an object noun phrase stands for, and whether it is plural."""
+    """The reference an object noun phrase stands for, and whether it is plural; "A and
+    B" ("target artifact and target enchantment", "all creatures and all planeswalkers")
+    is both."""
+    try:
+        return _object_ref(r, phrase, zone)
+    except Unsupported:
+        parts = _conjuncts(phrase)
+        if len(parts) < 2:
+            raise
+        refs = []
+        for part in parts:
+            ref, _ = _object_ref(r, part, zone)
+            refs.append(ref)
+        r.them = refs
+        return refs, True
+
+
+def _conjuncts(phrase: str) -> list[str]:
+    """ "target artifact, target creature, and target enchantment" → its three parts
+    (each starting with a quantifier, so "artifacts and enchantments" stays whole)."""
+    parts = re.split(r",? and (?=(?:up to \w+ )?(?:another )?target |all |each |~)|, (?=(?:up "
+                     r"to \w+ )?(?:another )?target |all |each )", phrase.strip(), flags=re.I)
+    return [p for p in (x.strip() for x in parts) if p]
+
+
+def _object_ref(r: Reading, phrase: str, zone: str) -> tuple[Any, bool]:
     p = phrase.strip()
     low = p.lower()
     if low in SELF_WORDS:
@@ -287,7 +312,7 @@ def clause(r: Reading, text: str) -> list[Effect]:
     snapshot = _snap(r)
     for m in _verb_re().finditer(t):
         base = FORMS[m.group(1).lower()]
-        subj_text = t[:m.start()].strip()
+        subj_text = re.sub(r" each$", "", t[:m.start()].strip())
         rest = t[m.end():].strip()
         try:
             subj = subject(r, subj_text)
@@ -447,11 +472,14 @@ def _recipient(r: Reading, text: str) -> Any:
             r.that_player = ref
         return ref
     if m := re.fullmatch(r"each (.+?) and each (player|opponent)", low):
-        f = quantified("each " + m.group(1)).noun
+        f = quantified("each " + t[m.start(1):m.end(1)]).noun
         assert f is not None
         if m.group(2) == "player":
             return {"each_and_players": f.filter}
-        raise fail(t)
+        return [{"each": f.filter}, "each_opponent"]
+    parts = _conjuncts(t)
+    if len(parts) > 1 and not low.startswith("any target"):
+        return [_recipient(r, part) for part in parts]
     if m := re.fullmatch(r"(.+?) and (you|each opponent|each player|that player|its "
                          r"controller)", low):
         raise fail(t)
@@ -635,10 +663,11 @@ def _put(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
             raise unread(kind + " counter", whole)
         ref, _ = object_ref(r, m.group(3))
         return [Effect("put_counters", {"what": ref, "kind": kind, "n": n}, text=whole)]
-    if m := re.fullmatch(r"(.+?) on the (bottom|top) of (?:its|their) owners?'s? librar(?:y|ies)",
-                         t, re.I):
+    if m := re.fullmatch(r"(.+?) on (?:the )?(bottom|top) of (?:its|their) owners?'s? "
+                         r"librar(?:y|ies)", t, re.I):
         ref, _ = object_ref(r, m.group(1))
-        return [Effect("to_library", {"what": ref, "position": m.group(2)}, text=whole)]
+        return [Effect("to_library", {"what": ref, "position": m.group(2).lower()},
+                       text=whole)]
     if m := re.fullmatch(r"(.+?) into (?:its|their) owners?'s? graveyards?", t, re.I):
         ref, _ = object_ref(r, m.group(1))
         return [Effect("to_graveyard", {"what": ref}, text=whole)]
@@ -883,6 +912,8 @@ PT = r"([+-](?:\d+|x))/([+-](?:\d+|x))"
 def pump_effects(r: Reading, ref: Any, text: str, whole: str) -> list[Effect]:
     """"+2/+2 and gains trample until end of turn", "+1/+0 for each …", "+X/+X, where X
     is …"."""
+    text = re.sub(r" (until end of turn|this turn)((?: for each .+| where x is .+|, where x "
+                  r"is .+))$", r"\2 \1", text.strip(), flags=re.I)
     body, duration = split_duration(text.strip())
     low = body.lower()
     m = re.fullmatch(PT + r"(?: and (?:gains|gain) (.+?))?(?: for each (.+?))?"

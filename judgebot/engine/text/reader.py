@@ -43,6 +43,7 @@ from judgebot.engine.text.effects import FORMS, _verb_re
 from judgebot.engine.text.effects import clause as read_clause
 from judgebot.engine.text.keywords import read_keywords
 from judgebot.engine.text.replacements import read_replacement
+from judgebot.engine.text.selectors import target_spec
 from judgebot.engine.text.statics import read_static
 from judgebot.engine.text.tokens import predefined_token
 from judgebot.engine.text.triggers import read_trigger
@@ -52,8 +53,7 @@ from judgebot.messages import msg
 MAX_TEXT = 6000  # characters of rules text one card may have (the longest Oracle text is
 # about 1,200); beyond it the text is refused unread, in bounded time
 MAX_PAREN_DEPTH = 4
-COST_COLON = re.compile(r"^((?:(?:\{[^}]+\})+|[^:{\"“]+?)(?:\s*,\s*(?:(?:\{[^}]+\})+|[^:,{\"“]+))*)"
-                        r"\s*:\s*(.+)$", re.S)
+COST_COLON = re.compile(r'^([^:"“]{1,200}?)\s*:\s*(.+)$', re.S)
 LOYALTY = re.compile(r"^\[?([+\-−–]?\d+)\]?\s*:\s*(.+)$", re.S)
 ABILITY_WORD = re.compile(r"^([A-Z][\w' ,!-]{1,40}?) — (.+)$", re.S)
 MODAL = re.compile(r"(?:choose (one|two|three|one or both|one or more|any number)|"
@@ -365,9 +365,31 @@ class Reader:
         parts = Parts()
         sentences = _token_abilities(split_sentences(text))
         i = 0
+        previous: list[Effect] = []  # the effects of the sentence before
         while i < len(sentences):
             s = re.sub(r"^then,? ", "", sentences[i], flags=re.I)
             nxt = sentences[i + 1] if i + 1 < len(sentences) else ""
+            got = sequence(self, sentences, i)
+            if got is not None:
+                effects, used = got
+                parts.effects.extend(effects)
+                previous = effects
+                i += used
+                continue
+            # "If COND, X instead.": X replaces what the sentence before does (608.2c)
+            if m := re.fullmatch(r"if (.+?), (?:instead )?(.+?)(?: instead)?\.?", s, re.I | re.S):
+                if re.search(r"\binstead\b", s, re.I) and previous and \
+                        not re.search(r"would", m.group(1), re.I):
+                    cond = read_condition(self, m.group(1))
+                    instead = self.clause(m.group(2)).effects
+                    del parts.effects[len(parts.effects) - len(previous):]
+                    wrapped = [Effect("if", {"cond": cond, "then": tuple(instead),
+                                             "else": tuple(previous)}, text=s)]
+                    parts.effects.extend(wrapped)
+                    previous = wrapped
+                    i += 1
+                    continue
+            before = len(parts.effects)
             # "You may X. If you do, Y." / "… If you don't, Y."
             if m := re.fullmatch(r"you may (.+)", s, re.I | re.S):
                 do = re.match(r"if you do, ", nxt, re.I)
@@ -412,6 +434,7 @@ class Reader:
                 i += 2
                 continue
             parts.effects.extend(self.sentence_effects(s))
+            previous = parts.effects[before:]
             i += 1
         parts.targets = self.targets
         return parts
@@ -444,7 +467,9 @@ class Reader:
         return self.clause(s).effects
 
     def clause(self, text: str) -> Parts:
-        """One sentence's clauses: whole, else split where "then"/"and" join two."""
+        """One sentence's clauses: whole, else split where "then"/"and" join two (the first
+        part one clause, the rest read the same way: the work grows with the clauses, not
+        with the ways of grouping them)."""
         c = text.strip().rstrip(".")
         try:
             return Parts(read_clause(self, c))
@@ -456,7 +481,7 @@ class Reader:
                         continue
                     kept = (len(self.targets), self.it, self.them, self.that_player)
                     try:
-                        a = self.clause(left)
+                        a = Parts(read_clause(self, left))
                         if _third_person(right):
                             self.carry = self.last_subject
                         b = self.clause(right)
@@ -522,6 +547,90 @@ def payment_times(r: Any, text: str) -> tuple[Any, Any]:
     if m := re.fullmatch(r"(.+?) for each (.+)", text.strip().rstrip("."), re.I):
         return _payment(m.group(1)), for_each(r, m.group(2))
     return _payment(text), None
+
+
+DIG = re.compile(r"look at the top (\w+) cards? of your library", re.I)
+PUT_FROM = re.compile(
+    r"(?:you may reveal (?P<what>an? .+?|up to (?:one|two|three) .+?) from among them and put "
+    r"(?:it|them|that card|those cards) into your hand|put (?P<k>one|two|three|a card|\w+) of "
+    r"(?:them|those cards) into your hand)(?:,? and the rest (?P<rest1>on the bottom of your "
+    r"library in any order|into your graveyard|on the bottom of your library in a random order))?",
+    re.I)
+REST = re.compile(r"put the rest (on the bottom of your library in (?:any|a random) order|into "
+                  r"your graveyard)", re.I)
+
+
+def sequence(r: Reader, sentences: list[str], i: int) -> tuple[list[Effect], int] | None:
+    """Effects a run of sentences states together: looking at the top of a library and
+    taking cards from it; a revealed hand a card is chosen from."""
+    s = sentences[i].strip().rstrip(".")
+    m = DIG.fullmatch(s)
+    if m:
+        from judgebot.engine.text.amounts import plain_number
+        n = plain_number(m.group(1))
+        nxt = sentences[i + 1].strip().rstrip(".") if i + 1 < len(sentences) else ""
+        p = PUT_FROM.fullmatch(nxt)
+        if n is None or p is None:
+            return None
+        used = 2
+        rest = p.group("rest1")
+        if rest is None and i + 2 < len(sentences):
+            q = REST.fullmatch(sentences[i + 2].strip().rstrip("."))
+            if q:
+                rest, used = q.group(1), 3
+        if rest is None:
+            return None
+        args: dict[str, Any] = {"n": n, "rest": "graveyard" if "graveyard" in rest
+                                else "bottom"}
+        if p.group("what"):
+            what = re.sub(r"^(?:an?|up to one) ", "", p.group("what"))
+            args["take"] = 1
+            args["optional"] = True
+            args["filter"] = _card_filter(what)
+        else:
+            k = p.group("k").lower()
+            args["take"] = 1 if k in ("one", "a card") else plain_number(k)
+            if args["take"] is None:
+                return None
+        return [Effect("dig", args, text=" ".join(sentences[i:i + used]))], used
+    m = re.fullmatch(r"(target player|target opponent|each opponent) reveals (?:their|his or her) "
+                     r"hand", s, re.I)
+    if m and i + 1 < len(sentences):
+        nxt = sentences[i + 1].strip().rstrip(".")
+        q = re.fullmatch(r"you (?:may )?choose (an?|up to one|one) (.+?) from (?:it|that hand|"
+                         r"among them)(?:,? and| and then|\. that player) (?:that player |they )?"
+                         r"(discards|exile|exiles) (?:that card|it)", nxt, re.I)
+        if q is None and i + 2 < len(sentences):
+            q2 = re.fullmatch(r"you (?:may )?choose (an?|up to one|one) (.+?) from "
+                              r"(?:it|that hand)", nxt, re.I)
+            q3 = re.fullmatch(r"that player (discards|exiles) (?:that card|it)",
+                              sentences[i + 2].strip().rstrip("."), re.I)
+            if q2 and q3:
+                who = r.add_target(target_spec(m.group(1))) if "target" in m.group(1).lower() \
+                    else "each_opponent"
+                return [Effect("choose_from_hand", {
+                    "who": who, "filter": _card_filter(q2.group(2)), "to": q3.group(1).lower(),
+                    "optional": q2.group(1).lower() == "up to one"},
+                    text=" ".join(sentences[i:i + 3]))], 3
+        if q is None:
+            return None
+        who = r.add_target(target_spec(m.group(1))) if "target" in m.group(1).lower() \
+            else "each_opponent"
+        return [Effect("choose_from_hand", {
+            "who": who, "filter": _card_filter(q.group(2)), "to": q.group(3).lower(),
+            "optional": q.group(1).lower() == "up to one"},
+            text=" ".join(sentences[i:i + 2]))], 2
+    return None
+
+
+def _card_filter(text: str) -> Any:
+    """ "nonland card", "creature card with mana value 3 or less", "card" → a filter on the
+    cards (the zone is the verb's)."""
+    from judgebot.engine.text.selectors import noun
+    t = re.sub(r"\bcards\b", "card", text.strip())
+    if t.lower() in ("card", "a card"):
+        return None
+    return noun(t).filter
 
 
 def _words(exc: Unsupported) -> str:

@@ -55,8 +55,9 @@ def read_replacement(r: Any, line: str) -> list[Ability] | None:
                          r"enters tapped", low):
         return [_rep(r, "enters_tapped", {"unless_pay_life": int(m.group(1))},
                      (R.REPLACEMENT_ENTERS, R.PAY_LIFE))]
-    if m := re.fullmatch(r"if (.+?), (?:~|it) enters(?: the battlefield)? with (an?|one|two|three|"
-                         r"four|five|six|\d+) (?:additional )?([+-]1/[+-]1|\w+) counters? on it", low):
+    if m := re.fullmatch(r"if (.+?), (?:~|it) enters(?: the battlefield)? with (an?|one|two|"
+                         r"three|four|five|six|\d+) (?:additional )?([+-]1/[+-]1|\w+) counters? "
+                         r"on it", low):
         cond = read_condition(r, t[m.start(1):m.end(1)])
         n = plain_number(m.group(2)) if m.group(2) not in ("a", "an") else 1
         return [_rep(r, "enters_with_counters", {"counters": {m.group(3): n}, "if": cond},

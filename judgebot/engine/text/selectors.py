@@ -275,7 +275,7 @@ def noun(text: str, allow_other: bool = False) -> Noun:
         elif lw in PLAYER_HEADS:
             heads.append(PLAYER_HEADS[lw])
             plural = plural or lw.endswith("s")
-        elif w[:1].isupper() and vocabulary().subtype(w):
+        elif (w[:1].isupper() or _plain_subtype(w)) and vocabulary().subtype(w):
             sub = vocabulary().subtype(w) or ""
             sets["subtypes"].add(sub)
             if w.lower() != sub.lower():
@@ -322,6 +322,29 @@ def noun(text: str, allow_other: bool = False) -> Noun:
         if v:
             kw[k] = frozenset(v)
     return Noun(Filter(text=phrase, **kw), plural, category, controller_ref, phrase)
+
+
+# Subtypes that are also ordinary English words: read as subtypes only when capitalised.
+ENGLISH_WORDS = frozenset({
+    "will", "mine", "time", "town", "case", "class", "room", "plan", "role", "map", "food",
+    "gold", "blood", "book", "stone", "sand", "eye", "egg", "child", "hero", "mount", "orb",
+    "spike", "toy", "sphere", "planet", "tower", "lair", "locus", "cave", "gate", "desert",
+    "rune", "shard", "curse", "saga", "trap", "lesson", "omen", "adventure", "background",
+    "clue", "junk", "lander", "treasure", "vehicle", "equipment", "aura", "citizen", "elder",
+    "god", "noble", "army", "coward", "pest", "spawn", "scion", "head", "detective", "villain",
+    "survivor", "employee", "guest", "performer", "peasant", "mercenary", "pilot", "scout",
+    "ranger", "advisor", "processor", "warrior", "shaman", "wizard", "soldier", "knight",
+    "rogue", "cleric", "monk", "druid", "archer", "assassin", "berserker", "artificer"})
+
+
+def _plain_subtype(word: str) -> bool:
+    """A lower-case word read as a creature or basic land type ("island", "goblins") —
+    but not one that is also plain English."""
+    low = word.lower()
+    if low in ENGLISH_WORDS or low.rstrip("s") in ENGLISH_WORDS:
+        return False
+    sub = vocabulary().subtype(word)
+    return sub is not None and vocabulary().kind_of(sub) in ("creature", "land")
 
 
 def _category(heads: list[str]) -> str:
