@@ -139,6 +139,8 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     if alt == "evoke" and c.keyword("evoke") is None:
         raise IllegalAction(msg("casting.cast.12", name=name), (R.EVOKE,))
     # Prohibitions.
+    if obj.chosen.get("cant_play_until"):
+        raise IllegalAction(msg("casting.cant_play_card", name=name), (R.CAST,))
     for p in active_prohibitions(game, "cant_cast"):
         if p.params.get("player") == player:
             raise IllegalAction(msg("casting.cast.17", player=player, text=p.text),

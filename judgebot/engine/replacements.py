@@ -525,6 +525,8 @@ def _dies_redirected(game: Game, c: Candidate, e: Move) -> list[Event]:
                                 where=msg(f"zone.{zone}"), text=c.text),
                  tuple(c.rules) + (R.REPLACEMENT_INSTEAD,))
     e.to_zone = zone
+    if c.params.get("lock"):  # "… and can't play it" until its owner's next turn
+        e.chosen["cant_play_until"] = game.objects[e.oid].owner
     if to == "library_bottom":
         e.position = "bottom"
     elif zone == "library":

@@ -24,8 +24,8 @@ from judgebot.engine.log import Log
 from judgebot.engine.mana import ManaCost, ManaPool
 from judgebot.messages import Message, Name, msg
 
-ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack")
-PLAYER_ZONES = ("library", "hand", "graveyard", "exile")
+ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack", "command")
+PLAYER_ZONES = ("library", "hand", "graveyard", "exile", "command")
 CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "instant", "kindred", "land",
               "planeswalker", "sorcery")
 PERMANENT_TYPES = ("artifact", "battle", "creature", "enchantment", "land", "planeswalker")
@@ -225,6 +225,7 @@ class Player:
     hand: list[int] = field(default_factory=list)
     graveyard: list[int] = field(default_factory=list)  # oldest first
     exile: list[int] = field(default_factory=list)
+    command: list[int] = field(default_factory=list)  # emblems (114)
     pool: ManaPool = field(default_factory=ManaPool)
     free_mana: bool = False  # documented default: no mana sources stated
     lost: bool = False

@@ -361,7 +361,7 @@ def _deals_damage(s: Seen, ev: Damage) -> list[Instance]:
         return []
     lki = ev.source_lki if ev.source not in s.game.objects else None
     if not (s.subject_ok(ev.source, lki) and
-            _recipient_ok(s.game, t.to, ev.target, s.controller)):
+            _recipient_ok(s.game, t.to, ev.target, s.controller, s.src)):
         return []
     info: Instance = {"amount": ev.dealt, "it": ev.source}
     if isinstance(ev.target, str):
@@ -584,9 +584,18 @@ def _spell_ok(game: Game, view: View, other: Any, spell: int, controller: str,
     return filter_matches(other, view, spell, controller, src)
 
 
-def _recipient_ok(game: Game, to: str | None, target: Any, controller: str) -> bool:
+def _recipient_ok(game: Game, to: str | None, target: Any, controller: str,
+                  src: int | None = None) -> bool:
     if to in (None, "any"):
         return True
+    if to == "self":
+        return target == src
+    if to == "you":
+        return target == controller
+    if to == "player_or_pw":
+        return isinstance(target, str) or (
+            isinstance(target, int) and target in game.objects and
+            "planeswalker" in game.chars(target).types)
     if to == "player":
         return isinstance(target, str)
     if to == "opponent":

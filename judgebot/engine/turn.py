@@ -322,6 +322,9 @@ def _end_until_turn(game: Game, player: str) -> None:
     game.prohibitions = [p for p in game.prohibitions if p.duration != mark]
     game.replacements = [r for r in game.replacements if r.duration != mark]
     game.delayed = [d for d in game.delayed if getattr(d, "until", None) != mark]
+    for obj in game.objects.values():
+        if obj.chosen.get("cant_play_until") == player:
+            del obj.chosen["cant_play_until"]
     if before != (len(game.effects), len(game.prohibitions), len(game.replacements)):
         game.changed()
 

@@ -3,8 +3,12 @@ delayed triggered abilities (603.7), echo's upkeep payment."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 from judgebot.engine import citations as R
 from judgebot.engine.abilities import Effect, StaticAbility, TriggeredAbility, statics
+from judgebot.engine.apply import new_object
 from judgebot.engine.conditions import Facts, check
 from judgebot.engine.context import Ctx, objects, players
 from judgebot.engine.costs import offer_cost, offer_payment
@@ -12,7 +16,7 @@ from judgebot.engine.events import Move
 from judgebot.engine.filters import View
 from judgebot.engine.mana import ManaCost
 from judgebot.engine.pipeline import perform
-from judgebot.engine.state import Game
+from judgebot.engine.state import CardDef, Game
 from judgebot.engine.triggers import DelayedTrigger
 from judgebot.engine.verbs import run, verb
 from judgebot.messages import msg
@@ -28,9 +32,10 @@ def _delayed(ctx: Ctx, eff: Effect) -> None:
             refs["target" if i == 0 else f"target{i + 1}"] = slot[0]
     if eff.get("next_turn_of_you"):
         refs["_after_turn"] = game.turn
+    until = ("until_turn_of", ctx.you) if eff.get("until") == "your_next_turn" else None
     game.delayed.append(DelayedTrigger(ability.trigger, ability, ctx.you, ctx.source,
                                        game.name_of(ctx.source) if ctx.source else "",
-                                       refs, True, game.turn, ability.text))
+                                       refs, until is None, game.turn, ability.text, until))
     game.log.add("effect", msg("effects.flow.delayed", text=ability.text),
                  ctx.rules + (R.TRIGGER_DELAYED,))
 
@@ -140,3 +145,22 @@ def _designate(ctx: Ctx, eff: Effect) -> None:
         game.objects[oid].chosen[eff.get("name")] = True
         game.log.add("effect", msg("effects.flow.designated", name=game.label(oid),
                                    what=eff.get("name")), ctx.rules)
+
+
+
+@verb("emblem", primary="abilities")
+def _emblem(ctx: Ctx, eff: Effect) -> None:
+    """"You get an emblem with …": an object in the command zone whose abilities work there
+    (114)."""
+    game = ctx.game
+    abilities = tuple(_in_command(a) for a in eff.get("abilities"))
+    card = CardDef("Emblem", ("Emblem",), abilities=abilities, source="token",
+                   text=eff.text)
+    new_object(game, card, ctx.you, "command")
+    game.changed()
+    game.log.add("effect", msg("effects.flow.emblem", player=ctx.you, text=eff.text),
+                 ctx.rules + (R.EMBLEM,))
+
+
+def _in_command(ab: Any) -> Any:
+    return replace(ab, zone="command") if hasattr(ab, "zone") else ab

@@ -10,7 +10,7 @@ from typing import Any
 from judgebot.engine import citations as R
 from judgebot.engine.abilities import Effect, Filter, Trigger, TriggeredAbility
 from judgebot.engine.apply import new_object
-from judgebot.engine.choosing import choose_cards, sacrifice_events
+from judgebot.engine.choosing import choose_cards, names_match, sacrifice_events
 from judgebot.engine.context import Ctx, objects, players
 from judgebot.engine.errors import BadInput, Unsupported
 from judgebot.engine.events import Counters, Destroy, Event, Move
@@ -448,3 +448,51 @@ def _choose_from_hand(ctx: Ctx, eff: Effect) -> None:
                                                else (R.EXILE,))) for o in chosen])
         if to == "graveyard":
             game.record.discarded[p] += len(chosen)
+
+
+@verb("piles", primary="what")
+def _piles(ctx: Ctx, eff: Effect) -> None:
+    """"Separate all permanents target player controls into two piles. That player
+    sacrifices all permanents in the pile of their choice." (700.3): you divide, they pick."""
+    game = ctx.game
+    oids = objects(ctx, eff.get("what"))
+    chooser = (players(ctx, eff.get("who")) or [None])[0]
+    if chooser is None:
+        return
+    if len(oids) > MAX_PILE_OBJECTS and game.chooser.scripted(ctx.you, ("pile",)) is None:
+        raise Unsupported(msg("effects.zones.piles_too_many", n=len(oids)))
+    splits = []
+    for mask in range(2 ** len(oids) if len(oids) <= MAX_PILE_OBJECTS else 0):
+        first = [o for i, o in enumerate(oids) if mask >> i & 1]
+        splits.append(first)
+    labels = [", ".join(game.name_of(o) for o in first) or "(nothing)" for first in splits]
+
+    def match(value: Any) -> int | None:
+        names = value if isinstance(value, list) else [value]
+        for i, first in enumerate(splits):
+            if names_match(game, names, first):
+                return i
+        return None
+    if splits:
+        first = splits[game.chooser.choose(ctx.you, "pile", labels, keys=("pile",),
+                                           match=match, note=eff.text)]
+    else:
+        answer = game.chooser.scripted(ctx.you, ("pile",))
+        assert answer is not None
+        answer.used = True
+        wanted = answer.value if isinstance(answer.value, list) else [answer.value]
+        first = [o for o in oids if game.name_of(o) in wanted]
+    second = [o for o in oids if o not in first]
+    game.log.add("choice", msg("effects.zones.piles", player=ctx.you,
+                               first=Joined(tuple(game.label(o) for o in first)),
+                               second=Joined(tuple(game.label(o) for o in second))),
+                 ctx.rules)
+    pick = game.chooser.choose(chooser, "pile", ["first pile", "second pile"],
+                               keys=("pile_choice",), note="the pile to sacrifice")
+    chosen = first if pick == 0 else second
+    if chosen:
+        perform(game, [Move(source=ctx.source, oid=o, to_zone="graveyard", reason="sacrifice",
+                            rules=ctx.rules + (R.SACRIFICE,)) for o in chosen])
+
+
+MAX_PILE_OBJECTS = 6

@@ -138,7 +138,7 @@ def read_amount(r: Any, text: str) -> Any:
             raise unread(t, t)
         out: dict[str, Any] = {"count": n_.filter}
         if n_.controller_ref:
-            out["controlled_by"] = n_.controller_ref
+            out["controlled_by"] = _controlled_by(r, n_.controller_ref)
         return out
     if m := re.fullmatch(r"your devotion to (white|blue|black|red|green)", low):
         return {"devotion": COLORS_EN[m.group(1)]}
@@ -168,6 +168,20 @@ def read_amount(r: Any, text: str) -> Any:
     raise Unsupported(msg("text.amounts.unread", text=t))
 
 
+def _controlled_by(r: Any, ref: str) -> str:
+    """Whose objects are counted: "… target player controls" registers that target."""
+    if ref in ("target player", "target opponent"):
+        if r is None:
+            return "target"
+        from judgebot.engine.text.selectors import target_spec
+        got = r.add_target(target_spec(ref))
+        r.that_player = got
+        return got
+    if ref == "player" and r is not None and r.that_player is not None:
+        return r.that_player
+    return ref
+
+
 def for_each(r: Any, text: str) -> Any:
     """ "for each creature you control" → a count."""
     low = text.strip().lower()
@@ -187,7 +201,7 @@ def for_each(r: Any, text: str) -> Any:
         raise unread(text, text)
     out: dict[str, Any] = {"count": n.filter}
     if n.controller_ref:
-        out["controlled_by"] = n.controller_ref
+        out["controlled_by"] = _controlled_by(r, n.controller_ref)
     return out
 
 

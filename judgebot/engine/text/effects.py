@@ -167,6 +167,11 @@ def _object_ref(r: Reading, phrase: str, zone: str) -> tuple[Any, bool]:
 
 
 def _ctrl_ref(r: Reading, ref: str) -> str:
+    """Whose objects "… target player controls" names: that target (registered here)."""
+    if ref in ("target player", "target opponent"):
+        got = r.add_target(target_spec(ref))
+        r.that_player = got
+        return got
     if ref == "target":
         return r.targets and _last_player_target(r) or "target"
     if ref == "player":
@@ -898,12 +903,23 @@ def _get(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     t = rest.strip()
     low = t.lower()
     if s.kind == "player":
+        if m := re.fullmatch(r'an emblem with "(.+)"', t, re.I | re.S):
+            if s.ref != "you":
+                raise fail(whole)
+            text = m.group(1).strip()
+            abilities = tuple(r.read_quoted(p) for p in _quoted_abilities(text))
+            return [Effect("emblem", {"abilities": abilities}, text=whole)]
         if m := re.fullmatch(r"((?:\{e\})+)", low):
             return [Effect("energy", {"who": s.ref, "n": low.count("{e}")}, text=whole)]
         if m := re.fullmatch(r"(a|an|one|two|three|\d+) poison counters?", low):
             return [Effect("poison", {"who": s.ref, "n": number(m.group(1))}, text=whole)]
         raise fail(whole)
     return pump_effects(r, s.ref, t, whole)
+
+
+def _quoted_abilities(text: str) -> list[str]:
+    """The abilities in an emblem's quotes (one, or several joined by "and")."""
+    return [text]
 
 
 PT = r"([+-](?:\d+|x))/([+-](?:\d+|x))"
@@ -1418,6 +1434,14 @@ def _remove(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
         n: Any = "all" if m.group(1) == "all" else number(m.group(1))
         return [Effect("remove_counters", {"what": ref, "kind": m.group(2), "n": n},
                        text=whole)]
+    raise fail(whole)
+
+
+@verb("separate", "separates")
+def _separate(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
+    """"Separate all permanents target player controls into two piles. That player
+    sacrifices all permanents in the pile of their choice." (the second sentence is read
+    with it: see :func:`judgebot.engine.text.reader.sequence`)."""
     raise fail(whole)
 
 

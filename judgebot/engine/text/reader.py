@@ -593,6 +593,22 @@ def sequence(r: Reader, sentences: list[str], i: int) -> tuple[list[Effect], int
             if args["take"] is None:
                 return None
         return [Effect("dig", args, text=" ".join(sentences[i:i + used]))], used
+    m = re.fullmatch(r"separate all (.+?) into two piles", s, re.I)
+    if m and i + 1 < len(sentences) and re.fullmatch(
+            r"that player sacrifices all permanents in the pile of their choice",
+            sentences[i + 1].strip().rstrip("."), re.I):
+        from judgebot.engine.text.effects import object_ref
+        what, _ = object_ref(r, "all " + m.group(1))
+        player = r.that_player or _last_player_ref(r)
+        return [Effect("piles", {"what": what, "who": player},
+                       text=" ".join(sentences[i:i + 2]))], 2
+    m = re.match(r"until your next turn, (whenever .+?), (.+)$", s, re.I | re.S)
+    if m:
+        trig = read_trigger(r, m.group(1))
+        body = r.effects(m.group(2)).effects
+        ability = TriggeredAbility(trig, tuple(body), text=s, rules=(R.TRIGGER_DELAYED,))
+        return [Effect("delayed", {"ability": ability, "until": "your_next_turn"},
+                       text=s)], 1
     m = re.fullmatch(r"(target player|target opponent|each opponent) reveals (?:their|his or her) "
                      r"hand", s, re.I)
     if m and i + 1 < len(sentences):
@@ -621,6 +637,13 @@ def sequence(r: Reader, sentences: list[str], i: int) -> tuple[list[Effect], int
             "optional": q.group(1).lower() == "up to one"},
             text=" ".join(sentences[i:i + 2]))], 2
     return None
+
+
+def _last_player_ref(r: Reader) -> str:
+    for i in range(len(r.targets) - 1, -1, -1):
+        if r.targets[i].kind == "player":
+            return "target" if i == 0 else f"target{i + 1}"
+    raise Unsupported(msg("text.reader.clause", value="that player"))
 
 
 def _card_filter(text: str) -> Any:

@@ -138,11 +138,12 @@ def _instead(r: Any, t: str, low: str) -> ReplacementAbility:
     if m := re.fullmatch(r"if " + SELF + r" would die, (exile it|return it to its owner's hand|"
                          r"put it on the bottom of its owner's library|shuffle it into its "
                          r"owner's library) instead(?:\. (.+))?", low):
+        params: dict[str, Any] = {"affects": "self", "to": _destination(m.group(1))}
         if m.group(2):
-            _linger(r, m.group(2))
-        dest = _destination(m.group(1))
-        return _rep(r, "dies_replace", {"affects": "self", "to": dest},
-                    (R.REPLACEMENT_INSTEAD,))
+            if params["to"] != "hand" or not _locked(m.group(2)):
+                raise unreadable(m.group(2))
+            params["lock"] = True
+        return _rep(r, "dies_replace", params, (R.REPLACEMENT_INSTEAD,))
     if m := re.fullmatch(r"if " + SELF + r" would be put into a graveyard from anywhere, "
                          r"(?:reveal ~ and )?(shuffle it into its owner's library|exile it|"
                          r"return it to its owner's hand) instead", low):
@@ -229,13 +230,12 @@ def _instead(r: Any, t: str, low: str) -> ReplacementAbility:
     raise unreadable(t)
 
 
-def _linger(r: Any, text: str) -> None:
-    """The sentence after "return it to its owner's hand instead" (Firestorm Phoenix):
-    read or refused."""
-    if text.lower() in ("until that player's next turn, that player plays with that card "
-                        "revealed in their hand and can't play it",):
-        raise unreadable(text)
-    raise unreadable(text)
+def _locked(text: str) -> bool:
+    """"Until that player's next turn, that player plays with that card revealed in their
+    hand and can't play it" (Firestorm Phoenix)."""
+    return text.lower().rstrip(".") in (
+        "until that player's next turn, that player plays with that card revealed in their "
+        "hand and can't play it",)
 
 
 def _destination(text: str) -> str:

@@ -57,8 +57,8 @@ KEYWORD_QUALITIES = (
 CONTROLLERS = (
     ("you control", "you"), ("you don't control", "opponent"),
     ("an opponent controls", "opponent"), ("your opponents control", "opponent"),
-    ("opponents control", "opponent"), ("target opponent controls", "ref:target"),
-    ("target player controls", "ref:target"), ("that player controls", "ref:player"),
+    ("opponents control", "opponent"), ("target opponent controls", "ref:target opponent"),
+    ("target player controls", "ref:target player"), ("that player controls", "ref:player"),
     ("defending player controls", "ref:defending_player"),
     ("its controller controls", "ref:controller_of_it"),
     ("they control", "ref:player"), ("you both control", None),

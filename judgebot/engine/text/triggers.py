@@ -59,6 +59,10 @@ EVENTS = (
     (r"deals combat damage to a player", "deals_damage:player:combat"),
     (r"deals combat damage to an opponent", "deals_damage:opponent:combat"),
     (r"deals combat damage to a creature", "deals_damage:creature:combat"),
+    (r"deals combat damage to ~", "deals_damage:self:combat"),
+    (r"deals damage to ~", "deals_damage:self"),
+    (r"deals combat damage to you", "deals_damage:you:combat"),
+    (r"deals damage to you", "deals_damage:you"),
     (r"deals combat damage", "deals_damage:any:combat"),
     (r"deals damage to a player", "deals_damage:player"),
     (r"deals damage to an opponent", "deals_damage:opponent"),
@@ -226,6 +230,8 @@ def _object_trigger(r: Any, subj: str, event: str, text: str) -> Trigger:
         to = parts[1]
         combat = len(parts) > 2
         r.that_player = "damaged_player" if to in ("player", "opponent", "player_or_pw") else None
+        if to in ("self", "you"):
+            r.it = "it"
         if to == "creature":
             r.it = "damaged"
         return Trigger("deals_damage", subject, to=to, combat=combat or None, text=text)
