@@ -1,31 +1,50 @@
-"""Load benchmark of the web service.
+"""Load benchmark of the web service: one process against worker processes.
 
-Starts ``judgebot serve`` (the production server, waitress) on a free loopback
-port, then drives it with ``wrk`` for a fixed time at several concurrencies:
+Starts ``judgebot serve`` twice on free loopback ports, over the same index:
+
+* **single**: one process (``--server waitress``), what ``judgebot serve`` was
+  before it forked workers: the baseline;
+* **workers**: the default on Linux, ``--workers N`` processes (gunicorn,
+  forked after loading, waitress in each);
+
+and drives each with ``wrk`` for a fixed time at several concurrencies,
+alternating between the two servers run after run so both see the same
+machine:
 
 * the **mix**: a fixed, cycled list of search (pages and JSON API, English,
   Chinese, misspelt, by number), rule-page and glossary-page requests;
-* the **floor**: a static file served by the same server.
+* the **floor**: a static file from the same server (what the server costs
+  without the application).
 
-and reports requests per second, p50/p99 latency and errors (connection
-errors, timeouts and non-2xx/3xx statuses; these must be zero). Results are
-written to ``bench/bench_web_results.json`` and ``.md``.
+Then, on the workers server, **searches with simulations in flight**: client
+threads keep ``--simulations`` ``POST /api/v1/simulate`` requests (the
+gallery's scenarios) in flight while wrk runs API searches, beside the same
+searches with nothing else running.
+
+Reports requests per second, p50/p99 latency and errors (connection errors,
+timeouts and non-2xx/3xx statuses), the median of ``--runs`` runs, and each
+bar of issue 12 as met or not met. Results go to ``bench/results/web.md``
+and ``.json``.
 
     apt-get install -y wrk
-    python bench/bench_web.py [--duration 10] [--concurrency 1 8 32 64]
+    python bench/bench_web.py                       # ~8 minutes
+    python bench/bench_web.py --duration 3 --runs 1 --out -   # a quick look
 """
 
 from __future__ import annotations
 
 import argparse
+import http.client
 import json
 import os
 import platform
 import shutil
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -33,6 +52,9 @@ from urllib.parse import quote
 
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
+sys.path.insert(0, str(BENCH))
+
+from runinfo import git_state  # noqa: E402
 
 # The fixed mix, cycled in order by every wrk connection: 10 searches (4 pages,
 # 6 API calls, as instant search makes), 8 rule pages, 4 glossary pages.
@@ -41,6 +63,8 @@ SEARCHES = ["trample", "践踏", "踐踏", "tramble", "combat damage", "状态�
 RULES = ["702.19b", "702.19", "704.5a", "601.2", "2019-10-04/702.19b", "510.1c", "303.4",
          "116.3"]
 GLOSSARY = ["trample", "deathtouch", "state-based-actions", "priority"]
+FLOOR = "/static/app.css"
+BARS = {"speedup": 1.6, "p99_64_ms": 250, "p99_search_with_simulations_ms": 100}
 
 
 def mix_paths() -> list[str]:
@@ -53,6 +77,10 @@ def mix_paths() -> list[str]:
     paths += [f"/mtg/cr/{n}" for n in RULES]
     paths += [f"/mtg/glossary/{t}" for t in GLOSSARY]
     return paths
+
+
+def search_paths() -> list[str]:
+    return [f"/api/v1/search?q={quote(q)}&per_page=10" for q in SEARCHES]
 
 
 LUA = """
@@ -79,24 +107,39 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(port: int, threads: int, log) -> subprocess.Popen:
-    # The server's log goes to a file: a pipe nobody reads fills up under load
-    # (waitress warns about its queue depth) and then stalls the server.
-    cmd = [sys.executable, "-m", "judgebot.cli", "serve", "--host", "127.0.0.1",
-           "--port", str(port), "--threads", str(threads)]
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=log)
-    deadline = time.time() + 600  # a first start may build the index
-    while time.time() < deadline:
-        if proc.poll() is not None:
-            log.seek(0)
-            raise SystemExit(f"server exited: {log.read()[-2000:]}")
+class Server:
+    def __init__(self, name: str, extra: list[str], threads: int | None):
+        self.name = name
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        # The log goes to a file: a pipe nobody reads fills up and stalls the server.
+        self.log = tempfile.TemporaryFile("w+")
+        extra = extra + (["--threads", str(threads)] if threads else [])
+        cmd = [sys.executable, "-m", "judgebot.cli", "serve", "--host", "127.0.0.1",
+               "--port", str(self.port), *extra]
+        self.command = "judgebot serve " + " ".join(extra)
+        self.process = subprocess.Popen(cmd, cwd=ROOT, stdout=self.log, stderr=self.log)
+
+    def wait_ready(self) -> None:
+        deadline = time.time() + 600  # a first start may build the index
+        while time.time() < deadline:
+            if self.process.poll() is not None:
+                self.log.seek(0)
+                raise SystemExit(f"{self.name} server exited: {self.log.read()[-2000:]}")
+            try:
+                urllib.request.urlopen(self.base + FLOOR, timeout=2)
+                return
+            except OSError:
+                time.sleep(0.5)
+        raise SystemExit(f"{self.name} server did not start")
+
+    def stop(self) -> None:
+        self.process.terminate()
         try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/static/favicon.svg", timeout=2)
-            return proc
-        except OSError:
-            time.sleep(0.5)
-    proc.kill()
-    raise SystemExit("server did not start")
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self.log.close()
 
 
 def check_paths(base: str, paths: list[str]) -> None:
@@ -121,85 +164,260 @@ def run_wrk(base: str, paths: list[str], concurrency: int, duration: int) -> dic
         os.unlink(fh.name)
     line = next(x for x in out.splitlines() if x.startswith("RESULT "))
     raw = json.loads(line[len("RESULT "):])
-    errors = sum(raw[k] for k in ("connect", "read", "write", "status", "timeout"))
     return {
-        "concurrency": concurrency,
         "requests": raw["requests"],
-        "rps": round(raw["requests"] / (raw["duration_us"] / 1e6), 1),
-        "p50_ms": round(raw["p50_us"] / 1000, 2),
-        "p99_ms": round(raw["p99_us"] / 1000, 2),
-        "max_ms": round(raw["max_us"] / 1000, 2),
-        "errors": errors,
-        "error_detail": {k: raw[k] for k in ("connect", "read", "write", "status", "timeout")},
+        "rps": raw["requests"] / (raw["duration_us"] / 1e6),
+        "p50_ms": raw["p50_us"] / 1000, "p99_ms": raw["p99_us"] / 1000,
+        "max_ms": raw["max_us"] / 1000,
+        "errors": sum(raw[k] for k in ("connect", "read", "write", "status", "timeout")),
     }
+
+
+def median_of(runs: list[dict]) -> dict:
+    return {"runs": len(runs),
+            "rps": round(statistics.median(r["rps"] for r in runs), 1),
+            "rps_all": [round(r["rps"], 1) for r in runs],
+            "p50_ms": round(statistics.median(r["p50_ms"] for r in runs), 2),
+            "p99_ms": round(statistics.median(r["p99_ms"] for r in runs), 2),
+            "p99_all": [round(r["p99_ms"], 2) for r in runs],
+            "max_ms": round(max(r["max_ms"] for r in runs), 2),
+            "errors": sum(r["errors"] for r in runs)}
+
+
+# --- simulations in flight -----------------------------------------------------------------------
+
+def gallery_scenarios(base: str) -> list[str]:
+    with urllib.request.urlopen(base + "/api/v1/simulate/examples", timeout=30) as r:
+        groups = json.loads(r.read())["groups"]
+    texts = []
+    for group in groups:
+        for example in group["examples"]:
+            with urllib.request.urlopen(base + example["api"], timeout=30) as r:
+                texts.append(json.loads(r.read())["scenario"])
+    return texts
+
+
+class Simulations:
+    """``count`` client threads, each with one ``POST /api/v1/simulate`` always in flight."""
+
+    def __init__(self, port: int, scenarios: list[str], count: int):
+        self.port, self.scenarios, self.count = port, scenarios, count
+        self.stop = threading.Event()
+        self.lock = threading.Lock()
+        self.statuses: dict[str, int] = {}
+        self.seconds: list[float] = []
+        self.threads = [threading.Thread(target=self._loop, args=(i,), daemon=True)
+                        for i in range(count)]
+
+    def _loop(self, n: int) -> None:
+        i = n
+        while not self.stop.is_set():
+            body = json.dumps({"scenario": self.scenarios[i % len(self.scenarios)]}).encode()
+            i += self.count
+            start = time.perf_counter()
+            try:
+                conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+                conn.request("POST", "/api/v1/simulate", body,
+                             {"Content-Type": "application/json"})
+                response = conn.getresponse()
+                response.read()
+                status = str(response.status)
+                conn.close()
+            except OSError as exc:
+                status = type(exc).__name__
+            with self.lock:
+                self.statuses[status] = self.statuses.get(status, 0) + 1
+                self.seconds.append(time.perf_counter() - start)
+
+    def __enter__(self):
+        for t in self.threads:
+            t.start()
+        time.sleep(2)  # all in flight before the searches start
+        return self
+
+    def __exit__(self, *exc):
+        self.stop.set()
+        for t in self.threads:
+            t.join(timeout=90)
+
+    def summary(self) -> dict:
+        s = sorted(self.seconds)
+        return {"in_flight": self.count, "completed": len(s), "statuses": self.statuses,
+                "p50_ms": round(1000 * s[len(s) // 2], 1) if s else None,
+                "p99_ms": round(1000 * s[min(len(s) - 1, int(len(s) * 0.99))], 1) if s else None}
+
+
+# --- report --------------------------------------------------------------------------------------
+
+def verdicts(report: dict) -> list[tuple[str, str, bool]]:
+    out = []
+    if "single" in report:
+        single, workers = report["single"], report["workers"]
+        top = str(max(report["concurrency"]))
+        best_single = max(single["mix"][c]["rps"] for c in single["mix"])
+        speedup = workers["mix"][top]["rps"] / best_single
+        p99 = workers["mix"][top]["p99_ms"]
+        errors = sum(r["errors"] for s in (single, workers) for part in ("mix", "floor")
+                     for r in s[part].values())
+        out += [
+            (f"mix throughput at {top} connections ≥ {BARS['speedup']}× the single "
+             "process's best",
+             f"{workers['mix'][top]['rps']} req/s = {speedup:.2f}× {best_single} req/s",
+             speedup >= BARS["speedup"]),
+            (f"mix p99 at {top} connections ≤ {BARS['p99_64_ms']} ms", f"{p99} ms",
+             p99 <= BARS["p99_64_ms"]),
+            ("no errors in any run", f"{errors} errors", errors == 0),
+        ]
+    sims = report.get("simulations")
+    if sims:
+        loaded = sims["searches_with"]
+        out.append((f"search p99 with {sims['load']['in_flight']} simulations in flight ≤ "
+                    f"{BARS['p99_search_with_simulations_ms']} ms",
+                    f"{loaded['p99_ms']} ms ({loaded['errors']} errors)",
+                    loaded["p99_ms"] <= BARS["p99_search_with_simulations_ms"]
+                    and loaded["errors"] == 0))
+    return out
 
 
 def markdown(report: dict) -> str:
     lines = ["# Web service under load", "",
-             f"`{report['command']}` on {report['machine']}, {report['date']}.", "",
-             f"Server: `judgebot serve` (waitress, {report['threads']} threads), loopback; "
-             f"wrk, {report['duration_s']} s per run. Mix: {report['mix_size']} requests "
-             "cycled (searches as pages and JSON API calls in English, Chinese, pinyin, "
-             "misspelt and by number; rule pages; glossary pages). Floor: "
-             f"`{report['floor_path']}` from the same server.", "",
-             "| concurrency | mix req/s | mix p50 ms | mix p99 ms | mix errors "
-             "| floor req/s | floor p50 ms | floor p99 ms | floor errors |",
-             "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
-    for mix, floor in zip(report["mix"], report["floor"], strict=True):
-        lines.append(f"| {mix['concurrency']} | {mix['rps']} | {mix['p50_ms']} | "
-                     f"{mix['p99_ms']} | {mix['errors']} | {floor['rps']} | "
-                     f"{floor['p50_ms']} | {floor['p99_ms']} | {floor['errors']} |")
+             f"`{report['command']}` on {report['machine']}, {report['date']}, commit "
+             f"{report['commit']}. "
+             f"Load average {report['load_before']} before, {report['load_after']} after; "
+             f"servers and wrk at nice {report.get('nice', 0)}.", "",
+             f"wrk, {report['duration_s']} s per run, {report['runs']} run(s) per cell "
+             "(medians; the two servers alternate run after run), loopback. Mix: "
+             f"{len(report['paths'])} requests cycled (searches as pages and JSON API calls in "
+             "English, Chinese, pinyin, misspelt and by number; rule pages; glossary pages). "
+             f"Floor: `{FLOOR}` from the same server. wrk itself runs on the same 2 cores.", ""]
+    for key in [k for k in ("single", "workers") if k in report]:
+        s = report[key]
+        lines += [f"## {s['label']}", "", f"`{s['command']}`", "",
+                  "| connections | mix req/s | mix p50 ms | mix p99 ms | errors "
+                  "| floor req/s | floor p50 ms | floor p99 ms | errors |",
+                  "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+        for c in report["concurrency"]:
+            m, f = s["mix"][str(c)], s["floor"][str(c)]
+            lines.append(f"| {c} | {m['rps']} | {m['p50_ms']} | {m['p99_ms']} | {m['errors']} "
+                         f"| {f['rps']} | {f['p50_ms']} | {f['p99_ms']} | {f['errors']} |")
+        lines.append("")
+    sims = report.get("simulations")
+    if sims:
+        load = sims["load"]
+        lines += [f"## Searches with {load['in_flight']} simulations in flight", "",
+                  f"On the workers server: {load['in_flight']} client threads each keep one "
+                  "`POST /api/v1/simulate` (the gallery's scenarios, cycled) in flight while "
+                  f"wrk runs the {len(search_paths())} API searches of the mix at "
+                  f"{sims['connections']} connections; beside it, the same searches alone.", "",
+                  "| searches | req/s | p50 ms | p99 ms | max ms | errors |",
+                  "|---|---:|---:|---:|---:|---:|"]
+        for label, key in (("alone", "searches_alone"),
+                           (f"with {load['in_flight']} simulations", "searches_with")):
+            r = sims[key]
+            lines.append(f"| {label} | {r['rps']} | {r['p50_ms']} | {r['p99_ms']} | "
+                         f"{r['max_ms']} | {r['errors']} |")
+        lines += ["", f"The simulations meanwhile: {load['completed']} completed, statuses "
+                  f"{load['statuses']}, p50 {load['p50_ms']} ms, p99 {load['p99_ms']} ms.", ""]
+    lines += ["## Bars (issue 12)", "", "| bar | measured | met |", "|---|---|---|"]
+    lines += [f"| {bar} | {got} | {'met' if ok else '**not met**'} |"
+              for bar, got, ok in verdicts(report)]
     lines += ["", "The mix, in order:", ""] + [f"- `{p}`" for p in report["paths"]]
     return "\n".join(lines) + "\n"
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--duration", type=int, default=10, help="seconds per run")
-    parser.add_argument("--concurrency", type=int, nargs="+", default=[1, 8, 32, 64])
-    parser.add_argument("--threads", type=int, default=8, help="server worker threads")
-    parser.add_argument("--out", default=str(BENCH / "bench_web_results"))
+    parser.add_argument("--duration", type=int, default=8, help="seconds per wrk run")
+    parser.add_argument("--runs", type=int, default=3, help="runs per cell (median)")
+    parser.add_argument("--concurrency", type=int, nargs="+", default=[1, 16, 64])
+    parser.add_argument("--threads", type=int, default=None,
+                        help="threads per server process (default: judgebot serve's)")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--simulations", type=int, default=20,
+                        help="simulations kept in flight (0: skip that part)")
+    parser.add_argument("--search-connections", type=int, default=8)
+    parser.add_argument("--parts", nargs="+", choices=["load", "simulations"],
+                        default=["load", "simulations"])
+    parser.add_argument("--out", default=str(BENCH / "results" / "web"),
+                        help="report path without suffix, or - for stdout")
     args = parser.parse_args()
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is not installed (apt-get install -y wrk)")
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
     paths = mix_paths()
-    floor_path = "/static/app.css"
-    log = tempfile.TemporaryFile("w+")
-    server = start_server(port, args.threads, log)
+    load_before = round(os.getloadavg()[0], 2)
+    servers = {"workers": Server("workers", ["--server", "gunicorn", "--workers",
+                                             str(args.workers)], args.threads)}
+    if "load" in args.parts:
+        servers["single"] = Server("single", ["--server", "waitress"], args.threads)
+    labels = {"single": f"One process (waitress, {args.threads or 8} threads), the baseline",
+              "workers": f"{args.workers} worker processes (gunicorn, waitress in each, "
+                         f"{args.threads or 4} threads each)"}
+    results: dict = {k: {"mix": {}, "floor": {}} for k in servers}
+    order = ["single", "workers"]  # the baseline first in every run
+    servers = {k: servers[k] for k in order if k in servers}
+    sims = None
     try:
-        check_paths(base, paths + [floor_path])
-        run_wrk(base, paths, 8, 2)  # warm the page caches once
-        mix, floor = [], []
-        for c in args.concurrency:
-            mix.append(run_wrk(base, paths, c, args.duration))
-            floor.append(run_wrk(base, [floor_path], c, args.duration))
-            print(f"c={c:3d}  mix {mix[-1]['rps']:8.1f} req/s p50 {mix[-1]['p50_ms']:7.2f} ms "
-                  f"p99 {mix[-1]['p99_ms']:7.2f} ms err {mix[-1]['errors']}   "
-                  f"floor {floor[-1]['rps']:8.1f} req/s p50 {floor[-1]['p50_ms']:7.2f} ms "
-                  f"p99 {floor[-1]['p99_ms']:7.2f} ms err {floor[-1]['errors']}", flush=True)
+        for server in servers.values():
+            server.wait_ready()
+            check_paths(server.base, paths + [FLOOR])
+            run_wrk(server.base, paths, 16, 2)  # warm every worker's caches
+        cells: dict = {}
+        for run in range(args.runs if "load" in args.parts else 0):
+            for c in args.concurrency:
+                for key, server in servers.items():
+                    for part, ps in (("mix", paths), ("floor", [FLOOR])):
+                        r = run_wrk(server.base, ps, c, args.duration)
+                        cells.setdefault((key, part, c), []).append(r)
+                        print(f"run {run + 1} {key:7s} {part:5s} c={c:3d} {r['rps']:8.1f} "
+                              f"req/s p50 {r['p50_ms']:7.2f} ms p99 {r['p99_ms']:7.2f} ms "
+                              f"err {r['errors']}", flush=True)
+        for (key, part, c), runs in cells.items():
+            results[key][part][str(c)] = median_of(runs)
+        if args.simulations and "simulations" in args.parts:
+            workers = servers["workers"]
+            scenarios = gallery_scenarios(workers.base)
+            alone, loaded, load = [], [], None
+            for run in range(args.runs):
+                alone.append(run_wrk(workers.base, search_paths(), args.search_connections,
+                                     args.duration))
+                with Simulations(workers.port, scenarios, args.simulations) as simulations:
+                    loaded.append(run_wrk(workers.base, search_paths(),
+                                          args.search_connections, args.duration))
+                load = simulations.summary()
+                print(f"run {run + 1} searches alone p99 {alone[-1]['p99_ms']:.2f} ms; with "
+                      f"{args.simulations} simulations p99 {loaded[-1]['p99_ms']:.2f} ms "
+                      f"err {loaded[-1]['errors']}; simulations {load['statuses']}", flush=True)
+            sims = {"connections": args.search_connections, "searches_alone": median_of(alone),
+                    "searches_with": median_of(loaded), "load": load}
     finally:
-        server.terminate()
-        server.wait(timeout=30)
-        log.close()
+        for server in servers.values():
+            server.stop()
     report = {
         "command": "python bench/bench_web.py " + " ".join(sys.argv[1:]),
-        "date": time.strftime("%Y-%m-%d"),
+        "date": time.strftime("%Y-%m-%d"), "commit": git_state(),
         "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, Python "
                    f"{platform.python_version()}",
-        "threads": args.threads, "duration_s": args.duration, "mix_size": len(paths),
-        "paths": paths, "floor_path": floor_path, "mix": mix, "floor": floor,
+        "load_before": load_before, "load_after": round(os.getloadavg()[0], 2),
+        "nice": os.nice(0),
+        "duration_s": args.duration, "runs": args.runs, "concurrency": args.concurrency,
+        "paths": paths,
+        **{k: {"label": labels[k], "command": servers[k].command, **results[k]}
+           for k in servers if "load" in args.parts},
+        "simulations": sims,
     }
-    out = Path(args.out)
-    out.with_suffix(".json").write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n",
-                                        encoding="utf-8")
-    out.with_suffix(".md").write_text(markdown(report), encoding="utf-8")
-    bad = [r for r in mix + floor if r["errors"]]
-    if bad:
-        print(f"ERRORS in {len(bad)} run(s)", file=sys.stderr)
-        return 1
-    return 0
+    text = markdown(report)
+    if args.out == "-":
+        print(text)
+    else:
+        out = Path(args.out)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.with_suffix(".json").write_text(
+            json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        out.with_suffix(".md").write_text(text, encoding="utf-8")
+        print(f"wrote {out.with_suffix('.md')}")
+    for bar, got, ok in verdicts(report):
+        print(f"{'met    ' if ok else 'NOT MET'}  {bar}: {got}")
+    return 0 if all(ok for *_, ok in verdicts(report)) else 1
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -33,10 +34,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return args.func(args)
+        code = args.func(args)
+        sys.stdout.flush()  # a full disk shows here, not as a traceback at exit
+        return code
     except BrokenPipeError:  # output piped into `head` and the like
-        sys.stderr.close()
+        _drop_stdout()
         return 0
+    except OSError as exc:  # a full disk (`> /dev/full`), a folder not writable …
+        _drop_stdout()
+        where = f" ({exc.filename})" if exc.filename else ""
+        print(f"judgebot: {exc.strerror or exc}{where}", file=sys.stderr)
+        return 1
+
+
+def _drop_stdout() -> None:
+    """Send what is still buffered for stdout nowhere, so Python's exit does not
+    try to write it again and print a traceback."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

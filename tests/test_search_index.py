@@ -109,3 +109,64 @@ def test_progress_is_reported_to_the_end(tmp_path, small_store):
     seen = []
     index.build(small_store, tmp_path / "index", progress=lambda d, t: seen.append((d, t)))
     assert seen and seen[-1][0] == seen[-1][1]
+
+
+def test_a_killed_build_leaves_nothing_behind_after_the_next_build(tmp_path, small_corpus,
+                                                                   small_store):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    idx = tmp_path / "index"
+    script = ("import sys; from pathlib import Path; from judgebot.search import index; "
+              "from judgebot.store import open_store; "
+              "index.build(open_store(Path(sys.argv[2]), Path(sys.argv[3])), Path(sys.argv[1]))")
+    builder = subprocess.Popen([sys.executable, "-c", script, str(idx), str(small_corpus),
+                                str(tmp_path / "store")])
+    deadline = time.monotonic() + 60
+    while not list(idx.glob(".tmp-*/*")) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    os.kill(builder.pid, signal.SIGKILL)
+    builder.wait()
+    left = [p.name for p in idx.iterdir()]
+    assert any(n.startswith(".tmp-") for n in left), left  # what a kill leaves …
+    handle = index.build(small_store, idx)
+    handle.ix.close()
+    assert sorted(p.name for p in idx.iterdir()) == sorted(["CURRENT", handle.path.name])
+
+
+def test_a_build_in_progress_keeps_its_folder(tmp_path, small_store):
+    idx = tmp_path / "index"
+    idx.mkdir()
+    other = idx / ".tmp-1-other"
+    claim = index._claim(other)  # another builder, still at work
+    other.mkdir()
+    try:
+        index.build(small_store, idx).ix.close()
+        assert other.is_dir()
+    finally:
+        claim.close()  # the other builder dies: its lock is dropped, its folder stays
+    index.build(small_store, idx).ix.close()
+    assert not other.exists() and not (idx / ".tmp-1-other.lock").exists()
+
+
+def test_two_processes_opening_a_stale_index_build_it_once(tmp_path, small_corpus, small_store):
+    import subprocess
+    import sys
+
+    idx = tmp_path / "index"
+    script = ("import sys; from pathlib import Path; from judgebot.search import index; "
+              "from judgebot.store import open_store; "
+              "h = index.open_or_build(open_store(Path(sys.argv[2]), Path(sys.argv[3])), "
+              "Path(sys.argv[1]), log=print); print('opened', h.path.name)")
+    procs = [subprocess.Popen([sys.executable, "-c", script, str(idx), str(small_corpus),
+                               str(tmp_path / "store")], stdout=subprocess.PIPE, text=True)
+             for _ in range(2)]
+    outs = [p.communicate(timeout=300)[0] for p in procs]
+    assert all(p.returncode == 0 for p in procs), outs
+    assert sum("Rebuilding the search index" in o for o in outs) == 1, outs
+    opened = {o.split("opened ")[1].strip() for o in outs}
+    assert len(opened) == 1 and (idx / opened.pop()).is_dir()
+    assert index.check(small_store, idx)[1] == "ok"

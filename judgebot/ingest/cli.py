@@ -78,6 +78,13 @@ def format_added(added: add.Added) -> str:
 def _corpus_build(args: argparse.Namespace) -> int:
     out = Path(args.out) if args.out else corpus.CORPUS_DIR
     src = Path(args.sources) if args.sources else corpus.SOURCES_DIR
+    if out.exists() and not out.is_dir():
+        print(f"judgebot: --out {out} is a file; give a folder (it is created if missing)",
+              file=sys.stderr)
+        return 2
+    if not src.is_dir():
+        print(f"judgebot: --sources {src} is not a folder of sources", file=sys.stderr)
+        return 2
     try:
         report = build.build(src, out, verify=not args.no_verify)
     except SourceError as exc:

@@ -45,7 +45,7 @@ NAMED_RULE = 10.0
 DECIDES = (9.0, 6.5, 5.0, 4.0)
 # A situation that only names the game's machinery ("priority", "blocking").
 CONCEPT_WEIGHTS = (3.5, 2.6)
-CARD_ONLY = 0.45  # a situation recognised only in a named card's text
+CARD_ONLY = 0.75  # a situation recognised only in a named card's text
 CARD_DEFINES_PT = 2.0
 DEFINING_RULE = 5.0  # for a keyword
 DEFINING_TERM = 2.0  # for any other glossary term ("block", "creature")

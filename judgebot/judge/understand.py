@@ -94,7 +94,7 @@ def understand(question: str, lexicon: Lexicon) -> Understanding:
         u.entities[before:] = [e for e in u.entities[before:] if (e.kind, e.value) not in known]
     _pinyin(u, lexicon)
     _homophones(u, lexicon)
-    _situations(u, lexicon)
+    _situations(u, lexicon, fixed)
     _pt_and_counters(u)
     u.entities.sort(key=lambda e: (e.start, e.kind))
     return u
@@ -169,15 +169,21 @@ def _pinyin(u: Understanding, lexicon: Lexicon) -> None:
                 taken.add((start, end))
 
 
-def _situations(u: Understanding, lexicon: Lexicon) -> None:
-    """The table situations the question describes, in its words or (how="card")
-    in the text of a card it names."""
+def _situations(u: Understanding, lexicon: Lexicon, corrected: str) -> None:
+    """The table situations the question describes, in its words (as typed, or
+    with its slips corrected) or (how="card") in a named card's type line and
+    text."""
     texts = []
     for e in u.entities:
         rec = lexicon.record(e.value) if e.kind == "card" else None
         if rec is not None:
-            texts.append(rec.text.get("en", ""))
-    for f in situations.find(lexicon.situations, u.text, texts):
+            texts.append(rec.type_line.get("en", "") + "\n" + rec.text.get("en", ""))
+    found = situations.find(lexicon.situations, u.text, texts)
+    if corrected != u.text:
+        named = {f.situation.name for f in found}
+        found += [f for f in situations.find(lexicon.situations, corrected, texts)
+                  if f.situation.name not in named]
+    for f in found:
         s = f.situation
         u.entities.append(Entity("situation", u.text[f.start:f.end], f.start, f.end, s.name,
                                  how="card" if f.by_card else "exact", rules=list(s.rules)))

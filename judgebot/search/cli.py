@@ -44,6 +44,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     ib.set_defaults(func=_index_build)
 
 
+MAX_TERM_CHARS = 200  # as for a name in a web address: no term is near it
+
+
+def shown(text: str, limit: int = 60) -> str:
+    """User input quoted back in a message: its beginning, when it is long."""
+    return repr(text if len(text) <= limit else text[:limit] + "…")
+
+
 def _service():
     from judgebot.services import open_search
 
@@ -101,7 +109,8 @@ def _rule(args) -> int:
     if ref is None and re.fullmatch(r"\d{1,2}", args.number.strip()):
         ref = rule_ref(f"cr {args.number}")
     if ref is None:
-        print(f"judgebot: {args.number!r} is not a rule number (try 702.19b)", file=sys.stderr)
+        print(f"judgebot: {shown(args.number)} is not a rule number (try 702.19b)",
+              file=sys.stderr)
         return 2
     store = svc.store
     rec = store.rule(ref.number, args.edition or ref.edition, ref.game)
@@ -143,15 +152,20 @@ def _rule(args) -> int:
 
 
 def _glossary(args) -> int:
+    term = " ".join(args.term)
+    if len(term) > MAX_TERM_CHARS:
+        print(f"judgebot: the term is too long ({len(term)} characters; at most "
+              f"{MAX_TERM_CHARS})", file=sys.stderr)
+        return 2
     svc = _service()
     store = svc.store
     edition = args.edition or store.current_edition(args.game, "glossary")
     entries = list(store.records(args.game, "glossary", edition))
     if not entries:
-        print(f"judgebot: no glossary for game {args.game!r} edition {edition!r}", file=sys.stderr)
+        print(f"judgebot: no glossary for game {shown(args.game)} edition "
+              f"{shown(edition or '')}", file=sys.stderr)
         return 2
     if args.term:
-        term = " ".join(args.term)
         found = store.get_many(svc.entities(term))
         matches = [r for r in found if r.kind == "glossary" and r.game == args.game
                    and r.edition == edition]
@@ -159,7 +173,7 @@ def _glossary(args) -> int:
             res = svc.search(term, kind="glossary", per_page=5)
             near = [h.title.get(EN) or h.title.get(ZH_HANS) or h.id for h in res.hits]
             hint = f"; did you mean: {', '.join(near)}" if near else ""
-            print(f"judgebot: no glossary term {term!r}{hint}", file=sys.stderr)
+            print(f"judgebot: no glossary term {shown(term)}{hint}", file=sys.stderr)
             return 1
         if args.json:
             _emit([m.to_dict() for m in matches])

@@ -7,13 +7,17 @@ Layout of ``index/``::
 
 A build is written into a hidden temporary directory, verified, renamed, and
 only then named in ``CURRENT`` (an atomic replace), so a crash never leaves a
-half-built index in service. ``meta.json`` records the corpus hash the index
-was built from and the size and CRC-32 of every file; an index whose corpus
-has changed, or whose files do not match, is rebuilt rather than served.
+half-built index in service. The builder holds a lock on ``.tmp-….lock``
+beside its directory while it works; the next build removes every temporary
+directory whose lock nobody holds (its builder was killed). ``meta.json``
+records the corpus hash the index was built from and the size and CRC-32 of
+every file; an index whose corpus has changed, or whose files do not match, is
+rebuilt rather than served.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -25,6 +29,11 @@ import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:  # Windows: no advisory locks, abandoned builds expire by age
+    fcntl = None
 
 from whoosh import index as whoosh_index
 from whoosh.fields import BOOLEAN, ID, KEYWORD, TEXT, Schema
@@ -115,12 +124,18 @@ def terminal_progress(label: str = "Building index") -> Progress:
 def build(store: Store, index_dir: Path = INDEX_DIR,
           progress: Progress | None = None) -> Handle:
     """Build a fresh index beside the live one and swap it in."""
-    index_dir.mkdir(parents=True, exist_ok=True)
+    with _exclusive(index_dir):
+        return _build(store, index_dir, progress)
+
+
+def _build(store: Store, index_dir: Path, progress: Progress | None) -> Handle:
     records = list(store.records())
     if not records:
         raise IndexError_("the corpus store is empty: run `judgebot corpus build`")
     digest = corpus_hash(store)
+    _remove_abandoned(index_dir)
     staging = index_dir / f".tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+    claim = _claim(staging)
     staging.mkdir()
     try:
         started = time.perf_counter()
@@ -160,6 +175,8 @@ def build(store: Store, index_dir: Path = INDEX_DIR,
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
+    finally:
+        _release(claim)
     _remove_stale(index_dir, keep=final.name)
     seg = segment.configure(final / JIEBA_DICT)
     return Handle(final, meta, whoosh_index.open_dir(str(final)), seg)
@@ -254,9 +271,49 @@ def _remove_stale(index_dir: Path, keep: str) -> None:
     for path in index_dir.iterdir():
         if path.is_dir() and path.name.startswith("build-") and path.name != keep:
             shutil.rmtree(path, ignore_errors=True)
-        elif path.is_dir() and path.name.startswith(".tmp-"):
-            if time.time() - path.stat().st_mtime > 3600:
-                shutil.rmtree(path, ignore_errors=True)
+    _remove_abandoned(index_dir)
+
+
+# --- temporary build directories ---------------------------------------------------
+
+def _claim(staging: Path):
+    """Lock ``staging``'s lock file for as long as this process builds there."""
+    handle = open(staging.with_name(staging.name + ".lock"), "w")
+    if fcntl is not None:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    return handle
+
+
+def _release(handle) -> None:
+    handle.close()  # closing drops the lock
+    Path(handle.name).unlink(missing_ok=True)
+
+
+def _abandoned(lock: Path) -> bool:
+    """Whether the builder of the directory beside ``lock`` has gone."""
+    if fcntl is None:  # no advisory locks here: trust only age
+        return time.time() - lock.stat().st_mtime > 3600
+    try:
+        with open(lock, "a") as handle:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False  # its builder holds the lock: still building
+    return True
+
+
+def _remove_abandoned(index_dir: Path) -> None:
+    """Remove the temporary directories of builds that were killed before the end."""
+    for path in index_dir.glob(".tmp-*"):
+        if not path.is_dir():
+            continue
+        lock = path.with_name(path.name + ".lock")
+        if (lock.exists() and _abandoned(lock)) or (
+                not lock.exists() and time.time() - path.stat().st_mtime > 3600):
+            shutil.rmtree(path, ignore_errors=True)
+            lock.unlink(missing_ok=True)
+    for lock in index_dir.glob(".tmp-*.lock"):  # a build killed between lock and folder
+        if not lock.with_suffix("").exists() and _abandoned(lock):
+            lock.unlink(missing_ok=True)
 
 
 def check(store: Store, index_dir: Path = INDEX_DIR) -> tuple[Path | None, str]:
@@ -284,16 +341,57 @@ def check(store: Store, index_dir: Path = INDEX_DIR) -> tuple[Path | None, str]:
 def open_or_build(store: Store, index_dir: Path = INDEX_DIR,
                   progress: Progress | None = None, log: Callable[[str], None] | None = None
                   ) -> Handle:
-    """Open the live index, rebuilding it first when missing, stale or damaged."""
+    """Open the live index, rebuilding it first when missing, stale or damaged.
+
+    One process builds at a time: two servers started together on a stale index
+    would otherwise each remove the other's finished build. The second waits for
+    the first, then opens what it built."""
+    handle, reason = _open(store, index_dir)
+    if handle is not None:
+        return handle
+    with _exclusive(index_dir):
+        handle, reason = _open(store, index_dir)
+        if handle is not None:
+            return handle
+        if log:
+            log(f"Rebuilding the search index: {reason}.")
+        return _build(store, index_dir, progress)
+
+
+def _open(store: Store, index_dir: Path) -> tuple[Handle | None, str]:
     path, reason = check(store, index_dir)
-    if path is not None:
+    if path is None:
+        return None, reason
+    try:
+        meta = json.loads((path / META).read_text(encoding="utf-8"))
+        seg = segment.configure(path / JIEBA_DICT)
+        return Handle(path, meta, whoosh_index.open_dir(str(path)), seg), "ok"
+    except Exception as exc:  # any failure to open means: rebuild
+        return None, f"index could not be opened ({exc.__class__.__name__})"
+
+
+@contextlib.contextmanager
+def _exclusive(index_dir: Path):
+    """Hold ``index_dir``'s build lock, waiting while another process builds.
+
+    The lock file is removed when done, so nothing but the live build is left;
+    a waiter that locked a file removed meanwhile tries again on the new one."""
+    index_dir.mkdir(parents=True, exist_ok=True)
+    path = index_dir / ".build.lock"
+    if fcntl is None:  # no advisory locks here
+        yield
+        return
+    while True:
+        handle = open(path, "a")
+        fcntl.flock(handle, fcntl.LOCK_EX)
         try:
-            meta = json.loads((path / META).read_text(encoding="utf-8"))
-            seg = segment.configure(path / JIEBA_DICT)
-            return Handle(path, meta, whoosh_index.open_dir(str(path)), seg)
-        except Exception as exc:  # any failure to open means: rebuild
-            reason = f"index could not be opened ({exc.__class__.__name__})"
-    if log:
-        log(f"Rebuilding the search index: {reason}.")
-    handle = build(store, index_dir, progress)
-    return handle
+            if os.stat(path).st_ino == os.fstat(handle.fileno()).st_ino:
+                break
+        except FileNotFoundError:
+            pass
+        handle.close()
+    try:
+        yield
+    finally:
+        path.unlink(missing_ok=True)
+        handle.close()

@@ -3,6 +3,13 @@
 A symmetric-delete index (every vocabulary word and its one-letter deletions)
 finds candidates within two edits of a misspelt word without scanning the
 vocabulary; candidates are then ranked by true edit distance and frequency.
+
+A lookup builds the word's double deletions, about n²/2 strings of n letters,
+so its cost grows with the cube of the word's length. Two bounds keep it
+small whatever is typed: a word longer than the longest vocabulary word plus
+the edit distance cannot be within that distance of any word, so it is not
+looked up at all (a bound that loses nothing); and no word over
+``MAX_LENGTH`` letters is corrected, whatever the vocabulary.
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ from pathlib import Path
 
 WORD = re.compile(r"[a-z]+(?:['’][a-z]+)?")
 MIN_LENGTH = 4  # shorter words have too many neighbours to correct safely
+MAX_LENGTH = 100  # at most ~5,000 probes of 100 letters: about a millisecond and half a MB
 
 
 def vocabulary(texts: Iterable[str]) -> Counter:
@@ -47,8 +55,10 @@ class Corrector:
     def __init__(self, counts: dict[str, int]):
         self.counts = counts
         self.deletes: dict[str, list[str]] = {}
+        self.longest = 0
         for word in counts:
             if len(word) >= MIN_LENGTH:
+                self.longest = max(self.longest, len(word))
                 for d in _deletes(word):
                     self.deletes.setdefault(d, []).append(word)
 
@@ -58,7 +68,9 @@ class Corrector:
     def suggest(self, word: str, max_distance: int = 2) -> str | None:
         """The likeliest vocabulary word within ``max_distance`` edits, if any."""
         word = word.lower()
-        if len(word) < MIN_LENGTH or word in self.counts:
+        if not MIN_LENGTH <= len(word) <= min(MAX_LENGTH, self.longest + max_distance):
+            return None
+        if word in self.counts:
             return None
         probes = {word} | _deletes(word)
         if len(word) > 5:

@@ -15,6 +15,7 @@ from judgebot.corpus import EN, zh_of
 from judgebot.web import params, searching, views
 from judgebot.web.catalog import GAMES
 from judgebot.web.openapi import document
+from judgebot.web.pages import RULE_NUMBER
 from judgebot.web.params import BadParameter
 from judgebot.web.site import error_response, site
 
@@ -72,12 +73,23 @@ def search():
     return jsonify(out)
 
 
+def _rule_number(number: str, game: str) -> str:
+    """The number in a rule's address, read as the rule pages read it; anything
+    that is not a rule number is a 404 before it is looked up."""
+    number = number.strip().lower().rstrip(".")
+    if not RULE_NUMBER.fullmatch(number):
+        abort(404, f"There is no rule number {number!r} in the {GAMES[game]} rules "
+                   "(rule numbers look like 702.19b).")
+    return number
+
+
 @api.get("/rule/<number>")
 def rule(number: str):
     cat = site().catalog
     game = _game()
     edition = _edition(game, "rule")
     explicit = params.text("edition", None, limit=40)
+    number = _rule_number(number, game)
     rec = cat.rule(game, number, edition if explicit else None)
     if rec is None:
         near = [views.item(cat, cat.get(r)) for r in cat.store.nearest_rules(
@@ -93,7 +105,7 @@ def rule_history(number: str):
     game = _game()
     explicit = params.text("edition", None, limit=40)
     edition = _edition(game, "rule") if explicit else None
-    rec = cat.rule(game, number, edition)
+    rec = cat.rule(game, _rule_number(number, game), edition)
     if rec is None:
         return error_response(404, f"There is no rule {number!r} in the {GAMES[game]} rules.")
     lin = views.lineage(cat, rec)

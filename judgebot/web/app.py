@@ -13,17 +13,19 @@ from pathlib import Path
 from urllib.parse import unquote_to_bytes, urlencode
 
 from flask import Flask, g, request
+from flask.json.provider import DefaultJSONProvider
+from flask.wrappers import Request
 from werkzeug.exceptions import HTTPException
 
 from judgebot import corpus
 from judgebot.search.service import SearchService
 from judgebot.services import open_search
-from judgebot.web import labels, prefs, render, simulate, views
+from judgebot.web import jsonbody, labels, origins, prefs, render, simulate, views
 from judgebot.web.api import api
 from judgebot.web.ask import ask_api, ask_pages
 from judgebot.web.catalog import Catalog
 from judgebot.web.pages import pages
-from judgebot.web.params import MAX_QUERY_STRING, BadParameter
+from judgebot.web.params import MAX_PATH_CHARS, MAX_QUERY_STRING, BadParameter
 from judgebot.web.site import Site, error_response
 from judgebot.web.views import Linker
 
@@ -46,13 +48,31 @@ SECURITY_HEADERS = {
 }
 
 
+class BoundedJSON(DefaultJSONProvider):
+    """``request.get_json()`` parses through :func:`jsonbody.parse`: no depth, lone
+    surrogate or digit string a client sends can crash a route that forgot to check."""
+
+    def loads(self, s, **kwargs):
+        return jsonbody.parse(s, max_bytes=max(len(s), jsonbody.MAX_BYTES))
+
+
+class BoundedRequest(Request):
+    def on_json_loading_failed(self, e):
+        if isinstance(e, BadParameter):  # its own message and status, not a bare 400
+            raise e
+        return super().on_json_loading_failed(e)
+
+
 def create_app(service: SearchService | None = None, config: dict | None = None) -> Flask:
     app = Flask(__name__, template_folder=str(TEMPLATES_DIR), static_folder=str(STATIC_DIR),
                 static_url_path="/static")
+    app.request_class = BoundedRequest
+    app.json = BoundedJSON(app)
     app.config.update(JSON_AS_ASCII=False, MAX_CONTENT_LENGTH=64 * 1024,
                       SEND_FILE_MAX_AGE_DEFAULT=3600)
     app.json.ensure_ascii = False
     app.json.sort_keys = False
+    app.config.update(ALLOWED_HOSTS=list(origins.DEFAULT_ALLOWED_HOSTS), CORS_ORIGINS=[])
     if config:
         app.config.update(config)
     if service is None:
@@ -71,11 +91,24 @@ def create_app(service: SearchService | None = None, config: dict | None = None)
     app.register_blueprint(ask_api, url_prefix="/api/v1")
 
     @app.before_request
+    def _check_host():
+        if not origins.host_allowed(request.environ.get("HTTP_HOST"),
+                                    app.config["ALLOWED_HOSTS"]):
+            name = origins.host_name(request.environ["HTTP_HOST"])[:100]
+            raise BadParameter(
+                f"This server does not answer to the name {name!r} (it answers to "
+                f"{', '.join(app.config['ALLOWED_HOSTS'])}). To serve it under another name, "
+                f"start it with `judgebot serve --allowed-host {name or 'NAME'}`.",
+                zh=f"本服务器不响应名称 {name!r}。如需以其他名称提供服务，请用 "
+                   f"`judgebot serve --allowed-host {name or 'NAME'}` 启动。")
+
+    @app.before_request
     def _read_prefs():
         if len(request.query_string) > MAX_QUERY_STRING:
             raise BadParameter(f"The address is too long (over {MAX_QUERY_STRING} bytes of "
                                "parameters).", status=414)
         check_utf8(request.environ, request.query_string)
+        check_path_params(request.view_args)
         g.prefs = prefs.from_request(request.cookies, request.args,
                                      prefs.acceptable(request.accept_languages))
         g.follows_languages = prefs.follows_languages(request.cookies, request.args)
@@ -95,7 +128,11 @@ def create_app(service: SearchService | None = None, config: dict | None = None)
         for name, value in SECURITY_HEADERS.items():
             response.headers.setdefault(name, value)
         if request.path.startswith("/api/"):
-            response.headers.setdefault("Access-Control-Allow-Origin", "*")
+            response.headers.update(origins.cors_headers(
+                request.headers.get("Origin"), app.config["CORS_ORIGINS"],
+                preflight=request.method == "OPTIONS"))
+            if app.config["CORS_ORIGINS"]:
+                response.vary.add("Origin")
         response.vary.add("Cookie")
         if g.get("follows_languages") and request.endpoint != "static":
             response.vary.add("Accept-Language")
@@ -103,7 +140,7 @@ def create_app(service: SearchService | None = None, config: dict | None = None)
 
     @app.errorhandler(BadParameter)
     def _bad_parameter(exc: BadParameter):
-        return error_response(exc.status, str(exc))
+        return error_response(exc.status, str(exc), zh=exc.zh)
 
     @app.errorhandler(HTTPException)
     def _http_error(exc: HTTPException):
@@ -130,6 +167,17 @@ def check_utf8(environ: dict, query_string: bytes) -> None:
         unquote_to_bytes(query_string.replace(b"+", b" ")).decode("utf-8")
     except (UnicodeEncodeError, UnicodeDecodeError):
         raise BadParameter("The address contains bytes that are not UTF-8 text.") from None
+
+
+def check_path_params(view_args: dict | None) -> None:
+    """Refuse an overlong name in the path (a card, term, rule or id): no record's
+    name is near the limit, and every lookup's cost grows with what it is given."""
+    for name, value in (view_args or {}).items():
+        if isinstance(value, str) and len(value) > MAX_PATH_CHARS:
+            raise BadParameter(f"The {name} in the address is too long ({len(value)} "
+                               f"characters; at most {MAX_PATH_CHARS}).", status=414,
+                               zh=f"地址中的 {name} 过长（{len(value)} 个字符；最多 "
+                                  f"{MAX_PATH_CHARS} 个）。")
 
 
 def _page_url(page: int) -> str:

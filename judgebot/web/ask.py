@@ -12,7 +12,7 @@ import threading
 from flask import Blueprint, current_app, g, jsonify, render_template, request
 
 from judgebot.judge.service import MAX_QUESTION_CHARS, Judge
-from judgebot.web import labels, params
+from judgebot.web import jsonbody, labels, params
 from judgebot.web.params import BadParameter
 from judgebot.web.simulate.links import encode_link
 from judgebot.web.site import site
@@ -35,7 +35,7 @@ def judge() -> Judge:
 def read_question() -> str | None:
     """The question from ``q`` (GET) or a JSON body ``{"question": …}`` (POST)."""
     if request.method == "POST":
-        data = request.get_json(silent=True)
+        data = jsonbody.from_request()
         if not isinstance(data, dict) or "question" not in data:
             raise BadParameter('Send JSON like {"question": "does trample work …?"}.')
         question = data["question"]

@@ -12,14 +12,21 @@ from flask import request
 
 MAX_PARAM_CHARS = 1000  # the search service reads 500; more is not a question
 MAX_QUERY_STRING = 8192
+# A name in the path: the longest card name ever printed has 141 letters, the
+# longest record id of the corpus 88 characters.
+MAX_PATH_CHARS = 200
 MAX_PAGE = 100
 MAX_PER_PAGE = 50
 
 
 class BadParameter(ValueError):
-    def __init__(self, message: str, status: int = 400):
+    """Input refused: ``str(exc)`` says why in English, ``zh`` in Chinese where
+    given; ``status`` is the HTTP status to answer with."""
+
+    def __init__(self, message: str, status: int = 400, zh: str = ""):
         super().__init__(message)
         self.status = status
+        self.zh = zh
 
 
 def text(name: str, default: str | None = None, limit: int = MAX_PARAM_CHARS) -> str | None:

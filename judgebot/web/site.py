@@ -33,10 +33,13 @@ def site() -> Site:
 
 
 def error_response(status: int, message: str, suggestions: list | None = None,
-                   query: str = ""):
-    """A JSON error under /api/, an error page everywhere else."""
+                   query: str = "", zh: str = ""):
+    """A JSON error under /api/ (with ``message_zh`` when ``zh`` is given), an
+    error page everywhere else."""
     if request.path.startswith("/api/"):
         body = {"error": {"status": status, "message": message}}
+        if zh:
+            body["error"]["message_zh"] = zh
         if suggestions:
             body["error"]["suggestions"] = [
                 {"id": s.id, "label": s.label, "url": s.url} for s in suggestions]

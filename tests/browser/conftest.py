@@ -1,8 +1,9 @@
 """Browser tests: the running web service, driven by a real headless Chromium.
 
 The server is the production one (waitress) on a free loopback port, over the
-session's shared search service. The browser is Debian's ``chromium``
-(installed by ``.ci/run``), driven by Playwright. When it is missing these
+session's shared search service. The browser is Debian's ``chromium``, driven
+by Playwright; when it is missing, the first browser test installs it (as
+root, with apt-get: see ``tests/browser_setup.py``). When it cannot, these
 tests fail, unless ``JUDGEBOT_ALLOW_NO_BROWSER=1`` says this machine may skip
 them (a developer's laptop; CI never sets it).
 """
@@ -14,10 +15,10 @@ import threading
 from pathlib import Path
 
 import pytest
+from browser_setup import Unavailable, ensure_chromium
 
 from judgebot import corpus
 
-CHROMIUM = os.environ.get("JUDGEBOT_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 SCREENSHOTS = corpus.ROOT / "bench" / "screenshots"
@@ -47,14 +48,16 @@ def server(search_service):
 
 @pytest.fixture(scope="session")
 def browser():
-    if not Path(CHROMIUM).exists():
-        _unavailable(f"Chromium not found at {CHROMIUM}")
+    try:
+        chromium_path = ensure_chromium()
+    except Unavailable as exc:
+        _unavailable(str(exc))
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
         _unavailable("the playwright package is not installed (pip install -e '.[test]')")
     with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        chromium = pw.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
 
