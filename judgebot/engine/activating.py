@@ -124,6 +124,7 @@ def activate(game: Game, player: str, oid: int, ability: ActivatedAbility,
                                  else said, tgt=tgt),
                  (R.ACTIVATE,) + tuple(ability.rules)
                  + ((R.LOYALTY_ABILITY,) if ability.cost.loyalty is not None else ())
+                 + ((R.ACTIVATE_TARGETS, R.TARGETS) if chosen and any(chosen) else ())
                  + ((R.RESPONSE,) if len(game.stack) > 1 else ()))
     pay_costs(game, player, ability.cost, oid, what, mana=mana, sacrifice_choice=sacrifice,
               discard_choice=discard)

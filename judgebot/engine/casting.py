@@ -210,7 +210,11 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     if req.additional:
         how.append(msg("cast.paying", costs=Joined(tuple(req.additional), "list.and")))
     tgt = targets_text(game, targets)
-    rules = [R.CAST, R.CAST_TARGETS] if targets and any(targets) else [R.CAST]
+    rules = [R.CAST, R.CAST_TARGETS, R.TARGETS] if targets and any(targets) else [R.CAST]
+    if spell.modes:
+        rules += [R.MODAL, R.CAST_MODES]
+    if extra_cost is not None and extra_cost is sab.additional_cost:
+        rules.append(R.ADDITIONAL_COST)
     rules.extend({"flashback": [R.FLASHBACK], "morph": [R.MORPH, R.MORPH_CAST,
                                                          R.FACE_DOWN_CAST, R.FACE_DOWN],
                   "madness": [R.MADNESS_ALT_COST], "suspend": [R.SUSPEND],

@@ -3,7 +3,8 @@
 The engine knows rule numbers, never rule texts (texts are joined in from the
 corpus when an answer is shown). Each log step names the rules it applies
 through the constants below, so a test can enumerate :data:`REGISTRY` and
-check that every number exists in the 2025-11-14 Comprehensive Rules.
+check that every number exists in the current edition of the Comprehensive
+Rules in the corpus store (2026-09-25).
 """
 
 from __future__ import annotations
@@ -392,4 +393,11 @@ COUNTERS_CEASE = cite("122.2", "counters cease to exist when the object moves")
 ATTACKS_ALONE = cite("506.5", "attacking alone")
 COLOR_LAYER = cite("613.1e", "layer 5: colour-changing effects")
 NO_EFFECT_IN_GAME = cite("702.124a", "partner abilities work in deck construction only")
+TARGETS = cite("115.1", "targets are chosen as the spell or ability is put on the stack")
+ACTIVATE_TARGETS = cite("602.2b", "activating follows the steps of casting (601.2b-i)")
+UPKEEP_TRIGGERS = cite("503.1a", "abilities that trigger at the beginning of the upkeep")
+DIES = cite("700.4", "dies: put into a graveyard from the battlefield")
+ADDITIONAL_COST = cite("118.8", "additional costs")
+LINKED_EXILE = cite("607.2a", "an exiling ability linked to one that refers to the exiled cards")
+DEVOTION = cite("700.5", "devotion")
 OPENING_HAND = cite("103.6", "actions with cards from the opening hand, before the first turn")

@@ -44,9 +44,13 @@ def _restriction(game: Game, oid: int, kind: str) -> str:
                 return c.name
             if not isinstance(aff, str) and matches(aff, view, oid, c.controller, src):
                 return c.name
-    for p in active_prohibitions(game, kind):
-        if oid in p.params.get("objects", ()):
-            return p.text
+    for kind_ in (kind, "cant_attack_or_block"):
+        for p in active_prohibitions(game, kind_):
+            if oid in p.params.get("objects", ()):
+                return p.text
+            flt = p.params.get("filter")
+            if flt is not None and matches(flt, view, oid, p.controller, p.source_id):
+                return p.text
     return ""
 
 
@@ -322,12 +326,84 @@ def required_attackers(game: Game) -> dict[int, Any]:
     return out
 
 
-def declare_blockers(game: Game, decl: dict[int, int]) -> None:
-    """The defending player declares blockers (509.1)."""
+def required_blockers(game: Game) -> list[int]:
+    """Untapped creatures of a defending player that block this turn, or each combat, if
+    able (509.1c)."""
+    from judgebot.engine.prohibitions import affected_by
+    combat = game.combat
+    if combat is None or not combat.attackers:
+        return []
+    defenders = {combat.defending_player(a, game) for a in combat.attackers}
+    return [oid for oid in game.battlefield
+            if game.controller_of(oid) in defenders and game.chars(oid).is_creature
+            and not game.objects[oid].tapped and affected_by(game, oid, "must_block")]
+
+
+def block_chooser(game: Game, defending: str) -> str:
+    """The player who chooses how ``defending``'s creatures block: their controller, or the
+    player of an effect "you choose how those creatures block"."""
+    from judgebot.engine.prohibitions import active_prohibitions
+    for p in active_prohibitions(game, "chooses_blocks"):
+        if p.controller != defending:
+            return p.controller
+    return defending
+
+
+def _blockable(game: Game, blocker: int, decl: dict[int, int]) -> list[int]:
+    """The attackers ``blocker`` could block besides the blocks of ``decl`` (every
+    restriction still obeyed: 509.1c)."""
+    out = []
+    for attacker in game.combat.attackers if game.combat else {}:
+        try:
+            check_blockers(game, {**decl, blocker: attacker})
+        except IllegalAction:
+            continue
+        out.append(attacker)
+    return out
+
+
+def _requirements(game: Game, decl: dict[int, int], declared: bool) -> dict[int, int]:
+    """Blocks required of creatures that must block if able (509.1c): a declaration that
+    leaves one out while it could block is illegal; without one, each required creature
+    blocks an attacker its chooser chooses."""
+    decl = dict(decl)
+    for blocker in required_blockers(game):
+        if blocker in decl:
+            continue
+        options = _blockable(game, blocker, decl)
+        if not options:
+            continue
+        if declared:
+            raise IllegalAction(msg("combat.must_block", name=game.label(blocker)),
+                                (R.BLOCK_REQUIREMENTS,))
+        chooser = block_chooser(game, game.controller_of(blocker))
+        index = 0
+        if len(options) > 1:
+            labels = [game.label(a) for a in options]
+            index = game.chooser.choose(chooser, "block", labels, keys=("block",),
+                                        note=f"which attacker {game.name_of(blocker)} blocks")
+        decl[blocker] = options[index]
+        game.log.add("block", msg("combat.must_block_blocks", name=game.label(blocker),
+                                  attacker=game.label(options[index]), player=chooser),
+                     (R.BLOCK_REQUIREMENTS,))
+    return decl
+
+
+def declare_blockers(game: Game, decl: dict[int, int], declared: bool = True) -> None:
+    """The defending player declares blockers (509.1); ``declared``: the scenario made
+    the declaration (else the creatures that must block do)."""
     check_blockers(game, decl)
     combat = game.combat
     if combat is None or not combat.attackers:
         return
+    decl = _requirements(game, decl, declared)
+    if decl:
+        defending = {combat.defending_player(a, game) for a in decl.values()}
+        for player in sorted(defending):
+            chooser = block_chooser(game, player)
+            if chooser != player:
+                game.log.add("note", msg("combat.chooses_blocks", player=chooser,
+                                         defending=player), (R.DECLARE_BLOCKERS,))
     counts: dict[int, int] = {}
     for attacker in decl.values():
         counts[attacker] = counts.get(attacker, 0) + 1

@@ -125,7 +125,8 @@ def pay_mana(game: Game, player: str, cost: ManaCost, what: str,
         extra += (R.MANA_POOL,)  # mana made beyond the cost stays in the pool
     game.log.add("pay", msg("costs.pay_mana", player=player, cost=cost, what=what,
                             value=Joined(tuple(parts), "list.semicolon")),
-                 (R.CAST_MANA_ABILITIES, R.CAST_PAY, R.MANA_ABILITY_NO_STACK) + extra)
+                 (R.CAST_MANA_ABILITIES, R.CAST_PAY, R.MANA_ABILITY_NO_STACK)
+                 + ((R.MANA_ABILITY,) if tapped else ()) + extra)
     return True
 
 

@@ -198,6 +198,10 @@ class OracleCards:
             raise found
         return found
 
+    def record(self, name: str) -> OracleCard | None:
+        """The card of the records by that name (English or Chinese), unread."""
+        return self._find(str(name))
+
     def _read(self, name: str) -> CardDef | Refusal | None:
         card = self._find(name)
         pooled = self._fallback.get(name) if self._fallback is not None else None

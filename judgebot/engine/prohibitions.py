@@ -152,7 +152,12 @@ def affected_by(game: Game, oid: int, kind: str) -> str:
             if not isinstance(aff, str) and matches(aff, view, oid, c.controller, src):
                 return ab.text or c.name
     for p in game.prohibitions:
-        if p.kind == kind and oid in p.params.get("objects", ()):
+        if p.kind != kind:
+            continue
+        if oid in p.params.get("objects", ()):
+            return p.text
+        flt = p.params.get("filter")
+        if flt is not None and matches(flt, view, oid, p.controller, p.source_id):
             return p.text
     return ""
 

@@ -132,7 +132,7 @@ def trigger_rules(ab: TriggeredAbility) -> tuple[str, ...]:
 # --- the trigger events ----------------------------------------------------------------------
 LEAVES = (R.TRIGGER_LEAVES, R.TRIGGER_LOOK_BACK)
 kind("enters", (R.TRIGGER_ETB,), self_subject=True)
-kind("dies", LEAVES, self_subject=True)
+kind("dies", LEAVES + (R.DIES,), self_subject=True)
 kind("leaves", LEAVES, self_subject=True)
 kind("to_graveyard_from_battlefield", LEAVES)
 kind("returned_to_hand")
@@ -172,7 +172,7 @@ STEP_OF = {"upkeep": "upkeep", "end_step": "end", "precombat_main": "precombat_m
            "end_of_combat": "end_of_combat", "draw_step": "draw",
            "beginning_of_combat": "beginning_of_combat"}
 for _step in STEP_OF:
-    kind(_step, (R.TRIGGER_STEP,))
+    kind(_step, (R.TRIGGER_STEP,) + ((R.UPKEEP_TRIGGERS,) if _step == "upkeep" else ()))
 
 
 # --- zone changes ------------------------------------------------------------------------------

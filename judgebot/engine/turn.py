@@ -222,7 +222,7 @@ def _put_one(game: Game, p: Pending, multi: bool) -> None:
     tgt = targets_text(game, targets)
     rules = trigger_rules(ab) + (R.TRIGGER_STACK,) + ((R.TRIGGER_APNAP,) if multi else ())
     if targets and any(targets):
-        rules += (R.TRIGGER_TARGETS, R.CAST_TARGETS)
+        rules += (R.TRIGGER_TARGETS, R.CAST_TARGETS, R.TARGETS)
     if p.info.get("_repeated"):
         rules += (R.TRIGGER_ONCE,)  # one event with several occurrences (603.2c)
     multiple = {"flanking": R.FLANKING_MULTIPLE, "poisonous": R.POISONOUS_MULTIPLE}
@@ -363,7 +363,10 @@ def begin_step(game: Game, step: str) -> None:
                     game.label(o) for o in decl))), (R.ATTACK_REQUIREMENTS,))
         declare_attackers(game, decl)
     if step == "declare_blockers":
-        declare_blockers(game, game.extra.pop("block", {}))
+        if "block" in game.extra:
+            declare_blockers(game, game.extra.pop("block"))
+        else:  # no declaration given: the creatures that must block do (509.1c)
+            declare_blockers(game, {}, declared=False)
     if step in ("first_strike_damage", "combat_damage"):
         first = step == "first_strike_damage"
         given = game.extra.pop("assign", None)

@@ -162,10 +162,20 @@ def _lose_keywords(ctx: Ctx, eff: Effect) -> None:
 def _cant(ctx: Ctx, eff: Effect) -> None:
     """"Target creature can't block this turn", "… attacks this turn if able"."""
     game = ctx.game
-    oids = objects(ctx, eff.get("what"))
+    what = eff.get("what")
+    kind = eff.get("kind")
+    if isinstance(what, dict) and set(what) == {"each"}:
+        # "Creatures your opponents control can't block this turn": the creatures it
+        # describes while it lasts, those that arrive later too (611.2c only locks
+        # effects that change characteristics or control).
+        game.prohibitions.append(Prohibition(kind, {"filter": what["each"]}, ctx.source,
+                                             ctx.you, lasting(ctx, eff.get("duration", "eot")),
+                                             eff.text, ctx.rules))
+        game.log.add("effect", msg("effects.card_text", text=eff.text), ctx.rules)
+        return
+    oids = objects(ctx, what)
     if not oids:
         return
-    kind = eff.get("kind")
     game.prohibitions.append(Prohibition(kind, {"objects": frozenset(oids)}, ctx.source,
                                          ctx.you, lasting(ctx, eff.get("duration", "eot")),
                                          eff.text, ctx.rules))

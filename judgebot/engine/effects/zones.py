@@ -45,7 +45,8 @@ def _move_all(ctx: Ctx, eff: Effect, to_zone: str, reason: str, rules: tuple[str
 @verb("exile", primary="what")
 def _exile(ctx: Ctx, eff: Effect) -> None:
     counters = dict(eff.get("counters") or {})
-    done = _move_all(ctx, eff, "exile", "exile", (R.EXILE,))
+    done = _move_all(ctx, eff, "exile", "exile",
+                     (R.EXILE, R.LINKED_EXILE) if eff.get("record") else (R.EXILE,))
     ids = [m.new_id for m in done if m.to_zone == "exile"]
     ctx.refs["exiled"] = ids
     game = ctx.game

@@ -1376,6 +1376,12 @@ def _attack(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     kind = "must_attack" if word.group(1).startswith("attack") else "must_block"
     if s.kind == "object" and low in ("this turn if able", "each combat if able"):
         return [Effect("cant", {"what": s.ref, "kind": kind, "duration": "eot"}, text=whole)]
+    if s.kind == "object" and kind == "must_block" and re.fullmatch(
+            r"this turn if able, and you choose how (?:those creatures|they) block", low):
+        # Brutal Hordechief: the requirement, and who declares those blocks (509.1).
+        return [Effect("cant", {"what": s.ref, "kind": kind, "duration": "eot"}, text=whole),
+                Effect("player_cant", {"who": "you", "kind": "chooses_blocks",
+                                       "duration": "eot"}, text=whole)]
     raise fail(whole)
 
 

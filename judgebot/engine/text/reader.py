@@ -170,7 +170,7 @@ class Reader:
             elif isinstance(ab, dict):
                 spell_extra.update(ab)
             else:
-                out.extend(ab)
+                out.extend(_term_rules(line, ab))
         if spell_effects or spell_extra:
             if spell_extra.get("modal") is not None:
                 modal = spell_extra["modal"]
@@ -854,6 +854,19 @@ def _meaning(kw: Keyword, meaning: str) -> tuple:
         raise Unsupported(msg("text.reader.ability", line=meaning))
     got = reader.read(text, False)
     return tuple(replace_rules(a, kw) for a in got)
+
+
+# Words of rules text that are defined terms: an ability that says them cites their rule.
+TERM_RULES = ((re.compile(r"\bdevotion\b", re.I), R.DEVOTION),)
+
+
+def _term_rules(line: str, abilities: list[Ability]) -> list[Ability]:
+    terms = tuple(rule for pattern, rule in TERM_RULES if pattern.search(line))
+    if terms:
+        for ab in abilities:
+            if hasattr(ab, "rules") and not isinstance(ab, Keyword):
+                ab.rules = tuple(getattr(ab, "rules", ())) + terms  # type: ignore[misc]
+    return abilities
 
 
 def replace_rules(ab: Ability, kw: Keyword) -> Ability:
