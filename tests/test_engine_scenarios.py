@@ -1,8 +1,9 @@
 """Every scenario under tests/scenarios/ is simulated and its expectations hold.
 
 Each scenario names the Comprehensive Rules it exercises (``rules:``); those
-numbers must exist in the current edition of the corpus store (2026-09-25). Scenarios that encode a ruling of
-the Time Spiral Remastered release notes name its corpus id (``ruling:``).
+numbers must exist in the current edition of the corpus store (2026-09-25).
+Scenarios that encode a ruling of the Time Spiral Remastered release notes name
+its corpus id (``ruling:``).
 """
 
 from __future__ import annotations
