@@ -17,8 +17,10 @@ numbers), each engine in its own fresh worker process:
   timed passes.
 
 Several runs; the report gives medians over runs, ratios to the baselines,
-each target of issue 4 as met or not met, and a cProfile of where Whoosh
-spends a query.
+each target of issue 15 (the corpus with its 30,000 cards and their rulings)
+as met or not met, and a cProfile of where Whoosh spends a query. The
+corpus store (records, and the cards derived from the card file) is built
+once per build run before the index; its time is reported beside.
 """
 
 from __future__ import annotations
@@ -51,15 +53,14 @@ TEXT_SHAPES = ("single-term", "multi-word-en", "multi-word-zh")
 SHAPES = ("rule-number", *TEXT_SHAPES, "typo")
 COLD_QUERIES = {"en": "trample", "zh": "状态动作 衍生物", "rule": "702.19b"}
 
-# Targets of issue 4 (Bars: speed).
-TARGET_P50_X_TANTIVY = 12
+# Targets of issue 15 (Bars: performance, with the cards and rulings in the index);
+# the rule-number target is issue 4's, which still holds.
+TARGET_P50_X_TANTIVY = 10
 TARGET_P99_X_TANTIVY = 20
-TARGET_P50_MS = 2.0
-TARGET_P99_MS = 8.0
 TARGET_RULE_X_DICT = 20
 TARGET_COLD_S = 1.5
-TARGET_BUILD_S = 15.0
-TARGET_RSS_MB = 150.0
+TARGET_BUILD_S = 60.0
+TARGET_RSS_MB = 250.0
 
 
 # --- the queries --------------------------------------------------------------------
@@ -111,11 +112,16 @@ def build_worker(workdir: Path) -> None:
 
     from judgebot import corpus
     from judgebot.search import documents, index
+    from judgebot.store import open_store
 
     times = {}
     shutil.rmtree(workdir / "whoosh", ignore_errors=True)
     t, c = time.perf_counter(), time.process_time()
-    handle = index.build(workdir / "whoosh", corpus.CORPUS_DIR)
+    store = open_store(corpus.CORPUS_DIR, workdir / "whoosh")
+    times["store"] = time.perf_counter() - t
+    times["store_cpu"] = time.process_time() - c
+    t, c = time.perf_counter(), time.process_time()
+    handle = index.build(store, workdir / "whoosh")
     times["whoosh"] = time.perf_counter() - t
     times["whoosh_cpu"] = time.process_time() - c
     times["whoosh_documents"] = handle.meta.get("documents")
@@ -123,8 +129,8 @@ def build_worker(workdir: Path) -> None:
     handle.ix.close()
 
     t, c = time.perf_counter(), time.process_time()
-    records = corpus.load(corpus.CORPUS_DIR)
-    docs = list(documents.documents(records))
+    records = list(store.records())
+    docs = list(documents.documents(store, records))
     rows = se.baseline_rows(docs, se.Segmenter(workdir / "jieba.dict"))
     times["baseline_prep"] = time.perf_counter() - t
     times["baseline_prep_cpu"] = time.process_time() - c
@@ -304,9 +310,9 @@ def cold_profile_rows(rows: list[list], limit: int = 14) -> list[list]:
 
 
 ENGINES = ("whoosh", "tantivy", "fts5", "dict")
-TARGET_NAMES = ["search with snippets p50 ≤ 12× tantivy", "search with snippets p99 ≤ 20× tantivy",
-                "search with snippets p50 ≤ 2 ms", "search with snippets p99 ≤ 8 ms",
-                "rule numbers p50 ≤ 20× dict lookup", "rule numbers p99 ≤ 20× dict lookup"]
+TARGET_NAMES = ["search with snippets p50 ≤ 10× tantivy", "search with snippets p99 ≤ 20× tantivy",
+                "rule numbers p50 ≤ 20× dict lookup (issue 4)",
+                "rule numbers p99 ≤ 20× dict lookup (issue 4)"]
 
 
 @dataclass
@@ -382,12 +388,8 @@ def _latency_targets(table: dict) -> list[tuple[str, bool | None]]:
         ok = None if a.get(p) is None or not b.get(p) else a[p] / b[p] <= limit
         return f"{_ms(a.get(p))} vs {_ms(b.get(p))} ms = {_x(a.get(p), b.get(p))}", ok
 
-    def under(a: dict, p: str, limit: float) -> tuple[str, bool | None]:
-        return f"{_ms(a.get(p))} ms", None if a.get(p) is None else a[p] <= limit
-
     return [versus(w_text, t_text, "p50", TARGET_P50_X_TANTIVY),
             versus(w_text, t_text, "p99", TARGET_P99_X_TANTIVY),
-            under(w_text, "p50", TARGET_P50_MS), under(w_text, "p99", TARGET_P99_MS),
             versus(w_rule, d_rule, "p50", TARGET_RULE_X_DICT),
             versus(w_rule, d_rule, "p99", TARGET_RULE_X_DICT)]
 
@@ -403,12 +405,12 @@ def _targets(m: Measured) -> list[str]:
         ("cold start ≤ 1.5 s (slower of the English and Chinese first query)",
          f"{cold_w:.2f} s", cold_w <= TARGET_COLD_S,
          f"{cold_c:.2f} s (to exit)", cold_c <= TARGET_COLD_S),
-        ("whole index built ≤ 15 s", f"{build:.1f} s", build <= TARGET_BUILD_S,
-         f"{build_cpu:.1f} s", build_cpu <= TARGET_BUILD_S),
-        ("serving process ≤ 150 MB", f"{rss_mb:.0f} MB peak RSS", rss_mb <= TARGET_RSS_MB,
+        ("index build ≤ 60 s (cards and rulings included)", f"{build:.1f} s",
+         build <= TARGET_BUILD_S, f"{build_cpu:.1f} s", build_cpu <= TARGET_BUILD_S),
+        ("serving process ≤ 250 MB", f"{rss_mb:.0f} MB peak RSS", rss_mb <= TARGET_RSS_MB,
          "", None),
     ]
-    return ["", "## Targets (issue 4)", "",
+    return ["", "## Targets (issue 15)", "",
             "| target | wall clock | verdict | CPU time | verdict |", "|---|---|---|---|---|",
             *(f"| {t} | {mw} | {_verdict(okw)} | {mc or '–'} | {_verdict(okc)} |"
               for t, mw, okw, mc, okc in rows)]
@@ -447,6 +449,8 @@ def _resources(m: Measured) -> list[str]:
         f"| index build (s) | {b['whoosh']:.2f} | {b['tantivy']:.2f} | {b['fts5']:.2f} "
         f"| {b['dict']:.3f} |",
         f"| index build, CPU time (s) | {b['whoosh_cpu']:.2f} | | | |",
+        f"| corpus store built before it, cards derived (s; CPU) | {b['store']:.2f} "
+        f"({b['store_cpu']:.2f}) | | | |",
         f"| + shared pre-segmentation for the baselines (s; CPU) | – "
         f"| {b['baseline_prep']:.2f} ({b['baseline_prep_cpu']:.2f}) "
         f"| {b['baseline_prep']:.2f} ({b['baseline_prep_cpu']:.2f}) | – |",

@@ -28,20 +28,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 QUERIES = Path(__file__).resolve().parent / "relevance" / "queries.jsonl"
+POLICY_QUERIES = QUERIES.with_name("policy.jsonl")  # the Tournament Rules and the IPG
 KNOWN_NEEDS = {"zh-cr"}
 FIELDS = {"q", "category", "top1", "top5", "filters", "needs", "contains", "note"}
 FILTERS = {"game", "kind", "edition", "section"}
 
 _EDITION = r"(?:\d{4}-\d{2}-\d{2}|casual-\d{4}|\d+\.\d+)"
 _SLUG = r"[^\s:]+"
-_NUMBER = r"\d{1,4}(?:\.\d{1,3}[a-z]{0,2}(?:-[ivx]+)?)?"  # 702, 702.19b, 1102.2a-ii
+_NUMBER = r"\d{1,4}(?:\.\d{1,3}[a-z]{0,2}(?:-(?:[ivx]+|\d{1,2}))?)?"  # 702.19b, 1102.2a-ii
 ID_SHAPES = {
     "rule": re.compile(rf"^(?:mtg|fow):cr:{_EDITION}:{_NUMBER}$"),
     "glossary": re.compile(rf"^(?:mtg|fow):glossary:{_EDITION}:{_SLUG}$"),
-    "card": re.compile(r"^mtg:card:[a-z0-9]+:[a-z0-9]+(?:-[a-z0-9]+)*$"),
+    "card": re.compile(r"^mtg:card:[a-z0-9]+(?:-[a-z0-9]+)*$"),
     "ruling": re.compile(r"^mtg:ruling:[a-z0-9]+:[a-z0-9]+(?:-[a-z0-9]+)*:\d+$"),
     "note": re.compile(rf"^mtg:notes:[a-z0-9]+:{_SLUG}$"),
     "guide": re.compile(rf"^mtg:guide:[a-z0-9]+:{_SLUG}$"),
+    "policy": re.compile(r"^mtg:(?:mtr|ipg):\d{4}-\d{2}-\d{2}:"
+                         r"(?:\d{1,2}(?:\.\d{1,2})?|appendix-[a-z]|introduction)$"),
 }
 
 

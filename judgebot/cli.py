@@ -7,6 +7,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from judgebot import cardcli
 from judgebot.engine import cli as engine_cli
 from judgebot.ingest import cli as ingest_cli
 from judgebot.judge import cli as judge_cli
@@ -27,6 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
     web_cli.register(sub)
     judge_cli.register(sub)
     engine_cli.register(sub)
+    cardcli.register(sub)
     return parser
 
 

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from judgebot.policynumbers import label as policy_label
+
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS_DIR = ROOT / "corpus"
 SOURCES_DIR = CORPUS_DIR / "sources"
@@ -96,9 +98,13 @@ class NamePair(Record):
 
 @dataclass(kw_only=True)
 class Card(Record):
+    """A card. The cards of the card file (edition ``oracle``) carry their Oracle
+    text in English; a release-notes card joined to one adds its Chinese and
+    the set (``tsr``) whose notes it comes from."""
+
     kind: str = "card"
     slug: str
-    set: str
+    set: str = ""
     name: dict[str, str] = field(default_factory=dict)
     mana_cost: str = ""
     mana_cost_raw: str = ""
@@ -113,6 +119,18 @@ class Card(Record):
     section: str = ""
     rulings: list[str] = field(default_factory=list)
     flags: list[str] = field(default_factory=list)
+    # Each face of a multi-faced card: name {en, zh-Hans}, mana_cost, type_line,
+    # text, power, toughness, loyalty (as in the card file).
+    faces: list[dict[str, Any]] = field(default_factory=list)
+    colours: list[str] = field(default_factory=list)  # W U B R G of its mana costs
+    colour_identity: list[str] = field(default_factory=list)
+    aliases: list[str] = field(default_factory=list)  # other names it is printed or known by
+    nicknames: list[str] = field(default_factory=list)  # judges' nicknames (Goyf, Bob …)
+    printed_text: dict[str, str] = field(default_factory=dict)  # as the release notes print it
+    # The rules its Oracle text uses (keywords, keyword actions, rule numbers,
+    # glossary terms: judgebot.rulelinks), in the edition its rulings link to.
+    # Not a citation: a rule's page does not list the thousands of cards with flying.
+    uses: list[str] = field(default_factory=list)
 
 
 @dataclass(kw_only=True)
@@ -122,6 +140,10 @@ class Ruling(Record):
     index: int
     text: dict[str, str] = field(default_factory=dict)
     rules: list[str] = field(default_factory=list)
+    date: str = ""
+    # A release-notes ruling that says what an Oracle ruling of its card says:
+    # that ruling's id (the Oracle ruling carries its Chinese; the card lists it once).
+    same_as: str = ""
 
 
 @dataclass(kw_only=True)
@@ -144,6 +166,47 @@ class Guide(Record):
     children: list[str] = field(default_factory=list)
 
 
+@dataclass(kw_only=True)
+class PolicySection(Record):
+    """A section of a tournament document: the Tournament Rules (kind ``mtr``)
+    or the Infraction Procedure Guide (kind ``ipg``), keyed ``4.2``, ``4``,
+    ``appendix-a`` or ``introduction`` (see :mod:`judgebot.policynumbers`).
+
+    ``paragraphs`` keeps the document's blocks in order, each
+    ``{"kind", "text", "line"}`` (kind: paragraph, bullet, item, example,
+    table, heading, penalty, upgrade, downgrade; an infraction's blocks also
+    name their ``part``). The text is English; the Chinese of the title and
+    of an infraction's name, category and penalty come from the judge-terms
+    glossary, as do the other names (``aliases``) people call it by. An
+    infraction (IPG 2.1–4.8) also carries its parts by name.
+    """
+
+    number: str
+    level: str  # introduction | chapter | section | appendix
+    parent: str | None = None
+    children: list[str] = field(default_factory=list)
+    title: dict[str, str] = field(default_factory=dict)
+    text: dict[str, str] = field(default_factory=dict)
+    paragraphs: list[dict[str, Any]] = field(default_factory=list)
+    aliases: dict[str, list[str]] = field(default_factory=dict)
+    refs: list[str] = field(default_factory=list)
+    see: list[str] = field(default_factory=list)  # the other document's section on the same matter
+    name: dict[str, str] = field(default_factory=dict)
+    category: dict[str, str] = field(default_factory=dict)
+    penalty: dict[str, str] = field(default_factory=dict)
+    definition: dict[str, str] = field(default_factory=dict)
+    examples: dict[str, list[str]] = field(default_factory=dict)
+    philosophy: dict[str, str] = field(default_factory=dict)
+    remedy: dict[str, str] = field(default_factory=dict)
+    upgrade: dict[str, list[str]] = field(default_factory=dict)
+    downgrade: dict[str, list[str]] = field(default_factory=dict)
+    flags: list[str] = field(default_factory=list)
+
+    @property
+    def infraction(self) -> bool:
+        return bool(self.penalty)
+
+
 KINDS: dict[str, type[Record]] = {
     "rule": Rule,
     "glossary": GlossaryEntry,
@@ -152,7 +215,10 @@ KINDS: dict[str, type[Record]] = {
     "ruling": Ruling,
     "note": Note,
     "guide": Guide,
+    "mtr": PolicySection,
+    "ipg": PolicySection,
 }
+POLICY_KINDS = ("mtr", "ipg")
 
 
 def _clean(value: Any) -> Any:
@@ -224,8 +290,28 @@ def glossary_id(slug: str, edition: str, game: str = MTG) -> str:
     return f"{game}:glossary:{edition}:{slug}"
 
 
+def card_id(slug: str, game: str = MTG) -> str:
+    """A card of the card database: ``mtg:card:murder``. A card is one record
+    whatever set printed it, so its id names no edition."""
+    return f"{game}:card:{slug}"
+
+
+def ruling_id(slug: str, index: int, game: str = MTG) -> str:
+    """An official (Oracle) ruling of a card: ``mtg:ruling:murder:1``."""
+    return f"{game}:ruling:{slug}:{index}"
+
+
 def parse_id(record_id: str) -> tuple[str, str, str, str]:
-    """Split ``game:kind:edition:key`` (keys may contain colons)."""
+    """Split ``game:kind:edition:key`` (keys may contain colons). The cards of
+    the card database and their Oracle rulings name no edition
+    (``mtg:card:murder``, ``mtg:ruling:murder:1``): their edition is ``""``.
+    (A card slug never holds a colon, so the parts tell them apart from
+    ``mtg:ruling:tsr:murder:1``.)"""
+    parts = record_id.split(":")
+    if len(parts) == 3 and parts[1] == "card":
+        return parts[0], parts[1], "", parts[2]
+    if len(parts) == 4 and parts[1] == "ruling":
+        return parts[0], parts[1], "", f"{parts[2]}:{parts[3]}"
     game, kind, edition, key = record_id.split(":", 3)
     return game, kind, edition, key
 
@@ -242,6 +328,8 @@ def zh_of(mapping: dict[str, str] | None) -> str:
 def label_of(rec: Record) -> str:
     if rec.kind == "rule" or rec.kind == "guide":
         return rec.number
+    if rec.kind in POLICY_KINDS:
+        return policy_label(rec.kind, rec.number)
     if rec.kind == "glossary" or rec.kind == "name":
         return rec.term.get(EN) or zh_of(rec.term) or rec.id
     if rec.kind == "card":

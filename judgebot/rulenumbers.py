@@ -3,14 +3,16 @@
 ``7`` is a chapter, ``702`` a section, ``702.19`` a rule, ``702.19b`` a
 subrule; subrule letters go on past z (``704.5aa``) and skip l and o. Force
 of Will numbers sections 1000–1415 and goes one level deeper with roman
-numerals (``903.2e-iv``), which stay subrules of ``903.2e``.
+numerals (``903.2e-iv``; digits since version 12: ``705.3a-1``), which stay
+subrules of ``903.2e``.
 """
 
 from __future__ import annotations
 
 import re
 
-RULE_NUMBER = re.compile(r"^(\d{1,4})(?:\.(\d+)(?:([a-z]{1,2})(?:-([ivx]+))?)?)?$")
+RULE_NUMBER = re.compile(
+    r"^(\d{1,4})(?:\.(\d+)(?:([a-z]{1,2})(?:-([ivx]+|\d{1,2}))?)?)?$")
 ROMAN = {"i": 1, "v": 5, "x": 10}
 
 
@@ -23,6 +25,8 @@ def _parts(number: str) -> tuple[str, str | None, str, str]:
 
 
 def _roman_value(numeral: str) -> int:
+    if numeral.isdigit():  # Force of Will 12.x numbers them: 705.3a-1
+        return int(numeral)
     values = [ROMAN[c] for c in numeral]
     return sum(-v if i + 1 < len(values) and v < values[i + 1] else v
                for i, v in enumerate(values))

@@ -10,6 +10,11 @@ first use, like the search index, in ``index/``): opening it costs
 milliseconds whatever the size of the corpus, and a record is decoded only
 when it is asked for (then kept in a bounded cache). A store whose corpus has
 changed, or whose file is damaged, is rebuilt, never served.
+
+Beside the committed records, the store holds the cards and rulings of the
+card file (``corpus/sources/cards/cards.jsonl.xz``), derived when the store is
+built (:mod:`judgebot.ingest.cards`: about 77,000 records, too many to
+commit), and the names cards are known by (:meth:`Store.card_keys`).
 """
 
 from __future__ import annotations
@@ -21,17 +26,24 @@ import re
 import sqlite3
 import threading
 import uuid
+from array import array
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from judgebot import corpus
-from judgebot.corpus import EN, Record, zh_of
+from judgebot import corpus, editions
+from judgebot.corpus import EN, POLICY_KINDS, ZH_HANS, Record, zh_of
+from judgebot.editions import edition_key, is_versioned
+from judgebot.ingest import cards as card_file
+from judgebot.ingest.rulebook import SourceError
+from judgebot.policynumbers import sort_key as section_key
+from judgebot.rulelinks import rules_vocabulary
 from judgebot.rulenumbers import sort_key
+from judgebot.text.names import name_key, name_words, trigrams
 
-STORE_VERSION = "1"
+STORE_VERSION = "8"
 DATA_DIR = corpus.ROOT / "index"
 CITING_FIELDS = ("refs", "rules", "see")
 CACHE_SIZE = 30_000
@@ -47,20 +59,6 @@ class StoreError(Exception):
 def text_field(rec: Record) -> dict[str, str]:
     """A record's main text by language: a rule's text, a glossary definition …"""
     return getattr(rec, "text", None) or getattr(rec, "definition", None) or {}
-
-
-def edition_key(edition: str) -> tuple:
-    """Orders editions oldest first: dates (2025-11-14) and versions (6.3, 12.7)."""
-    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", edition):
-        return (1, edition)
-    if re.fullmatch(r"\d+(?:\.\d+)*", edition):
-        return (1, tuple(int(p) for p in edition.split(".")))
-    return (0, edition)
-
-
-def is_versioned(edition: str) -> bool:
-    """Whether an edition is one of a series (a date or a version number)."""
-    return edition_key(edition)[0] == 1
 
 
 @dataclass(frozen=True)
@@ -84,11 +82,13 @@ class Neighbours:
 # --- building ------------------------------------------------------------------------
 
 def corpus_hash(corpus_dir: Path = corpus.CORPUS_DIR) -> str:
-    """What a store is built from: the store format and every corpus file."""
+    """What a store is built from: the store format, every corpus file, and
+    the card file with what derives its records."""
     digest = hashlib.sha256(f"store {STORE_VERSION}\n".encode())
     for path in sorted(corpus_dir.glob("*.jsonl")):
         digest.update(path.name.encode() + b"\n")
         digest.update(path.read_bytes())
+    digest.update(card_file.source_digest(corpus_dir / "sources").encode())
     return digest.hexdigest()
 
 
@@ -105,12 +105,31 @@ CREATE TABLE links (source TEXT NOT NULL, target TEXT NOT NULL, position INTEGER
 CREATE INDEX links_by_source ON links (source, position);
 CREATE INDEX links_by_target ON links (target);
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE card_keys (key TEXT NOT NULL, id TEXT NOT NULL, how TEXT NOT NULL,
+                        name TEXT NOT NULL);
+CREATE INDEX card_keys_by_key ON card_keys (key);
+CREATE TABLE card_names (at INTEGER PRIMARY KEY, id TEXT NOT NULL, name TEXT NOT NULL,
+                         key TEXT NOT NULL);
+CREATE TABLE card_words (word TEXT PRIMARY KEY, ats BLOB NOT NULL) WITHOUT ROWID;
+CREATE TABLE card_terms (head TEXT NOT NULL, lang TEXT NOT NULL, text TEXT NOT NULL,
+                         id TEXT NOT NULL, printed TEXT NOT NULL);
+CREATE INDEX card_terms_by_head ON card_terms (lang, head);
+CREATE TABLE card_list (id TEXT PRIMARY KEY, rank INTEGER NOT NULL, game TEXT NOT NULL,
+                        name TEXT NOT NULL, type TEXT NOT NULL, colours TEXT NOT NULL,
+                        text TEXT NOT NULL) WITHOUT ROWID;
+CREATE INDEX card_list_by_rank ON card_list (game, rank);
+CREATE TABLE card_grams (gram TEXT PRIMARY KEY, ats BLOB NOT NULL) WITHOUT ROWID;
 """
+
+
+# Kinds whose records read in sequence (previous / next in document order).
+SEQUENTIAL = ("rule", "guide", *POLICY_KINDS)
 
 
 def _document_order(rec: Record) -> tuple:
     number = getattr(rec, "number", "") or ""
-    return (rec.game, rec.kind, rec.edition, sort_key(number) if number else (0,), rec.id)
+    key = section_key if rec.kind in POLICY_KINDS else sort_key
+    return (rec.game, rec.kind, rec.edition, key(number) if number else (0,), rec.id)
 
 
 def build(records: list[Record], path: Path, digest: str,
@@ -122,7 +141,7 @@ def build(records: list[Record], path: Path, digest: str,
     sequence: dict[str, tuple[str | None, str | None]] = {}
     groups: dict[tuple[str, str, str], list[Record]] = defaultdict(list)
     for rec in ordered:
-        if rec.kind in ("rule", "guide"):
+        if rec.kind in SEQUENTIAL:
             groups[(rec.game, rec.kind, rec.edition)].append(rec)
     for members in groups.values():
         for i, rec in enumerate(members):
@@ -145,6 +164,12 @@ def build(records: list[Record], path: Path, digest: str,
                 progress(i, total)
         db.executemany("INSERT INTO records VALUES (?,?,?,?,?,?,?,?,?,?)", rows)
         db.executemany("INSERT INTO links VALUES (?,?,?)", links)
+        keys = card_key_rows(r for r in ordered if r.kind == "card")
+        db.executemany("INSERT INTO card_keys VALUES (?,?,?,?)", keys)
+        _card_name_tables(db, keys)
+        db.executemany("INSERT INTO card_terms VALUES (?,?,?,?,?)", _card_terms(ordered, keys))
+        db.executemany("INSERT INTO card_list VALUES (?,?,?,?,?,?,?)",
+                       (_card_list_row(r, rank[r.id]) for r in ordered if r.kind == "card"))
         meta = [("corpus_hash", digest), ("version", STORE_VERSION), ("records", str(total))]
         meta += [(f"translated:{game}", edition) for game, edition in _translated(ordered).items()]
         db.executemany("INSERT INTO meta VALUES (?,?)", meta)
@@ -154,6 +179,127 @@ def build(records: list[Record], path: Path, digest: str,
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+# How a card is known by a key, most direct first.
+KEY_KINDS = ("name", "face", "zh", "face-zh", "alias", "nickname", "pinyin", "face-pinyin",
+             "short")
+
+
+def card_key_rows(cards: Iterable[Record]) -> list[tuple[str, str, str, str]]:
+    """``(key, card id, how, name)``: every name a card is known by, as a whole-name
+    key (:func:`judgebot.text.names.name_key`): its English and Chinese name,
+    each face's, other printed names, judges' nicknames, the toneless pinyin
+    of its Chinese names (``shandianji``), and the short name of a legend
+    (``Ragavan`` of ``Ragavan, Nimble Pilferer``)."""
+    from pypinyin import Style, lazy_pinyin  # only a store build needs its tables
+
+    def pinyin(text: str) -> str:
+        if not any("\u3400" <= ch <= "\u9fff" for ch in text):
+            return ""
+        return "".join(s for s in lazy_pinyin(text, style=Style.NORMAL, errors="ignore")
+                       if s.isalpha())
+
+    rows: list[tuple[str, str, str, str]] = []
+    seen: set[tuple[str, str]] = set()
+
+    def add(text: str, rid: str, how: str, key: str | None = None) -> None:
+        key = name_key(text) if key is None else key
+        if key and (key, rid) not in seen:
+            seen.add((key, rid))
+            rows.append((key, rid, how, text))
+
+    for card in cards:
+        en, zh = card.name.get(EN, ""), zh_of(card.name)
+        add(en, card.id, "name")
+        add(zh, card.id, "zh")
+        add(zh, card.id, "pinyin", pinyin(zh))
+        for face in card.faces:
+            add(face["name"].get(EN, ""), card.id, "face")
+            face_zh = face["name"].get(ZH_HANS, "")
+            add(face_zh, card.id, "face-zh")
+            add(face_zh, card.id, "face-pinyin", pinyin(face_zh))
+        for alias in card.aliases:
+            add(alias, card.id, "alias")
+        for nickname in card.nicknames:
+            add(nickname, card.id, "nickname")
+        names = [en] + [f["name"].get(EN, "") for f in card.faces]
+        for name in names:
+            if "," in name and "Legendary" in card.supertypes:
+                add(name.split(",")[0], card.id, "short")
+    return rows
+
+
+def _card_name_tables(db: sqlite3.Connection, keys: list[tuple[str, str, str, str]]) -> None:
+    """The English names of cards (and faces, other names) numbered, with the
+    numbers of the names holding each word and each letter trigram: what a
+    partial or misspelt name is looked up in (:mod:`judgebot.cardfinder`)."""
+    names: list[tuple[int, str, str, str]] = []
+    words: dict[str, list[int]] = defaultdict(list)
+    grams: dict[str, list[int]] = defaultdict(list)
+    for key, rid, how, name in keys:
+        if how not in ("name", "face", "alias") or not key.isascii():
+            continue
+        at = len(names)
+        names.append((at, rid, name, key))
+        for word in set(name_words(name)):
+            words[word].append(at)
+        for gram in trigrams(key):
+            grams[gram].append(at)
+    db.executemany("INSERT INTO card_names VALUES (?,?,?,?)", names)
+    db.executemany("INSERT INTO card_words VALUES (?,?)",
+                   ((w, array("I", ats).tobytes()) for w, ats in sorted(words.items())))
+    db.executemany("INSERT INTO card_grams VALUES (?,?)",
+                   ((g, array("I", ats).tobytes()) for g, ats in sorted(grams.items())))
+
+
+CASUAL_TYPES = {"Vanguard", "Plane", "Phenomenon", "Scheme", "Conspiracy", "Dungeon"}
+
+
+def _card_terms(records: list[Record], keys: list[tuple[str, str, str, str]]) -> list[tuple]:
+    """``(head, lang, text, card id, printed)``: the names a card is called by
+    in running text (a judge's question), found by their first word (English,
+    lowercased) or first two characters (Chinese). A name made only of words
+    the rules use ("Sacrifice", "Time Walk") counts only ``printed`` as it is;
+    a two-character Chinese name the rules use (牺牲) not at all; nor do the
+    names of the casual variants' own cards (Vanguard "Karn")."""
+    current = editions.current({r.edition for r in records if r.kind == "rule"
+                                and r.game == "mtg"})
+    translated = _translated(records).get("mtg")
+    en_words, zh_words = rules_vocabulary(
+        r for r in records if r.game == "mtg" and r.kind in ("rule", "glossary")
+        and r.edition in (current, translated))
+    casual = {r.id for r in records if r.kind == "card" and set(r.types) & CASUAL_TYPES}
+    rows: list[tuple] = []
+    seen: set[tuple[str, str]] = set()
+    for _, rid, how, name in keys:
+        if rid in casual or how in ("pinyin", "face-pinyin", "short"):
+            continue
+        if how in ("zh", "face-zh") or not name.isascii():
+            text = name.replace(" ", "")
+            if len(text) < 2 or (len(text) == 2 and text in zh_words):
+                continue
+            row = (text[:2], "zh", text, rid, "")
+        else:
+            words = re.findall(r"[a-z0-9']+", name.lower())
+            if not words or len(name) < 3:
+                continue
+            ordinary = all(w in en_words or len(w) < 3 for w in words)
+            row = (words[0], "en", name.lower(), rid,
+                   name if ordinary or how == "nickname" else "")
+        if (row[2], rid) not in seen:
+            seen.add((row[2], rid))
+            rows.append(row)
+    return rows
+
+
+def _card_list_row(card: Record, at: int) -> tuple:
+    """What the card list filters on: names (and other names), type lines and
+    texts in both languages, one per line; its colours (``WR``, ``C`` for none)."""
+    names = [card.name.get(EN, ""), zh_of(card.name), *card.aliases]
+    return (card.id, at, card.game, "\n".join(n for n in names if n),
+            "\n".join(v for v in card.type_line.values() if v), "".join(card.colours) or "C",
+            "\n".join(v for v in card.text.values() if v))
 
 
 def _translated(records: list[Record]) -> dict[str, str]:
@@ -193,6 +339,14 @@ def open_store(corpus_dir: Path = corpus.CORPUS_DIR, data_dir: Path = DATA_DIR,
     records = corpus.load(corpus_dir)
     if not records:
         raise StoreError(f"no corpus records in {corpus_dir}: run `judgebot corpus build`")
+    sources = corpus_dir / "sources"
+    if (sources / card_file.FILE).is_file():
+        if log:
+            log("Reading the card file (cards and rulings are built into the store).")
+        try:
+            records = card_file.derive(sources, records).merged(records)
+        except SourceError as exc:
+            raise StoreError(f"the card file cannot be read: {exc}") from None
     data_dir.mkdir(parents=True, exist_ok=True)
     build(records, path, digest, progress)
     for stale in data_dir.glob("store-*.sqlite"):
@@ -228,6 +382,7 @@ class Store:
         self.games = sorted({game for game, _ in self._editions})
         self._translated = {key.split(":", 1)[1]: value for key, value in meta.items()
                             if key.startswith("translated:")}
+        self._lookup_orders: dict[str, list[str]] = {}
 
     def _db(self) -> sqlite3.Connection:
         """This thread's connection (a forked worker process opens its own)."""
@@ -259,11 +414,13 @@ class Store:
 
     def records(self, game: str | None = None, kind: str | None = None,
                 edition: str | None = None) -> Iterator[Record]:
-        """Records in document order, optionally of one game, kind and edition."""
-        for rid in self.ids(game, kind, edition):
-            rec = self.get(rid)
-            if rec is not None:
-                yield rec
+        """Records in document order, optionally of one game, kind and edition.
+        (Read in one pass, past the cache: a walk over every card would
+        otherwise push out the records the cache is for.)"""
+        where, args = _where(game=game, kind=kind, edition=edition)
+        rows = self._db().execute(f"SELECT body FROM records {where} ORDER BY rank", args)
+        for (body,) in rows:
+            yield corpus.record_from_dict(json.loads(body))
 
     def ids(self, game: str | None = None, kind: str | None = None,
             edition: str | None = None) -> list[str]:
@@ -306,7 +463,7 @@ class Store:
     def superseded(self, rec: Record) -> bool:
         """Whether a rule or glossary entry is of an older edition of its series:
         searched and shown only when that edition is asked for."""
-        return rec.kind in ("rule", "glossary") and is_versioned(rec.edition) and (
+        return rec.kind in ("rule", "glossary", *POLICY_KINDS) and is_versioned(rec.edition) and (
             rec.edition != self.current_edition(rec.game, rec.kind))
 
     def translated_edition(self, game: str) -> str | None:
@@ -336,8 +493,11 @@ class Store:
     def lookup_order(self, game: str) -> list[str]:
         """The editions a rule number is looked up in when none is named: the
         current one first, then the rest of its series, newest first."""
-        known = self._editions.get((game, "rule"), [])
-        return [e for e in reversed(known) if is_versioned(e)]
+        order = self._lookup_orders.get(game)
+        if order is None:  # the editions are fixed for the life of the store
+            known = self._editions.get((game, "rule"), [])
+            order = self._lookup_orders[game] = [e for e in reversed(known) if is_versioned(e)]
+        return list(order)
 
     def rule_numbers(self, game: str, edition: str) -> list[str]:
         rows = self._db().execute(
@@ -361,6 +521,106 @@ class Store:
                 return [corpus.rule_id(n, edition, game) for n in close[:limit]]
             prefix = prefix[:-1]
         return []
+
+    # --- cards by name ----------------------------------------------------------------
+
+    def card_keys(self, key: str) -> list[tuple[str, str]]:
+        """``(card id, how)`` of the cards known by a whole-name key (see
+        :func:`card_key_rows`), in card order."""
+        if not isinstance(key, str) or not key or len(key) > 300:
+            return []
+        rows = self._db().execute(
+            "SELECT card_keys.id, how FROM card_keys JOIN records ON records.id = card_keys.id"
+            " WHERE key = ? ORDER BY records.rank", (key,))
+        return [(row[0], row[1]) for row in rows]
+
+    def card_list(self, game: str = "mtg", *, name: str = "", type: str = "",
+                  colours: str = "", text: str = "", offset: int = 0, limit: int = 50
+                  ) -> tuple[int, list[str]]:
+        """``(how many, ids)`` of the cards whose names, type line and text
+        hold the given words (each filter a substring, case folded, in either
+        language; Traditional Chinese folded to Simplified by the caller) and
+        that have every colour of ``colours`` (``C``: colourless), in card
+        order, from ``offset``, at most ``limit``."""
+        clauses, args = ["game = ?"], [game]
+        for column, value in (("name", name), ("type", type), ("text", text)):
+            if value:
+                clauses.append(f"{column} LIKE ? ESCAPE '\\'")
+                args.append("%" + re.sub(r"([%_\\])", r"\\\1", value) + "%")
+        for colour in dict.fromkeys(colours):
+            if colour == "C":
+                clauses.append("colours = 'C'")
+            else:
+                clauses.append("instr(colours, ?) > 0")
+                args.append(colour)
+        where = " AND ".join(clauses)
+        db = self._db()
+        total = db.execute(f"SELECT count(*) FROM card_list WHERE {where}", args).fetchone()[0]
+        rows = db.execute(f"SELECT id FROM card_list WHERE {where} ORDER BY rank LIMIT ? OFFSET ?",
+                          [*args, max(0, limit), max(0, offset)])
+        return total, [row[0] for row in rows]
+
+    def card_keys_of(self, how: str) -> dict[str, str]:
+        """Card id → its key of one kind (``pinyin`` …), the first if several."""
+        out: dict[str, str] = {}
+        for key, rid in self._db().execute(
+                "SELECT key, id FROM card_keys WHERE how = ? ORDER BY rowid", (how,)):
+            out.setdefault(rid, key)
+        return out
+
+    def all_card_keys(self) -> list[tuple[str, str, str, str]]:
+        """Every ``(key, card id, how, name)``, in card order."""
+        rows = self._db().execute("SELECT key, id, how, name FROM card_keys ORDER BY rowid")
+        return [tuple(row) for row in rows]
+
+    def card_terms(self, lang: str, heads: Iterable[str]) -> list[tuple[str, str, str, str]]:
+        """``(head, text, card id, printed)`` of the card names (as
+        :func:`_card_terms` has them) that begin with any of ``heads``."""
+        heads = list(dict.fromkeys(heads))[:500]
+        if not heads:
+            return []
+        rows = self._db().execute(
+            f"SELECT head, text, id, printed FROM card_terms WHERE lang = ? AND head IN "
+            f"({','.join('?' * len(heads))}) ORDER BY rowid", [lang, *heads])
+        return [tuple(row) for row in rows]
+
+    def cards_of_type(self, *types: str) -> set[str]:
+        """Ids of the cards whose type line holds any of ``types`` (whole words)."""
+        if not types:
+            return set()
+        pattern = re.compile(r"\b(?:" + "|".join(re.escape(t) for t in types) + r")\b")
+        rows = self._db().execute(
+            "SELECT id, type FROM card_list WHERE " + " OR ".join("type LIKE ?" for _ in types),
+            [f"%{t}%" for t in types])
+        return {rid for rid, line in rows if pattern.search(line)}
+
+    def card_names(self, ats: list[int]) -> list[tuple[int, str, str, str]]:
+        """``(at, card id, English name, key)`` of numbered card names."""
+        if not ats:
+            return []
+        out = []
+        for start in range(0, len(ats), 500):
+            chunk = ats[start:start + 500]
+            out += self._db().execute(
+                f"SELECT at, id, name, key FROM card_names WHERE at IN "
+                f"({','.join('?' * len(chunk))})", chunk).fetchall()
+        return sorted(out)
+
+    def card_word(self, word: str) -> array:
+        """Numbers of the card names holding ``word``."""
+        return self._postings("card_words", "word", word)
+
+    def card_gram(self, gram: str) -> array:
+        """Numbers of the card names holding the trigram ``gram``."""
+        return self._postings("card_grams", "gram", gram)
+
+    def _postings(self, table: str, column: str, value: str) -> array:
+        row = self._db().execute(f"SELECT ats FROM {table} WHERE {column} = ?",
+                                 (value,)).fetchone()
+        out = array("I")
+        if row:
+            out.frombytes(row[0])
+        return out
 
     # --- links -----------------------------------------------------------------------
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -26,8 +27,17 @@ def by_id(records) -> dict[str, corpus.Record]:
 
 @pytest.fixture(scope="session")
 def data_dir(tmp_path_factory) -> Path:
-    """Where this test session builds its store and index (fresh each session)."""
-    return tmp_path_factory.mktemp("index")
+    """Where this session's store and index live: the repository's own
+    ``index/``, hash-checked and rebuilt when stale exactly as the service does,
+    so a session builds them (a minute or two with the 30,000 cards) only when
+    the corpus or the code that derives them changed.
+    ``JUDGEBOT_TEST_DATA=fresh`` builds them in a temporary directory instead."""
+    if os.environ.get("JUDGEBOT_TEST_DATA") == "fresh":
+        return tmp_path_factory.mktemp("index")
+    from judgebot.store import DATA_DIR
+
+    DATA_DIR.mkdir(exist_ok=True)
+    return DATA_DIR
 
 
 @pytest.fixture(scope="session")

@@ -7,7 +7,7 @@ import shutil
 
 import pytest
 
-from judgebot.ingest import release_notes
+from judgebot.ingest import release_notes, release_notes_en
 from judgebot.ingest.context import EN_2019, BuildContext
 from judgebot.ingest.release_layout import MARKER, clean
 from judgebot.ingest.release_notes import FILE, NAMES_FILE
@@ -41,6 +41,11 @@ def rulings_of(card, ids):
     return [ids[r] for r in card.rulings]
 
 
+def zh_spans(rec):
+    """The spans of a record in the Chinese seed (the English document's aside)."""
+    return [s for s in rec.source if s.file == FILE]
+
+
 # --- counts -----------------------------------------------------------------------
 
 def test_every_card_of_the_name_table_with_a_block_is_a_card(result, sources_dir):
@@ -57,10 +62,12 @@ def test_every_card_of_the_name_table_with_a_block_is_a_card(result, sources_dir
 def test_card_and_ruling_counts(result):
     kinds = [r.kind for r in result.records]
     assert kinds.count("card") == 255
-    assert kinds.count("ruling") == 613
+    # 613 rulings printed in Chinese, 2 more whose mark the conversion lost (the
+    # English shows them), one Chinese line cut in two to match two English ones.
+    assert kinds.count("ruling") == 616
     assert kinds.count("note") == 15
     assert result.figures["cards"] == 255
-    assert result.figures["rulings"] == 613
+    assert result.figures["rulings"] == 616
     assert result.figures["note rulings (in note text)"] == 77
 
 
@@ -80,7 +87,10 @@ def _holders(result):
     for rec in result.records:
         if rec.kind not in ("ruling", "note"):
             continue
-        for span in rec.source:
+        if rec.kind == "ruling" and rec.text.get("en") and rec.id.endswith(":2") and \
+                rec.card == "mtg:card:clockwork-hydra":
+            continue  # the second half of a line cut to match the English
+        for span in zh_spans(rec):
             for n in range(span.start, span.end + 1):
                 holders.setdefault(n, []).append(rec.id)
     for rec in result.records:
@@ -97,15 +107,18 @@ def test_every_bulleted_line_belongs_to_exactly_one_ruling_note_or_mode(result, 
     assert {n: holders.get(n, []) for n in bulleted if len(holders.get(n, [])) != 1} == {}
 
 
-def test_no_two_rulings_share_a_line(result):
+def test_no_two_rulings_share_a_line_but_one_cut_to_match_the_english(result):
     seen: dict[int, str] = {}
+    shared = []
     for rec in result.records:
         if rec.kind != "ruling":
             continue
-        for span in rec.source:
+        for span in zh_spans(rec):
             for n in range(span.start, span.end + 1):
-                assert n not in seen, (rec.id, seen.get(n))
+                if n in seen:
+                    shared.append((seen[n], rec.id))
                 seen[n] = rec.id
+    assert shared == [("mtg:ruling:tsr:clockwork-hydra:1", "mtg:ruling:tsr:clockwork-hydra:2")]
 
 
 def test_ruling_text_comes_from_its_own_lines(result, source_lines):
@@ -113,9 +126,9 @@ def test_ruling_text_comes_from_its_own_lines(result, source_lines):
         return re.sub(r"[\s|」]", "", text)
 
     for rec in result.records:
-        if rec.kind != "ruling":
+        if rec.kind != "ruling" or "zh-Hans" not in rec.text:
             continue
-        printed = "".join(clean(source_lines[n - 1])[1] for span in rec.source
+        printed = "".join(clean(source_lines[n - 1])[1] for span in zh_spans(rec)
                           for n in range(span.start, span.end + 1))
         assert squeeze(rec.text["zh-Hans"]) in squeeze(printed), rec.id
 
@@ -125,7 +138,7 @@ def test_ruling_ids_number_a_cards_rulings_in_order(cards, ids):
     assert [r.id for r in rulings] == [
         f"mtg:ruling:tsr:angel-of-salvation:{n}" for n in range(1, 8)]
     assert [r.index for r in rulings] == list(range(1, 8))
-    assert all(r.card == "mtg:card:tsr:angel-of-salvation" for r in rulings)
+    assert all(r.card == "mtg:card:angel-of-salvation" for r in rulings)
     starts = [r.source[0].start for r in rulings]
     assert starts == sorted(starts)
 
@@ -168,10 +181,11 @@ def test_first_and_last_card_of_each_section(result, section, first, first_cost,
 
 def test_a_card_record(cards):
     card = cards["天威勇将寇维克斯"]
-    assert card.id == "mtg:card:tsr:crovax-ascendant-hero"
+    assert card.id == "mtg:card:crovax-ascendant-hero"
     assert card.name == {"zh-Hans": "天威勇将寇维克斯", "en": "Crovax, Ascendant Hero"}
     assert (card.mana_cost, card.mana_cost_raw) == ("{4}{W}{W}", "{四}(白){白}")
-    assert card.type_line == {"zh-Hans": "传奇生物~人类/贵族"}
+    assert card.type_line == {"zh-Hans": "传奇生物~人类/贵族",
+                              "en": "Legendary Creature — Human Noble"}
     assert (card.supertypes, card.types, card.subtypes) == (
         ["Legendary"], ["Creature"], ["人类", "贵族"])
     assert (card.power, card.toughness) == ("4", "4")
@@ -226,16 +240,35 @@ def test_an_unknown_glyph_of_a_mono_coloured_card_is_read_as_its_colour(cards):
     assert "cost:glyph 盆→U (mono-coloured section 主系列/蓝色)" in card.flags
 
 
-def test_an_unreadable_cost_is_left_empty_and_flagged(cards, result):
+def test_an_unreadable_cost_is_read_from_the_english(cards, result):
     card = cards["盐湖元素"]
+    assert (card.mana_cost, card.mana_cost_raw) == ("{4}{U}{U}", "{型}{蓝}{蓝}")
+    assert "cost:from-english {型}" in card.flags
+    assert result.figures["unreadable mana costs"] == []
+    assert any(":703: mana cost '{型}{蓝}{蓝}' of 盐湖元素 has unreadable symbols {型}; the "
+               "English gives {4}{U}{U}" in w for w in result.warnings)
+
+
+def test_without_the_english_an_unreadable_cost_is_left_empty_and_flagged(sources_dir):
+    ctx = BuildContext(sources_dir)
+    parsed = release_notes.parse(ctx.path(FILE), FILE)
+    names = release_notes.CardNames.read(ctx.path(NAMES_FILE), NAMES_FILE)
+    built = release_notes.build(parsed, names, ctx.english_2019)
+    card = next(r for r in built.records if r.kind == "card" and r.name["zh-Hans"] == "盐湖元素")
     assert (card.mana_cost, card.mana_cost_raw) == ("", "{型}{蓝}{蓝}")
     assert "cost:unreadable {型}" in card.flags
-    assert "盐湖元素" in result.figures["unreadable mana costs"]
-    assert any(":703: mana cost '{型}{蓝}{蓝}'" in w for w in result.warnings)
+    assert "盐湖元素" in built.figures["unreadable mana costs"]
 
 
-def test_a_lost_cost_line_is_flagged_but_a_suspend_card_without_cost_is_not(cards):
-    assert "cost:missing" in cards["赛费尔法师泰菲力"].flags
+def test_a_misread_cost_is_corrected_by_the_english(cards, result):
+    card = cards["痨病"]  # Phthisis: the conversion lost one {黑}
+    assert (card.mana_cost_raw, card.mana_cost) == ("{三}{黑}{黑}{黑}", "{3}{B}{B}{B}{B}")
+    assert "cost:from-english {3}{B}{B}{B}→{3}{B}{B}{B}{B}" in card.flags
+
+
+def test_a_lost_cost_line_comes_from_the_english_and_a_suspend_card_has_none(cards):
+    assert "cost:from-english (no cost line)" in cards["赛费尔法师泰菲力"].flags
+    assert cards["赛费尔法师泰菲力"].mana_cost == "{2}{U}{U}{U}"
     assert cards["恢复均势"].mana_cost == "" and "cost:missing" not in cards["恢复均势"].flags
     assert not any(f.startswith("cost") for f in cards["宝石洞穴"].flags)
 
@@ -262,10 +295,12 @@ def test_a_misread_card_name_is_repaired_from_its_own_text(cards, result):
 
 def test_a_split_card_is_one_record_with_both_halves(cards, ids):
     card = cards["暴起//炸裂"]
-    assert card.id == "mtg:card:tsr:boom-bust"
+    assert card.id == "mtg:card:boom-bust"
     assert card.name["en"] == "Boom // Bust"
-    assert card.type_line == {"zh-Hans": "法术 // 法术"}
+    assert card.type_line == {"zh-Hans": "法术 // 法术", "en": "Sorcery // Sorcery"}
     assert card.text["zh-Hans"] == "消灭目标由你操控的地与目标不由你操控的地。\n//\n消灭所有地。"
+    assert card.text["en"] == ("Destroy target land you control and target land you don't "
+                               "control.\n//\nDestroy all lands.")
     assert "split-card" in card.flags
     assert len(card.rulings) == 8
     assert "暴起//炸裂的总法术力费用为8" in ids[card.rulings[5]].text["zh-Hans"]
@@ -304,17 +339,17 @@ def test_example_cards_of_the_general_notes(cards):
     assert "example-in-note:复出关键字:延缓" in example.flags
     both = cards["重诵"]  # printed in the buyback note and in the red section
     assert both.section == "主系列/红色"
-    assert [s.start for s in both.source] == [299, 1587]
+    assert [s.start for s in zh_spans(both)] == [299, 1587]
 
 
 # --- rulings ----------------------------------------------------------------------
 
 def test_rulings_split_across_broken_lines(cards, ids):
     crookclaw = rulings_of(cards["钩爪易质师"], ids)[0]
-    assert [(s.start, s.end) for s in crookclaw.source] == [(754, 755)]
+    assert [(s.start, s.end) for s in zh_spans(crookclaw)] == [(754, 755)]
     assert "先后顺序无关。举例来说、如果你以一个 1/2 生物为目标" in crookclaw.text["zh-Hans"]
     yawgmoth = rulings_of(cards["索蓝医师约格莫夫"], ids)[1]
-    assert [(s.start, s.end) for s in yawgmoth.source] == [(2841, 2842)]
+    assert [(s.start, s.end) for s in zh_spans(yawgmoth)] == [(2841, 2842)]
     assert yawgmoth.text["zh-Hans"].endswith("则此异能不会结算,你不会抓牌。")
 
 
@@ -369,13 +404,20 @@ def test_general_notes(result, ids):
     notes = [r for r in result.records if r.kind == "note"]
     assert [n.slug for n in notes] == [
         "上市资讯", "复出机制", "suspend", "morph", "flashback", "shadow", "split-second",
-        "madness", "echo", "flanking", "delve", "fading", "regenerate", "landwalk", "buyback"]
+        "madness", "echo", "flanking", "delve", "vanishing", "regenerate", "landwalk",
+        "buyback"]
     suspend = ids["mtg:notes:tsr:suspend"]
     assert suspend.title == {"zh-Hans": "复出关键字:延缓", "en": "Suspend"}
     assert suspend.rules == [CR + "702.61"]
     assert suspend.text["zh-Hans"].count("\n• ") == 17
     assert ids["mtg:notes:tsr:regenerate"].rules == [CR + "701.14"]
     assert ids["mtg:notes:tsr:上市资讯"].text["zh-Hans"].startswith("自正式发售当日")
+    assert suspend.text["en"].startswith("Suspend is a mechanic that lets you set aside a card")
+    assert suspend.text["en"].count("\n• ") == 17
+    assert ids["mtg:notes:tsr:上市资讯"].title["en"] == "Release Information"
+    # 消逝 is Vanishing (消退 is Fading), as the English note's heading says.
+    assert ids["mtg:notes:tsr:vanishing"].title == {"zh-Hans": "复出关键字:消逝",
+                                                    "en": "Vanishing"}
 
 
 # --- the document result ----------------------------------------------------------
@@ -383,7 +425,7 @@ def test_general_notes(result, ids):
 def test_figures_and_skipped_lines(result):
     figures = result.figures
     assert figures["notes"] == 15
-    assert figures["rulings linked to rules"]["any"] == 41
+    assert figures["rulings linked to rules"]["any"] == 42
     assert figures["repairs"]["name"] == 1
     assert any("lines 3-11: preamble" in s for s in result.skipped)
     assert any("line 283: Markdown code fence" in s for s in result.skipped)
@@ -393,13 +435,16 @@ def test_figures_and_skipped_lines(result):
 def test_records_have_provenance_in_the_seed(result, source_lines):
     for rec in result.records:
         assert rec.source, rec.id
-        for span in rec.source:
-            assert span.file == FILE and span.lang == "zh-Hans"
+        for span in zh_spans(rec):
+            assert span.lang == "zh-Hans"
             assert 1 <= span.start <= span.end <= len(source_lines)
+        for span in rec.source:
+            assert span.file in (FILE, release_notes_en.FILE)
+            assert span.lang == ("zh-Hans" if span.file == FILE else "en")
 
 
 def test_the_built_corpus_links_cards_rulings_and_rules(by_id):
-    card = by_id["mtg:card:tsr:benalish-commander"]
+    card = by_id["mtg:card:benalish-commander"]
     assert all(by_id[r].card == card.id for r in card.rulings)
     assert by_id[by_id[card.rulings[1]].rules[0]].title["en"] == "Suspend"
 
@@ -408,7 +453,7 @@ def test_the_built_corpus_links_cards_rulings_and_rules(by_id):
 
 def _copy_sources(tmp_path, sources_dir):
     src = tmp_path / "sources"
-    for name in (FILE, NAMES_FILE, EN_2019):
+    for name in (FILE, NAMES_FILE, EN_2019, release_notes_en.FILE):
         (src / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(sources_dir / name, src / name)
     return src
@@ -446,7 +491,7 @@ def test_a_card_name_missing_from_the_table_keeps_its_chinese_name(tmp_path, sou
     path.write_text(path.read_text(encoding="utf-8").replace("\n白鬃狮\n", "\n银鬃雄狮\n", 1),
                     encoding="utf-8")
     [res] = release_notes.ingest(BuildContext(src))
-    card = next(r for r in res.records if r.id == "mtg:card:tsr:银鬃雄狮")
+    card = next(r for r in res.records if r.id == "mtg:card:银鬃雄狮")
     assert card.name == {"zh-Hans": "银鬃雄狮"} and "unknown-name" in card.flags
     assert any(w.startswith(f"{FILE}:646: card name '银鬃雄狮' is not in") for w in res.warnings)
 
@@ -462,3 +507,68 @@ def test_a_damaged_name_table_names_its_file(tmp_path, sources_dir):
     error = _damage(tmp_path, sources_dir, lambda t: t.replace("name_en", "english", 1),
                     name=NAMES_FILE)
     assert (error.file, error.line) == (NAMES_FILE, 1)
+
+
+# --- the English original -----------------------------------------------------------
+
+def test_every_card_has_its_english_type_line_and_text(result):
+    cards = [r for r in result.records if r.kind == "card"]
+    assert all(c.type_line.get("en") and c.text.get("en") for c in cards)
+    english = result.figures["English (release-notes-en)"]
+    assert english == {"cards with their English text": 255, "rulings with English": 615,
+                       "English rulings the Chinese lacks": 0,
+                       "Chinese rulings cut in two to match the English": 1,
+                       "Chinese-only rulings": 1}
+
+
+def test_rulings_are_bilingual_and_paired_in_order(cards, ids):
+    rulings = rulings_of(cards["救助天使"], ids)
+    assert rulings[0].text["en"].startswith("You can tap any untapped creature you control "
+                                            "to convoke a spell")
+    assert "召集" in rulings[0].text["zh-Hans"]
+    assert all(r.text.get("en") and r.text.get("zh-Hans") for r in rulings)
+
+
+def test_a_chinese_line_holding_two_rulings_is_cut_as_the_english(cards, ids):
+    first, second = rulings_of(cards["发条多头龙"], ids)
+    assert first.text["zh-Hans"].endswith("它也就不会造成伤害。")
+    assert first.text["en"].startswith("If Clockwork Hydra leaves the battlefield")
+    assert second.text["zh-Hans"].startswith("如果在发条多头龙的触发式异能试图结算时")
+    assert second.text["en"].startswith("If the chosen target is an illegal target")
+
+
+def test_card_text_the_english_shows_to_be_a_ruling_is_a_ruling(cards, ids):
+    slimefoot = cards["寄舱客黏足"]
+    assert slimefoot.text["zh-Hans"].endswith("{四}:派出一个 1/1 绿色腐生物衍生生物。")
+    [ruling] = rulings_of(slimefoot, ids)
+    assert ruling.text["zh-Hans"].startswith("如果一个或数个由你操控的腐生物和黏足同时死去")
+    assert ruling.text["en"].startswith("If one or more Saprolings you control die")
+    assert "ruling-from-text:3388" in slimefoot.flags
+
+
+def test_a_chinese_erratum_has_no_english(cards, ids):
+    erratum = rulings_of(cards["珍奇拼合怪"], ids)[-1]
+    assert erratum.text["zh-Hans"].startswith("中文版勘误")
+    assert "en" not in erratum.text
+
+
+def test_english_mechanic_names_link_rulings_to_rules(cards, ids):
+    ruling = rulings_of(cards["珍奇拼合怪"], ids)[0]  # "cast using its madness ability"
+    assert ruling.rules == [CR + "702.34"]
+
+
+@pytest.mark.parametrize(("zh", "en", "pairs"), [
+    ([10, 20], [30, 60], [([0], [0]), ([1], [1])]),
+    ([60], [80, 90], [([0], [0, 1])]),
+    ([30, 60, 90], [90, 180], [([0], [0]), ([1], [1]), ([2], [])]),
+    ([30], [90, 400], [([0], [0]), ([], [1])]),
+])
+def test_rulings_are_paired_by_length_when_their_numbers_differ(zh, en, pairs):
+    assert release_notes.pair_rulings(["字" * n for n in zh], ["w" * n for n in en],
+                                      1 / 3) == pairs
+
+
+def test_a_truncated_english_original_names_its_file(tmp_path, sources_dir):
+    error = _damage(tmp_path, sources_dir, lambda t: "\n".join(t.split("\n")[:2000]),
+                    name=release_notes_en.FILE)
+    assert error.file == release_notes_en.FILE and "truncated" in error.message

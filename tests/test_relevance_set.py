@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from judgebot import corpus
+
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 
 
@@ -53,13 +55,26 @@ def test_set_covers_every_query_form_the_search_promises(queries):
 def test_expected_records_of_documents_already_built_exist(queries, by_id):
     # An expectation for a document that is in the corpus must name a real
     # record; ones for documents not built yet are reported as pending instead.
-    built = {(r.game, r.kind, r.edition) for r in by_id.values()}
+    # (Cards name no edition: a card is one record whatever set printed it.)
+    built = {(r.game, r.kind, "" if r.kind == "card" else r.edition) for r in by_id.values()}
     kinds = {"cr": "rule", "notes": "note"}
     for query in queries:
         for rid in query.expected:
-            game, kind, edition, _ = rid.split(":", 3)
+            game, kind, edition, _ = corpus.parse_id(rid)
             if (game, kinds.get(kind, kind), edition) in built:
                 assert rid in by_id, (query.line, query.q, rid)
+
+
+def test_the_tournament_documents_set_is_well_formed(by_id):
+    """bench/relevance/policy.jsonl: 104 queries on the MTR and the IPG, every
+    expected id a real section."""
+    queries = relevance_set.load(relevance_set.POLICY_QUERIES)
+    assert len(queries) == 104
+    assert {q.category for q in queries} == {"section-number", "infraction-en",
+                                              "infraction-zh", "procedure", "penalty"}
+    for query in queries:
+        for rid in query.expected:
+            assert relevance_set.id_kind(rid) == "policy" and rid in by_id, (query.line, rid)
 
 
 def test_malformed_line_is_reported_with_its_line_number(tmp_path):

@@ -59,7 +59,8 @@ def test_a_changed_corpus_makes_the_index_stale(built, small_corpus, tmp_path):
 
 def test_a_damaged_file_is_detected(built):
     idx, src, path = built
-    seg = next(path.glob("*.seg"))
+    seg = max((p for p in path.glob("*.*") if p.suffix not in (".json", ".toc")),
+              key=lambda p: p.stat().st_size)  # the largest file of the segment
     data = bytearray(seg.read_bytes())
     data[len(data) // 2] ^= 0xFF
     seg.write_bytes(bytes(data))
@@ -78,7 +79,7 @@ def test_a_missing_index_is_detected(tmp_path, small_store):
 
 def test_open_rebuilds_a_damaged_index_instead_of_serving_it(built):
     idx, src, path = built
-    next(path.glob("*.seg")).write_bytes(b"garbage")
+    next(path.glob("*.pst")).write_bytes(b"garbage")
     messages = []
     handle = index.open_or_build(src, idx, log=messages.append)
     assert handle.path != path and not path.exists()

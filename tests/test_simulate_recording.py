@@ -83,8 +83,10 @@ def first_difference(want: Any, got: Any, path: str = "") -> str | None:
 def client(search_service):
     from judgebot.web import create_app
 
+    # Recorded with the engine's own card pool (the corpus's cards would add the
+    # Chinese names of inline objects named like real cards: Fireball → 焰球).
     app = create_app(search_service, {"SIMULATE_WORKERS": 2, "SIMULATE_TIMEOUT": 20.0,
-                                      "SIMULATE_WAIT": 60.0})
+                                      "SIMULATE_WAIT": 60.0, "SIMULATE_CORPUS_CARDS": False})
     yield app.test_client()
     app.extensions["judgebot_simulate"].close()
 

@@ -22,6 +22,14 @@ EXPECTED_FILES = {
     "en-cr/MagicCompRules_20260417.txt",
     "en-cr/MagicCompRules_20260925.txt",
     "cardnames/tsr_cardnames.tsv",
+    "policy/mtr-2026-02-27-en.txt",
+    "policy/ipg-2024-09-23-en.txt",
+    "policy/judge-terms-zh.tsv",
+    "fow-en/FoW_CR_en_6.3_20170303.txt",
+    "fow-en/FoW_CR_en_12.7_20250918.txt",
+    "release-notes-en/tsr-release-notes-en-2021-03-23.md",
+    "cards/cards.jsonl.xz",
+    "cardnames/nicknames.tsv",
 }
 
 

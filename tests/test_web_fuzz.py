@@ -73,7 +73,8 @@ CONTENT_TYPES = ["application/json", "text/plain", "application/x-www-form-urlen
 # What each name in a page's path is when it is not the one being fuzzed.
 SENSIBLE = {"game": "mtg", "first": "702.19b", "edition": "2019-10-04", "number": "702.19b",
             "term": "trample", "slug": "angels-grace", "rid": "mtg:cr:2025-11-14:702.19b",
-            "filename": "app.css", "card": "angels-grace", "example": "x"}
+            "filename": "app.css", "card": "angels-grace", "example": "x",
+            "key": "4.2", "section": "2.2"}  # a section of the MTR or the IPG
 
 
 # --- the server -------------------------------------------------------------------------------

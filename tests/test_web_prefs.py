@@ -83,7 +83,7 @@ def test_query_parameter_overrides_the_cookie_for_one_page(client):
 
 
 def test_text_blocks_carry_their_language(client):
-    body = client.get("/fow/cr/1102.1").get_data(as_text=True)
+    body = client.get("/fow/cr/1103.1").get_data(as_text=True)  # 12.7, the Chinese of 6.0
     assert '<section class="zh" lang="zh-Hans"' in body
     body = client.get("/mtg/cr/702.19b").get_data(as_text=True)
     assert '<section class="en" lang="en"' in body
@@ -219,6 +219,8 @@ TRADITIONAL_PAGES = [
     "/mtg/cr/2019-10-04/702.19b", "/mtg/cr/casual-2015/903", "/mtg/glossary",
     "/mtg/glossary/trample", "/mtg/glossary?edition=m13", "/mtg/cards", "/mtg/notes",
     "/mtg/guide", "/mtg/guide/5", "/mtg/names", "/fow/cr", "/fow/cr/1102.1", "/fow/glossary",
+    "/fow/cr/1103.1", "/fow/cr/6.0/1102.1", "/mtr", "/mtr/4.2", "/ipg", "/ipg/2.2",
+    "/ipg/appendix-a", "/search?q=%E5%A4%9A%E6%8A%93%E7%89%8C",
     "/ask", "/ask?q=%E6%88%91%E7%9A%843%2F3%E8%B8%90%E8%B8%8F%E7%94%9F%E7%89%A9%E8%A2%AB"
     "2%2F2%E9%98%BB%E6%93%8B", "/ask?q=%E3%80%90%E7%88%86%E7%A0%B4%E3%80%91%E6%80%8E%E9%BA%BC",
     "/mtg/cr/702.19z", "/mtg/glossary/nothing-like-this",

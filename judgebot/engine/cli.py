@@ -62,12 +62,20 @@ def read(name: str) -> str:
         raise ValueError(f"byte {exc.start + 1} is not UTF-8 text (binary data?)") from None
 
 
+def _cards():
+    """The engine's cards, then the card file's it reads (the corpus store, if
+    built, is opened only when a scenario names a card the pool lacks)."""
+    from judgebot.cardsource import corpus_cards
+
+    return corpus_cards()
+
+
 def simulate_within(text: str, seconds: float) -> SimulationResult:
     """``run_text`` stopped after ``seconds`` (on the main thread of a Unix process;
     elsewhere without a limit)."""
     if seconds <= 0 or not hasattr(signal, "setitimer") or \
             threading.current_thread() is not threading.main_thread():
-        return run_text(text)
+        return run_text(text, cards=_cards())
 
     def alarm(signum: int, frame: Any) -> None:
         raise _OutOfTime
@@ -75,7 +83,7 @@ def simulate_within(text: str, seconds: float) -> SimulationResult:
     previous = signal.signal(signal.SIGALRM, alarm)
     signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
-        return run_text(text)
+        return run_text(text, cards=_cards())
     except _OutOfTime:
         refusal = Refusal(msg("limit.timeout", seconds=f"{seconds:g}"), kind="limit")
         return SimulationResult(None, False, refusal, [], {}, [])

@@ -21,7 +21,7 @@ from typing import Any
 
 from judgebot import corpus
 from judgebot.corpus import Record
-from judgebot.ingest import casual, cr, fow, guide, release_notes, sources
+from judgebot.ingest import cards, casual, cr, fow_editions, guide, policy, release_notes, sources
 from judgebot.ingest.context import BuildContext, DocumentResult
 from judgebot.ingest.rulebook import SourceError
 from judgebot.rulenumbers import parent_number
@@ -57,7 +57,8 @@ class BuildReport:
 
 
 def _documents() -> list[Callable[[BuildContext], list[DocumentResult]]]:
-    return [cr.ingest, casual.ingest, fow.ingest, release_notes.ingest, guide.ingest]
+    return [cr.ingest, casual.ingest, fow_editions.ingest, release_notes.ingest, guide.ingest,
+            policy.ingest]
 
 
 def collect(ctx: BuildContext) -> tuple[list[DocumentResult], list[Record]]:
@@ -165,6 +166,7 @@ def build(sources_dir: Path = corpus.SOURCES_DIR, out_dir: Path = corpus.CORPUS_
     results, records = collect(ctx)
     check_ids(records)
     unresolved = resolve_links(records)
+    results.append(card_figures(sources_dir, records))
     groups: dict[str, list[Record]] = defaultdict(list)
     for rec in records:
         groups[file_name(rec)].append(rec)
@@ -176,6 +178,15 @@ def build(sources_dir: Path = corpus.SOURCES_DIR, out_dir: Path = corpus.CORPUS_
     )
     _write_atomically(out_dir, groups, report)
     return report
+
+
+def card_figures(sources_dir: Path, records: list[Record]) -> DocumentResult:
+    """The card file's figures. Its records are derived when the store is
+    built (not committed: see :mod:`judgebot.ingest.cards`), from the same
+    inputs, so these are the figures of the store's cards."""
+    built = cards.derive(sources_dir, records)
+    return DocumentResult(cards.DOCUMENT, cards.FILE, [], warnings=built.warnings,
+                          figures=built.figures)
 
 
 def _write_atomically(out_dir: Path, groups: dict[str, list[Record]], report: BuildReport) -> None:

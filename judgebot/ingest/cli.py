@@ -6,13 +6,13 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from judgebot import corpus
-from judgebot.ingest import add, build
 from judgebot.ingest.rulebook import SourceError
-from judgebot.search import index
-from judgebot.search.index import terminal_progress
-from judgebot.store import DATA_DIR, open_store
+
+if TYPE_CHECKING:  # the ingesters and the index load only when a command needs them
+    from judgebot.ingest import add
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -39,8 +39,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     ca.set_defaults(func=_corpus_add)
 
 
-
 def _corpus_add(args: argparse.Namespace) -> int:
+    from judgebot.ingest import add
+    from judgebot.search import index
+    from judgebot.search.index import terminal_progress
+    from judgebot.store import DATA_DIR, open_store
+
     src = Path(args.sources) if args.sources else corpus.SOURCES_DIR
     out = Path(args.corpus) if args.corpus else corpus.CORPUS_DIR
     data = Path(args.data_dir) if args.data_dir else DATA_DIR
@@ -76,6 +80,8 @@ def format_added(added: add.Added) -> str:
 
 
 def _corpus_build(args: argparse.Namespace) -> int:
+    from judgebot.ingest import build  # every ingester: loaded only to build
+
     out = Path(args.out) if args.out else corpus.CORPUS_DIR
     src = Path(args.sources) if args.sources else corpus.SOURCES_DIR
     if out.exists() and not out.is_dir():
@@ -103,7 +109,11 @@ def format_report(report: dict) -> str:
     lines.append(f"{'document':<44} {'records':>8}  kinds")
     for doc in report["documents"]:
         kinds = ", ".join(f"{k} {n}" for k, n in doc["kinds"].items())
-        lines.append(f"{doc['document']:<44} {doc['records']:>8}  {kinds}")
+        derived = doc["figures"].get("records built into the store")
+        if derived and not doc["records"]:  # not committed: built into the store
+            kinds = f"(built into the store: {doc['figures']['cards']} cards, " \
+                    f"{doc['figures']['rulings']} rulings)"
+        lines.append(f"{doc['document']:<44} {doc['records'] or derived or 0:>8}  {kinds}")
     lines += ["", f"{'file':<44} {'records':>8}"]
     for name, n in report["files"].items():
         lines.append(f"{name:<44} {n:>8}")

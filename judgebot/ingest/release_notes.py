@@ -1,5 +1,5 @@
-"""The Time Spiral Remastered release notes (发布释疑, seed 003) as corpus records:
-cards, their rulings, and the general notes.
+"""The Time Spiral Remastered release notes (发布释疑, seed 003, and its English
+original) as corpus records: cards, their rulings, and the general notes.
 
 :mod:`judgebot.ingest.release_parse` finds the notes and card entries (and
 explains how the damaged layout is read); this module makes the records.
@@ -12,6 +12,21 @@ character and that name is printed in the card's own text or rulings
 id, with a warning. A table name the document does not print at all means
 the document is cut short or damaged.
 
+The English release notes (:mod:`judgebot.ingest.release_notes_en`) give each
+card its English type line and text as printed, and each ruling and note its
+English. Rulings are paired in order when a card has as many in each language;
+otherwise by length, the way sentence aligners pair translations (a Chinese
+ruling may hold two English ones, printed on one line: it is cut at the
+sentence that best matches; a Chinese erratum has no English; an English ruling
+the Chinese lacks is a ruling of its own, numbered after the others). Where
+the Chinese shows fewer rulings and more paragraphs of card text than the
+English, its last paragraphs are the rulings whose mark the conversion lost.
+A Chinese mana cost the conversion made unreadable is taken from the English.
+
+Cards are the cards of the card database (``mtg:card:<slug>``, the same id as
+the Oracle card the store joins them with); their rulings keep the set in
+their ids (``mtg:ruling:tsr:<slug>:<n>``).
+
 Rulings and notes are linked to the rules of the 2019-10-04 Comprehensive
 Rules they name: by number (``规则 702.61a``), by the names of this set's
 returning mechanics (延缓 → 702.61 Suspend, looked up by title in the English
@@ -21,13 +36,15 @@ rules), and ``传奇规则`` (the rule that calls itself the "legend rule").
 from __future__ import annotations
 
 import csv
+import math
 import re
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
 from judgebot import corpus
-from judgebot.corpus import CR_2019, MTG, ZH_HANS, Card, Note, Record, Ruling, Span
+from judgebot.corpus import CR_2019, EN, MTG, ZH_HANS, Card, Note, Record, Ruling, Span
+from judgebot.ingest import release_notes_en
 from judgebot.ingest.context import BuildContext, DocumentResult
 from judgebot.ingest.en_cr import EnglishCR, read_lines
 from judgebot.ingest.mana import ManaCost
@@ -54,7 +71,7 @@ from judgebot.references import find_refs
 SET = "tsr"
 FILE = "seeds/003_b8215b51b169ca9b.txt"
 NAMES_FILE = "cardnames/tsr_cardnames.tsv"
-DOCUMENT = "Release notes, Time Spiral Remastered (zh-Hans)"
+DOCUMENT = "Release notes, Time Spiral Remastered (zh-Hans and en)"
 NAMES_HEADER = ["name_en", "name_zh_seed", "name_zh_official", "match"]
 # The returning mechanics of the general notes: Chinese keyword → English keyword.
 MECHANICS = {
@@ -67,13 +84,16 @@ MECHANICS = {
     "返响": "Echo",
     "侧面攻击": "Flanking",
     "掘穴": "Delve",
-    "消逝": "Fading",
+    "消逝": "Vanishing",
     "重生": "Regenerate",
     "地行者": "Landwalk",
     "购回": "Buyback",
 }
 # How a mechanic is written in running text where that differs from its name.
 MECHANIC_FORMS = {"地行者": r"(?:非基本|基本)?(?:地|平原|海岛|沼泽|山脉|树林)行者"}
+# How a mechanic is written in English text where that differs from its name.
+MECHANIC_EN = {"Landwalk": r"\b(?:nonbasic |basic )?(?:land|plains|island|swamp|mountain|forest)"
+               r"walk\b", "Regenerate": r"\bregenerat", "Split Second": r"\bsplit second\b"}
 LEGEND_RULE = "传奇规则"
 COLOUR_SECTIONS = {"白色": "W", "蓝色": "U", "黑色": "B", "红色": "R", "绿色": "G"}
 SPLIT = "//"
@@ -82,7 +102,8 @@ SPLIT = "//"
 def ingest(ctx: BuildContext) -> list[DocumentResult]:
     parsed = parse(ctx.path(FILE), FILE)
     names = CardNames.read(ctx.path(NAMES_FILE), NAMES_FILE)
-    built = build(parsed, names, ctx.english_2019)
+    english = release_notes_en.parse(ctx.path(release_notes_en.FILE))
+    built = build(parsed, names, ctx.english_2019, english)
     warnings = sorted(built.warnings, key=_line_of)
     return [DocumentResult(DOCUMENT, FILE, built.records, warnings=warnings,
                            skipped=skipped_lines(parsed), figures=built.figures)]
@@ -136,13 +157,18 @@ class Built:
     figures: dict
 
 
-def build(parsed: ReleaseNotes, names: CardNames, rules: EnglishCR) -> Built:
-    return _Builder(parsed, names, rules).run()
+def build(parsed: ReleaseNotes, names: CardNames, rules: EnglishCR,
+          english: release_notes_en.EnglishNotes | None = None) -> Built:
+    return _Builder(parsed, names, rules, english).run()
 
 
 class _Builder:
-    def __init__(self, parsed: ReleaseNotes, names: CardNames, rules: EnglishCR):
+    def __init__(self, parsed: ReleaseNotes, names: CardNames, rules: EnglishCR,
+                 english: release_notes_en.EnglishNotes | None = None):
         self.parsed = parsed
+        self.english = english
+        self.en_counts: Counter[str] = Counter()
+        self.ratio = _length_ratio(parsed, names, english) if english else 0.0
         self.file = parsed.file
         self.names = names
         self.warnings: list[str] = list(parsed.warnings)
@@ -160,8 +186,9 @@ class _Builder:
         entries = self._cards_by_name()
         only_in_rulings = self._check_names(entries)
         records: list[Record] = []
-        for note in self.parsed.notes:
-            records.append(self._note(note))
+        en_notes = self._english_notes()
+        for note, en_note in zip(self.parsed.notes, en_notes, strict=True):
+            records.append(self._note(note, en_note))
         cards: list[Card] = []
         for name, prints in entries.items():
             card, rulings = self._card(name, prints)
@@ -169,6 +196,22 @@ class _Builder:
             records.append(card)
             records.extend(rulings)
         return Built(records, self.warnings, self._figures(cards, records, only_in_rulings))
+
+    def _english_notes(self) -> list[release_notes_en.Note | None]:
+        """The English general note of each Chinese one: the same mechanic, or
+        the note in the same place when neither names a mechanic."""
+        if self.english is None:
+            return [None] * len(self.parsed.notes)
+        en_notes = self.english.notes
+        if len(en_notes) != len(self.parsed.notes):
+            raise SourceError(self.english.file, f"{len(en_notes)} general notes, the Chinese "
+                              f"has {len(self.parsed.notes)}: file truncated?")
+        for zh, en in zip(self.parsed.notes, en_notes, strict=True):
+            mechanic = MECHANICS.get(zh.title.rpartition(":")[2])
+            if mechanic and not en.title.endswith(f": {mechanic}"):
+                raise SourceError(self.english.file, f"the note {en.title!r} is not about "
+                                  f"{mechanic}, as the Chinese {zh.title!r} is", en.line)
+        return list(en_notes)
 
     def _cards_by_name(self) -> dict[str, list[CardEntry]]:
         """Each card once, its card-notes entry first, then its example prints."""
@@ -229,9 +272,15 @@ class _Builder:
         entry = prints[0]
         english = self.names.english.get(name, "")
         slug = corpus.slugify(english or name)
-        card_id = f"{MTG}:card:{SET}:{slug}"
+        card_id = corpus.card_id(slug)
         flags = list(entry.repairs)
-        mana, raw = self._mana_cost(entry, prints, flags)
+        en_card = self.english.card(english) if self.english and english else None
+        if self.english is not None and en_card is None:
+            self.warnings.append(f"{self.file}:{entry.line}: card {name!r} ({english or '?'}) "
+                                 f"is not in {self.english.file}")
+        if en_card is not None:
+            self._rulings_from_text(entry, en_card, flags)
+        mana, raw = self._mana_cost(entry, prints, flags, en_card)
         faces = entry.faces
         type_line = f" {SPLIT} ".join(f.type_line.text for f in faces if f.type_line)
         for face in faces:
@@ -258,6 +307,11 @@ class _Builder:
             section=entry.section,
             source=self._spans(sorted({n for p in prints for n in p.lines}), ZH_HANS),
         )
+        if en_card is not None:
+            card.type_line[EN] = f" {SPLIT} ".join(f.type_line for f in en_card.faces)
+            card.text[EN] = f"\n{SPLIT}\n".join("\n".join(f.text) for f in en_card.faces)
+            card.source += _en_spans(self.english.file, en_card.lines)
+            self.en_counts["cards"] += 1
         self._power_toughness(card, entry, flags)
         self._unfinished_text(entry, flags)
         if len(faces) > 1:
@@ -267,6 +321,11 @@ class _Builder:
         rulings = []
         for index, paragraph in enumerate(entry.rulings, 1):
             rulings.append(self._ruling(paragraph, card_id, slug, index))
+        if en_card is not None:
+            rulings = self._english_rulings(rulings, en_card, card_id, slug)
+        for ruling in rulings:
+            ruling.rules = self._rules(ruling.text.get(ZH_HANS, ""), count=True,
+                                       english=ruling.text.get(EN, ""))
         card.rulings = [r.id for r in rulings]
         card.flags = flags
         for flag in flags:
@@ -277,28 +336,50 @@ class _Builder:
                 self.repairs[kind] += 1
         return card, rulings
 
-    def _mana_cost(self, entry: CardEntry, prints: list[CardEntry],
-                   flags: list[str]) -> tuple[str, str]:
+    def _mana_cost(self, entry: CardEntry, prints: list[CardEntry], flags: list[str],
+                   en_card: release_notes_en.Card | None = None) -> tuple[str, str]:
         costs: list[str] = []
         raws: list[str] = []
+        en_faces = en_card.faces if en_card and len(en_card.faces) == len(entry.faces) else []
         for at, face in enumerate(entry.faces):
             cost = face.cost
+            english = en_faces[at].cost if en_faces else ""
             if cost is None:
-                if not _may_lack_cost(entry, face):
+                if english:
+                    flags.append("cost:from-english (no cost line)")
+                    self.warnings.append(f"{self.file}:{face.name_line}: card {face.name!r} has "
+                                         f"no mana cost line; the English gives {english}")
+                elif not _may_lack_cost(entry, face):
                     flags.append("cost:missing")
                     self.warnings.append(f"{self.file}:{face.name_line}: card {face.name!r} has "
                                          f"no mana cost line")
-                costs.append("")
+                costs.append(english)
                 raws.append("")
                 continue
             raws.append(cost.raw)
             cost = self._read_cost(cost, entry, prints, at)
             flags.extend(f"cost:{r}" for r in cost.repairs)
+            if cost.unreadable and english:
+                unread = "".join(s.raw for s in cost.unreadable)
+                flags.append(f"cost:from-english {unread}")
+                self.warnings.append(f"{self.file}:{face.cost_line}: mana cost {cost.raw!r} of "
+                                     f"{face.name} has unreadable symbols {unread}; the English "
+                                     f"gives {english}")
+                costs.append(english)
+                continue
             if cost.unreadable:
                 unread = "".join(s.raw for s in cost.unreadable)
                 flags.append(f"cost:unreadable {unread}")
                 self.warnings.append(f"{self.file}:{face.cost_line}: mana cost {cost.raw!r} of "
                                      f"{face.name} has unreadable symbols {unread}; left empty")
+            elif english and cost.text() != english:
+                # Misread digits and lost symbols (二 for 一): the English is the same card.
+                flags.append(f"cost:from-english {cost.text()}→{english}")
+                self.warnings.append(f"{self.file}:{face.cost_line}: mana cost {cost.raw!r} of "
+                                     f"{face.name} reads {cost.text()}, the English {english}: "
+                                     f"the English is kept")
+                costs.append(english)
+                continue
             costs.append(cost.text())
         if len(entry.faces) == 1:
             return costs[0], raws[0]
@@ -363,23 +444,90 @@ class _Builder:
             card=card_id,
             index=index,
             text={ZH_HANS: text},
-            rules=self._rules(text, count=True),
             source=self._spans(paragraph.lines, ZH_HANS),
         )
 
-    def _note(self, note: NoteEntry) -> Note:
+    def _english_rulings(self, rulings: list[Ruling], en_card: release_notes_en.Card,
+                         card_id: str, slug: str) -> list[Ruling]:
+        """The English of each ruling, paired as the module docstring says; an
+        English ruling the Chinese lacks becomes a ruling of its own."""
+        en = en_card.rulings
+        pairs = pair_rulings([r.text[ZH_HANS] for r in rulings], [r.text for r in en],
+                             self.ratio)
+        out: list[Ruling] = []
+        extra: list[Ruling] = []
+        for zh_at, en_at in pairs:
+            if not zh_at:
+                extra.append(self._english_only(en[en_at[0]], card_id, slug))
+                self.en_counts["English rulings the Chinese lacks"] += 1
+                continue
+            ruling = rulings[zh_at[0]]
+            if len(en_at) == 2:  # one Chinese line holds two rulings: cut it
+                first, second = split_sentences(ruling.text[ZH_HANS],
+                                                len(en[en_at[0]].text), len(en[en_at[1]].text))
+                ruling.text[ZH_HANS] = first
+                other = self._english_only(en[en_at[1]], card_id, slug)
+                other.text[ZH_HANS] = second
+                other.source = list(ruling.source) + other.source
+                extra.append(other)
+                self.en_counts["Chinese rulings cut in two to match the English"] += 1
+            if en_at:
+                ruling.text[EN] = en[en_at[0]].text
+                ruling.source += _en_spans(self.english.file, [en[en_at[0]].line])
+                self.en_counts["rulings with English"] += 1
+            else:
+                self.en_counts["Chinese-only rulings"] += 1
+            out.append(ruling)
+        for ruling in extra:
+            ruling.index = len(out) + 1
+            ruling.id = f"{MTG}:ruling:{SET}:{slug}:{ruling.index}"
+            out.append(ruling)
+        return out
+
+    def _english_only(self, en: release_notes_en.Ruling, card_id: str, slug: str) -> Ruling:
+        self.en_counts["rulings with English"] += 1
+        return Ruling(id="", game=MTG, edition=SET, card=card_id, index=0, text={EN: en.text},
+                      source=_en_spans(self.english.file, [en.line]))
+
+    def _rulings_from_text(self, entry: CardEntry, en_card: release_notes_en.Card,
+                           flags: list[str]) -> None:
+        """Move to the rulings the last paragraphs of Chinese card text that the
+        English shows are rulings (their mark lost, their words like card text)."""
+        zh_paragraphs = sum(len(f.text) for f in entry.faces)
+        en_paragraphs = sum(len(f.text) for f in en_card.faces)
+        missing = len(en_card.rulings) - len(entry.rulings)
+        moved = min(zh_paragraphs - en_paragraphs, missing, len(entry.faces[-1].text) - 1)
+        for _ in range(max(0, moved)):
+            paragraph = entry.faces[-1].text.pop()
+            entry.rulings.insert(0, Paragraph(paragraph.text, paragraph.lines, marker="lost"))
+            flags.append(f"ruling-from-text:{paragraph.lines[0]}")
+            self.warnings.append(f"{self.file}:{paragraph.lines[0]}: a paragraph of "
+                                 f"{entry.name}'s text is a ruling (so the English shows)")
+
+    def _note(self, note: NoteEntry, en_note: release_notes_en.Note | None = None) -> Note:
         keyword = note.title.rpartition(":")[2]
         english = MECHANICS.get(keyword)
         slug = corpus.slugify(english) if english else corpus.slugify(note.title)
         paragraphs = [self._cleaned(prose(p.text)) for p in note.text]
         paragraphs += ["• " + self._cleaned(prose(p.text)) for p in note.rulings]
         text = "\n".join(paragraphs)
+        en_text = ""
+        if en_note is not None:
+            en_text = "\n".join([p.text for p in en_note.text]
+                                + ["• " + p.text for p in en_note.rulings])
         # A note is about its own mechanic; other mechanics it mentions are asides.
         rules = [self.mechanic_rules[english]] if english in self.mechanic_rules else []
-        rules += [r for r in self._rules(text, count=False, mechanics=False) if r not in rules]
+        rules += [r for r in self._rules(text, count=False, mechanics=False, english=en_text)
+                  if r not in rules]
         title = {ZH_HANS: note.title}
         if english:
             title["en"] = english
+        elif en_note is not None:
+            title["en"] = en_note.title
+        texts = {ZH_HANS: text, EN: en_text} if en_text else {ZH_HANS: text}
+        spans = self._spans(note.lines, ZH_HANS)
+        if en_note is not None:
+            spans += _en_spans(self.english.file, en_note.lines)
         return Note(
             id=f"{MTG}:notes:{SET}:{slug}",
             game=MTG,
@@ -387,9 +535,9 @@ class _Builder:
             slug=slug,
             set=SET,
             title=title,
-            text={ZH_HANS: text},
+            text=texts,
             rules=rules,
-            source=self._spans(note.lines, ZH_HANS),
+            source=spans,
         )
 
     def _cleaned(self, cleaned: Cleaned) -> str:
@@ -398,14 +546,19 @@ class _Builder:
         self.spaces += cleaned.spaces
         return cleaned.text
 
-    def _rules(self, text: str, count: bool, mechanics: bool = True) -> list[str]:
-        """Ids of the 2019-10-04 rules a text names, by number or by name."""
+    def _rules(self, text: str, count: bool, mechanics: bool = True,
+               english: str = "") -> list[str]:
+        """Ids of the 2019-10-04 rules a text (and its English) names, by number
+        or by name."""
         found: list[str] = []
-        by_number = [corpus.rule_id(n, CR_2019) for n in find_refs(text)]
+        by_number = [corpus.rule_id(n, CR_2019) for n in dict.fromkeys(
+            find_refs(text) + find_refs(english))]
         by_mechanic = [self.mechanic_rules[en] for zh, en in MECHANICS.items()
-                       if mechanics and re.search(MECHANIC_FORMS.get(zh, re.escape(zh)), text)
-                       and en in self.mechanic_rules]
-        by_name = [self.legend_rule] if LEGEND_RULE in text and self.legend_rule else []
+                       if mechanics and en in self.mechanic_rules and (
+                           re.search(MECHANIC_FORMS.get(zh, re.escape(zh)), text)
+                           or re.search(MECHANIC_EN.get(en, rf"\b{en}\b"), english, re.I))]
+        by_name = [self.legend_rule] if self.legend_rule and (
+            LEGEND_RULE in text or "legend rule" in english) else []
         for kind, ids in (("number", by_number), ("mechanic", by_mechanic), ("name", by_name)):
             if ids and count:
                 self.link_counts[kind] += 1
@@ -455,6 +608,15 @@ class _Builder:
                                             if any(f.startswith("cost:unreadable")
                                                    for f in c.flags)),
             "named only in rulings": only_in_rulings,
+            "English (release-notes-en)": {
+                "cards with their English text": self.en_counts["cards"],
+                "rulings with English": self.en_counts["rulings with English"],
+                "English rulings the Chinese lacks":
+                    self.en_counts["English rulings the Chinese lacks"],
+                "Chinese rulings cut in two to match the English":
+                    self.en_counts["Chinese rulings cut in two to match the English"],
+                "Chinese-only rulings": self.en_counts["Chinese-only rulings"],
+            },
         }
 
 
@@ -510,3 +672,84 @@ def _union(lists) -> list[str]:
     for values in lists:
         out.extend(v for v in values if v not in out)
     return out
+
+
+def _en_spans(file: str, lines: list[int]) -> list[Span]:
+    """Spans of the English document: runs of lines with only blank lines between
+    are one span (card blocks are blank-line separated paragraphs)."""
+    spans: list[Span] = []
+    for number in sorted(set(lines)):
+        if spans and number - spans[-1].end <= 2:
+            spans[-1] = Span(file, spans[-1].start, number, EN)
+        else:
+            spans.append(Span(file, number, number, EN))
+    return spans
+
+
+def _length_ratio(parsed: ReleaseNotes, names: CardNames,
+                  english: release_notes_en.EnglishNotes) -> float:
+    """Characters of Chinese per character of English, over the rulings of the
+    cards with as many rulings in each language (the ruling aligner's scale)."""
+    zh_chars = en_chars = 0
+    for entry in parsed.cards:
+        en_card = english.card(names.english.get(entry.name, ""))
+        if en_card is not None and len(en_card.rulings) == len(entry.rulings):
+            zh_chars += sum(len(p.text) for p in entry.rulings)
+            en_chars += sum(len(r.text) for r in en_card.rulings)
+    return zh_chars / en_chars if en_chars else 0.35
+
+
+# Costs of the ruling aligner: a pair whose lengths disagree by a factor e costs 1.
+SKIP_COST = 2.0  # a ruling with no partner
+MERGE_COST = 0.5  # two English rulings printed as one Chinese line
+
+
+def pair_rulings(zh: list[str], en: list[str], ratio: float
+                 ) -> list[tuple[list[int], list[int]]]:
+    """Chinese and English rulings of one card paired: ``([zh index], [en
+    index])`` with one side empty for a ruling without partner, or two English
+    indices for one Chinese ruling that holds both. As many on each side: in
+    order. Otherwise the cheapest alignment by length (dynamic programming)."""
+    if len(zh) == len(en):
+        return [([i], [i]) for i in range(len(zh))]
+
+    def fit(zh_len: int, en_len: int) -> float:
+        return abs(math.log(max(zh_len, 1) / max(ratio * en_len, 1)))
+
+    inf = float("inf")
+    cost = [[inf] * (len(en) + 1) for _ in range(len(zh) + 1)]
+    step: dict[tuple[int, int], tuple[int, int]] = {}
+    cost[0][0] = 0.0
+    for i in range(len(zh) + 1):
+        for j in range(len(en) + 1):
+            here = cost[i][j]
+            if here == inf:
+                continue
+            moves = [(1, 0, SKIP_COST), (0, 1, SKIP_COST)]
+            if i < len(zh) and j < len(en):
+                moves.append((1, 1, fit(len(zh[i]), len(en[j]))))
+            if i < len(zh) and j + 1 < len(en):
+                moves.append((1, 2, MERGE_COST + fit(len(zh[i]), len(en[j]) + len(en[j + 1]))))
+            for di, dj, c in moves:
+                ni, nj = i + di, j + dj
+                if ni <= len(zh) and nj <= len(en) and here + c < cost[ni][nj]:
+                    cost[ni][nj] = here + c
+                    step[(ni, nj)] = (di, dj)
+    pairs: list[tuple[list[int], list[int]]] = []
+    i, j = len(zh), len(en)
+    while (i, j) != (0, 0):
+        di, dj = step[(i, j)]
+        i, j = i - di, j - dj
+        pairs.append((list(range(i, i + di)), list(range(j, j + dj))))
+    return pairs[::-1]
+
+
+def split_sentences(text: str, first: int, second: int) -> tuple[str, str]:
+    """``text`` cut after the sentence end that best divides it in the
+    proportion ``first : second``."""
+    ends = [m.end() for m in re.finditer(r"[。！？]", text) if m.end() < len(text)]
+    if not ends:
+        return text, ""
+    wanted = len(text) * first / max(first + second, 1)
+    at = min(ends, key=lambda e: (abs(e - wanted), e))
+    return text[:at].strip(), text[at:].strip()

@@ -22,7 +22,7 @@ def _ask(args) -> int:
     from judgebot.services import open_search
 
     svc = open_search()
-    answer = Judge(svc.store, svc).ask(" ".join(args.question))
+    answer = Judge(svc.store, svc, preload=False).ask(" ".join(args.question))
     if args.json:
         print(json.dumps(answer.to_dict(), ensure_ascii=False, indent=1))
         return 0

@@ -1,9 +1,20 @@
 """The words a judge call is made of: rules terms, card names and table talk.
 
 Built once per process from the corpus: every glossary headword and keyword
-name (English and Chinese, either script, pinyin), every card name, and a
-small hand-made vocabulary of zones, steps, players and counters in both
-languages (the words players use at the table, not rules text).
+name (English and Chinese, either script, pinyin), and a small hand-made
+vocabulary of zones, steps, players and counters in both languages (the words
+players use at the table, not rules text), found with two Aho–Corasick
+automata (``pyahocorasick``: one pass over the question whatever the number
+of names), English ones at word boundaries.
+
+Card names (some 30,000 cards, their faces, Chinese names and nicknames) are
+looked up in the store instead, by the question's words (English) and
+character pairs (Chinese): building an automaton of them cost every process
+that answers a question most of a second. A card name made only of words the
+rules use ("Sacrifice", "Time Walk") counts only as printed, capitals and
+all; a two-character Chinese name the rules use is no card name at all; the
+cards of the casual variants' own types (Vanguard "Karn", Planes, Schemes …)
+are left out: a question that says "Karn" means one of the planeswalkers.
 """
 
 from __future__ import annotations
@@ -11,12 +22,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+import ahocorasick
+
 from judgebot.corpus import EN, Record, zh_of
 from judgebot.judge import situations
 from judgebot.judge.concepts import KEYWORD_ALIASES
 from judgebot.search.analysis import fold
 from judgebot.search.spelling import Corrector
 from judgebot.store import Store
+from judgebot.text.names import name_key
 
 # canonical value: (English forms, Chinese forms)
 ZONES = {
@@ -78,20 +92,29 @@ class Term:
     kind: str  # term | keyword | card | zone | step | player
     value: str  # record id, or canonical zone/step/player name
     rules: list[str] = field(default_factory=list)
+    printed: str = ""  # a name that counts only as printed, capitals and all
 
 
 class Lexicon:
     def __init__(self, store: Store, pinyin: dict[str, list[str]] | None = None,
                  pool_names: list[list[str]] | None = None):
         self.terms: dict[tuple[str, str], list[Term]] = {}
+        self._card_terms: dict[tuple[str, str], list[Term]] = {}  # filled as questions name them
         self.store = store
         self.situations = situations.load(store)
         self._situations = {s.name: s for s in self.situations}
         current = store.current_edition("mtg", "glossary")
         glossary = list(store.records("mtg", "glossary", current))
+        # The Chinese of each headword: its own, or the translated edition's entry
+        # of the same slug (read in one pass, as the store's translation_of would).
+        translated = store.translated_edition("mtg")
+        by_slug = {r.slug: r for r in store.records("mtg", "glossary", translated)} \
+            if translated and translated != current else {}
         for rec in glossary:
-            partner = store.translation_of(rec)
-            zh = _zh(partner.term) if partner is not None else ""
+            own = _zh(rec.term)
+            partner = by_slug.get(rec.slug)
+            zh = own or (_zh(partner.term) if partner is not None and zh_of(partner.definition)
+                         else "")
             kind = "keyword" if "keyword" in rec.definition.get(EN, "").lower() else "term"
             self._add(rec.term.get(EN, ""), "en", kind, rec.id, rec.rules)
             self._add(zh, "zh", kind, rec.id, rec.rules)
@@ -99,13 +122,9 @@ class Lexicon:
             if game != "mtg":
                 for rec in store.records(game, "glossary"):
                     self._add(_zh(rec.term), "zh", "term", rec.id, rec.rules)
-        for rec in store.records(kind="card"):
-            self._add(rec.name.get(EN, ""), "en", "card", rec.id, [])
-            self._add(_zh(rec.name), "zh", "card", rec.id, [])
-        # Cards the engine can play that the corpus has no record of (Lightning Bolt …).
+        # Cards the engine can play that the corpus has no record of.
         for names in pool_names or []:
-            if not any((fold(n).lower() if n.isascii() else fold(n), lang) in self.terms
-                       for n in names for lang in ("en", "zh")):
+            if not any(store.card_keys(name_key(n)) for n in names):
                 for name in names:
                     self._add(name, "en" if name.isascii() else "zh", "card", f"pool:{names[0]}",
                               [], generic_ok=True)
@@ -126,13 +145,17 @@ class Lexicon:
             key: ids for key, ids in (pinyin or {}).items() if len(key) >= 4}
         # Misspellings are corrected only towards the words of rules terms and
         # names: a general vocabulary would "correct" ordinary English.
-        words = {w for (t, lang) in self.terms if lang == "en" for w in re.findall(r"[a-z]+", t)}
+        # (Card names are left out: 30,000 names would make every ordinary word
+        # a near miss of one; a misspelt card name is the card finder's job.)
+        words = {w for (t, lang), terms in self.terms.items() if lang == "en"
+                 and any(term.kind != "card" for term in terms)
+                 for w in re.findall(r"[a-z]+", t)}
         self.corrector = Corrector({w: 1 for w in words if len(w) >= 5})
-        self._en = _compile([t for (t, lang) in self.terms if lang == "en"], words=True)
-        self._zh = _compile([t for (t, lang) in self.terms if lang == "zh"], words=False)
+        self._en = _automaton(t for (t, lang) in self.terms if lang == "en")
+        self._zh = _automaton(t for (t, lang) in self.terms if lang == "zh")
 
     def _add(self, text: str, lang: str, kind: str, value: str, rules: list[str],
-             generic_ok: bool = False) -> None:
+             generic_ok: bool = False, printed: str = "") -> None:
         text = fold(text).strip()
         if lang == "en":
             text = text.lower()
@@ -142,26 +165,75 @@ class Lexicon:
             return
         if not text:
             return
-        self.terms.setdefault((text, lang), []).append(Term(text, lang, kind, value, rules))
+        found = self.terms.setdefault((text, lang), [])
+        if not any(t.kind == kind and t.value == value for t in found):
+            found.append(Term(text, lang, kind, value, rules, printed))
 
     def find(self, text: str) -> list[tuple[int, int, Term]]:
         """Every term in ``text`` (already folded), longest match first, no overlaps."""
-        found: list[tuple[int, int, Term]] = []
-        taken: list[tuple[int, int]] = []
-        for pattern, lang, source in ((self._zh, "zh", text), (self._en, "en", text.lower())):
-            if pattern is None:
-                continue
-            for m in pattern.finditer(source):
-                s, e = m.span()
-                if any(s < te and ts < e for ts, te in taken):
+        candidates: list[tuple[int, int, str, str]] = self._card_candidates(text)
+        if self._zh is not None:
+            for end, key in self._zh.iter(text):
+                candidates.append((end - len(key) + 1, end + 1, key, "zh"))
+        if self._en is not None:
+            lower = text.lower()
+            for end, key in self._en.iter(lower):
+                start = end - len(key) + 1
+                if start > 0 and _WORD_CHAR.match(lower[start - 1]):
                     continue
-                key = m.group()
-                if (key, lang) not in self.terms:  # a plural: the term without its ending
-                    key = key[:-2] if (key[:-2], lang) in self.terms else key[:-1]
-                taken.append((s, e))
-                for term in self.terms[(key, lang)]:
-                    found.append((s, e, term))
-        return sorted(found, key=lambda f: (f[0], -f[1]))
+                for ending in ("", "s", "es"):  # an English term names its plural too
+                    stop = end + 1 + len(ending)
+                    if lower[end + 1:stop] == ending and (
+                            stop >= len(lower) or not _WORD_CHAR.match(lower[stop])):
+                        candidates.append((start, stop, key, "en"))
+                        break
+        candidates.sort(key=lambda c: (c[0], c[0] - c[1]))
+        found: list[tuple[int, int, Term]] = []
+        reach = -1
+        for s, e, key, lang in candidates:
+            if s < reach:
+                continue
+            terms = [t for t in (self.terms.get((key, lang), [])
+                                 + self._card_terms.get((key, lang), []))
+                     if not t.printed or text[s:s + len(t.printed)] == t.printed]
+            if not terms:
+                continue
+            reach = e
+            found.extend((s, e, term) for term in terms)
+        return found
+
+    def _card_candidates(self, text: str) -> list[tuple[int, int, str, str]]:
+        """Card names in ``text``: the store's names that begin with one of its
+        words or character pairs, and that the text holds there."""
+        lower = text.lower()
+        words = [(m.start(), m.group()) for m in _NAME_WORD.finditer(lower)
+                 if m.start() == 0 or not _WORD_CHAR.match(lower[m.start() - 1])]
+        pairs = [(i, text[i:i + 2]) for m in _CJK_RUN.finditer(text)
+                 for i in range(m.start(), m.end() - 1)]
+        out: list[tuple[int, int, str, str]] = []
+        for lang, heads, source in (("en", words, lower), ("zh", pairs, text)):
+            by_head: dict[str, list[int]] = {}
+            for at, head in heads[:MAX_HEADS]:
+                by_head.setdefault(head, []).append(at)
+            for head, name, rid, printed in self.store.card_terms(lang, by_head):
+                key = (name, lang)
+                found = self._card_terms.setdefault(key, [])
+                if not any(t.value == rid for t in found):
+                    found.append(Term(name, lang, "card", rid, [], printed))
+                for at in by_head.get(head, ()):
+                    if not source.startswith(name, at):
+                        continue
+                    end = at + len(name)
+                    if lang == "zh":
+                        out.append((at, end, name, lang))
+                        continue
+                    for ending in ("", "s", "es"):  # a name's plural names it too
+                        stop = end + len(ending)
+                        if source[end:stop] == ending and (
+                                stop >= len(source) or not _WORD_CHAR.match(source[stop])):
+                            out.append((at, stop, name, lang))
+                            break
+        return out
 
     def zh_name(self, rid: str) -> str:
         """The Chinese name the lexicon knows a record by ("" if none)."""
@@ -181,13 +253,21 @@ def _zh(mapping: dict[str, str]) -> str:
     return fold(zh_of(mapping))
 
 
-def _compile(items: list[str], words: bool) -> re.Pattern | None:
-    items = sorted({w for w in items if w}, key=lambda w: (-len(w), w))
-    if not items:
-        return None
-    body = "|".join(re.escape(w) for w in items)
-    # English words may sit right against Chinese ("我的trample生物"), so only
-    # Latin letters and digits count as word characters at the edges.
-    # An English term also names its plural ("lands", "counters", "tokens").
-    return re.compile(rf"(?<![A-Za-z0-9'])(?:{body})(?:s|es)?(?![A-Za-z0-9'])" if words else body)
+# English words may sit right against Chinese ("我的trample生物"), so only Latin
+# letters, digits and the apostrophe count as word characters at the edges.
+_WORD_CHAR = re.compile(r"[A-Za-z0-9']")
+_NAME_WORD = re.compile(r"[a-z0-9']+")
+_CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
+MAX_HEADS = 400  # words or character pairs of a question looked up as card names
+CASUAL_TYPES = ("Vanguard", "Plane", "Phenomenon", "Scheme", "Conspiracy", "Dungeon")
 
+
+def _automaton(keys) -> ahocorasick.Automaton | None:
+    automaton = ahocorasick.Automaton()
+    for key in keys:
+        if key:
+            automaton.add_word(key, key)
+    if not len(automaton):
+        return None
+    automaton.make_automaton()
+    return automaton

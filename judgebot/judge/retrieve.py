@@ -22,9 +22,9 @@ cite the subrule that decides, not the heading.
 from __future__ import annotations
 
 import re
-from collections import defaultdict
 from dataclasses import dataclass, field
 
+from judgebot.cardinfo import card_rules
 from judgebot.corpus import EN, ZH_HANS, Record
 from judgebot.judge.lexicon import Lexicon
 from judgebot.judge.understand import Understanding
@@ -50,6 +50,7 @@ CARD_DEFINES_PT = 2.0
 DEFINING_RULE = 5.0  # for a keyword
 DEFINING_TERM = 2.0  # for any other glossary term ("block", "creature")
 CARD_KEYWORD = 4.0
+CARD_RULE = 2.5
 RULING_CITES = 2.0
 SIMULATED = 2.5
 SEARCH_TOP = 3.0
@@ -93,11 +94,9 @@ class Retriever:
         self._tokens: dict[str, frozenset[str]] = {}
         # The words of asking, as the analyzers write them ("how", "mani" for "many").
         self._asking = set(analysis.analyze(self.en, " ".join(QUESTION_WORDS | {"many", "much"})))
-        self._df: dict[str, int] = defaultdict(int)
-        self._rules = list(store.records("mtg", "rule", store.current_edition("mtg")))
-        for rec in self._rules:
-            for tok in self.rule_tokens(rec):
-                self._df[tok] += 1
+        # In how many current rules each token is (computed when the index was built).
+        self._df: dict[str, int] = svc.rule_words()["df"]
+        self._rule_count = store.count("mtg", "rule", store.current_edition("mtg"))
 
     # --- text helpers ---------------------------------------------------------------
 
@@ -106,7 +105,7 @@ class Retriever:
 
     def informative(self, tokens: set[str]) -> set[str]:
         """The tokens that are rare enough among rules to tell them apart."""
-        limit = COMMON_WORD * max(len(self._rules), 1)
+        limit = COMMON_WORD * max(self._rule_count, 1)
         return {t for t in tokens if self._df.get(t, 0) <= limit and len(t) > 1
                 and t not in self._asking}
 
@@ -219,6 +218,10 @@ class Retriever:
             for cited in ruling.rules:
                 bump(self.current(cited), RULING_CITES, msg("judge.why.named_by_ruling",
                                                             card=e.text))
+        # The rules its Oracle text uses: keywords and keyword actions ("destroy
+        # target" → 701.8), rule numbers, glossary terms ("dies" → 700.4).
+        for rid in card_rules(self.store, card):
+            bump(rid, CARD_RULE, msg("judge.why.used_by_text", card=e.text))
         text = analysis.fold(card.text.get(ZH_HANS, "") or card.text.get(EN, ""))
         if card.power == "*" or card.toughness == "*" or "*" in (card.power or ""):
             for number in ("604.3", "613.4a"):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from judgebot.cardsource import StoreCards
 from judgebot.engine.cards import pool
 from judgebot.judge.answer import Answer, compose
 from judgebot.judge.lexicon import Lexicon
@@ -23,15 +24,17 @@ class QuestionError(ValueError):
 class Judge:
     """Answers judge calls from the corpus, and by simulation where it can."""
 
-    def __init__(self, store: Store, svc: SearchService):
+    def __init__(self, store: Store, svc: SearchService, preload: bool = True):
         self.store = store
         self.svc = svc
         svc.activate()
         self.pool = pool()
+        self.cards = StoreCards(store, self.pool)  # what a simulation may name
         self.lexicon = Lexicon(store, svc.pinyin,
                                [list(card.all_names()) for card in self.pool])
         self.retriever = Retriever(store, svc, self.lexicon)
-        import pypinyin  # noqa: F401  (loaded now, not on the first Chinese question)
+        if preload:  # a server loads it now, not on its first Chinese question
+            import pypinyin  # noqa: F401
 
     def ask(self, question: str) -> Answer:
         if not isinstance(question, str):
@@ -52,10 +55,10 @@ class Judge:
         """The simulated outcome of the situation a question describes, if any."""
         if u.other_game not in (None,):
             return None
-        situation = build(u, self.store, self.pool)
+        situation = build(u, self.store, self.cards)
         if situation is None:
             return None
-        result = run(situation)
+        result = run(situation, self.cards)
         if not situation.attackers and not settled(result):
             # Off the battlefield the situation is our guess at what was meant (a
             # spell named in passing): shown only when it settles something.

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from judgebot.engine import simulate_text
+from judgebot.engine.simulation import run_text
 from judgebot.judge.situation import Situation
 from judgebot.messages import Name, msg
 
 
-def run(situation: Situation) -> dict:
+def run(situation: Situation, cards=None) -> dict:
     """The engine's verdict on a situation, in the shape answers carry.
 
     ``summary`` says what happened in one line; ``log`` is the step log with
     each step's rules; ``scenario`` is the YAML the reader can edit and rerun.
     """
-    result = simulate_text(situation.yaml)
+    result = run_text(situation.yaml, cards=cards)  # cards: the engine's and the corpus's
     out = {
         "scenario": situation.yaml,
         "notes": list(situation.notes),

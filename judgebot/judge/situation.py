@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 
 import yaml
 
+from judgebot.cardreading import read_card
+from judgebot.engine.scenario import inline_card
 from judgebot.judge.understand import Understanding
 
 YOU, OPPONENT = "You", "Opponent"
@@ -66,7 +68,8 @@ class Mention:
     start: int
     end: int
     pt: str | None = None
-    card: str | None = None  # English name of a card of the engine's pool
+    card: str | None = None  # English name of a card of the engine's pool or the corpus
+    spec: dict | None = None  # a corpus card as a scenario object (the pool lacks it)
     spell: bool = False
     keywords: list[str] = field(default_factory=list)
     owner: str | None = None
@@ -131,7 +134,7 @@ def _combat(u: Understanding, text: str, creatures: list[Mention], spells: list[
     hand: dict[str, list[str]] = {}
     for spell in spells:
         cast = _cast(text, spell, creatures, active)
-        hand.setdefault(cast["player"], []).append(spell.card)
+        hand.setdefault(cast["player"], []).append(spell.spec or spell.card)
         after_blocks = bool(block) and spell.start > min(m.start for m in blockers)
         actions.insert(len(actions) if after_blocks else 0, {"cast": cast})
     actions.append({"pass": {"until": "end_of_combat"}})
@@ -159,7 +162,7 @@ def _on_the_table(u: Understanding, text: str, creatures: list[Mention],
     actions: list[dict] = []
     for spell in spells:
         cast = _cast(text, spell, creatures, YOU)
-        hand.setdefault(cast["player"], []).append(spell.card)
+        hand.setdefault(cast["player"], []).append(spell.spec or spell.card)
         actions.append({"cast": cast})
     if step:
         actions.append({"pass": {"until": step}})
@@ -212,7 +215,7 @@ def _mentions(u: Understanding, records, pool) -> list[Mention]:
         if e.kind == "pt":
             mentions.append(Mention(e.start, e.end, pt=e.value))
         elif e.kind == "card" and pool is not None:
-            card = _pool_card(e, records, pool)
+            card, spec = _pool_card(e, records, pool)
             if card is None:
                 continue
             types = {t.lower() for t in card.types}
@@ -222,10 +225,10 @@ def _mentions(u: Understanding, records, pool) -> list[Mention]:
             prev = mentions[-1] if mentions else None
             gap = u.text[prev.end:e.start] if prev else ""
             if prev and prev.pt and not prev.card and creature and len(gap.strip()) <= 1:
-                prev.card, prev.end = card.name, e.end  # "their 2/3 Tarmogoyf"
+                prev.card, prev.spec, prev.end = card.name, spec, e.end  # "their 2/3 Tarmogoyf"
             else:
                 mentions.append(Mention(e.start, e.end, card=card.name, spell=spell,
-                                        role="bystander" if permanent else None))
+                                        role="bystander" if permanent else None, spec=spec))
     mentions.sort(key=lambda m: m.start)
     mentions = _resolve_references(u.text.lower(), mentions)
     creatures = [m for m in mentions if not m.spell]
@@ -266,6 +269,9 @@ def _resolve_references(text: str, mentions: list[Mention]) -> list[Mention]:
 
 
 def _pool_card(e, records, pool):
+    """The engine's card for a card the question names: from its own pool (by any
+    of the card's names), else the corpus card as a scenario object, when the
+    engine can read its Oracle text. ``(card, object or None)``, or ``(None, None)``."""
     rec = records.get(e.value) if records is not None else None
     names = [e.text]
     if rec is not None:
@@ -273,8 +279,13 @@ def _pool_card(e, records, pool):
     for name in names:
         card = pool.get(name)
         if card is not None:
-            return card
-    return None
+            return card, None
+    if rec is None or rec.kind != "card":
+        return None, None
+    reading = read_card(rec)
+    if not reading.readable:
+        return None, None
+    return inline_card(reading.spec, None), reading.spec
 
 
 def _keyword(entity, records) -> str | None:
@@ -390,6 +401,11 @@ def _name(creatures: list[Mention]) -> None:
 
 
 def _object(m: Mention, name: str) -> dict | str:
+    if m.spec is not None:  # a corpus card, described for the engine
+        obj = dict(m.spec, name=name)
+        if m.keywords:
+            obj["keywords"] = list(m.keywords)
+        return obj
     if m.card and not m.keywords and not m.pt:
         return m.card if name == m.card else {"name": name, "card": m.card}
     if m.card:

@@ -49,7 +49,8 @@ class Found:
 
 @cache
 def _raw() -> dict:
-    return yaml.safe_load(DATA.read_text(encoding="utf-8"))
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml: 10× faster
+    return yaml.load(DATA.read_text(encoding="utf-8"), Loader=loader)  # noqa: S506 (safe)
 
 
 def load(store: Store) -> list[Situation]:

@@ -19,7 +19,15 @@ from __future__ import annotations
 
 import re
 
-from whoosh.analysis import Composable, LowercaseFilter, StemFilter, StopFilter, Token, Tokenizer
+from whoosh.analysis import (
+    Composable,
+    Filter,
+    LowercaseFilter,
+    StemFilter,
+    StopFilter,
+    Token,
+    Tokenizer,
+)
 
 from judgebot.text.script import fold_width, to_hans
 from judgebot.text.segment import segmenter
@@ -113,9 +121,32 @@ STOP_WORDS = frozenset(
 )
 
 
+# Past forms no stemmer joins to their verb, as people write them at the table
+# ("he drew an extra card", "I chose the wrong target"): each is read as its verb.
+IRREGULAR = {
+    "drew": "draw", "drawn": "draw", "dealt": "deal", "chose": "choose", "chosen": "choose",
+    "paid": "pay", "took": "take", "taken": "take", "gave": "give", "given": "give",
+    "lost": "lose", "won": "win", "saw": "see", "seen": "see", "began": "begin",
+    "begun": "begin", "kept": "keep", "held": "hold", "forgot": "forget",
+    "forgotten": "forget", "threw": "throw", "thrown": "throw", "made": "make",
+    "brought": "bring", "knew": "know", "known": "know", "wrote": "write",
+    "written": "write", "stole": "steal", "stolen": "steal", "spent": "spend",
+    "sought": "seek", "struck": "strike", "went": "go", "gone": "go",
+}
+
+
+class IrregularFilter(Filter):
+    """Reads an irregular past form as its verb (``drew`` → ``draw``)."""
+
+    def __call__(self, tokens):
+        for t in tokens:
+            t.text = IRREGULAR.get(t.text, t.text)
+            yield t
+
+
 def english_analyzer() -> Composable:
     return (EnglishTokenizer() | LowercaseFilter() | StopFilter(STOP_WORDS, minsize=1)
-            | StemFilter(cachesize=50000))
+            | IrregularFilter() | StemFilter(cachesize=50000))
 
 
 class AsciiStemFilter(StemFilter):

@@ -22,12 +22,21 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--json", action="store_true", help="print the results as JSON")
     s.set_defaults(func=_search)
 
-    r = sub.add_parser("rule", help="show one rule with its cross-references")
-    r.add_argument("number", help="e.g. 702.19b, 702, or fow 1102.1")
+    r = sub.add_parser("rule", help="show one rule (or MTR/IPG section) with its cross-references")
+    r.add_argument("number", help="e.g. 702.19b, 702, fow 1102.1, \"MTR 4.2\" or \"IPG 2.2\"")
     r.add_argument("--edition", help="edition, e.g. 2019-10-04 (default: current)")
     r.add_argument("--game", default=None, help="mtg (default) or fow")
     r.add_argument("--json", action="store_true")
     r.set_defaults(func=_rule)
+
+    p = sub.add_parser("policy", help="the Tournament Rules (mtr) or the Infraction Procedure "
+                                      "Guide (ipg): contents, or one section")
+    p.add_argument("doc", choices=("mtr", "ipg"), help="which document")
+    p.add_argument("section", nargs="?", help="e.g. 4.2, 2.2 or \"appendix a\" (default: "
+                                              "the contents; for the IPG with each penalty)")
+    p.add_argument("--edition", help="edition, its effective date (default: current)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=_policy)
 
     g = sub.add_parser("glossary", help="list the glossary, or show one term")
     g.add_argument("term", nargs="*", help="English, Chinese (either script), pinyin or misspelt")
@@ -102,8 +111,12 @@ def _search(args) -> int:
 
 
 def _rule(args) -> int:
-    from judgebot.search.query import rule_ref
+    from judgebot.search.query import clean, policy_ref, rule_ref
 
+    section = policy_ref(clean(args.number)[0]) if not args.game else None
+    if section is not None:
+        return _show_section(_service().store, section.doc, section.key, args.edition,
+                             args.json)
     svc = _service()
     ref = rule_ref(args.number if not args.game else f"{args.game} {args.number}")
     if ref is None and re.fullmatch(r"\d{1,2}", args.number.strip()):
@@ -149,6 +162,97 @@ def _rule(args) -> int:
         if ids:
             print(f"\n{label}: " + ", ".join(i.rsplit(":", 1)[1] for i in ids))
     return 0
+
+
+def _policy(args) -> int:
+    from judgebot.policynumbers import normalize
+
+    store = _service().store
+    if args.section is None:
+        return _policy_contents(store, args.doc, args.edition, args.json)
+    key = normalize(args.section)
+    if key is None:
+        print(f"judgebot: {args.section[:60]!r} is not a section number (try 4.2 or "
+              "\"appendix a\")", file=sys.stderr)
+        return 2
+    return _show_section(store, args.doc, key, args.edition, args.json)
+
+
+def _policy_edition(store, doc: str, edition: str | None) -> str | None:
+    editions = store.editions("mtg", doc)
+    if edition is None:
+        return store.current_edition("mtg", doc)
+    if edition not in editions:
+        print(f"judgebot: no edition {edition!r} of the {doc.upper()}; known: "
+              f"{', '.join(editions) or 'none'}", file=sys.stderr)
+        return None
+    return edition
+
+
+def _policy_contents(store, doc: str, edition: str | None, as_json: bool) -> int:
+    from judgebot.corpus import label_of
+
+    edition = _policy_edition(store, doc, edition)
+    if edition is None:
+        return 2
+    recs = list(store.records("mtg", doc, edition))
+    if as_json:
+        _emit([{"id": r.id, "label": label_of(r), "title": r.title,
+                **({"penalty": r.penalty} if r.penalty else {})} for r in recs])
+        return 0
+    for rec in recs:
+        indent = "  " if rec.level == "section" else ""
+        penalty = f"  [{rec.penalty.get('en')} · {rec.penalty.get(ZH_HANS, '')}]" \
+            if rec.penalty else ""
+        print(f"{indent}{label_of(rec)}  {rec.title.get(ZH_HANS, '')}  "
+              f"{rec.title.get(EN, '')}{penalty}")
+    return 0
+
+
+def _show_section(store, doc: str, key: str, edition: str | None, as_json: bool) -> int:
+    from judgebot.corpus import label_of
+    from judgebot.policynumbers import label
+
+    edition = _policy_edition(store, doc, edition)
+    if edition is None:
+        return 2
+    found = store.find("mtg", doc, number=key, edition=edition)
+    if not found:
+        print(f"judgebot: no {label(doc, key)} in the {edition} edition", file=sys.stderr)
+        return 1
+    rec = found[0]
+    if as_json:
+        data = rec.to_dict()
+        data["cited_by"] = store.cited_by(rec.id)
+        _emit(data)
+        return 0
+    print(f"{label_of(rec)}  {rec.title.get(ZH_HANS, '')}  {rec.title.get(EN, '')}"
+          f"   ({doc.upper()} {rec.edition})")
+    if rec.penalty:  # an infraction: the penalty and the procedure first
+        print(f"\nPenalty: {rec.penalty.get(EN)} · {rec.penalty.get(ZH_HANS, '')}")
+        for name, values in (("Additional Remedy", [rec.remedy.get(EN, "")]),
+                             ("Upgrade", rec.upgrade.get(EN, [])),
+                             ("Downgrade", rec.downgrade.get(EN, [])),
+                             ("Definition", [rec.definition.get(EN, "")]),
+                             ("Examples", rec.examples.get(EN, [])),
+                             ("Philosophy", [rec.philosophy.get(EN, "")])):
+            values = [v for v in values if v]
+            if values:
+                print(f"\n{name}:")
+                for value in values:
+                    print(textwrap.indent(_fill(value), "  "))
+    else:
+        print()
+        print(_fill(rec.text.get(EN, "")))
+    for title, ids in (("See also", rec.see), ("Refers to", rec.refs),
+                       ("Cited by", store.cited_by(rec.id)), ("Sections", rec.children)):
+        if ids:
+            print(f"\n{title}: " + ", ".join(label_of(r) for r in store.get_many(ids)))
+    return 0
+
+
+def _fill(text: str) -> str:
+    return "\n".join(textwrap.fill(p, 96) for p in text.split("\n"))
 
 
 def _glossary(args) -> int:

@@ -13,9 +13,13 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from judgebot.corpus import EN, ZH_HANS, ZH_HANT, Record, zh_of
+from judgebot.corpus import EN, POLICY_KINDS, ZH_HANS, ZH_HANT, Record, zh_of
 from judgebot.search.analysis import fold
+from judgebot.search.tiers import CARD_FIELDS, CARD_KINDS
 from judgebot.store import Store
+from judgebot.text.names import name_key
+
+__all__ = ["SearchDoc", "documents", "name_key", "name_variants", "pinyin_keys", "zh"]
 
 
 @dataclass
@@ -34,25 +38,45 @@ class SearchDoc:
     context: str = ""
     names: list[str] = field(default_factory=list)
     pinyin: list[str] = field(default_factory=list)
+    # Other names the record is called by (a field of its own: appended to a
+    # long heading they would weigh as little as the heading's other words)
+    alias_en: str = ""
+    alias_zh: str = ""
+    # The language of the text, where the titles say otherwise: a tournament
+    # document is English with Chinese names, and queries are carried into
+    # English for it.
+    text_only: str = ""
+    # A ruling word for word the same as an earlier card's (124 cards share one
+    # about cycling): its text is searched in the first copy only, and it is
+    # found by its card's names; it still counts the words it holds in reranking.
+    repeat: bool = False
 
-    def fields(self) -> dict[str, object]:
-        out: dict[str, object] = {
-            "id": self.id,
-            "kind": self.kind,
-            "game": self.game,
-            "edition": self.edition,
-            "current": self.current,
-        }
-        for name in ("number", "title_en", "title_zh", "text_en", "text_zh", "context"):
-            value = getattr(self, name)
-            if value:
-                out[name] = value
-        # Which language a document lacks: a query is carried into the other
-        # language (through the bilingual glossary) only for such documents.
+    def only(self) -> str:
+        """``en`` or ``zh`` for a document in one language only, else ``""``.
+        Cards and rulings never say: a query is not carried across languages
+        into them (the Oracle text is English only, and a card's Chinese name
+        already reaches its rulings through their ``context``); across some
+        80,000 of them it cost more than all the rest of a query."""
+        if self.kind in CARD_KINDS:
+            return ""
+        if self.text_only:
+            return self.text_only
         has_en = bool(self.text_en or self.title_en)
         has_zh = bool(self.text_zh or self.title_zh)
-        if has_en != has_zh:
-            out["only"] = "en" if has_en else "zh"
+        return ("en" if has_en else "zh") if has_en != has_zh else ""
+
+    def fields(self) -> dict[str, object]:
+        out: dict[str, object] = {"id": self.id}
+        tier = CARD_FIELDS if self.kind in CARD_KINDS else {}
+        for name in ("number", "title_en", "title_zh", "text_en", "text_zh", "context",
+                     "alias_en", "alias_zh"):
+            value = getattr(self, name)
+            if value and not (self.repeat and name.startswith("text_")):
+                out[tier.get(name, name)] = value
+        # Which language a document lacks: a query is carried into the other
+        # language (through the bilingual glossary) only for such documents.
+        if self.only():
+            out["only"] = self.only()
         if self.section:
             out["section"] = " ".join(self.section)
         if self.names:
@@ -67,9 +91,6 @@ def zh(mapping: dict[str, str]) -> str:
     return fold(zh_of(mapping))
 
 
-def name_key(text: str) -> str:
-    """A whole-name key: folded, lowercased, spaces and punctuation removed."""
-    return "".join(ch for ch in fold(text).lower() if ch.isalnum())
 
 
 _NOTE = re.compile(r"[（(]([^）)]*)[）)]")
@@ -133,12 +154,24 @@ def section_of(record: Record) -> list[str]:
 
 def documents(store: Store, records: Iterable[Record]) -> Iterator[SearchDoc]:
     """The search document of each record (editions shown by default are
-    ``current``: older editions of a series are searched when asked for)."""
+    ``current``: older editions of a series are searched when asked for). A
+    release-notes ruling that is an Oracle ruling (``same_as``) has none: the
+    Oracle ruling carries its words in both languages."""
+    seen: set[str] = set()
+    pinyin = store.card_keys_of("pinyin")
     for rec in records:
-        yield _document(store, rec)
+        if rec.kind == "ruling" and getattr(rec, "same_as", ""):
+            continue
+        doc = _document(store, rec, pinyin)
+        if rec.kind == "ruling":
+            words = " ".join([doc.text_en, doc.text_zh])
+            doc.repeat = words in seen
+            seen.add(words)
+        yield doc
 
 
-def _document(store: Store, rec: Record) -> SearchDoc:
+def _document(store: Store, rec: Record, card_pinyin: dict[str, str] | None = None
+              ) -> SearchDoc:
     doc = SearchDoc(
         id=rec.id,
         kind=rec.kind,
@@ -166,10 +199,12 @@ def _document(store: Store, rec: Record) -> SearchDoc:
     elif kind == "card":
         doc.title_en = rec.name.get(EN, "")
         doc.title_zh = zh(rec.name)
-        doc.text_zh = fold(_join(zh(rec.type_line), [zh(rec.text)]))
+        doc.text_zh = fold(_join(zh(rec.type_line), [zh(rec.text)])) if zh(rec.text) else ""
         doc.text_en = rec.type_line.get(EN, "") + "\n" + rec.text.get(EN, "")
-        doc.names = _names(doc.title_en, doc.title_zh)
-        doc.pinyin = pinyin_keys(doc.title_zh)
+        faces = [f["name"].get(EN, "") for f in rec.faces]
+        doc.names = _names(doc.title_en, doc.title_zh, *faces, *rec.aliases, *rec.nicknames)
+        known = (card_pinyin or {}).get(rec.id)  # the store's (pypinyin is slow)
+        doc.pinyin = [known] if known else pinyin_keys(doc.title_zh)[:1]
     elif kind == "ruling":
         card = store.get(rec.card)
         if card is not None:
@@ -183,6 +218,8 @@ def _document(store: Store, rec: Record) -> SearchDoc:
         doc.text_en = rec.text.get(EN, "")
         doc.text_zh = zh(rec.text)
         doc.names = _names(doc.title_en, doc.title_zh)
+    elif kind in POLICY_KINDS:
+        _policy(doc, rec)
     elif kind == "name":
         doc.title_en = rec.term.get(EN, "")
         doc.title_zh = zh(rec.term)
@@ -190,6 +227,38 @@ def _document(store: Store, rec: Record) -> SearchDoc:
         doc.pinyin = pinyin_keys(doc.title_zh)
     doc.text_en = doc.text_en.strip()
     return doc
+
+
+def _policy(doc: SearchDoc, rec) -> None:
+    """A section of the Tournament Rules or the IPG: English text, titled in
+    both languages and by the other names the judge-terms glossary gives it."""
+    doc.number = rec.number
+    doc.title_en = rec.title.get(EN, "")
+    # "游戏行动失误～额外看牌" is searched as its category and its name
+    doc.title_zh = fold(zh(rec.title).replace("～", " "))
+    if rec.level != "introduction":
+        # (an introduction's aliases are its document's names: words such as
+        # 比赛 and 违规 would make it match any question about tournaments;
+        # they answer as whole names only)
+        doc.alias_en = " / ".join(rec.aliases.get(EN, []))
+        doc.alias_zh = fold(" ".join(rec.aliases.get(ZH_HANS, [])))
+    doc.text_en = rec.text.get(EN, "")
+    # an infraction's category and penalty by their Chinese names (一盘负, 警告)
+    doc.text_zh = fold(" ".join(filter(None, [zh(rec.category), zh(rec.penalty)])))
+    doc.names = _names(*policy_names(rec))
+    doc.text_only = EN
+
+
+def policy_names(rec) -> list[str]:
+    """The names a tournament-document section answers to as a whole query:
+    an infraction by its name in either language, its whole heading and its
+    aliases; any section by its Chinese title and aliases. (The Tournament
+    Rules' English titles, "Players", "Triggered Abilities", are left to the
+    ranking: as names they would shadow the Comprehensive Rules' glossary.)"""
+    names = [zh_of(rec.title), *rec.aliases.get(EN, []), *rec.aliases.get(ZH_HANS, [])]
+    if rec.penalty:
+        names += [rec.title.get(EN, ""), *rec.name.values()]
+    return [n for n in names if n]
 
 
 def _names(*names: str) -> list[str]:

@@ -3,7 +3,9 @@
 Layout of ``index/``::
 
     CURRENT                 name of the live build directory
-    build-<hash>-<nonce>/   Whoosh segment files, jieba.dict, meta.json
+    build-<hash>-<nonce>/   Whoosh segment files, jieba.dict, meta.json,
+                            docs.json (each document's record id, kind, game,
+                            edition and whether it is current: what filters read)
 
 A build is written into a hidden temporary directory, verified, renamed, and
 only then named in ``CURRENT`` (an atomic replace), so a crash never leaves a
@@ -36,22 +38,28 @@ except ImportError:  # Windows: no advisory locks, abandoned builds expire by ag
     fcntl = None
 
 from whoosh import index as whoosh_index
-from whoosh.fields import BOOLEAN, ID, KEYWORD, TEXT, Schema
+from whoosh.fields import ID, KEYWORD, TEXT, Schema
 
 from judgebot import corpus
+from judgebot.rulelinks import rules_vocabulary
 from judgebot.search import analysis, documents
+from judgebot.search.bulkpool import bulk_writer, repeated_values
+from judgebot.search.mapped import MappedStorage
 from judgebot.search.spelling import Corrector, vocabulary
+from judgebot.search.tiers import CARD_KINDS, TieredBM25F
 from judgebot.store import Store
 from judgebot.text import segment
 
 # Bump when the schema, analyzers or documents change meaning.
-SCHEMA_VERSION = "14"
+SCHEMA_VERSION = "22"
 INDEX_DIR = corpus.ROOT / "index"
 CURRENT = "CURRENT"
 META = "meta.json"
 JIEBA_DICT = "jieba.dict"
 VOCAB = "vocab.json"
 NAMES = "names.json"
+DOCS = "docs.json"
+RULE_WORDS = "rule_words.json"
 
 
 class IndexError_(Exception):
@@ -61,12 +69,10 @@ class IndexError_(Exception):
 def schema() -> Schema:
     en = analysis.english_analyzer()
     zh = analysis.chinese_analyzer()
+    # A document's kind, game, edition and currency are not indexed: filters
+    # read them from docs.json (four fewer postings per document).
     return Schema(
         id=ID(stored=True, unique=True),
-        kind=ID,
-        game=ID,
-        edition=ID,
-        current=BOOLEAN,
         only=ID,
         number=ID,
         section=KEYWORD(),
@@ -79,7 +85,23 @@ def schema() -> Schema:
         text_en=TEXT(analyzer=en),
         text_zh=TEXT(analyzer=zh),
         context=TEXT(analyzer=zh, field_boost=0.5),
+        alias_en=TEXT(analyzer=en, field_boost=3.0),
+        alias_zh=TEXT(analyzer=zh, field_boost=3.0),
+        # The same fields for the cards and their rulings (see judgebot.search.tiers).
+        c_title_en=TEXT(analyzer=en, field_boost=3.0),
+        c_title_zh=TEXT(analyzer=zh, field_boost=3.0),
+        c_text_en=TEXT(analyzer=en),
+        c_text_zh=TEXT(analyzer=zh),
+        c_context=TEXT(analyzer=zh, field_boost=0.5),
     )
+
+
+def weighting(tiers: dict[str, int]) -> TieredBM25F:
+    """BM25F within each tier (``tiers``: tier → documents, as the index's meta
+    says), and an alias counts whole however long the list of a record's
+    aliases: Whoosh measures a field against its average over every document,
+    and only a few records have aliases at all."""
+    return TieredBM25F(tiers, alias_en_B=0.0, alias_zh_B=0.0)
 
 
 def corpus_hash(store: Store) -> str:
@@ -147,20 +169,31 @@ def _build(store: Store, index_dir: Path, progress: Progress | None) -> Handle:
         )
         segment.configure(staging / JIEBA_DICT)
         ix = whoosh_index.create_in(str(staging), schema())
-        writer = ix.writer(limitmb=256)
+        # Separate segment files, read as needed: a compound one is copied whole
+        # into memory by every reader (some 60 MB of postings and terms).
+        writer = bulk_writer(ix.writer(compound=False))  # from scratch: no spill, no merge
         total = len(docs)
-        for i, doc in enumerate(docs, 1):
-            writer.add_document(**doc.fields())
-            if progress and (i % 500 == 0 or i == total):
-                progress(i, total)
+        rows = [doc.fields() for doc in docs]
+        with repeated_values(writer.schema, rows):
+            for i, row in enumerate(rows, 1):
+                writer.add_document(**row)
+                if progress and (i % 500 == 0 or i == total):
+                    progress(i, total)
         writer.commit(optimize=True)
         ix.close()
         (staging / "MAIN_WRITELOCK").unlink(missing_ok=True)
         _vocabulary(records).save(staging / VOCAB)
+        (staging / DOCS).write_text(json.dumps(doc_table(docs), ensure_ascii=False,
+                                               separators=(",", ":")), encoding="utf-8")
+        (staging / RULE_WORDS).write_text(json.dumps(rule_words(store), ensure_ascii=False,
+                                                     separators=(",", ":"), sort_keys=True),
+                                          encoding="utf-8")
         (staging / NAMES).write_text(
             json.dumps(name_table(store, records), ensure_ascii=False, sort_keys=True),
             encoding="utf-8")
         meta = {
+            "tiers": {"rules": sum(1 for d in docs if d.kind not in CARD_KINDS),
+                      "cards": sum(1 for d in docs if d.kind in CARD_KINDS)},
             "corpus_hash": digest,
             "schema_version": SCHEMA_VERSION,
             "documents": total,
@@ -179,7 +212,45 @@ def _build(store: Store, index_dir: Path, progress: Progress | None) -> Handle:
         _release(claim)
     _remove_stale(index_dir, keep=final.name)
     seg = segment.configure(final / JIEBA_DICT)
-    return Handle(final, meta, whoosh_index.open_dir(str(final)), seg)
+    return Handle(final, meta, open_mapped(final), seg)
+
+
+def rule_words(store: Store) -> dict:
+    """What the judge knows of the words of the current Magic rules, computed
+    once here rather than by every process that answers questions:
+    ``df``: each analyzed token (both languages) → in how many current rules;
+    ``en``: the English words of the current rules and glossary (not their
+    examples, which name cards); ``zh2``: the two-character Chinese strings of
+    the translated rules and glossary."""
+    current = store.current_edition("mtg")
+    translated = store.translated_edition("mtg")
+    en_analyzer, zh_analyzer = analysis.english_analyzer(), analysis.chinese_analyzer()
+    df: dict[str, int] = {}
+    for rec in store.records("mtg", "rule", current) if current else ():
+        local = store.text(rec, "zh")
+        tokens = set(analysis.analyze(en_analyzer, rec.text.get(corpus.EN, ""))) | set(
+            analysis.analyze(zh_analyzer, analysis.fold(local.text) if local else ""))
+        for tok in tokens:
+            df[tok] = df.get(tok, 0) + 1
+    en, zh = rules_vocabulary(
+        rec for kind in ("rule", "glossary")
+        for edition in dict.fromkeys((store.current_edition("mtg", kind), translated))
+        for rec in (store.records("mtg", kind, edition) if edition else ()))
+    return {"df": df, "en": sorted(en), "zh2": sorted(zh)}
+
+
+def doc_table(docs: list[documents.SearchDoc]) -> dict[str, list]:
+    """Per document number: its record id, and (as indexes into short lists)
+    its kind, game and edition, the one language it has if only one (``only``),
+    and whether it is current."""
+    out: dict[str, list] = {"ids": [d.id for d in docs], "current": [int(d.current) for d in docs]}
+    for name in ("kind", "game", "edition", "only"):
+        column = [d.only() if name == "only" else getattr(d, name) for d in docs]
+        values = sorted(set(column))
+        at = {v: i for i, v in enumerate(values)}
+        out[f"{name}s"] = values
+        out[name] = [at[v] for v in column]
+    return out
 
 
 def name_table(store: Store, records: list[corpus.Record]) -> dict[str, dict[str, list[str]]]:
@@ -187,8 +258,13 @@ def name_table(store: Store, records: list[corpus.Record]) -> dict[str, dict[str
     ``pinyin``: toneless pinyin (joined) of Chinese names → the same ids;
     ``aliases``: the other names a headword gives (鹏洛客 and 旅法师 of
     "鹏洛客（旧译旅法师）"), as keys and pinyin → ids;
-    ``to_en`` / ``to_zh``: a bilingual headword or card name → its name in the
-    other language, for carrying a query across languages."""
+    ``to_en`` / ``to_zh``: a bilingual headword → its name in the other
+    language, for carrying a query across languages.
+
+    Cards are not in these tables: the store knows the names cards are known
+    by (:mod:`judgebot.cardfinder` looks them up), and a card's rulings carry
+    its names in both languages in their ``context``, so a Chinese card name
+    reaches its English rulings without crossing."""
     names: dict[str, list[str]] = {}
     pinyin: dict[str, list[str]] = {}
     aliases: dict[str, list[str]] = {}
@@ -201,8 +277,9 @@ def name_table(store: Store, records: list[corpus.Record]) -> dict[str, dict[str
             if partner is not None and partner is not rec:
                 # the current entry answers to its Chinese name too
                 labels += [v for k, v in partner.term.items() if k != corpus.EN and v]
-        elif rec.kind == "card":
-            labels = [v for v in rec.name.values() if v]
+        elif rec.kind in corpus.POLICY_KINDS:
+            _policy_names(rec, names, aliases, to_en, to_zh)
+            continue
         else:
             continue
         for label in labels:
@@ -215,8 +292,7 @@ def name_table(store: Store, records: list[corpus.Record]) -> dict[str, dict[str
                 for key in (documents.name_key(variant), *documents.pinyin_keys(variant)[:1]):
                     if key and rec.id not in aliases.setdefault(key, []):
                         aliases[key].append(rec.id)
-        pairs = rec.term if rec.kind != "card" else rec.name
-        en, zh = pairs.get(corpus.EN, ""), corpus.zh_of(pairs)
+        en, zh = rec.term.get(corpus.EN, ""), corpus.zh_of(rec.term)
         if en and zh:
             # A headword's other names cross too (旅法师 → Planeswalker), and
             # what crosses over is the name without its note.
@@ -228,10 +304,37 @@ def name_table(store: Store, records: list[corpus.Record]) -> dict[str, dict[str
             "to_en": to_en, "to_zh": to_zh}
 
 
+def _policy_names(rec, names, aliases, to_en, to_zh) -> None:
+    """A tournament-document section's names (see ``documents.policy_names``)
+    and its bilingual pairs: the Chinese name and every Chinese alias carry a
+    query to its English name, the English name to the Chinese."""
+    own = documents.policy_names(rec)
+    main = {documents.name_key(n) for n in (corpus.zh_of(rec.title), *rec.name.values(),
+                                            rec.title.get(corpus.EN, "")) if n}
+    for label in own:
+        key = documents.name_key(label)
+        table = names if key in main else aliases
+        if key and rec.id not in table.setdefault(key, []):
+            table[key].append(rec.id)
+    pairs = rec.name or rec.title
+    en, zh = pairs.get(corpus.EN, ""), corpus.zh_of(pairs)
+    if not (en and zh):
+        return
+    for name in (zh, *rec.aliases.get(corpus.ZH_HANS, [])):
+        if len(name) >= 2:
+            to_en.setdefault(analysis.fold(name), en)
+    to_zh.setdefault(en.lower(), analysis.fold(zh))
+
+
 def _vocabulary(records: list[corpus.Record]) -> Corrector:
-    """English words of the corpus with their counts, for spelling suggestions."""
+    """English words of the corpus with their counts, for spelling suggestions.
+    The rules' words, not the cards': tens of thousands of card-text words
+    would cost every process memory and time to correct towards, and a card's
+    name is looked up (and corrected) by name (:mod:`judgebot.cardfinder`)."""
     texts = []
     for rec in records:
+        if rec.kind in ("card", "ruling"):
+            continue
         for name in ("text", "definition", "term", "name", "title"):
             value = getattr(rec, name, None)
             if isinstance(value, dict) and value.get(corpus.EN):
@@ -243,6 +346,9 @@ def _domain_terms(docs: list[documents.SearchDoc]) -> set[str]:
     """Headwords, keyword and card names, section titles: kept whole by jieba."""
     terms: set[str] = set()
     for doc in docs:
+        if doc.kind in corpus.POLICY_KINDS:  # names of sections and infractions, whole
+            terms.update(n for n in (doc.title_zh + " " + doc.alias_zh).split() if len(n) <= 12)
+            continue
         if doc.kind in ("glossary", "card", "name", "note") or (
             doc.kind == "rule" and doc.title_zh and len(doc.title_zh) <= 12
         ):
@@ -250,6 +356,11 @@ def _domain_terms(docs: list[documents.SearchDoc]) -> set[str]:
                 terms.add(part.strip("【】「」()（）"))
             terms.update(documents.name_variants(doc.title_zh))
     return terms
+
+
+def open_mapped(path: Path) -> whoosh_index.Index:
+    """The index at ``path``, its files read through memory maps (:mod:`.mapped`)."""
+    return MappedStorage(str(path)).open_index()
 
 
 def _file_sums(directory: Path) -> dict[str, list[int]]:
@@ -365,7 +476,7 @@ def _open(store: Store, index_dir: Path) -> tuple[Handle | None, str]:
     try:
         meta = json.loads((path / META).read_text(encoding="utf-8"))
         seg = segment.configure(path / JIEBA_DICT)
-        return Handle(path, meta, whoosh_index.open_dir(str(path)), seg), "ok"
+        return Handle(path, meta, open_mapped(path), seg), "ok"
     except Exception as exc:  # any failure to open means: rebuild
         return None, f"index could not be opened ({exc.__class__.__name__})"
 

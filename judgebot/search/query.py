@@ -11,6 +11,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
+from judgebot.policynumbers import normalize as section_key
 from judgebot.search.analysis import fold
 
 MAX_QUERY_CHARS = 500  # longer input is cut here: nobody types more at a table
@@ -25,10 +26,26 @@ RULE_WORDS = (
 )
 RULE_REF = re.compile(
     rf"^\s*(?:(?P<game>fow|force\s*of\s*will|mtg|magic|万智牌|魔法风云会)\s*[:：]?\s*)?"
-    rf"(?:(?P<edition>\d{{4}}-\d{{2}}-\d{{2}}|6\.0)\s+)?"
+    rf"(?:(?P<edition>\d{{4}}-\d{{2}}-\d{{2}}|\d{{1,2}}\.\d{{1,2}})\s+)?"
     rf"(?:(?P<word>{RULE_WORDS})\s*[:：#]?\s*)?"
-    # Roman numerals after a subrule letter: Force of Will's 1415.1a-ii.
-    r"(?P<number>\d{1,4}(?:\.\d{1,3}(?:\s?[a-z]{1,2}(?:-[ivx]{1,5})?)?)?)"
+    # Roman numerals (or, since 12.x, digits) after a subrule letter: Force of
+    # Will's 1415.1a-ii, 705.3a-1.
+    r"(?P<number>\d{1,4}(?:\.\d{1,3}(?:\s?[a-z]{1,2}(?:-(?:[ivx]{1,5}|\d{1,2}))?)?)?)"
+    r"\s*(?:条|條|章|节|節)?\s*[.。]?\s*$",
+    re.IGNORECASE,
+)
+# "MTR 4.2", "ipg 2.2", "mtr appendix b", "MTR section 3.10", "MTR第3.12条",
+# "违规处理方针 2.5": a section of a tournament document.
+POLICY_DOCS = {"mtr": "mtr", "tournamentrules": "mtr", "magictournamentrules": "mtr",
+               "比赛规则": "mtr", "万智牌比赛规则": "mtr",
+               "ipg": "ipg", "infractionprocedureguide": "ipg", "违规处理方针": "ipg",
+               "违规处理流程": "ipg", "违规处理指南": "ipg", "万智牌违规处理方针": "ipg"}
+POLICY_REF = re.compile(
+    r"^\s*(?P<doc>mtr|ipg|(?:magic\s*)?tournament\s*rules|infraction\s*procedure\s*guide"
+    r"|(?:万智牌)?比赛规则|(?:万智牌)?违规处理(?:方针|流程|指南))\s*[:：]?\s*"
+    r"(?:(?:section|sec\.?|§|第)\s*)?"
+    r"(?P<key>\d{1,2}(?:\.\d{1,2})?|(?:appendix|app\.?|附录)\s*[-.]?\s*[a-z]"
+    r"|introduction|intro|引言)"
     r"\s*(?:条|條|章|节|節)?\s*[.。]?\s*$",
     re.IGNORECASE,
 )
@@ -44,18 +61,25 @@ class RuleRef:
     edition: str | None = None
 
 
+@dataclass(frozen=True)
+class PolicyRef:
+    doc: str  # mtr | ipg
+    key: str  # 4.2, 4, appendix-a, introduction
+
+
 @dataclass
 class ParsedQuery:
     raw: str
     text: str  # cleaned and folded (Simplified, ASCII width)
     rule: RuleRef | None = None
+    policy: PolicyRef | None = None
     phrases: list[str] = field(default_factory=list)
     free: str = ""  # the text outside quotes
     truncated: bool = False
 
     @property
     def empty(self) -> bool:
-        return not self.rule and not self.phrases and not self.free.strip()
+        return not self.rule and not self.policy and not self.phrases and not self.free.strip()
 
 
 def clean(raw: str) -> tuple[str, bool]:
@@ -85,11 +109,24 @@ def rule_ref(text: str) -> RuleRef | None:
     return RuleRef(game=game, number=number, edition=m.group("edition"))
 
 
+def policy_ref(text: str) -> PolicyRef | None:
+    """A section of the Tournament Rules or the IPG, however it is written."""
+    m = POLICY_REF.match(text)
+    if not m:
+        return None
+    doc = POLICY_DOCS.get(re.sub(r"\s+", "", m.group("doc").lower()))
+    key = section_key(m.group("key"))
+    return PolicyRef(doc, key) if doc and key else None
+
+
 def parse(raw: str) -> ParsedQuery:
     text, truncated = clean(raw)
     parsed = ParsedQuery(raw=raw, text=text, truncated=truncated)
     parsed.rule = rule_ref(text)
     if parsed.rule:
+        return parsed
+    parsed.policy = policy_ref(text)
+    if parsed.policy:
         return parsed
     phrases = []
     for m in QUOTED.finditer(text):

@@ -26,8 +26,9 @@ from collections.abc import Sequence
 from itertools import accumulate
 
 from whoosh import query as Q
-from whoosh.codec.whoosh3 import W3LeafMatcher
+from whoosh.codec.whoosh3 import LENGTHS_COLUMN, W3LeafMatcher
 from whoosh.scoring import BM25F
+from whoosh.util.numeric import byte_to_length
 
 Scores = dict[int, float]
 
@@ -35,11 +36,12 @@ Scores = dict[int, float]
 class Scorer:
     """Scores Whoosh queries term at a time on one open (single-segment) searcher."""
 
-    def __init__(self, searcher) -> None:
+    def __init__(self, searcher, masks: dict[tuple[str, str], Sequence[int]] | None = None
+                 ) -> None:
         if not searcher.is_atomic():
             raise ValueError("term-at-a-time scoring needs a single-segment index")
         weighting = searcher.weighting
-        if type(weighting) is not BM25F:
+        if not isinstance(weighting, BM25F):
             raise ValueError("term-at-a-time scoring implements BM25F only")
         self.searcher = searcher
         self.reader = searcher.reader()
@@ -47,6 +49,11 @@ class Scorer:
         self._weighting = weighting
         self._doc_count = self.reader.doc_count_all()
         self._norms: dict[str, list[float]] = {}
+        # Terms of unscored (ID) fields known as a per-document mask: in a
+        # conjunction they bound the other parts instead of being read (a
+        # phrase is then tried on the documents the mask allows only).
+        self._masks = masks or {}
+        self._mask_sets: dict[tuple[str, str], set[int]] = {}
 
     # --- public ---------------------------------------------------------------------
 
@@ -71,15 +78,23 @@ class Scorer:
             return {}
         return self._by_matcher(query, within)
 
-    def top(self, query: Q.Query, limit: int, allowed: Sequence[bool] | None = None
+    def top(self, query: Q.Query, limit: int, allowed: Sequence[bool] | None = None,
+            prior: Sequence[float] | None = None, favour: dict[int, float] | None = None
             ) -> tuple[list[tuple[float, int]], set[int]]:
         """The best ``limit`` (score, docnum) pairs, best first (ties: lower
         document number first, as Whoosh orders them), and every document that
-        matched; ``allowed[docnum]`` says whether a document may be returned."""
+        matched; ``allowed[docnum]`` says whether a document may be returned.
+        ``prior[docnum]`` (or ``favour[docnum]``, which wins) multiplies a
+        document's score before the best are chosen."""
         found = self.scores(query)
         if allowed is not None:
             found = {d: s for d, s in found.items() if allowed[d]}
-        best = heapq.nsmallest(limit, ((-s, d) for d, s in found.items()))
+        ranked = found
+        if prior is not None or favour:
+            get = (favour or {}).get
+            ranked = {d: s * get(d, prior[d] if prior is not None else 1.0)
+                      for d, s in found.items()}
+        best = heapq.nsmallest(limit, ((-s, d) for d, s in ranked.items()))
         return [(-s, d) for s, d in best], set(found)
 
     # --- terms ----------------------------------------------------------------------
@@ -114,20 +129,51 @@ class Scorer:
         if norm is None:
             w = self._weighting
             b = w._field_B.get(fieldname, w.B)
-            avg = self.searcher.avg_field_length(fieldname) or 1
-            length = self.reader.doc_field_length
-            # Whoosh answers None for a document without the field: it has
-            # no postings there, so its norm is never read.
-            norm = [w.K1 * ((1 - b) + b * (length(d, fieldname, 1) or 0) / avg)
-                    for d in range(self._doc_count)]
+            if b == 0:  # no length normalisation: the same for every document
+                norm = self._norms[fieldname] = [w.K1] * self._doc_count
+                return norm
+            # A tiered BM25F knows each field's own average (judgebot.search.tiers).
+            average = getattr(w, "avg_field_length", None)
+            avg = (average(self.searcher, fieldname) if average else
+                   self.searcher.avg_field_length(fieldname)) or 1
+            raw = self._length_bytes(fieldname)
+            if raw is not None:
+                # One length byte per document: the norm of each of the 256 values
+                # once, then a lookup per document (a cold start would otherwise
+                # spend most of its time here, with 85,000 documents).
+                table = [w.K1 * ((1 - b) + b * (byte_to_length(v) if v else 0) / avg)
+                         for v in range(256)]
+                norm = [table[v] for v in raw]
+            else:
+                length = self.reader.doc_field_length
+                # Whoosh answers None for a document without the field: it has
+                # no postings there, so its norm is never read.
+                norm = [w.K1 * ((1 - b) + b * (length(d, fieldname, 1) or 0) / avg)
+                        for d in range(self._doc_count)]
             self._norms[fieldname] = norm
         return norm
+
+    def _length_bytes(self, fieldname: str) -> bytes | None:
+        """Every document's length byte in ``fieldname``, read whole from
+        whoosh3's length column; None where this reader is not laid out so."""
+        try:
+            column = self.reader._perdoc._cached_reader(f"_{fieldname}_len", LENGTHS_COLUMN)
+            if column is None:
+                return bytes(self._doc_count)
+            raw = bytes(column._dbfile.get(column._basepos, column._count))
+        except AttributeError:
+            return None
+        return raw[:self._doc_count] + bytes(max(0, self._doc_count - len(raw)))
 
     def _intersection(self, subqueries: list[Q.Query], within: set[int] | None) -> Scores:
         """Documents in every part, the plain ones scored first so the parts
         Whoosh must score itself are only tried on the documents left."""
-        plain = [q for q in subqueries if _plain(q)]
-        others = [q for q in subqueries if not _plain(q)]
+        masked = [q for q in subqueries if self._masked(q)]
+        plain = [q for q in subqueries if _plain(q) and q not in masked]
+        others = [q for q in subqueries if not _plain(q) and q not in masked]
+        for q in masked:  # the documents a masked term allows bound the rest
+            allowed = self._mask_set(q)
+            within = allowed if within is None else within & allowed
         parts = sorted((self.scores(q) for q in plain), key=len)
         out = dict(parts[0]) if parts else None
         for part in parts[1:]:
@@ -138,7 +184,25 @@ class Scorer:
                 keep &= within
             part = self.scores(q, keep)
             out = part if out is None else _both(out, part)
-        return out or {}
+        if out is None:
+            out = {d: 0.0 for d in within or ()}
+        for q in masked:  # as Whoosh scores an ID term: its weight, 1, times its boost
+            allowed = self._mask_set(q)
+            out = {d: s + q.boost for d, s in out.items() if d in allowed}
+        return out
+
+    def _mask_set(self, query: Q.Term) -> set[int]:
+        key = (query.fieldname, query.text)
+        found = self._mask_sets.get(key)
+        if found is None:
+            mask = self._masks[key]
+            found = self._mask_sets[key] = {d for d, on in enumerate(mask) if on}
+        return found
+
+    def _masked(self, query: Q.Query) -> bool:
+        """An ID-field term whose documents a mask knows (weight 1 each)."""
+        return (isinstance(query, Q.Term) and (query.fieldname, query.text) in self._masks
+                and not self.schema[query.fieldname].scorable)
 
     def _by_matcher(self, query: Q.Query, within: set[int] | None) -> Scores:
         """Whoosh's own scores for a query this module does not take apart."""

@@ -4,8 +4,10 @@ Order of business for a query:
 
 1. A rule reference in any form goes straight to the rule.
 2. A whole-query match on a glossary headword or card name (English,
-   Chinese in either script, pinyin, or a misspelling of one) pins that entry
-   and, for a glossary term, the rule that defines it, to the top.
+   Chinese in either script, pinyin, or a misspelling of one; for a card also
+   a face, a nickname, a partial name: :mod:`judgebot.cardfinder`) pins that
+   entry and, for a glossary term, the rule that defines it, to the top. A
+   card's exact name also names the card (``Results.card``: the web opens it).
 3. Everything else is BM25F over both languages' fields; Chinese and English
    headwords found in the query are also searched in the other language
    (the bilingual glossary and card names), at a lower weight.
@@ -21,14 +23,17 @@ from pathlib import Path
 
 from whoosh import query as Q
 
+from judgebot.cardfinder import CardFinder
 from judgebot.corpus import EN, Record, parse_id, title_of, zh_of
+from judgebot.policynumbers import label as policy_label
 from judgebot.search import analysis, index
 from judgebot.search.abbreviations import ABBREVIATIONS, spell_out
 from judgebot.search.documents import name_key
-from judgebot.search.query import ParsedQuery, RuleRef, parse
+from judgebot.search.query import ParsedQuery, PolicyRef, RuleRef, parse
 from judgebot.search.scoring import Scorer
 from judgebot.search.snippets import find_terms, holds, snippet
 from judgebot.search.spelling import Corrector
+from judgebot.search.tiers import CARD_FIELDS, tier_of
 from judgebot.store import Store
 from judgebot.text import segment
 from judgebot.xref import CrossReference
@@ -37,19 +42,33 @@ MAX_PER_PAGE = 50
 MAX_PAGE = 100
 FILTERS = ("game", "kind", "edition", "section")
 KIND_GROUPS = {"rule": "rules", "glossary": "glossary", "card": "cards", "ruling": "cards",
-               "note": "notes", "guide": "guide", "name": "glossary"}
+               "note": "notes", "guide": "guide", "name": "glossary", "mtr": "policy",
+               "ipg": "policy"}
 COMMON_SHARE = 0.1
+# A word in more of the cards' and rulings' texts than this names no card.
+CARD_COMMON_SHARE = 0.04
+CARD_PHRASE_SHARE = 0.005
 # The words of asking, not of what is asked: never scored in a longer query.
 QUESTION_WORDS = frozenset(
     "what when where why how which who whom whose does do did can could would should will "
     "happens happen happening i me my you your it its is are was were am be".split())
 RERANK_DEPTH = 40
+# The cards and their rulings are nine documents in ten of the index, and short:
+# unless a query names a card, they weigh this much against the rules (whose
+# words they borrow), and a card the query names with its rulings this much.
+CARD_PRIOR = 0.2
+NAMED_CARD = 1.5
 # A ruling this alike (shared trigrams) to a better-ranked one is a repeat.
 RESEMBLANCE = 0.6
 REPEAT_FACTOR = 0.5
 MAX_SCORED_WORDS = 8
-EN_FIELDS = ("text_en", "title_en")
-ZH_FIELDS = ("text_zh", "title_zh", "context")
+MAX_NAME_WORDS = 6  # the longest card names have a few more; a typo in one is rare
+EN_FIELDS = ("text_en", "title_en", "alias_en")
+ZH_FIELDS = ("text_zh", "title_zh", "context", "alias_zh")
+# The same for the cards and their rulings (judgebot.search.tiers); only the
+# rules tier has aliases.
+CARD_EN = tuple(CARD_FIELDS[f] for f in EN_FIELDS if f in CARD_FIELDS)
+CARD_ZH = tuple(CARD_FIELDS[f] for f in ZH_FIELDS if f in CARD_FIELDS)
 
 
 class SearchError(ValueError):
@@ -84,6 +103,7 @@ class Results:
     hits: list[Hit]
     filters: dict[str, str]
     rule: str | None = None  # the id a rule reference resolved to
+    card: str | None = None  # the card the whole query names exactly
     suggestion: str | None = None
     message: str | None = None
     expansions: list[str] = field(default_factory=list)
@@ -101,13 +121,18 @@ class SearchService:
                  progress=None, log=None):
         self.store = store
         self.xref = CrossReference(store)
+        self.cards = CardFinder(store)
         self.handle = index.open_or_build(store, index_dir, progress=progress, log=log)
-        self._searcher = self.handle.ix.searcher()
-        self._scorer = Scorer(self._searcher)
-        # Document number → record id, read once: hits need no stored-field loads.
-        reader = self._searcher.reader()
-        self._doc_count = reader.doc_count_all()
-        self._doc_ids = [reader.stored_fields(n)["id"] for n in range(reader.doc_count_all())]
+        self._tiers = self.handle.meta.get("tiers") or {}
+        self._searcher = self.handle.ix.searcher(weighting=index.weighting(self._tiers))
+        # Document number → record id, kind, game, edition, currency (docs.json):
+        # hits need no stored-field loads, filters no postings.
+        self._table = json.loads((self.handle.path / index.DOCS).read_text(encoding="utf-8"))
+        self._doc_ids: list[str] = self._table["ids"]
+        self._doc_count = len(self._doc_ids)
+        if self._doc_count != self._searcher.reader().doc_count_all():
+            raise index.IndexError_("the index and its document table disagree")
+        self._scorer = Scorer(self._searcher, masks=self._only_masks())
         self._docnums = {rid: n for n, rid in enumerate(self._doc_ids)}
         self._lock = threading.Lock()
         self.en = analysis.english_analyzer()
@@ -127,6 +152,9 @@ class SearchService:
         self._display: dict[str, dict[str, str]] = {}
         self._rule_hits: dict[str, Hit] = {}
         self._names_fuzzy: Corrector | None = None
+        self._rule_words: dict | None = None
+        self._rule_sets: tuple[set[str], set[str]] | None = None
+        self._prior: list[float] | None = None
 
     # --- setup -------------------------------------------------------------------
 
@@ -153,8 +181,11 @@ class SearchService:
 
     def _entity_rank(self, rid: str) -> tuple:
         game, kind, edition, _ = parse_id(rid)
-        kind_order = {"glossary": 0, "card": 1, "name": 2}.get(kind, 3)
+        # the rules' own terms, then the tournament documents', then card names
+        kind_order = {"glossary": 0, "mtr": 1, "ipg": 1, "card": 2, "name": 3}.get(kind, 4)
         order = self.store.lookup_order(game)
+        if kind in ("mtr", "ipg"):  # a document of its own: its own editions, newest first
+            order = self.store.editions(game, kind)[::-1]
         edition_order = order.index(edition) if edition in order else len(order)
         return (game != "mtg", kind_order, edition_order, rid)
 
@@ -166,7 +197,7 @@ class SearchService:
         name in any language or pinyin, an English plural of it ("graveyards"),
         or a misspelling of it ("wolrd rule", "mxa speed")."""
         key = name_key(text)
-        if not key:
+        if not key or len(key) > 100:
             return []
         found = self._named(key)
         if found:
@@ -178,23 +209,42 @@ class SearchService:
             if found:
                 return found
         if key.isalpha():
-            fixed = name_key(" ".join(self.corrector.suggest(w) or w
+            fixed = name_key(" ".join(w if self.known(w) else self.corrector.suggest(w) or w
                                        for w in text.lower().split()))
             if fixed != key and self._names.get(fixed):
                 return self._names[fixed]
         # Only a word the corpus never uses is a slip; "boom" or "banding" is
         # meant as typed, however near it is to "room" or "fading".
         words = re.findall(r"[a-z]+", text.lower())
-        if all(self.corrector.known(w) or len(w) < 3 for w in words):
-            return []
-        near = self._name_corrector().suggest(key)
-        return self._names.get(near, []) if near else []
+        if not all(self.known(w) or len(w) < 3 for w in words):
+            near = self._name_corrector().suggest(key)
+            if near and self._names.get(near):
+                return self._names[near]
+        # A card by part of its name or misspelt (Murktide, Tarmogoyph), when
+        # that points to one card (a question of many words names none).
+        card = self.cards.best(text) if len(text.split()) <= MAX_NAME_WORDS else None
+        return [card.id] if card is not None else []
+
+    def rule_words(self) -> dict:
+        """The index's table of the current rules' words (``df``, ``en``, ``zh2``:
+        see :func:`judgebot.search.index.rule_words`), read on first use."""
+        if self._rule_words is None:
+            path = self.handle.path / index.RULE_WORDS
+            self._rule_words = json.loads(path.read_text(encoding="utf-8"))
+        return self._rule_words
+
+    def known(self, word: str) -> bool:
+        """A word the rules use, or a word of a card's name (never a slip)."""
+        word = word.lower()
+        return self.corrector.known(word) or bool(self.store.card_word(word))
 
     def _named(self, key: str) -> list[str]:
         """Records with this whole-name key as their name or as another name
-        their headword gives, best first (the current CR before older texts)."""
+        their headword gives, best first (the current CR before older texts;
+        glossary entries, then cards, then provisional names)."""
         names, aliases = self._names.get(key, []), self._aliases.get(key, [])
-        if not aliases:
+        cards = [m.id for m in self.cards.exact(key)]
+        if not aliases and not cards:
             return names
 
         def rank(rid: str) -> tuple:
@@ -203,7 +253,9 @@ class SearchService:
             game, kind, edition, _ = self._entity_rank(rid)
             return (game, kind, edition, rid not in names, rid)
 
-        return sorted(dict.fromkeys(names + aliases), key=rank)
+        others = sorted(dict.fromkeys(names + aliases), key=rank)
+        glossary = [r for r in others if ":glossary:" in r]
+        return glossary + cards + [r for r in others if r not in glossary]
 
     def _name_corrector(self) -> Corrector:
         """A corrector whose words are the whole English names (keys without
@@ -259,7 +311,31 @@ class SearchService:
                 self.store.nearest_rules(parsed.rule.number, parsed.rule.game))]
             results.total = len(results.hits)
             return results
+        if parsed.policy:
+            return self._section(parsed.policy, results, active)
         return self._text_search(parsed, results, page, per_page, active)
+
+    def _section(self, ref: PolicyRef, results: Results, active: dict[str, str]) -> Results:
+        """A section of the Tournament Rules or the IPG reached by its number; the
+        sections nearby when there is no such section."""
+        edition = active.get("edition") or self.store.current_edition("mtg", ref.doc)
+        found = self.store.find("mtg", ref.doc, number=ref.key, edition=edition) \
+            if edition else []
+        if found:
+            results.rule = found[0].id
+            results.total = 1
+            results.hits = [self._hit_for(found[0], pinned="section number")]
+            return results
+        label = policy_label(ref.doc, ref.key)
+        results.message = f"There is no {label}" + (f" in the {edition} edition." if edition
+                                                     else ".")
+        chapter = ref.key.split(".")[0]
+        near = [r for r in self.store.records("mtg", ref.doc, edition)
+                if r.number == chapter or r.number.startswith(chapter + ".")][:5] \
+            if edition else []
+        results.hits = [self._hit_for(r, pinned="nearby section") for r in near]
+        results.total = len(results.hits)
+        return results
 
     def _check_filters(self, active: dict[str, str]) -> None:
         known = self._known
@@ -270,35 +346,108 @@ class SearchService:
             if name == "section" and not re.fullmatch(r"\d{1,4}", value):
                 raise SearchError("section must be a chapter or section number such as 7 or 702")
 
+    @property
+    def _card_prior(self) -> list[float]:
+        """Per document: CARD_PRIOR for a card or ruling, 1 for the rest."""
+        if self._prior is None:
+            kinds = self._table["kinds"]
+            weight = [CARD_PRIOR if k in ("card", "ruling") else 1.0 for k in kinds]
+            self._prior = [weight[k] for k in self._table["kind"]]
+        return self._prior
+
+    def _favour(self, text: str, pinned: list[str]) -> dict[int, float]:
+        """The documents of the cards a query names (the card and its rulings)."""
+        cards = {rid for rid in pinned if rid.split(":", 2)[1] == "card"}
+        cards |= self._cards_named(text)
+        out: dict[int, float] = {}
+        for rid in cards:
+            card = self.store.get(rid)
+            for member in [rid, *(getattr(card, "rulings", None) or [])]:
+                docnum = self._docnums.get(member)
+                if docnum is not None:
+                    out[docnum] = NAMED_CARD
+        return out
+
+    def _cards_named(self, text: str) -> set[str]:
+        """Cards named in a query by their English or Chinese name (runs of up
+        to four words); a name of everyday rules words ("Fog", "Sacrifice") or a
+        two-character Chinese one (牺牲) counts only as the whole query."""
+        words = text.split()[:MAX_SCORED_WORDS * 2]
+        if len(words) < 2:
+            return set()
+        vocabulary = self.rule_words()
+        rules_en, rules_zh = self._rule_word_sets(vocabulary)
+        found: set[str] = set()
+        for size in (4, 3, 2, 1):
+            for i in range(len(words) - size + 1):
+                phrase = " ".join(words[i:i + size])
+                key = name_key(phrase)
+                if len(key) < 2:
+                    continue
+                if key.isascii() and all(w in rules_en for w in re.findall(
+                        r"[a-z0-9']+", phrase.lower())):
+                    continue
+                if not key.isascii() and len(key) <= 2 and key in rules_zh:
+                    continue
+                for rid, how in self.store.card_keys(key)[:3]:
+                    if how in ("name", "zh", "face", "face-zh", "nickname", "alias"):
+                        found.add(rid)
+        return found
+
+    def _rule_word_sets(self, vocabulary: dict) -> tuple[set[str], set[str]]:
+        if self._rule_sets is None:
+            self._rule_sets = (set(vocabulary["en"]), set(vocabulary["zh2"]))
+        return self._rule_sets
+
+    def _only_masks(self) -> dict[tuple[str, str], bytes]:
+        """``("only", "en")`` → which documents have English only (and zh)."""
+        table = self._table
+        out = {}
+        for code, value in enumerate(table.get("onlys", [])):
+            if value:
+                out[("only", value)] = bytes(1 if c == code else 0 for c in table["only"])
+        return out
+
     def _filter_docs(self, active: dict[str, str]) -> bytearray:
         """Which document numbers a filter allows (``mask[docnum]``), computed
         once per filter."""
         key = tuple(sorted(active.items()))
         mask = self._filters.get(key)
         if mask is None:
-            mask = bytearray(self._doc_count)
-            for docnum in self._searcher.docs_for_query(self._filter(active)):
-                mask[docnum] = 1
+            table = self._table
+            # One byte (0 or 1) per document in each column; ANDed as integers.
+            columns = [bytes(table["current"])] if "edition" not in active else []
+            for name in ("kind", "game", "edition"):
+                value = active.get(name)
+                if not value:
+                    continue
+                wanted = [k for k, g in KIND_GROUPS.items() if g == value] if (
+                    name == "kind" and value in KIND_GROUPS.values()) else [value]
+                codes = {i for i, v in enumerate(table[f"{name}s"]) if v in wanted}
+                columns.append(bytes(1 if c in codes else 0 for c in table[name]))
+            bits = None
+            for column in columns:
+                value = int.from_bytes(column, "little")
+                bits = value if bits is None else bits & value
+            mask = bytearray(bits.to_bytes(self._doc_count, "little")) if bits is not None \
+                else bytearray(b"\x01") * self._doc_count
+            if active.get("section"):
+                section = bytearray(self._doc_count)
+                for docnum in self._searcher.docs_for_query(Q.Term("section", active["section"])):
+                    section[docnum] = mask[docnum]
+                mask = section
             if len(self._filters) < 1024:
                 self._filters[key] = mask
         return mask
-
-    def _filter(self, active: dict[str, str]) -> Q.Query:
-        terms: list[Q.Query] = []
-        for name, value in active.items():
-            if name == "kind" and value in KIND_GROUPS.values():
-                kinds = [k for k, g in KIND_GROUPS.items() if g == value]
-                terms.append(Q.Or([Q.Term("kind", k) for k in kinds]))
-            else:
-                terms.append(Q.Term(name, value))
-        if "edition" not in active:
-            terms.append(Q.Term("current", True))
-        return Q.And(terms)
 
     def _text_search(self, parsed: ParsedQuery, results: Results, page: int, per_page: int,
                      active: dict[str, str]) -> Results:
         whole = " ".join([*parsed.phrases, parsed.free]).strip()
         pinned_ids = self._pinned(whole, active)
+        named = self.cards.exact(name_key(whole)) if whole else []
+        if named and (len(named) == 1 or named[0].rank < named[1].rank) and pinned_ids \
+                and pinned_ids[0][0] == named[0].id:
+            results.card = named[0].id  # the whole query is this card's name
         built, expansions, suggestion, groups = self._build_query(parsed)
         results.expansions = expansions
         if suggestion and suggestion != whole:
@@ -321,8 +470,9 @@ class SearchService:
         # The same best RERANK_DEPTH are reordered whatever the page, so pages
         # never overlap; past them BM25's order stands.
         depth = max(limit, RERANK_DEPTH)
+        favour = self._favour(whole, [rid for rid, _ in pinned_ids])
         with self._lock:  # Whoosh's readers seek in shared files
-            found, matched = self._scorer.top(built, depth, allowed)
+            found, matched = self._scorer.top(built, depth, allowed, self._card_prior, favour)
         top = [(score, self._doc_ids[docnum]) for score, docnum in found]
         top = self._rerank(top[:RERANK_DEPTH], groups, active) + top[RERANK_DEPTH:]
         ranked = [(score, rid) for score, rid in top if rid not in skip]
@@ -416,6 +566,8 @@ class SearchService:
             pinned.append((rid, "name"))
             if rec.kind == "glossary":
                 for rule_id in rec.rules[:1]:
+                    if "edition" not in active:  # an older glossary's rule: as it is now
+                        rule_id = self.store.current_of(rule_id) or rule_id
                     rule = self.store.get(rule_id)
                     if rule is not None and self._passes(rule, active):
                         pinned.append((rule_id, f"defines {rec.term.get(EN, '')}".strip()))
@@ -476,7 +628,7 @@ class SearchService:
             fix = None
             if word.isascii() and word.isalpha() and len(word) >= 4:
                 lw = word.lower()
-                if not self.corrector.known(lw) and not self._names.get(lw):
+                if not self.known(lw) and not self._names.get(lw):
                     fix = self.corrector.suggest(lw)
             corrected.append(fix or word)
             changed = changed or bool(fix)
@@ -508,9 +660,11 @@ class SearchService:
             zh_tokens = analysis.analyze(self.zh, phrase)
             options = []
             if en_tokens:
-                options.append(_phrase_or_term(EN_FIELDS, en_tokens))
+                options.append(_phrase_or_term(EN_FIELDS + self._card_phrase_fields(
+                    CARD_EN, en_tokens), en_tokens))
             if zh_tokens and not phrase.isascii():
-                options.append(_phrase_or_term(ZH_FIELDS, zh_tokens))
+                options.append(_phrase_or_term(ZH_FIELDS + self._card_phrase_fields(
+                    CARD_ZH, zh_tokens), zh_tokens))
             if options:
                 required.append(Q.Or(options))
                 groups.append(set(en_tokens) | set(zh_tokens))
@@ -545,22 +699,41 @@ class SearchService:
             tokens = analysis.analyze(self.en, word)
             fixed = analysis.analyze(self.en, fix) if fix else []
             for tok in tokens:
-                if not alone and self._too_common("text_en", tok):
+                rules = alone or not self._too_common("text_en", tok)
+                # A word in thousands of cards' texts says nothing of which card
+                # is meant, and reading it would cost more than the rest.
+                cards = not self._too_common("c_text_en", tok)
+                fields = (EN_FIELDS if rules else ()) + (CARD_EN if cards else ())
+                if not fields:
                     continue
-                opts: list[Q.Query] = [Q.Term(f, tok) for f in EN_FIELDS]
+                opts: list[Q.Query] = [Q.Term(f, tok) for f in fields]
                 if not tok.isalpha():  # {T}, 702.19b and 3/3 appear in Chinese text too
                     opts += [Q.Term(f, tok) for f in ZH_FIELDS[:2]]
-                opts += [Q.Term(f, t, boost=0.8) for t in fixed for f in EN_FIELDS]
+                opts += [Q.Term(f, t, boost=0.8) for t in fixed for f in fields]
                 out.append(Q.Or(opts))
             if word.isalpha():
                 out.append(Q.Term("pinyin", word.lower()))
         else:
             tokens = analysis.analyze(self.zh, word)
             for tok in tokens:
-                if (not alone or len(tokens) > 1) and self._too_common("text_zh", tok):
-                    continue
-                out.append(Q.Or([Q.Term(f, tok) for f in ZH_FIELDS]))
+                rules = (alone and len(tokens) == 1) or not self._too_common("text_zh", tok)
+                cards = not self._too_common("c_text_zh", tok)
+                fields = (ZH_FIELDS if rules else ()) + (CARD_ZH if cards else ())
+                if fields:
+                    out.append(Q.Or([Q.Term(f, tok) for f in fields]))
         return out
+
+    def _card_phrase_fields(self, fields: tuple[str, ...], tokens: list[str]) -> tuple:
+        """The cards' fields a quoted phrase is looked for in: their texts only
+        when one of its words is in few enough of them ("first strike" is in
+        thousands of cards: checking where its words stand costs tens of ms,
+        and says nothing of which card is meant); their names always."""
+        text = fields[0]
+        count = self._tiers.get("cards") or self._doc_count
+        if len(tokens) > 1 and min(self._searcher.doc_frequency(text, t) for t in tokens) > \
+                CARD_PHRASE_SHARE * count:
+            return tuple(f for f in fields if f != text)
+        return fields
 
     def _word_frequency(self, word: str) -> int:
         analyzer, fieldname = (self.en, "text_en") if word.isascii() else (self.zh, "text_zh")
@@ -569,9 +742,13 @@ class SearchService:
                    default=self._doc_count)
 
     def _too_common(self, fieldname: str, token: str) -> bool:
-        """A word in a fifth of all documents (的, 了, "can") ranks nothing, but
-        scoring it costs as much as everything else in the query together."""
-        return self._searcher.doc_frequency(fieldname, token) > COMMON_SHARE * self._doc_count
+        """A word in a tenth of its tier's documents (的, 了, "can") ranks
+        nothing, but scoring it costs as much as everything else in the query
+        together."""
+        tier = tier_of(fieldname)
+        count = self._tiers.get(tier) or self._doc_count
+        share = CARD_COMMON_SHARE if tier == "cards" else COMMON_SHARE
+        return self._searcher.doc_frequency(fieldname, token) > share * count
 
     def _crossings(self, text: str) -> list[tuple[str, str, str]]:
         """Headwords in ``text`` with their other-language name:
@@ -618,7 +795,10 @@ class SearchService:
         matched: list[str] = []
         qterms = qterms or {}
         titles = title_of(rec)
-        for lang, fields in (("en", EN_FIELDS), ("zh", ZH_FIELDS)):
+        if rec.kind == "ruling":  # titled with its card
+            card = self.store.get(rec.card)
+            titles = dict(card.name) if card is not None else titles
+        for lang, fields in (("en", EN_FIELDS + CARD_EN), ("zh", ZH_FIELDS + CARD_ZH)):
             text = self.display_texts(rec).get(lang, "")
             stemmed = lang == "en"
             wanted = set().union(*(qterms.get(f, set()) for f in fields))
@@ -668,7 +848,7 @@ def _resemblance(a: frozenset[str], b: frozenset[str]) -> float:
 def _prior(rec: Record) -> float:
     """How likely a record of this kind answers a query that names no edition."""
     if rec.game != "mtg":
-        return 0.75
+        return 0.5  # another game's rules, English and Chinese since 12.7 came in
     if rec.kind == "glossary" and rec.edition == "m13":
         return 0.5  # the beginner's glossary restates the CR's in simpler words
     if rec.edition == "casual-2015":
@@ -691,7 +871,8 @@ def _query_terms(query: Q.Query) -> dict[str, set[str]]:
 def _phrase_or_term(fields, tokens: list[str], boost: float = 1.0) -> Q.Query:
     if len(tokens) == 1:
         return Q.Or([Q.Term(f, tokens[0], boost=boost) for f in fields])
-    return Q.Or([Q.Phrase(f, tokens, boost=boost) for f in fields if f != "context"])
+    return Q.Or([Q.Phrase(f, tokens, boost=boost) for f in fields
+                 if f not in ("context", "c_context")])
 
 
 def _alternation(items: list[str], words: bool) -> re.Pattern | None:
@@ -704,5 +885,6 @@ def _alternation(items: list[str], words: bool) -> re.Pattern | None:
 
 
 def _kinds(store: Store, game: str) -> list[str]:
-    return [kind for kind in ("rule", "glossary", "name", "card", "ruling", "note", "guide")
+    return [kind for kind in ("rule", "glossary", "name", "card", "ruling", "note", "guide",
+                              "mtr", "ipg")
             if store.editions(game, kind)]

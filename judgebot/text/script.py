@@ -7,6 +7,7 @@ for display.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import cache
 
@@ -45,9 +46,11 @@ def is_cjk(ch: str) -> bool:
     )
 
 
+_WIDE = re.compile("[\uff01-\uff5e\u3000]")
+
+
 def fold_width(text: str) -> str:
     """Full-width ASCII (``７０２．１９ｂ``) → ASCII; CJK punctuation kept."""
-    return "".join(
-        unicodedata.normalize("NFKC", ch) if 0xFF01 <= ord(ch) <= 0xFF5E or ch == "\u3000" else ch
-        for ch in text
-    )
+    if not _WIDE.search(text):  # most text has none: no per-character pass
+        return text
+    return _WIDE.sub(lambda m: unicodedata.normalize("NFKC", m.group()), text)

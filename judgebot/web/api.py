@@ -11,8 +11,8 @@ import math
 
 from flask import Blueprint, abort, g, jsonify
 
-from judgebot.corpus import EN, zh_of
-from judgebot.web import params, searching, views
+from judgebot.corpus import zh_of
+from judgebot.web import cardviews, params, searching, views
 from judgebot.web.catalog import GAMES
 from judgebot.web.openapi import document
 from judgebot.web.pages import RULE_NUMBER
@@ -68,6 +68,7 @@ def search():
     out["pages"] = searching.pages(results)
     out["hits"] = [searching.hit_view(cat, h, g.prefs).to_dict() for h in results.hits]
     out["rule_url"] = cat.url(cat.get(results.rule)) if results.rule else None
+    out["card_url"] = cat.url(cat.get(results.card)) if results.card else None
     out["groups"] = [name for name, _ in searching.grouped(
         [searching.hit_view(cat, h, g.prefs) for h in results.hits])]
     return jsonify(out)
@@ -174,38 +175,28 @@ def glossary_term(term: str):
 def cards():
     cat = site().catalog
     game = _game()
-    wanted = (params.text("filter", "", limit=100) or "").strip().lower()
-    rows = []
-    for card in sorted(cat.cards(game), key=lambda c: (c.name.get(EN) or zh_of(c.name))):
-        if wanted and not any(wanted in v.lower() for v in card.name.values()):
-            continue
-        rows.append({"id": card.id, "slug": card.slug, "set": card.set, "name": card.name,
-                     "mana_cost": card.mana_cost, "section": card.section,
-                     "types": card.types, "url": cat.url(card)})
-    return jsonify({"game": game, **_page(rows, 50)})
+    q = cardviews.read_query(per_page=50)
+    total, found, pages = cardviews.list_cards(cat, game, q)
+    items = [{"id": c.id, "slug": c.slug, "name": c.name, "mana_cost": c.mana_cost,
+              "type_line": c.type_line, "colours": c.colours, "types": c.types,
+              "set": c.set, "url": cat.url(c)} for c in found]
+    return jsonify({"game": game, "filters": q.filters, "total": total, "page": q.page,
+                    "per_page": q.per_page, "pages": pages, "items": items})
 
 
 @api.get("/card/<path:card>")
 def card_detail(card: str):
-    from judgebot.corpus import slugify
     from judgebot.web.pages import suggest
 
     cat = site().catalog
     game = _game()
-    set_ = params.text("set", None, limit=20)
-    name = card
-    rec = cat.card(game, name, set_) or cat.card(game, slugify(name), set_)
+    rec, candidates = cardviews.find_card(cat, game, card)
     if rec is None:
-        found = [cat.get(r) for r in cat.service.entities(name)]
-        rec = next((r for r in found if r is not None and r.kind == "card" and r.game == game),
-                   None)
-    if rec is None:
-        return error_response(404, f"There is no card {name!r}.", suggest(name, "card", game))
-    out = rec.to_dict()
-    out["url"] = cat.url(rec)
-    out["rulings"] = [dict(r.to_dict(), url=cat.url(r), rules=[_ref(i) for i in r.rules])
-                      for r in cat.rulings(rec)]
-    return jsonify(out)
+        near = [views.item(cat, c) for c in candidates] or suggest(card, "card", game)
+        message = (f"There is no card {card!r}." if not candidates else
+                   f"{card!r} could be any of several cards: see the suggestions.")
+        return error_response(404, message, near)
+    return jsonify(cardviews.card_json(cat, rec))
 
 
 def _ref(rid: str) -> dict | None:

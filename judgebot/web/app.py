@@ -26,6 +26,7 @@ from judgebot.web.ask import ask_api, ask_pages
 from judgebot.web.catalog import Catalog
 from judgebot.web.pages import pages
 from judgebot.web.params import MAX_PATH_CHARS, MAX_QUERY_STRING, BadParameter
+from judgebot.web.policy_pages import policy_api, policy_pages
 from judgebot.web.site import Site, error_response
 from judgebot.web.views import Linker
 
@@ -86,6 +87,8 @@ def create_app(service: SearchService | None = None, config: dict | None = None)
 
     app.register_blueprint(pages)
     app.register_blueprint(api, url_prefix="/api/v1")
+    app.register_blueprint(policy_pages)
+    app.register_blueprint(policy_api, url_prefix="/api/v1")
     simulate.register(app)
     app.register_blueprint(ask_pages)
     app.register_blueprint(ask_api, url_prefix="/api/v1")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from judgebot.corpus import EN, Record, label_of, zh_of
+from judgebot.corpus import EN, POLICY_KINDS, Record, label_of, parse_id, zh_of
 from judgebot.rulenumbers import sort_key
 from judgebot.search.service import SearchService
 from judgebot.store import Store
@@ -111,9 +111,6 @@ class Catalog:
 
     # --- cards, notes, guide, names ----------------------------------------------
 
-    def cards(self, game: str = "mtg") -> list[Record]:
-        return self.all(game, "card")
-
     def card(self, game: str, slug: str, set_: str | None = None) -> Record | None:
         found = self.store.find(game, "card", slug=slug)
         if set_:
@@ -121,7 +118,9 @@ class Catalog:
         return found[0] if found else None
 
     def rulings(self, card: Record) -> list[Record]:
-        return sorted(self.store.get_many(card.rulings), key=lambda r: r.index)
+        """A card's rulings: its official (Oracle) rulings, then the release
+        notes' rulings that are not one of them."""
+        return self.store.get_many(card.rulings)
 
     def notes(self, game: str = "mtg") -> list[Record]:
         return sorted(self.all(game, "note"), key=lambda r: (r.set, r.id))
@@ -161,9 +160,11 @@ class Catalog:
                 return f"/{game}/cards/{rec.slug}?set={rec.set}"
             return f"/{game}/cards/{rec.slug}"
         if kind == "ruling":
+            if getattr(rec, "same_as", "") and self.get(rec.same_as) is not None:
+                return self.url(self.get(rec.same_as))  # shown as that ruling
             card = self.get(rec.card)
             base = self.url(card) if card is not None else f"/{game}/cards"
-            return f"{base}#ruling-{rec.index}"
+            return f"{base}#{ruling_anchor(rec)}"
         if kind == "note":
             if len(self.store.find(game, "note", slug=rec.slug)) > 1:
                 return f"/{game}/notes/{rec.slug}?set={rec.set}"
@@ -172,13 +173,24 @@ class Catalog:
             return f"/{game}/guide/{rec.number}"
         if kind == "name":
             return f"/{game}/names#{anchor(rec)}"
+        if kind in POLICY_KINDS:  # the Tournament Rules and the IPG: /mtr/4.2, /ipg/2.2
+            if rec.edition == self.default_edition(game, kind):
+                return f"/{kind}/{rec.number}"
+            return f"/{kind}/{rec.edition}/{rec.number}"
         return f"/id/{rec.id}"
 
     def label(self, rec: Record) -> str:
         return label_of(rec)
 
 
-KINDS = ("rule", "glossary", "name", "card", "ruling", "note", "guide")
+KINDS = ("rule", "glossary", "name", "card", "ruling", "note", "guide", *POLICY_KINDS)
+
+
+def ruling_anchor(rec: Record) -> str:
+    """A ruling's place on its card's page: ``ruling-2`` (Oracle), ``ruling-tsr-2``
+    (the release notes of a set)."""
+    _, _, edition, _ = parse_id(rec.id)
+    return f"ruling-{edition}-{rec.index}" if edition else f"ruling-{rec.index}"
 
 
 def anchor(rec: Record) -> str:

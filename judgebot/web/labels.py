@@ -79,6 +79,22 @@ LABELS: dict[str, tuple[str, str]] = {
     "lineage_removed": ("此规则已不在当前 {new} 版规则中。",
                         "This rule is no longer in the current {new} rules."),
     "lineage_moved": ("原编号 {number}（{old} 版）。", "Numbered {number} in the {old} rules."),
+    "fow_lineage_changed": ("中文译自 {zh} 版；其对应的 {old} 版英文在当前 {new} 版中已修改：",
+                            "The Chinese translates {zh}; the {old} English it corresponds to "
+                            "has changed in the current {new}:"),
+    "fow_lineage_unchanged": ("中文译自 {zh} 版；其对应的英文自 {old} 版至当前 {new} 版未改变。",
+                              "The Chinese translates {zh}; the English it corresponds to is "
+                              "unchanged from {old} to the current {new}."),
+    "fow_lineage_new": ("此规则为 {old} 版之后新增，尚无中文翻译。",
+                        "This rule is new since {old}; there is no Chinese translation of it."),
+    "fow_lineage_removed": ("此规则已不在当前 {new} 版规则中。",
+                            "This rule is no longer in the current {new} rules."),
+    "fow_differs": ("{en} 版英文与 {zh} 版中文并不完全对应：", "The {en} English and the {zh} "
+                    "Chinese do not fully correspond:"),
+    "differ_zh-refs-differ": ("引用的规则不同", "they cite different rules"),
+    "differ_zh-numbers-differ": ("文中的数值不同", "the numbers in the text differ"),
+    "differ_zh-examples-differ": ("范例数目不同", "they have different examples"),
+    "differ_zh-subrules-differ": ("下级条目数目不同", "they have different subrules"),
     "lineage_other": ("对应 {edition} 版规则：", "Corresponds to the {edition} rule:"),
     "lineage_current_is": ("当前规则：", "Current rule:"),
     "history": ("历次版本", "History"),
@@ -90,6 +106,8 @@ LABELS: dict[str, tuple[str, str]] = {
     "event_changed": ("修改", "changed"),
     "event_moved": ("改号", "renumbered"),
     "event_removed": ("删除", "removed"),
+    # Force of Will: the English 6.3 rule of the number the Chinese 6.0 has
+    "event_aligned": ("英文对应条目", "the English of this number"),
     "moved_from_number": ("原为 {number}", "was {number}"),
     "show_diff": ("查看改动", "Show the change"),
     "edition_different_rule": ("编号相同，但是另一条规则", "same number, another rule"),
@@ -124,6 +142,23 @@ LABELS: dict[str, tuple[str, str]] = {
     "mana_cost": ("法术力费用", "Mana cost"),
     "pt": ("攻防", "P/T"),
     "loyalty": ("忠诚", "Loyalty"),
+    "card_rules": ("这张牌的异能所用的规则", "Rules its keywords and abilities use"),
+    "card_faces": ("各牌面", "Faces"),
+    "other_names": ("其他名称", "Other names"),
+    "printed_text": ("发布释疑所印的文字", "As printed in the release notes"),
+    "oracle_rulings": ("裁定", "Rulings"),
+    "simulate_card": ("用这张牌模拟", "Simulate with this card"),
+    "engine_cannot_read": ("规则引擎还读不懂：", "The rules engine cannot read yet:"),
+    "older_wording": ("这张牌的规则叙述取自较旧的 Oracle 版本", "Oracle text of an older wording"),
+    "filter_cards": ("筛选", "Filter"),
+    "card_name": ("牌名", "Name"),
+    "card_type": ("类别", "Type"),
+    "card_colour": ("颜色", "Colour"),
+    "card_text": ("叙述", "Text"),
+    "cards_found": ("共 {n} 张牌", "{n} cards"),
+    "no_cards": ("没有符合条件的牌。", "No card matches."),
+    "page_n_of": ("第 {page} / {pages} 页", "Page {page} of {pages}"),
+    "any_colour": ("任何颜色", "Any colour"),
     "no_records": ("语料库中尚无此类记录。", "The corpus holds no such records yet."),
     "source": ("出处", "Source"),
     # Where a record came from, told to readers (the JSON API keeps the files and lines).
@@ -131,6 +166,9 @@ LABELS: dict[str, tuple[str, str]] = {
     "doc_mtg_release_notes": ("发布释疑", "Release notes"),
     "doc_mtg_guide": ("基本规则手册", "Beginner's rulebook"),
     "doc_fow_rules": ("Force of Will 详细规则书", "Force of Will Comprehensive Rules"),
+    "doc_mtg_mtr": ("万智牌比赛规则", "Magic Tournament Rules"),
+    "doc_mtg_ipg": ("万智牌违规处理方针", "Infraction Procedure Guide"),
+    "doc_judge_terms": ("裁判术语表", "Chinese judge terms"),
     "lang_en": ("英文", "English"),
     "lang_zh-Hans": ("简体中文", "Simplified Chinese"),
     "lang_zh-Hant": ("繁体中文", "Traditional Chinese"),
@@ -198,6 +236,26 @@ LABELS: dict[str, tuple[str, str]] = {
                            "This Chinese translates the 2019-10-04 text; the English has "
                            "changed since."),
     "glossary_defs": ("词汇表释义", "Glossary definitions"),
+    # the tournament documents (names of their parts follow the Chinese IPG)
+    "mtr": ("比赛规则", "Tournament Rules"),
+    "ipg": ("违规处理方针", "Infraction Procedure Guide"),
+    "group_policy": ("比赛规则与违规处理", "Tournament Rules and IPG"),
+    "penalty": ("处罚", "Penalty"),
+    "category": ("类别", "Category"),
+    "infraction": ("违规", "Infraction"),
+    "part_definition": ("定义", "Definition"),
+    "part_examples": ("范例", "Examples"),
+    "part_philosophy": ("原则", "Philosophy"),
+    "part_remedy": ("进一步的修正", "Additional Remedy"),
+    "part_upgrade": ("升级", "Upgrade"),
+    "part_downgrade": ("降级", "Downgrade"),
+    "no_remedy": ("此违规没有处罚以外的修正。", "No remedy beyond the penalty."),
+    "see_also": ("另见", "See also"),
+    "chapter_rules": ("本章总则（含累犯升级）", "The chapter's general rules (repeat offences)"),
+    "text_in_english": ("正文为英文原文；中文名称取自裁判术语表。",
+                        "The text is the English original; the Chinese names come from the "
+                        "judge-terms glossary."),
+    "quick_reference": ("处罚速查", "Penalty quick reference"),
     "ask_not_a_question": ("这看起来不像一个问题：请用文字描述。",
                            "That does not look like a question: type it in words."),
     "ask_other_game": ("这似乎是关于 {game} 的问题；裁判助手只了解万智牌和 Force of Will 的规则。",
@@ -211,7 +269,7 @@ LABELS: dict[str, tuple[str, str]] = {
 # The labels the instant-search script needs, handed to it in a data attribute.
 JS_LABELS = ("results", "did_you_mean", "nothing_matched", "best_match", "group_rules",
              "group_glossary", "group_cards", "group_notes", "group_guide", "group_fow",
-             "also_searched", "copied", "bad_request")
+             "also_searched", "copied", "bad_request", "group_policy")
 
 
 # Labels that name a script are written in that script in every view (the

@@ -40,7 +40,8 @@ ERROR = {
 }
 HIT = {"type": "object", "properties": {
     "id": {"type": "string"}, "kind": {"type": "string"}, "group": {
-        "type": "string", "enum": ["rules", "glossary", "cards", "notes", "guide", "fow"]},
+        "type": "string", "enum": ["rules", "glossary", "cards", "notes", "guide", "fow",
+                                   "policy"]},
     "game": {"type": "string"}, "edition": {"type": "string"}, "url": {"type": "string"},
     "label": {"type": "string"}, "number": {"type": "string"},
     "title_en": {"type": "string"}, "title_zh": {"type": "string"},
@@ -66,6 +67,39 @@ EDITION_LINK = {"type": "object", "properties": {
                  "description": "different: the same number is another rule in that edition"}}}
 
 
+CARD = {"type": "object", "properties": {
+    "id": {"type": "string"}, "slug": {"type": "string"}, "url": {"type": "string"},
+    "name": LANGS, "mana_cost": {"type": "string"}, "type_line": LANGS, "text": LANGS,
+    "supertypes": {"type": "array", "items": {"type": "string"}},
+    "types": {"type": "array", "items": {"type": "string"}},
+    "subtypes": {"type": "array", "items": {"type": "string"}},
+    "power": {"type": "string"}, "toughness": {"type": "string"}, "loyalty": {"type": "string"},
+    "colours": {"type": "array", "items": {"type": "string"}},
+    "colour_identity": {"type": "array", "items": {"type": "string"}},
+    "faces": {"type": "array", "items": {"type": "object"}},
+    "aliases": {"type": "array", "items": {"type": "string"}},
+    "nicknames": {"type": "array", "items": {"type": "string"}},
+    "set": {"type": "string", "description": "The set whose release notes give its Chinese "
+            "text and rulings, if any."},
+    "rulings": {"type": "array", "items": {"type": "object", "properties": {
+        "id": {"type": "string"}, "date": {"type": "string"}, "text": LANGS,
+        "url": {"type": "string"},
+        "rules": {"type": "array", "items": {"$ref": "#/components/schemas/Ref"}}}}},
+    "rules": {"type": "array", "items": {"$ref": "#/components/schemas/Ref"},
+              "description": "The rules its text's keywords, rule numbers and terms use."},
+    "engine": {"type": "object", "description": "Whether the rules engine can read the card, "
+               "and if not the abilities (lines of its text) it cannot; `scripted` when the "
+               "engine has its own script of the card.", "properties": {
+                   "readable": {"type": "boolean"},
+                   "unread": {"type": "array", "items": {"type": "string"}},
+                   "scripted": {"type": "boolean"}}}}}
+CARDS = {"type": "object", "properties": {
+    "game": {"type": "string"}, "filters": {"type": "object"}, "total": {"type": "integer"},
+    "page": {"type": "integer"}, "per_page": {"type": "integer"}, "pages": {"type": "integer"},
+    "items": {"type": "array", "items": {"type": "object", "properties": {
+        "id": {"type": "string"}, "slug": {"type": "string"}, "name": LANGS,
+        "mana_cost": {"type": "string"}, "type_line": LANGS,
+        "colours": {"type": "array", "items": {"type": "string"}}, "url": {"type": "string"}}}}}}
 QUOTE = {"type": "object", "properties": {
     "id": {"type": "string"}, "kind": {"type": "string"}, "label": {"type": "string"},
     "url": {"type": ["string", "null"]}, "title": LANGS, "text": LANGS,
@@ -86,6 +120,61 @@ ANSWER = {"type": "object", "properties": {
                    "scenario (YAML)."},
     "rules": {"type": "array", "items": QUOTE}, "rulings": {"type": "array", "items": QUOTE},
     "glossary": {"type": "array", "items": QUOTE}, "notes": {"type": "array", "items": QUOTE}}}
+
+
+SECTION = {"type": "object", "description": "A section of the Tournament Rules or the IPG.",
+           "properties": {
+               "id": {"type": "string", "examples": ["mtg:ipg:2024-09-23:2.2"]},
+               "kind": {"type": "string", "enum": ["mtr", "ipg"]},
+               "edition": {"type": "string", "description": "The effective date."},
+               "number": {"type": "string", "description": "4.2, 4, appendix-a or "
+                          "introduction"},
+               "level": {"type": "string",
+                         "enum": ["introduction", "chapter", "section", "appendix"]},
+               "label": {"type": "string", "examples": ["IPG 2.2"]},
+               "url": {"type": "string"}, "title": LANGS,
+               "text": {**LANGS, "description": "The English text (paragraphs by line)."},
+               "paragraphs": {"type": "array", "items": {"type": "object"},
+                              "description": "Blocks in order: kind (paragraph, bullet, item, "
+                              "example, table, heading, penalty, upgrade, downgrade), text, "
+                              "line; an infraction's also name their part."},
+               "aliases": {"type": "object", "description": "Other names, per language."},
+               "infraction": {"type": "boolean"},
+               "name": LANGS, "category": LANGS, "penalty": LANGS,
+               "definition": LANGS, "philosophy": LANGS, "remedy": LANGS,
+               "examples": {"type": "object"}, "upgrade": {"type": "object"},
+               "downgrade": {"type": "object"},
+               "breadcrumb": {"type": "array", "items": {"$ref": "#/components/schemas/Ref"}},
+               "neighbours": {"type": "object"},
+               "see": {"type": "array", "items": {"$ref": "#/components/schemas/Ref"},
+                       "description": "The other document's section on the same matter."},
+               "cites": {"type": "array", "items": {"$ref": "#/components/schemas/Ref"}},
+               "cited_by": {"type": "array", "items": {"$ref": "#/components/schemas/Ref"}},
+               "editions": {"type": "array", "items": {"type": "string"}}}}
+
+
+def _policy_paths() -> dict:
+    """The Tournament Rules (mtr) and the Infraction Procedure Guide (ipg)."""
+    paths = {}
+    for doc, name in (("mtr", "Magic Tournament Rules"),
+                      ("ipg", "Infraction Procedure Guide")):
+        edition = dict(EDITION, description=f"An edition of the {name} (its effective "
+                       "date); default: the current one. An unknown edition is a 400.")
+        paths[f"/api/v1/{doc}"] = {"get": {
+            "summary": f"Contents of the {name}" + (", each infraction with its penalty"
+                                                    if doc == "ipg" else ""),
+            "operationId": f"{doc}Contents", "parameters": [edition],
+            "responses": {"200": _ok("Chapters with their sections", {"type": "object"}),
+                          **_errors(400)}}}
+        paths[f"/api/v1/{doc}/{{section}}"] = {"get": {
+            "summary": f"One section of the {name}" + (" (an infraction with its penalty, "
+                                                      "parts and remedy)" if doc == "ipg" else ""),
+            "operationId": f"{doc}Section",
+            "parameters": [_param("section", "4.2, appendix-a, \"Appendix A\" or introduction",
+                                  {"type": "string", "maxLength": 40}, "path"), edition],
+            "responses": {"200": _ok("The section", {"$ref": "#/components/schemas/Section"}),
+                          **_errors(400, 404)}}}
+    return paths
 
 
 def _ok(description: str, schema: dict) -> dict:
@@ -144,6 +233,10 @@ def document() -> dict:
                     "rule": {"type": ["string", "null"],
                              "description": "Id of the rule a rule number resolved to."},
                     "rule_url": {"type": ["string", "null"]},
+                    "card": {"type": ["string", "null"], "description": "Id of the card the "
+                             "whole query names exactly (its name in any language, a face, "
+                             "a nickname)."},
+                    "card_url": {"type": ["string", "null"]},
                     "suggestion": {"type": ["string", "null"], "description": "Did you mean"},
                     "message": {"type": ["string", "null"]},
                     "expansions": {"type": "array", "items": {"type": "string"}},
@@ -201,17 +294,37 @@ def document() -> dict:
                 "responses": {"200": _ok("The term", {"type": "object"}),
                               **_errors(400, 404)}}},
             "/api/v1/cards": {"get": {
-                "summary": "Cards", "operationId": "cards",
-                "parameters": [GAME, FILTER, PAGE, PER_PAGE],
-                "responses": {"200": _ok("Cards", _list({"type": "object"})),
-                              **_errors(400)}}},
+                "summary": "Cards (about 30,000), filtered and paginated",
+                "operationId": "cards",
+                "parameters": [
+                    GAME,
+                    _param("name", "Cards whose name (English, Chinese in either script, or "
+                           "another name it is printed by) contains this text.",
+                           {"type": "string", "maxLength": 100}),
+                    _param("type", "Cards whose type line contains this text (Creature, "
+                           "Goblin, 生物 …).", {"type": "string", "maxLength": 100}),
+                    _param("colour", "Cards of every colour given: letters of WUBRG, C for "
+                           "colourless, or white, blue, black, red, green, colorless, "
+                           "comma-separated; a card's colours are those of its mana costs.",
+                           {"type": "string", "maxLength": 40}),
+                    _param("text", "Cards whose rules text (English Oracle text, or Chinese) "
+                           "contains this text.", {"type": "string", "maxLength": 200}),
+                    _param("filter", "An older name of `name`.",
+                           {"type": "string", "maxLength": 100}),
+                    PAGE,
+                    _param("per_page", "Cards per page, at most 100.",
+                           {"type": "integer", "minimum": 1, "maximum": 100, "default": 50})],
+                "responses": {"200": _ok("Cards", CARDS), **_errors(400, 404)}}},
             "/api/v1/card/{card}": {"get": {
-                "summary": "One card with its rulings", "operationId": "card",
-                "parameters": [_param("card", "Card slug or name (English or Chinese)",
-                                      {"type": "string"}, "path"), GAME,
-                               _param("set", "Set code, when names repeat", {"type": "string"})],
-                "responses": {"200": _ok("The card", {"type": "object"}),
-                              **_errors(400, 404)}}},
+                "summary": "One card: Oracle text, Chinese name and text, faces, rulings "
+                           "with the rules they concern, the rules its text uses, and whether "
+                           "the rules engine can read it", "operationId": "card",
+                "parameters": [_param("card", "The card's slug, or any name it is known by: "
+                                      "English, Chinese (either script), pinyin, a face, a "
+                                      "nickname, part of its name or a misspelling of it",
+                                      {"type": "string", "maxLength": MAX_PARAM_CHARS}, "path"),
+                               GAME],
+                "responses": {"200": _ok("The card", CARD), **_errors(400, 404)}}},
             "/api/v1/ask": {
                 "get": {"summary": "Answer a judge call (question in Chinese, English or both)",
                         "operationId": "ask",
@@ -227,7 +340,8 @@ def document() -> dict:
                          "responses": {"200": _ok("The answer", ANSWER),
                                        **_errors(400, 413)}}},
             **simulate_openapi.paths(),
+            **_policy_paths(),
         },
-        "components": {"schemas": {"Error": ERROR, "Ref": REF, "Hit": HIT,
+        "components": {"schemas": {"Error": ERROR, "Ref": REF, "Hit": HIT, "Section": SECTION,
                                    **simulate_openapi.SCHEMAS}},
     }

@@ -9,14 +9,14 @@ from urllib.parse import urlsplit
 from flask import Blueprint, abort, g, redirect, render_template, request
 
 from judgebot.corpus import EN, slugify, zh_of
-from judgebot.web import filterkeys, params, prefs, searching, views
+from judgebot.web import cardviews, filterkeys, params, prefs, searching, views
 from judgebot.web.catalog import GAMES, anchor
 from judgebot.web.params import BadParameter
 from judgebot.web.site import error_response, site
 
 pages = Blueprint("pages", __name__)
 
-RULE_NUMBER = re.compile(r"\d{1,4}(?:\.\d{1,3}(?:[a-z]{1,2}(?:-[ivx]+)?)?)?")
+RULE_NUMBER = re.compile(r"\d{1,4}(?:\.\d{1,3}(?:[a-z]{1,2}(?:-(?:[ivx]+|\d{1,2}))?)?)?")
 
 
 def _game(game: str) -> str:
@@ -54,6 +54,8 @@ def search():
         return _search_error(exc, req.q, req)
     if results.rule and req.page == 1 and not request.args.get("stay"):
         return redirect(cat.url(cat.get(results.rule)), code=302)
+    if results.card and req.page == 1 and not req.filters and not request.args.get("stay"):
+        return redirect(cat.url(cat.get(results.card)), code=302)  # a card's exact name
     hits = [searching.hit_view(cat, h, g.prefs) for h in results.hits]
     unfiltered = None
     if not hits and req.filters and req.has_query():
@@ -290,62 +292,26 @@ def suggest(text: str, kind: str, game: str) -> list:
 def cards(game: str):
     cat = site().catalog
     _game(game)
-    all_cards = cat.cards(game)
-    sections: dict[str, dict[str, list]] = {}
-    ordered = sorted(all_cards, key=lambda c: (_section_key(c.section),
-                                               TYPE_ORDER.get(_main_type(c), 99),
-                                               (c.name.get(EN) or zh_of(c.name)).lower()))
-    for card in ordered:
-        sections.setdefault(card.section or "—", {}).setdefault(_main_type(card), []).append(card)
-    return render_template("cards.html", game=game, sections=sections, total=len(all_cards))
-
-
-COLOUR_ORDER = ("白", "蓝", "黑", "红", "绿", "多色", "无色", "地",
-                "white", "blue", "black", "red", "green", "multicolor", "colorless", "land")
-TYPE_ORDER = {t: i for i, t in enumerate(
-    ("Creature", "Planeswalker", "Instant", "Sorcery", "Enchantment", "Artifact", "Land"))}
-
-
-def _section_key(section: str) -> tuple:
-    """Release notes order: each part of the set, colours in WUBRG order, then the rest."""
-    part, _, colour = (section or "").rpartition("/")
-    rank = next((i for i, c in enumerate(COLOUR_ORDER) if c in colour.lower()), 98)
-    return (part == "" and bool(colour), part, rank, colour)
-
-
-def _main_type(card) -> str:
-    """A card's list heading: its creature-ness first (an artifact creature is a creature)."""
-    types = card.types or []
-    for kind in TYPE_ORDER:
-        if kind in types:
-            return kind
-    return types[-1] if types else "—"
+    q = cardviews.read_query()
+    total, found, page_count = cardviews.list_cards(cat, game, q)
+    return render_template("cards.html", game=game, q=q, cards=found, total=total,
+                           pages=page_count, mana=cardviews.mana_faces)
 
 
 @pages.get("/<game>/cards/<path:slug>")
 def card(game: str, slug: str):
     cat = site().catalog
     _game(game)
-    set_ = params.text("set", None, limit=20)
-    rec = cat.card(game, slug, set_) or cat.card(game, slugify(slug), set_)
+    rec, candidates = cardviews.find_card(cat, game, slug)
     if rec is None:
-        for rid in cat.service.entities(slug):
-            found = cat.get(rid)
-            if found is not None and found.kind == "card" and found.game == game:
-                return redirect(cat.url(found), code=302)
-        return error_response(404, f"There is no card {slug!r}.", suggest(slug, "card", game),
-                              query=slug)
-    p = g.prefs
-    rulings = []
-    named: list[str] = []
-    for ruling in cat.rulings(rec):
-        current = [views.current_rule(cat, i) for i in ruling.rules]
-        rulings.append({"rec": ruling, "anchor": f"ruling-{ruling.index}",
-                        "html": _both(ruling), "rules": [views.item(cat, cat.get(i), p)
-                                                         for i in current if cat.get(i)]})
-        named += [i for i in current if i not in named]
-    return render_template("card.html", card=rec, rulings=rulings, html=_both(rec),
-                           named=[views.item(cat, r, p) for r in map(cat.get, named) if r])
+        near = [views.item(cat, c, g.prefs) for c in candidates]
+        message = (f"There is no card {slug!r}." if not near else
+                   f"{slug!r} could be any of these cards.")
+        return error_response(404, message, near or suggest(slug, "card", game), query=slug)
+    if rec.slug != slug:
+        return redirect(cat.url(rec), code=302)
+    view = cardviews.card_view(cat, site().linker, rec, g.prefs)
+    return render_template("card.html", card=rec, view=view, mana=cardviews.mana_faces)
 
 
 def _both(rec) -> dict:

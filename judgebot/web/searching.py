@@ -12,7 +12,7 @@ from judgebot.web import params, render
 from judgebot.web.catalog import Catalog
 from judgebot.web.prefs import Prefs
 
-GROUPS = ("rules", "glossary", "cards", "notes", "guide", "fow")
+GROUPS = ("rules", "glossary", "cards", "notes", "guide", "fow", "policy")
 
 
 class EmptyQuery(params.BadParameter):

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from markupsafe import Markup
 
-from judgebot.corpus import EN, ZH_HANS, ZH_HANT, Record, zh_of
+from judgebot.corpus import EN, ZH_HANS, ZH_HANT, Record, parse_id, zh_of
 from judgebot.store import is_versioned
 from judgebot.web import labels, render
 from judgebot.web.catalog import Catalog
@@ -21,6 +21,24 @@ from judgebot.web.prefs import Prefs
 from judgebot.xref import GENERIC_TERMS
 
 SUMMARY_CHARS = 160
+MAX_RULINGS_SHOWN = 30  # on a rule page; 702.9 Flying is cited by hundreds
+MAX_RULINGS_API = 200
+
+
+def _is_ruling(rid: str) -> bool:
+    return rid.split(":", 2)[1:2] == ["ruling"]
+
+
+def _release_notes_first(cat: Catalog, ruling_ids: list[str]) -> list[str]:
+    """The rulings a rule page lists: those of a set's release notes first (they
+    are in Chinese too), each as the Oracle ruling it is the same as where it
+    is one; then the Oracle rulings, in card order; each once."""
+    first: list[str] = []
+    for rid in ruling_ids:
+        if parse_id(rid)[2]:  # a release-notes ruling (mtg:ruling:tsr:…)
+            rec = cat.get(rid)
+            first.append(getattr(rec, "same_as", "") or rid)
+    return list(dict.fromkeys(first + ruling_ids))
 # Headwords too common to link in every sentence (beyond the cross-reference's
 # own list): a page where every other word is underlined helps nobody.
 UNLINKED_TERMS = GENERIC_TERMS | {"creature", "permanent", "block", "attack", "case", "player",
@@ -65,6 +83,10 @@ def texts(rec: Record) -> tuple[str, str]:
 def item(cat: Catalog, rec: Record, prefs: Prefs | None = None,
          chars: int = SUMMARY_CHARS) -> Item:
     title_en, title_zh = titles(rec)
+    if rec.kind == "ruling":  # a ruling is known by its card
+        card = cat.get(getattr(rec, "card", ""))
+        if card is not None:
+            title_en, title_zh = titles(card)
     text_en, text_zh = texts(rec)
     partner = cat.translation_of(rec) if not text_zh else None
     if partner is not None and partner is not rec:
@@ -285,10 +307,17 @@ class Lineage:
     other: Record | None = None  # for other documents: the rule it corresponds to
     history: list[Step] = field(default_factory=list)
     changed_in: list[str] = field(default_factory=list)  # since the translated edition
+    # Force of Will: the English rule closest to the Chinese (6.3 beside 6.0), and
+    # what that English and the Chinese do not share (flags such as zh-refs-differ)
+    english: Record | None = None
+    differs: list[str] = field(default_factory=list)
+    since: str = ""  # the English edition the current one is compared with
 
     def to_dict(self, cat: Catalog) -> dict:
         out = {"status": self.status}
-        for name in ("current", "translated", "other"):
+        if self.differs:
+            out["differs"] = list(self.differs)
+        for name in ("current", "translated", "other", "english"):
             rec = getattr(self, name)
             if rec is not None:
                 out[name] = {"id": rec.id, "url": cat.url(rec)}
@@ -311,6 +340,8 @@ def lineage(cat: Catalog, rec: Record) -> Lineage:
 def _lineage(cat: Catalog, rec: Record) -> Lineage:
     lin = cat.store.lineage(rec.id)
     status = lin.get("status", "")
+    if rec.game == "fow" and is_versioned(rec.edition):
+        return _fow_lineage(cat, rec, lin)
     if not status:
         return Lineage(status="")
     if not is_versioned(rec.edition):
@@ -351,6 +382,33 @@ def history(cat: Catalog, rec: Record) -> list[Step]:
     return steps
 
 
+def _fow_lineage(cat: Catalog, rec: Record, lin: dict) -> Lineage:
+    """Force of Will: the current English (12.7) descends from 6.3, the English
+    edition nearest the Chinese 6.0; the lineage says whether the English
+    changed since 6.3 and where 6.3 and the Chinese do not correspond."""
+    current = cat.get(lin.get("current") or lin.get("descendant"))
+    translated = cat.get(lin.get("translated"))
+    english = cat.get(lin.get("english") or lin.get("ancestor"))
+    if english is None and rec.text.get(EN) and rec.edition != cat.store.current_edition("fow"):
+        english = rec  # an older English edition is its own nearest English
+    status = lin.get("status", "")
+    if current is not None and current.id != rec.id:
+        status = cat.store.lineage(current.id).get("status", status)
+    current_edition = cat.store.current_edition("fow")
+    older = [e for e in cat.editions("fow", "rule") if e != current_edition]
+    out = Lineage(status=status, current=current, translated=translated, english=english,
+                  since=english.edition if english else (older[-1] if older else ""),
+                  history=history(cat, rec))
+    if english is not None:
+        out.differs = [f for f in english.flags if f.startswith("zh-") and f != "zh-missing"]
+        if current is not None and english.number != current.number:
+            out.moved_from = english.number
+        if status == "changed" and current is not None:
+            _diff(out, english.text.get(EN, ""), current.text.get(EN, ""))
+            out.changed_in = [current.edition]
+    return out
+
+
 def _diff(out: Lineage, old: str, new: str) -> None:
     out.diff = render.word_diff(old, new)
     out.removed_words, out.added_words = render.diff_counts(old, new)
@@ -372,6 +430,7 @@ class RulePage:
     cited_by: dict[str, list[Item]]
     rulings: list[Item]
     editions: list[EditionLink]  # the same rule in every edition
+    rulings_total: int = 0  # rulings cite it (the first MAX_RULINGS_SHOWN are listed)
     title_en: str = ""
     title_zh: str = ""
     html: dict[str, Markup] = field(default_factory=dict)
@@ -395,20 +454,23 @@ def rule_page(cat: Catalog, linker: Linker, rec: Record, prefs: Prefs) -> RulePa
         return found[0] if found else None
 
     cited: dict[str, list[Item]] = {}
-    for it in items(cat.store.cited_by(rec.id)):
+    # Rulings have a section of their own (and a rule may be cited by thousands).
+    for it in items(r for r in cat.store.cited_by(rec.id) if not _is_ruling(r)):
         cited.setdefault(it.kind, []).append(it)
     ruling_ids = list(x.rulings_citing(rec.id))
     lin = lineage(cat, rec)
     for other in (lin.current, lin.translated):
         if other is not None and other.id != rec.id:
             ruling_ids += [r for r in x.rulings_citing(other.id) if r not in ruling_ids]
+    ruling_ids = _release_notes_first(cat, ruling_ids)
     page = RulePage(
         rec=rec, en=en, zh=zh, lineage=lin, citation=citation(cat, rec),
         breadcrumb=items([c.id for c in x.breadcrumb(rec.id)]),
         parent=one(nb.parent), children=items(nb.children),
         previous=one(nb.previous), next=one(nb.next),
-        refs=items(cat.store.cites(rec.id)), cited_by=cited, rulings=items(ruling_ids),
-        editions=other_editions(cat, rec, lin),
+        refs=items(cat.store.cites(rec.id)), cited_by=cited,
+        rulings=items(ruling_ids[:MAX_RULINGS_SHOWN]), editions=other_editions(cat, rec, lin),
+        rulings_total=len(ruling_ids),
     )
     page.title_en, page.title_zh = shown_titles(rec, zh, prefs)
     page.html, page.examples = rule_texts(linker, rec, en, zh, prefs)
@@ -555,6 +617,7 @@ def rule_json(cat: Catalog, rec: Record) -> dict:
         r = cat.get(rid)
         return {"id": r.id, "url": cat.url(r), "label": cat.label(r)} if r else None
 
+    rulings = x.rulings_citing(rec.id)
     out = rec.to_dict()
     out.pop("source", None)
     out.update({
@@ -565,8 +628,9 @@ def rule_json(cat: Catalog, rec: Record) -> dict:
         "neighbours": {"parent": ref(nb.parent), "children": [ref(c) for c in nb.children],
                        "previous": ref(nb.previous), "next": ref(nb.next)},
         "cites": [ref(r) for r in cat.store.cites(rec.id)],
-        "cited_by": [ref(r) for r in cat.store.cited_by(rec.id)],
-        "rulings": [ref(r) for r in x.rulings_citing(rec.id)],
+        "cited_by": [ref(r) for r in cat.store.cited_by(rec.id) if not _is_ruling(r)],
+        "rulings": [ref(r) for r in rulings[:MAX_RULINGS_API]],
+        "rulings_total": len(rulings),
         "lineage": lineage(cat, rec).to_dict(cat),
         "editions": [e.to_dict() for e in other_editions(cat, rec, lineage(cat, rec))],
         "shown": {"en": en.id if en else None, "zh": zh.id if zh else None},

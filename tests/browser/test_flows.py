@@ -169,7 +169,8 @@ def test_phone_layout_fits_360_pixels_and_stacks_languages(open_page, by_id):
     if zh.count():
         assert zh.bounding_box()["y"] + zh.bounding_box()["height"] <= en.bounding_box()["y"] + 1
     for path in ["/", "/search?q=trample", "/mtg/glossary", "/mtg/cards", "/mtg/cr",
-                 "/fow/cr/1102.1", "/mtg/glossary/trample"]:
+                 "/fow/cr/1102.1", "/mtg/glossary/trample", "/fow/cr/1103.1", "/mtr",
+                 "/ipg/2.2", "/ipg/appendix-a"]:
         page.goto(path)
         assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE_WIDTH, path
 

@@ -20,6 +20,10 @@ PAGES = [
     ("glossary-phone-zh", "/mtg/glossary?view=zh", "phone", "light"),
     ("glossary-trample", "/mtg/glossary/trample", "desktop", "light"),
     ("cards", "/mtg/cards", "desktop", "light"),
+    ("cards-phone", "/mtg/cards?type=Creature&colour=G", "phone", "light"),
+    ("card-opt-en-phone", "/mtg/cards/opt?view=en", "phone", "light"),
+    ("card-delver-zh-phone", "/mtg/cards/delver-of-secrets?view=zh", "phone", "dark"),
+    ("card-angels-grace-en", "/mtg/cards/angels-grace?view=en", "desktop", "light"),
     ("notes", "/mtg/notes", "desktop", "light"),
     ("fow-1102.1-phone", "/fow/cr/1102.1", "phone", "dark"),
     ("not-found", "/mtg/cr/702.19z", "desktop", "light"),
@@ -35,10 +39,11 @@ def test_screenshot(open_page, screenshots, name, path, viewport, scheme):
     assert out.stat().st_size > 5000
 
 
-def test_card_page_screenshot(open_page, screenshots, records):
-    card = next((r for r in records if r.kind == "card" and r.rulings), None)
-    if card is None:
+def test_card_page_screenshot(open_page, screenshots, records, store):
+    committed = next((r for r in records if r.kind == "card" and r.rulings), None)
+    if committed is None:
         pytest.skip("the corpus has no cards yet")
+    card = store.get(committed.id)  # the Oracle card: its rulings and the release notes'
     page = open_page(f"/mtg/cards/{card.slug}")
     page.screenshot(path=str(screenshots / "card.png"))
     assert page.locator(".rulings li").count() == len(card.rulings)

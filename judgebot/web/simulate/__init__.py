@@ -23,11 +23,20 @@ def register(app: Flask) -> None:
                                               timeout=cfg.get("SIMULATE_TIMEOUT", 5.0),
                                               memory_mb=cfg.get("SIMULATE_MEMORY_MB", 384),
                                               wait=cfg.get("SIMULATE_WAIT", 15.0),
-                                              waiting=cfg.get("SIMULATE_QUEUE", 2))
+                                              waiting=cfg.get("SIMULATE_QUEUE", 2),
+                                              store_path=_store_path(app)
+                                              if cfg.get("SIMULATE_CORPUS_CARDS", True) else None)
     app.register_blueprint(pages.simulate_pages)
     app.register_blueprint(api.simulate_api, url_prefix="/api/v1")
     app.jinja_env.globals.update(simulations_for_card=service.examples_for_card,
                                  simulate_label=service.label)
+
+
+def _store_path(app: Flask) -> str | None:
+    """The corpus store the workers find the cards a scenario names in."""
+    site = app.extensions.get("judgebot")
+    path = getattr(getattr(site, "store", None), "path", None)
+    return str(path) if path is not None else None
 
 
 __all__ = ["register"]

@@ -20,6 +20,7 @@ import yaml
 
 from judgebot import corpus
 from judgebot.corpus import CR_2019, EN, slugify
+from judgebot.text.names import name_key
 from judgebot.web.catalog import Catalog, zh_of
 
 GALLERY_DIR = corpus.ROOT / "tests" / "scenarios"
@@ -100,7 +101,8 @@ def load(cat: Catalog, folder: Path = GALLERY_DIR) -> Gallery:
     groups: dict[str, Group] = {}
     for ex in examples:
         if ex.group not in groups:
-            zh, en = _group_label(ex.group, glossary, cards, cat)
+            named = {s for other in examples if other.group == ex.group for s in other.cards}
+            zh, en = _group_label(ex.group, glossary, named, cat)
             groups[ex.group] = Group(ex.group, zh, en)
         groups[ex.group].examples.append(ex)
     ordered = sorted(groups.values(), key=lambda g: (g.key == "ruling", g.en.lower()))
@@ -128,14 +130,40 @@ def _glossary_names(cat: Catalog) -> dict[str, tuple[str, str]]:
     return out
 
 
-def _card_slugs(cat: Catalog) -> dict[str, str]:
-    """Every name (English, Chinese, slug) of a corpus card -> its slug."""
-    out: dict[str, str] = {}
-    for card in cat.cards("mtg"):
-        out[card.slug] = card.slug
-        for name in card.name.values():
-            out.setdefault(name.strip().lower(), card.slug)
-    return out
+class _CardSlugs:
+    """A corpus card's slug by its name (English, Chinese) or slug, looked up
+    in the store as asked (the corpus has some 30,000 cards: too many to list)."""
+
+    def __init__(self, cat: Catalog):
+        self.cat = cat
+        self._found: dict[str, str | None] = {}
+
+    def get(self, name: str) -> str | None:
+        if name not in self._found:
+            slug = None
+            if self.cat.store.find("mtg", "card", slug=name):
+                slug = name
+            else:
+                for rid, how in self.cat.store.card_keys(name_key(name)):
+                    if how in ("name", "zh"):
+                        card = self.cat.get(rid)
+                        slug = card.slug if card is not None else None
+                        break
+            self._found[name] = slug
+        return self._found[name]
+
+    def __contains__(self, name: str) -> bool:
+        return self.get(name) is not None
+
+    def __getitem__(self, name: str) -> str:
+        slug = self.get(name)
+        if slug is None:
+            raise KeyError(name)
+        return slug
+
+
+def _card_slugs(cat: Catalog) -> _CardSlugs:
+    return _CardSlugs(cat)
 
 
 def _group_key(stem: str, glossary: dict[str, tuple[str, str]]) -> str:
@@ -146,15 +174,17 @@ def _group_key(stem: str, glossary: dict[str, tuple[str, str]]) -> str:
     return words[0]
 
 
-def _group_label(key: str, glossary: dict[str, tuple[str, str]], cards: dict[str, str],
+def _group_label(key: str, glossary: dict[str, tuple[str, str]], cards: set[str],
                  cat: Catalog) -> tuple[str, str]:
+    """A group's label: its glossary term, its own label, or the one card its
+    scenarios name whose slug starts with the key."""
     slug = key.replace("_", "-")
     for candidate in (slug, GLOSSARY_ALIASES.get(key, ""), slug.rstrip("s")):
         if candidate in glossary:
             return glossary[candidate]
     if key in OWN_LABELS:
         return OWN_LABELS[key]
-    named = sorted({s for s in cards.values() if s.startswith(slug + "-") or s == slug})
+    named = sorted({s for s in cards if s.startswith(slug + "-") or s == slug})
     if len(named) == 1:
         card = cat.card("mtg", named[0])
         if card is not None:
@@ -163,13 +193,14 @@ def _group_label(key: str, glossary: dict[str, tuple[str, str]], cards: dict[str
     return word, word
 
 
-def _cards_named(data: dict, cards: dict[str, str]) -> list[str]:
+def _cards_named(data: dict, cards: _CardSlugs) -> list[str]:
     """Corpus cards a scenario names: by the rulings it follows, and in its zones."""
     found: dict[str, None] = {}
     for rid in _as_list(data.get("ruling")) + _as_list(data.get("rulings")):
         parts = str(rid).split(":")
-        if len(parts) == 5 and parts[1] == "ruling" and parts[3] in cards:
-            found[cards[parts[3]]] = None
+        slug = parts[3] if len(parts) == 5 else parts[2] if len(parts) == 4 else ""
+        if parts[1:2] == ["ruling"] and slug and slug in cards:
+            found[cards[slug]] = None
     for zone in ZONES:
         per_player = data.get(zone)
         if not isinstance(per_player, dict):

@@ -3,6 +3,7 @@
 the engine imported and the card pool already read (about half a second of
 work each would otherwise repeat)."""
 
+from judgebot import cardsource  # noqa: F401  (the corpus cards, opened in each worker)
 from judgebot.engine.cards import pool
 from judgebot.web.simulate import worker
 

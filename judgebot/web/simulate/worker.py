@@ -39,6 +39,9 @@ except ImportError:  # not a Unix: the time budget still holds, the memory one d
     resource = None
 
 PRELOAD = ["judgebot.web.simulate.preload"]
+# The cards a scenario may name: the engine's pool, and the corpus cards it reads
+# (judgebot.cardsource), set in each worker when the pool knows the store.
+CARDS: Any = None
 
 
 class Busy(Exception):
@@ -59,7 +62,7 @@ def simulate(text: str) -> str:
                           ensure_ascii=False)
     start = time.perf_counter()
     recorder = BoardRecorder()
-    result = run_text(text, observe=recorder)
+    result = run_text(text, observe=recorder, cards=CARDS)
     elapsed = time.perf_counter() - start
     if result.refused is not None and result.refused.kind == "internal" and \
             "MemoryError" in result.refused.message:
@@ -81,7 +84,7 @@ def read(text: str) -> str:
     refused = None
     try:
         check_structure(text)
-        scn = parse(text)
+        scn = parse(text, CARDS)
     except Problem as problem:
         refused = problem.refusal()
     except Refusal as exc:
@@ -103,6 +106,18 @@ def _plain(value: Any) -> Any:
     return str(value)
 
 
+def _corpus_cards(store_path: str) -> Any:
+    from pathlib import Path
+
+    from judgebot.cardsource import StoreCards
+    from judgebot.store import Store, StoreError
+
+    try:
+        return StoreCards(Store(Path(store_path)))
+    except (StoreError, OSError):
+        return None
+
+
 def _limit_memory(extra_bytes: int) -> None:
     """Cap this process's address space at its current size plus ``extra_bytes``."""
     if resource is None:
@@ -119,9 +134,12 @@ def _limit_memory(extra_bytes: int) -> None:
         pass
 
 
-def worker_main(conn: Any, memory_bytes: int) -> None:
+def worker_main(conn: Any, memory_bytes: int, store_path: str | None = None) -> None:
     """A worker's life: warm up, say ready, then answer scenario after scenario."""
+    global CARDS
     pool()
+    if store_path:
+        CARDS = _corpus_cards(store_path)
     conn.send(("ready", None))
     _limit_memory(memory_bytes)
     while True:
@@ -174,8 +192,9 @@ class WorkerPool:
     """
 
     def __init__(self, size: int = 2, timeout: float = 5.0, memory_mb: int = 384,
-                 wait: float = 15.0, waiting: int = 2) -> None:
+                 wait: float = 15.0, waiting: int = 2, store_path: str | None = None) -> None:
         self.size = max(1, size)
+        self.store_path = store_path
         self.timeout = timeout
         self.memory_bytes = memory_mb * 1024 * 1024
         self.wait = wait
@@ -194,7 +213,8 @@ class WorkerPool:
     def _spawn(self) -> _Worker:
         ctx = self._context()
         ours, theirs = ctx.Pipe()
-        process = ctx.Process(target=worker_main, args=(theirs, self.memory_bytes),
+        process = ctx.Process(target=worker_main,
+                              args=(theirs, self.memory_bytes, self.store_path),
                               name="judgebot-simulate", daemon=True)
         process.start()
         theirs.close()

@@ -1,0 +1,110 @@
+"""The judge and the engine use the cards: names in questions, Oracle text and
+rulings in answers, readable cards in simulations; the rules a text concerns."""
+
+from __future__ import annotations
+
+import pytest
+
+from judgebot import corpus
+from judgebot.cardreading import read_card
+from judgebot.judge.lexicon import Lexicon
+from judgebot.rulelinks import RuleLinker
+
+
+@pytest.fixture(scope="module")
+def lexicon(search_service):
+    return Lexicon(search_service.store, search_service.pinyin)
+
+
+def cards_in(lexicon, text):
+    return [(text[s:e], t.value) for s, e, t in lexicon.find(text) if t.kind == "card"]
+
+
+def test_card_names_in_a_question_in_either_language(lexicon):
+    assert cards_in(lexicon, "does Rest in Peace stop Blood Artist?") == [
+        ("Rest in Peace", "mtg:card:rest-in-peace"), ("Blood Artist", "mtg:card:blood-artist")]
+    assert cards_in(lexicon, "闪电击打我的塔莫耶夫") == [
+        ("闪电击", "mtg:card:lightning-bolt"), ("塔莫耶夫", "mtg:card:tarmogoyf")]
+    assert cards_in(lexicon, "my opponent cast murder on my creature") == [
+        ("murder", "mtg:card:murder")]
+
+
+def test_a_name_of_ordinary_rules_words_counts_only_as_printed(lexicon):
+    assert cards_in(lexicon, "I sacrifice a creature and exile a card") == []
+    assert cards_in(lexicon, "they cast Sacrifice") == [("Sacrifice", "mtg:card:sacrifice")]
+
+
+def test_casual_variant_cards_and_rules_words_are_no_card_names(lexicon):
+    assert cards_in(lexicon, "Karn attacks with Gix") == []
+    assert cards_in(lexicon, "牺牲一个生物") == []
+
+
+def test_a_question_naming_a_card_brings_its_rulings(search_service):
+    from judgebot.judge.service import Judge
+
+    judge = Judge(search_service.store, search_service)
+    answer = judge.ask("does Rest in Peace stop Blood Artist?")
+    assert {e.value for e in answer.understanding.of("card")} == {
+        "mtg:card:rest-in-peace", "mtg:card:blood-artist"}
+    assert any(q.id.startswith("mtg:ruling:rest-in-peace:") for q in answer.rulings)
+
+
+def test_a_card_the_engine_reads_goes_into_the_simulation(search_service):
+    from judgebot.judge.service import Judge
+
+    judge = Judge(search_service.store, search_service)
+    assert judge.pool.get("Murder") is None  # not one of the engine's own cards
+    assert judge.cards.get("Murder").source == "inline"  # the corpus card, read from its text
+    answer = judge.ask("I cast Murder on their Serra Angel")
+    sim = answer.simulation
+    assert sim is not None and sim["ok"], sim
+    assert "card: Murder" in sim["scenario"]  # named: the card source finds it
+    assert "Serra Angel" in sim["summary"]
+
+
+# --- reading a card ---------------------------------------------------------------
+
+def test_the_engine_reads_a_card_or_says_which_abilities_it_cannot(store):
+    assert read_card(store.get("mtg:card:murder")).to_dict() == {"readable": True,
+                                                                 "unread": []}
+    artist = read_card(store.get("mtg:card:blood-artist"))
+    assert not artist.readable and artist.unread == [
+        "Whenever this creature or another creature dies, target player loses 1 life and "
+        "you gain 1 life."]
+    assert read_card(store.get("mtg:card:tarmogoyf")).unread == ["power/toughness */1+*"]
+    assert read_card(store.get("mtg:card:fire-ice")).unread == [
+        "2 faces (the engine reads one-faced cards)"]
+
+
+# --- the rules a text concerns ------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def linker(store):
+    current = store.current_edition("mtg")
+    return RuleLinker(store.records("mtg", "rule", current),
+                      store.records("mtg", "glossary", current)), current
+
+
+def test_keywords_rule_numbers_and_glossary_terms_are_linked(linker):
+    linked, current = linker
+    found = linked.find("Trample applies; it mills two cards (see rule 704.5j) before "
+                        "state-based actions are checked.")
+    rule = lambda n: corpus.rule_id(n, current)  # noqa: E731
+    assert [f.rule for f in found] == [rule("704.5j"), rule("702.19"), rule("701.17"),
+                                       rule("704")]
+    assert [f.how for f in found] == ["number", "keyword", "keyword", "term"]
+
+
+def test_an_ordinary_word_is_a_keyword_only_on_a_card_that_has_it(linker):
+    linked, current = linker
+    text = "You may support the creature you control."
+    support = corpus.rule_id("701.41", current)
+    assert support not in [f.rule for f in linked.find(text, own=set())]
+    assert support in [f.rule for f in linked.find(text, own={support})]
+
+
+def test_everyday_verbs_are_never_linked(linker):
+    linked, current = linker
+    found = [f.rule for f in linked.find("Cast it, then create a token and reveal a card.")]
+    assert corpus.rule_id("701.5", current) not in found  # cast
+    assert corpus.rule_id("701.7", current) not in found  # create
