@@ -187,6 +187,10 @@ class Cost:
     # your graveyard": the graveyard)
     text: str = ""
 
+    def __str__(self) -> str:
+        """The cost as written ("Sacrifice three creatures"), for the log and the board."""
+        return self.text or str(self.mana)
+
     def is_mana_only(self) -> bool:
         return not (self.tap or self.untap or self.sacrifice_self or self.sacrifice
                     or self.discard or self.discard_self or self.pay_life

@@ -53,7 +53,11 @@ class OracleCard:
         """From a card-file line (``name``, ``mana_cost``, ``type_line``, ``oracle_text``,
         ``power``, ``toughness``, ``loyalty``, ``name_zhs``, ``faces``)."""
         faces = tuple(cls.from_record(f) for f in data.get("faces") or ())
-        return cls(str(data.get("name", "")), data.get("mana_cost") or None,
+        name = data.get("name", "")
+        if isinstance(name, Mapping):  # a store record's face: {en, zh-Hans}
+            data = {**data, "name_zhs": name.get("zh-Hans") or name.get("zh") or ""}
+            name = name.get("en") or data["name_zhs"]
+        return cls(str(name), data.get("mana_cost") or None,
                    str(data.get("type_line") or ""), str(data.get("oracle_text") or ""),
                    _opt(data.get("power")), _opt(data.get("toughness")),
                    _opt(data.get("loyalty")), str(data.get("name_zhs") or ""), faces)
