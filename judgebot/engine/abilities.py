@@ -49,6 +49,7 @@ MEANING_KEYWORDS = frozenset({
     "transfigure", "aura swap", "increment", "firebending", "shroud", "changeling",
     "split second", "flash", "storm", "gravestorm", "hideaway", "exalted", "prowess",
     "flanking", "poisonous", "absorb", "champion", "soulbond", "haunt", "ninjutsu",
+    "boast", "exhaust", "affinity",
 })
 # Keywords with no effect on a game in progress (they work while building a deck or
 # outside the game: 702.124 partner, 702.139 companion).
@@ -130,6 +131,7 @@ class Filter:
     mv_eq: int | str | None = None
     power_gt: Any = None  # an amount: "with power greater than the number of cards in
     # your hand" (Ensnaring Bridge)
+    power_lt: Any = None  # an amount: "with power less than ~'s power" (mentor)
     color_count: str | None = None  # mono | multi: monocolored, multicolored (105.2)
     any_counter: bool | None = None  # "with a counter on it"
     enchanted: bool | None = None  # "enchanted" / "equipped" permanents

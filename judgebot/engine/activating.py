@@ -6,6 +6,7 @@ from typing import Any
 
 from judgebot.engine import citations as R
 from judgebot.engine.abilities import ActivatedAbility, ability_text, activated
+from judgebot.engine.conditions import holds
 from judgebot.engine.costs import check_costs, mana_options, pay_costs, pay_mana
 from judgebot.engine.errors import IllegalAction
 from judgebot.engine.events import Happened
@@ -82,6 +83,7 @@ def activate(game: Game, player: str, oid: int, ability: ActivatedAbility,
         if ability.cost.loyalty < 0 and have < -ability.cost.loyalty:
             raise IllegalAction(msg("activating.activate.8", name=name, have=have,
                                     value=-ability.cost.loyalty), (R.LOYALTY_NEGATIVE,))
+    _check_restrictions(game, player, oid, ability, name)
     for p in active_prohibitions(game, "cant_activate"):
         if p.params.get("name") and p.params["name"] in c.names:
             raise IllegalAction(msg("activating.activate.9", name=name, text=p.text),
@@ -95,6 +97,8 @@ def activate(game: Game, player: str, oid: int, ability: ActivatedAbility,
         raise IllegalAction(msg("activating.activate.2", player=player, mana=mana, what=what),
             (R.CAST_PAY,))
     chosen = choose_targets(game, player, ability.targets, targets, c, oid, False, what)
+    if ability.once or ability.once_per_turn:  # its use counted on the object (602.5b)
+        obj.chosen.setdefault("activated", {})[_restriction_key(ability)] = game.turn
     lki = c.copy()
     if ability.is_mana:
         pay_costs(game, player, ability.cost, oid, what, mana=mana,
@@ -136,3 +140,24 @@ def activate(game: Game, player: str, oid: int, ability: ActivatedAbility,
     notice_targeted(game, item.id, chosen, False)
     game.priority = player
     game.passes = 0
+
+
+def _restriction_key(ability: ActivatedAbility) -> str:
+    return ability.text or repr(ability.cost)
+
+
+def _check_restrictions(game: Game, player: str, oid: int, ability: ActivatedAbility,
+                        name: str) -> None:
+    """"Activate only if …", "… only once each turn", "Activate only once" (602.5, 602.5b)."""
+    if ability.condition is not None and not holds(game, ability.condition, oid, player):
+        raise IllegalAction(msg("activating.only_if", name=name, text=ability.text),
+                            (R.ACTIVATE_PROHIBITED,))
+    used = game.objects[oid].chosen.get("activated", {}).get(_restriction_key(ability))
+    if used is None:
+        return
+    if ability.once:
+        raise IllegalAction(msg("activating.only_once", name=name, text=ability.text),
+                            (R.ACTIVATE_RESTRICTED,))
+    if ability.once_per_turn and used == game.turn:
+        raise IllegalAction(msg("activating.once_each_turn", name=name, text=ability.text),
+                            (R.ACTIVATE_RESTRICTED,))

@@ -24,6 +24,7 @@ from judgebot.engine.abilities import (
     statics,
 )
 from judgebot.engine.apply import new_object
+from judgebot.engine.conditions import holds
 from judgebot.engine.costs import check_costs, cost_reduction, pay_costs, pay_mana
 from judgebot.engine.errors import IllegalAction, Unsupported
 from judgebot.engine.events import Happened, Move
@@ -215,6 +216,7 @@ def cast(game: Game, req: CastRequest) -> GameObject:
         rules += [R.MODAL, R.CAST_MODES]
     if extra_cost is not None and extra_cost is sab.additional_cost:
         rules.append(R.ADDITIONAL_COST)
+    rules.extend(_cost_change_rules(game, player, c))
     rules.extend({"flashback": [R.FLASHBACK], "morph": [R.MORPH, R.MORPH_CAST,
                                                          R.FACE_DOWN_CAST, R.FACE_DOWN],
                   "madness": [R.MADNESS_ALT_COST], "suspend": [R.SUSPEND],
@@ -353,11 +355,31 @@ def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: st
     return base, extra
 
 
+def _cost_change_rules(game: Game, player: str, c: Chars) -> list[str]:
+    """The rules of the cost increases and reductions that changed this spell's total cost
+    (601.2f; a keyword's own rule, affinity's 702.41a)."""
+    out: list[str] = []
+    if cost_reduction(game, player, c):
+        out.append(R.COST_CHANGE)
+    view = View(game)
+    for ab in statics(c.abilities):
+        if isinstance(ab, StaticAbility) and ab.kind == "self_cost_reduction":
+            cond = ab.params.get("condition")
+            if cond is not None and not holds(game, cond, None, player):
+                continue
+            if amount(ab.params["amount"], view, {"you": player}):
+                out.extend(r for r in ab.rules if r not in out)
+    return out
+
+
 def _self_reduction(game: Game, player: str, c: Chars) -> int:
     total = 0
     view = View(game)
     for ab in statics(c.abilities):
         if isinstance(ab, StaticAbility) and ab.kind == "self_cost_reduction":
+            cond = ab.params.get("condition")
+            if cond is not None and not holds(game, cond, None, player):
+                continue
             total += amount(ab.params["amount"], view, {"you": player})
     return total
 

@@ -370,6 +370,27 @@ def _attackers_ge(f: Facts, n: int) -> bool:
     return len(f.info.get("attackers", ())) >= n
 
 
+@kind("attacks_most_life")
+def _attacks_most_life(f: Facts) -> bool:
+    """It attacks the player with the most life or tied for most life (dethrone, 702.105):
+    a player attacked, not a planeswalker."""
+    defender = f.info.get("defender")
+    if not isinstance(defender, str) or defender not in f.game.players:
+        return False
+    return f.game.players[defender].life >= max(p.life for p in f.game.players.values())
+
+
+@kind("attacks_with_another", phrases=True)
+def _attacks_with_another(f: Facts, what: Any) -> bool:
+    """Another creature matching ``what`` attacks too ("~ and at least one other creature
+    with power greater than ~'s power attack": training, 702.149)."""
+    from judgebot.engine.filters import matches
+    combat = f.game.combat
+    it = f.info.get("it")
+    return combat is not None and any(
+        a != it and matches(what, f.view, a, f.you, f.source) for a in combat.attackers)
+
+
 @kind("damaged_by_source")
 def _damaged_by_source(f: Facts) -> bool:
     """The creature that died was dealt damage by this object this turn."""

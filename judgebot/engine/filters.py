@@ -109,6 +109,9 @@ def matches(f: Filter, view: View, oid: int, perspective: str | None,
         return False
     if f.toughness_ge is not None and (c.toughness is None or c.toughness < f.toughness_ge):
         return False
+    if f.power_lt is not None and (c.power is None or c.power >= amount(
+            f.power_lt, view, {"you": perspective, "source": source})):
+        return False
     if f.power_gt is not None and (c.power is None or c.power <= amount(
             f.power_gt, view, {"you": perspective, "source": source})):
         return False
@@ -278,6 +281,20 @@ def amount(expr: Any, view: View, ctx: dict[str, Any]) -> int:
         return int(ctx.get("storm_count", 0))
     if "spells_cast_this_turn" in expr:
         return len(game.record.spells_cast)
+    if "blockers_of" in expr:  # "for each creature blocking it beyond the first" (702.23)
+        ref = ctx.get("source") if expr["blockers_of"] == "self" else \
+            ctx.get("refs", {}).get(expr["blockers_of"])
+        if isinstance(ref, list):
+            ref = ref[0] if ref else None
+        blockers = game.combat.blocked_by.get(ref, []) if game.combat and ref else []
+        return max(0, len(blockers) - int(expr.get("beyond", 0)))
+    if "opponents_attacked" in expr:  # "for each opponent you attacked … this combat"
+        combat = game.combat
+        if combat is None:
+            return 0
+        attacked = {combat.defending_player(a, game) for a in combat.attackers
+                    if view.controller(a) == you}
+        return len(attacked & set(game.opponents(you)))
     if "attacking_creatures" in expr:
         return len(game.combat.attackers) if game.combat else 0
     if "basic_land_types" in expr:

@@ -188,6 +188,12 @@ def for_each(r: Any, text: str) -> Any:
     if m := re.fullmatch(r"(.+?) (?:you control|your opponents control|an opponent controls|"
                          r"on the battlefield) (?:beyond|other than) the first", low):
         raise unread(text, text)
+    if m := re.fullmatch(r"(?:other )?creature blocking (it|~|this creature)"
+                         r"(?: beyond the first)?", low):
+        it = "self" if m.group(1) != "it" or r is None else r.ref_it()
+        return {"blockers_of": it, "beyond": 1 if low.endswith("beyond the first") else 0}
+    if re.fullmatch(r"opponent you attacked(?: with a creature)? this combat", low):
+        return {"opponents_attacked": "you"}
     if low.startswith("card in your hand"):
         return {"cards_in_hand": "you"}
     if low in ("card in your graveyard", "cards in your graveyard"):

@@ -144,6 +144,12 @@ def _by_rules(raw: str) -> Keyword | list[Keyword] | None:
         x = n is None
         cost = _keyword_cost(m.group(2))
         return _finish(Keyword(canonical, n, cost, x=x, text=raw), kdef)
+    if any("[Effect]" in f for f in kdef.forms) and canonical in MEANING_KEYWORDS and (
+            m := re.fullmatch(r"[—–-]\s*(.+?):\s*(.+)", rest, re.S)):
+        # "Boast — {1}{R}: Draw a card.": the ability its rule spells out with the card's
+        # cost and effect in it ("[Cost]: [Effect]. Activate only if …")
+        return _finish(Keyword(canonical, cost=_keyword_cost(m.group(1)), text=raw), kdef,
+                       effect=m.group(2).strip().rstrip("."))
     if re.fullmatch(r"\d+|x", rest, re.I) and any(f in ("N", "X") for f in kdef.forms):
         if rest.lower() == "x":
             raise _not_simulated(raw, kdef.rule, raw)
@@ -179,7 +185,7 @@ def _variant_parent(name: str) -> KeywordDef | None:
     return None
 
 
-def _finish(kw: Keyword, kdef: KeywordDef | None = None) -> Keyword:
+def _finish(kw: Keyword, kdef: KeywordDef | None = None, effect: str = "") -> Keyword:
     """A keyword the engine simulates, or the refusal that it doesn't."""
     name = kw.name
     if name in KEYWORD_RULES or name in NO_EFFECT_KEYWORDS:
@@ -193,6 +199,10 @@ def _finish(kw: Keyword, kdef: KeywordDef | None = None) -> Keyword:
         if kw.cost is not None:
             meaning = meaning.replace("[cost]", _cost_text(kw.cost)).replace(
                 "[Cost]", _cost_text(kw.cost))
+        if effect:
+            meaning = meaning.replace("[Effect]", effect)
+        if kw.quality:  # "Affinity for artifacts": "… for each artifacts you control"
+            meaning = meaning.replace("[text]", kw.quality)
         kw = replace(kw, rule=kdef.meaning_rule)
         try:
             parts = MEANING_READER(kw, meaning)

@@ -316,8 +316,8 @@ class Reader:
         extra: dict[str, Any] = {}
         while True:
             m = re.search(r"\s*(activate only (?:as a sorcery|once each turn|during your turn"
-                          r"|during your upkeep|if (.+?)|once)|any player may activate this "
-                          r"ability)\.?$", body, re.I | re.S)
+                          r"|during your upkeep|if (.+?)( and only once each turn)?|once)"
+                          r"|any player may activate this ability)\.?$", body, re.I | re.S)
             if not m:
                 break
             what = m.group(1).lower()
@@ -336,6 +336,8 @@ class Reader:
                 extra["condition"] = ("step_is", "upkeep")
             elif m.group(2):
                 extra["condition"] = read_condition(self, m.group(2))
+                if m.group(3):  # boast: "… if ~ attacked this turn and only once each turn"
+                    extra["once_per_turn"] = True
         zone = "battlefield"
         if cost.zone == "graveyard" or re.match(r"return ~ from your graveyard", body, re.I):
             zone = "graveyard"

@@ -143,10 +143,11 @@ def noun(text: str, allow_other: bool = False) -> Noun:
             low = rest.lower()
         return m
 
-    if (m := cut(r" with power greater than (the number of .+|your life total) $")) \
-            and AMOUNT_READER is not None:
-        at = phrase.lower().index(m.group(1))
-        kw["power_gt"] = AMOUNT_READER(phrase[at:at + len(m.group(1))])
+    if (m := cut(r" with power (greater|less) than (the number of .+|your life total|~'s power|"
+                 r"this creature's power) $")) and AMOUNT_READER is not None:
+        at = phrase.lower().index(m.group(2))
+        key = "power_gt" if m.group(1) == "greater" else "power_lt"
+        kw[key] = AMOUNT_READER(phrase[at:at + len(m.group(2))])
         rest += " "
         low = rest.lower()
     for words, who in CONTROLLERS:

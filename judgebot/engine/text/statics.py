@@ -153,6 +153,11 @@ def _static(r: Any, t: str, low: str) -> list[Ability]:
     # costs
     if m := re.fullmatch(r"(.+?) cost (\{\d+\}) (more|less) to cast", low):
         return [_cost_change(r, t[:m.end(1)], m.group(2), m.group(3) == "more", t)]
+    if m := re.fullmatch(r"(?:~|this spell) costs (\{\d+\}) less to cast if (.+)", low):
+        cond = read_condition(r, t[m.start(2):])
+        n = mana_cost(m.group(1)).generic
+        return [StaticAbility("self_cost_reduction", "self", {"amount": n, "condition": cond},
+                              zone="all", text=r.sentence, rules=(R.COST_CHANGE,))]
     if m := re.fullmatch(r"(?:~|this spell) costs (\{\d+\}) less to cast for each (.+)", low):
         per = for_each(r, t[m.start(2):])
         n = mana_cost(m.group(1)).generic

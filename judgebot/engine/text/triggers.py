@@ -165,6 +165,16 @@ def _read_trigger(r: Any, t: str) -> Trigger:
         f = noun(t[m.start(1):m.end(1)]).filter
         r.it = "it"
         return Trigger("dies", f, when=("damaged_by_source",), text=t)
+    if low in ("whenever ~ attacks the player with the most life or tied for most life",
+               "whenever this creature attacks the player with the most life or tied for most "
+               "life"):
+        r.it, r.that_player = "self", "defending_player"
+        return Trigger("attacks", "self", when=("attacks_most_life",), text=t)
+    if m := re.fullmatch(r"whenever (?:~|this creature) and at least one other (.+?) attack",
+                         low):
+        r.it, r.that_player = "self", "defending_player"
+        other = noun(t[m.start(1):m.end(1)]).filter
+        return Trigger("attacks", "self", when=("attacks_with_another", other), text=t)
     m = re.fullmatch(r"(when|whenever) (.+)", low)
     if not m:
         raise unreadable(t)
