@@ -45,7 +45,9 @@ def mana_sources(game: Game, player: str, exclude: set[int] | None = None) -> li
                     not has_haste(game, oid):
                 continue
             if cost.mana or cost.discard or cost.pay_life or cost.sacrifice or \
-                    cost.return_self or cost.remove_counters or not cost.tap and \
+                    cost.return_self or cost.remove_counters or cost.tap_others or \
+                    cost.exile_from_graveyard or cost.return_other or cost.energy or \
+                    cost.put_counters_self or cost.exile_self or cost.untap or not cost.tap and \
                     not cost.sacrifice_self or options and (cost.sacrifice_self != sacrifice):
                 continue
             for opt in mana_options(game, ab, oid, player):
@@ -248,6 +250,29 @@ def check_costs(game: Game, player: str, cost: Cost, source: int | None,
     if cost.discard and len(game.players[player].hand) - (1 if cost.discard_self else 0) \
             < cost.discard:
         raise IllegalAction(msg("costs.check_costs.2", player=player, what=what), (R.ACTIVATE,))
+    for part in (cost.tap_others, cost.exile_from_graveyard):
+        if part is not None and len(_candidates(game, player, cost, source, part[0])) < part[1]:
+            raise IllegalAction(msg("costs.not_enough", what=what, value=part[0].describe(),
+                                    n=part[1]), (R.ACTIVATE, R.CAST_PAY))
+    if cost.return_other is not None and not _candidates(game, player, cost, source,
+                                                         cost.return_other):
+        raise IllegalAction(msg("costs.not_enough", what=what,
+                                value=cost.return_other.describe(), n=1), (R.CAST_PAY,))
+    if cost.energy and game.players[player].counters.get("energy", 0) < cost.energy:
+        raise IllegalAction(msg("costs.not_enough_energy", player=player, what=what,
+                                n=cost.energy), (R.ENERGY,))
+
+
+def _candidates(game: Game, player: str, cost: Cost, source: int | None, f: Any) -> list[int]:
+    """What may pay a part of a cost that names other objects: untapped creatures to tap
+    (not the source when {T} taps it too), cards in the graveyard to exile, a permanent
+    to return."""
+    view = View(game)
+    if f.zone == "graveyard":
+        return [o for o in game.players[player].graveyard if o != source and
+                matches(f, view, o, player, source)]
+    return [o for o in game.battlefield if game.controller_of(o) == player and
+            not (cost.tap and o == source) and matches(f, view, o, player, source)]
 
 
 
@@ -297,6 +322,31 @@ def pay_costs(game: Game, player: str, cost: Cost, source: int | None, what: str
                             rules=(R.SACRIFICE, R.CAST_PAY)) for o in chosen])
         if source is not None and source in game.objects:
             game.objects[source].chosen["sacrificed"] = chosen[0] if chosen else None
+    if cost.tap_others is not None:
+        f, n = cost.tap_others
+        chosen = choose_cards(game, player, _candidates(game, player, cost, source, f), n, "tap")
+        perform(game, [Tap(cause="cost", oid=o, rules=(R.TAP_UNTAP,)) for o in chosen])
+        game.log.add("pay", msg("costs.taps_for", player=player, what=what,
+                                value=Joined(tuple(game.label(o) for o in chosen), "list.and")),
+                     (R.ACTIVATE, R.TAP_UNTAP))
+    if cost.exile_from_graveyard is not None:
+        f, n = cost.exile_from_graveyard
+        chosen = choose_cards(game, player, _candidates(game, player, cost, source, f), n,
+                              "exile")
+        perform(game, [Move(cause="cost", oid=o, to_zone="exile", reason="exile",
+                            rules=(R.EXILE,)) for o in chosen])
+    if cost.return_other is not None:
+        chosen = choose_cards(game, player, _candidates(game, player, cost, source,
+                                                        cost.return_other), 1, "return")
+        perform(game, [Move(cause="cost", oid=o, to_zone="hand", reason="bounce")
+                       for o in chosen])
+    if cost.put_counters_self is not None and source is not None:
+        kind, n = cost.put_counters_self
+        perform(game, [Counters(cause="cost", target=source, kind=kind, n=n)])
+    if cost.energy:
+        game.players[player].counters["energy"] -= cost.energy
+        game.log.add("pay", msg("costs.pays_energy", player=player, n=cost.energy, what=what,
+                                left=game.players[player].counters["energy"]), (R.ENERGY,))
     if cost.return_self and source is not None:
         perform(game, [Move(cause="cost", oid=source, to_zone="hand", reason="bounce")])
     if cost.exile_self and source is not None:
