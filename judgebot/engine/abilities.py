@@ -182,6 +182,8 @@ class Cost:
     exile_from_graveyard: tuple[Filter, int] | None = None
     loyalty: int | None = None  # a loyalty ability's cost: +N, -N or 0 counters (606.4)
     tap_others: tuple[Filter, int] | None = None  # "Tap an untapped creature you control"
+    tap_power: tuple[Filter, int] | None = None  # "Tap any number of other untapped
+    # creatures you control with total power N or greater" (crew, saddle)
     return_other: Filter | None = None  # "Return a land you control to its owner's hand"
     put_counters_self: tuple[str, int] | None = None  # "Put a -1/-1 counter on ~"
     energy: int = 0  # {E}{E}: pay energy counters (107.14)
@@ -199,6 +201,7 @@ class Cost:
                     or self.remove_counters or self.exile_self or self.return_self
                     or self.exile_from_graveyard or self.loyalty is not None
                     or self.tap_others or self.return_other or self.put_counters_self
+                    or self.tap_power
                     or self.energy)
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from judgebot.engine import citations as R
 from judgebot.engine.abilities import Cost, StaticAbility, activated, statics
-from judgebot.engine.choosing import choose_cards
+from judgebot.engine.choosing import choose_cards, choose_group
 from judgebot.engine.errors import IllegalAction
 from judgebot.engine.events import Counters, LifeLoss, Move, Tap
 from judgebot.engine.filters import View, amount, matches
@@ -47,6 +47,7 @@ def mana_sources(game: Game, player: str, exclude: set[int] | None = None) -> li
             if cost.mana or cost.discard or cost.pay_life or cost.sacrifice or \
                     cost.return_self or cost.remove_counters or cost.tap_others or \
                     cost.exile_from_graveyard or cost.return_other or cost.energy or \
+                    cost.tap_power or \
                     cost.put_counters_self or cost.exile_self or cost.untap or not cost.tap and \
                     not cost.sacrifice_self or options and (cost.sacrifice_self != sacrifice):
                 continue
@@ -258,9 +259,38 @@ def check_costs(game: Game, player: str, cost: Cost, source: int | None,
                                                          cost.return_other):
         raise IllegalAction(msg("costs.not_enough", what=what,
                                 value=cost.return_other.describe(), n=1), (R.CAST_PAY,))
+    if cost.tap_power is not None and not _power_groups(game, player, cost, source):
+        raise IllegalAction(msg("costs.not_enough_power", what=what,
+                                value=cost.tap_power[0].describe(), n=cost.tap_power[1]),
+                            (R.ACTIVATE, R.CAST_PAY))
     if cost.energy and game.players[player].counters.get("energy", 0) < cost.energy:
         raise IllegalAction(msg("costs.not_enough_energy", player=player, what=what,
                                 n=cost.energy), (R.ENERGY,))
+
+
+MAX_TAP_GROUP = 12  # creatures considered for "tap any number … with total power N"
+
+
+def _power_groups(game: Game, player: str, cost: Cost, source: int | None
+                  ) -> list[tuple[int, ...]]:
+    """The smallest groups of untapped creatures whose total power pays "tap any number of
+    other untapped creatures you control with total power N or greater" (crew: 702.122a):
+    groups none of whose creatures could be left out."""
+    from itertools import combinations
+
+    f, n = cost.tap_power  # type: ignore[misc]
+    found = _candidates(game, player, cost, source, f)
+    if source is not None:
+        found = [o for o in found if o != source or not f.other]
+    power = {o: game.chars(o).power or 0 for o in found}
+    found = sorted(found, key=lambda o: -power[o])[:MAX_TAP_GROUP]
+    groups = []
+    for size in range(1, len(found) + 1):
+        for group in combinations(found, size):
+            total = sum(power[o] for o in group)
+            if total >= n and all(total - power[o] < n for o in group):
+                groups.append(group)
+    return groups
 
 
 def _candidates(game: Game, player: str, cost: Cost, source: int | None, f: Any) -> list[int]:
@@ -325,6 +355,13 @@ def pay_costs(game: Game, player: str, cost: Cost, source: int | None, what: str
     if cost.tap_others is not None:
         f, n = cost.tap_others
         chosen = choose_cards(game, player, _candidates(game, player, cost, source, f), n, "tap")
+        perform(game, [Tap(cause="cost", oid=o, rules=(R.TAP_UNTAP,)) for o in chosen])
+        game.log.add("pay", msg("costs.taps_for", player=player, what=what,
+                                value=Joined(tuple(game.label(o) for o in chosen), "list.and")),
+                     (R.ACTIVATE, R.TAP_UNTAP))
+    if cost.tap_power is not None:
+        chosen = choose_group(game, player, _power_groups(game, player, cost, source), "tap",
+                              ("tap", "crew"))
         perform(game, [Tap(cause="cost", oid=o, rules=(R.TAP_UNTAP,)) for o in chosen])
         game.log.add("pay", msg("costs.taps_for", player=player, what=what,
                                 value=Joined(tuple(game.label(o) for o in chosen), "list.and")),

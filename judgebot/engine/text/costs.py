@@ -73,6 +73,12 @@ def read_cost(text: str) -> Cost:
             fields["zone"] = "graveyard"
         elif low in ("return ~ to its owner's hand",):
             fields["return_self"] = True
+        elif m := re.fullmatch(r"tap any number of (other )?untapped (.+?) you control with "
+                               r"total power (\d+) or (?:greater|more)", low):
+            body = part[m.start(2):m.end(2)]
+            f = noun(re.sub(r"s$", "", body)).filter
+            f = replace(f, controller="you", tapped=False, other=bool(m.group(1)))
+            fields["tap_power"] = (f, int(m.group(3)))
         elif m := re.fullmatch(r"tap (an|one|two|three|four|five) untapped (.+?) you control",
                                low):
             f = noun(part[len(part) - len(m.group(2)) - len(" you control"):]).filter
