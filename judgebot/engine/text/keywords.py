@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 
+from judgebot.engine import citations as R
 from judgebot.engine.abilities import (
     COSTED,
     KEYWORD_RULES,
@@ -106,7 +107,7 @@ def _read(text: str) -> Keyword | list[Keyword] | None:
         raise _not_simulated(raw, "702.5", raw)
     m = re.fullmatch(r"(.+?)cycling\s*(.*)", low)
     if m and m.group(1) and m.group(1) not in ("", "land"):
-        raise _not_simulated(raw, "702.29e", raw)
+        return _typecycling(raw, m.group(1).strip(), raw[len(raw) - len(m.group(2)):])
     kw = _by_rules(raw)
     if kw is not None:
         return kw
@@ -211,6 +212,26 @@ def _finish(kw: Keyword, kdef: KeywordDef | None = None, effect: str = "") -> Ke
                                  because=exc.message) from None
         return replace(kw, parts=parts)
     raise _not_simulated(kw.text or name, kdef.rule if kdef else "702", kw.text or name)
+
+
+def _typecycling(raw: str, kind: str, cost_text: str) -> Keyword:
+    """"Mountaincycling {2}" (702.29e): "[Cost], Discard this card: Search your library for
+    a [type] card, reveal it, put it into your hand, then shuffle." — a cycling ability, so
+    what triggers on cycling triggers on it (702.29f)."""
+    if not cost_text.strip() or MEANING_READER is None:
+        raise _not_simulated(raw, R.TYPECYCLING, raw)
+    what = kind if kind == "basic land" else kind[:1].upper() + kind[1:]
+    cost = _keyword_cost(cost_text)
+    kw = Keyword("typecycling", cost=cost, text=raw, rule=R.TYPECYCLING)
+    meaning = (f"{_cost_text(cost)}, Discard this card: Search your library for a {what} card, "
+               "reveal it, put it into your hand, then shuffle.")
+    try:
+        parts = MEANING_READER(kw, meaning)
+    except Unsupported:
+        raise _not_simulated(raw, R.TYPECYCLING, raw) from None
+    parts = tuple(replace(p, label="cycling", rules=(R.TYPECYCLING, R.TYPECYCLING_IS_CYCLING))
+                  if hasattr(p, "label") else p for p in parts)
+    return replace(kw, parts=parts)
 
 
 def _cost_text(cost: object) -> str:
