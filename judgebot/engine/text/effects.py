@@ -1171,6 +1171,8 @@ def _counter(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
         u = unless.strip().lower()
         if re.fullmatch(r"(\{[^}]+\})+", u):
             args["unless_pay"] = mana_cost(u)
+        elif re.fullmatch(r"\d+ life", u):  # ward—pay N life (702.21a)
+            args["unless_pay"] = _payment(u)
         elif m2 := re.fullmatch(r"\{x\}, where x is (.+)", u):
             args["unless_pay"] = "X"
             args["x"] = read_amount(r, m2.group(1))

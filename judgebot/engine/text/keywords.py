@@ -236,6 +236,8 @@ def _typecycling(raw: str, kind: str, cost_text: str) -> Keyword:
 
 def _cost_text(cost: object) -> str:
     if isinstance(cost, Cost):
+        if re.fullmatch(r"pay \d+ life", cost.text, re.I):  # "Ward—Pay 3 life": pays 3 life
+            return cost.text[4:]
         return cost.text or str(cost.mana)
     return str(cost)
 
