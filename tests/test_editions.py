@@ -176,3 +176,64 @@ def test_an_edition_already_present_is_refused(tmp_path, capsys):
                      str(tmp_path / "corpus"), "--no-index"]) == 1
     assert "already in the corpus" in capsys.readouterr().err
     assert not (tmp_path / "corpus").exists()
+
+
+# --- corpus add: a tournament document -----------------------------------------------------
+
+MTR_FILE = "policy/mtr-2026-02-27-en.txt"
+
+
+@pytest.fixture
+def shipped(tmp_path):
+    """A copy of the shipped sources and corpus."""
+    shutil.copytree(corpus.SOURCES_DIR, tmp_path / "sources")
+    shutil.copytree(corpus.CORPUS_DIR, tmp_path / "corpus")
+    return tmp_path / "sources", tmp_path / "corpus", tmp_path / "data"
+
+
+def test_a_newer_tournament_rules_becomes_current_and_its_changes_are_named(
+        shipped, tmp_path, capsys, store):
+    src, out, data = shipped
+    paragraph = store.get("mtg:mtr:2026-02-27:4.2").paragraphs[0]["text"]
+    shorter = paragraph.split(". ")[0] + "."
+    assert shorter != paragraph
+    text = (src / MTR_FILE).read_text(encoding="utf-8")
+    new = tmp_path / "mtr-next.txt"
+    new.write_text(text.replace("Effective February 27, 2026", "Effective March 5, 2027", 1)
+                   .replace(paragraph, shorter, 1), encoding="utf-8")
+    capsys.readouterr()
+    code = cli.main(["corpus", "add", str(new), "--sources", str(src), "--corpus", str(out),
+                     "--data-dir", str(data), "--no-index", "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert report["file"] == "policy/mtr-2027-03-05-en.txt"
+    assert report["edition"] == "2027-03-05" and report["current"]
+    assert report["previous"] == "2026-02-27"
+    assert report["rules"]["changed"] == ["4.2"]
+    assert report["counts"]["added"] == report["counts"]["removed"] == 0
+    assert sources.checksums(src)[report["file"]] == sources.sha256(new)
+    added = open_store(out, data)
+    assert added.current_edition("mtg", "mtr") == "2027-03-05"
+    assert added.get("mtg:mtr:2027-03-05:4.2").paragraphs[0]["text"] == shorter
+
+
+@pytest.mark.parametrize("change, reason", [
+    (lambda t: t, "already in the corpus"),
+    (lambda t: t.replace("Effective February 27, 2026", "Effective March 5, 2027", 1)
+     .split("\n3. ")[0], "sections found|no appendices|chapter"),
+    (lambda t: "Magic: The Gathering Tournament Rules\nEffective March 5, 2027\n\nNothing.\n",
+     "no numbered chapters"),
+])
+def test_a_tournament_document_that_is_refused_changes_nothing(shipped, tmp_path, capsys,
+                                                               change, reason):
+    src, out, data = shipped
+    manifest = (src / sources.MANIFEST).read_bytes()
+    before = sorted(p.name for p in (src / "policy").iterdir())
+    bad = tmp_path / "mtr.txt"
+    bad.write_text(change((src / MTR_FILE).read_text(encoding="utf-8")), encoding="utf-8")
+    code = cli.main(["corpus", "add", str(bad), "--sources", str(src), "--corpus", str(out),
+                     "--data-dir", str(data), "--no-index"])
+    err = capsys.readouterr().err
+    assert code == 1 and "nothing was changed" in err and re.search(reason, err)
+    assert (src / sources.MANIFEST).read_bytes() == manifest
+    assert sorted(p.name for p in (src / "policy").iterdir()) == before

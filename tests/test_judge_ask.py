@@ -78,3 +78,46 @@ def test_answers_are_json_ready(judge):
 
 def test_question_limit_is_generous():
     assert MAX_QUESTION_CHARS >= 1000
+
+
+# --- tournament questions -------------------------------------------------------------------
+
+def labels(answer):
+    return [q.label for q in answer.rules]
+
+
+@pytest.mark.parametrize("q, section, penalty_en, penalty_zh", [
+    ("My opponent drew an extra card at competitive REL, what's the fix?", "IPG 2.3",
+     "Warning", "警告"),
+    ("对手洗牌的时候不小心翻开了一张，两个人都看到了", "IPG 2.2", "Warning", "警告"),
+    ("he is playing really slowly, thinking for ages every turn", "IPG 3.3", "Warning", "警告"),
+    ("在竞技级比赛里对手一直骂脏话，还摔牌", "IPG 4.1", "Warning", "警告"),
+])
+def test_an_infraction_is_answered_with_its_section_and_penalty(judge, q, section, penalty_en,
+                                                                penalty_zh):
+    answer = judge.ask(q)
+    assert labels(answer)[0] == section
+    assert answer.confidence == "strong" and answer.basis == "situation"
+    assert answer.simulation is None  # procedure, not a game state
+    summary = answer.to_dict()["summary"]["text"]
+    assert section in summary["en"] and penalty_en in summary["en"]
+    assert "Regular REL" in summary["en"]  # the IPG is for Competitive REL and up
+    assert penalty_zh in summary["zh-Hans"] and "Warning" not in summary["zh-Hans"]
+
+
+def test_an_infraction_quotes_its_fix(judge):
+    answer = judge.ask("My opponent drew an extra card at competitive REL, what's the fix?")
+    fix = answer.rules[0]
+    rec = judge.store.get(fix.id)
+    assert fix.sentence["en"] and fix.sentence["en"] in rec.remedy["en"]
+
+
+def test_a_named_section_is_quoted_first(judge):
+    answer = judge.ask("what does MTR 4.2 say?")
+    assert labels(answer)[0] == "MTR 4.2" and answer.confidence == "strong"
+
+
+def test_a_rules_question_that_mentions_a_judge_stays_a_rules_question(judge):
+    answer = judge.ask("Judge! My 5/5 trample creature is blocked by a 2/2. How much damage "
+                       "tramples over?")
+    assert numbers(answer)[0].startswith("702.19")

@@ -89,11 +89,23 @@ def test_another_game_is_recognised(lexicon):
     assert understand("how does trample work?", lexicon).other_game is None
 
 
-def test_every_situation_points_at_existing_current_rules(lexicon, by_id):
+def test_every_situation_points_at_existing_current_rules(lexicon, by_id, store):
     for situation in lexicon.situations:
         assert situation.rules, situation.name
         for number in situation.rules:
-            assert f"mtg:cr:{CURRENT}:{number}" in by_id, (situation.name, number)
+            if number.startswith(("IPG ", "MTR ")):  # a section of a tournament document
+                doc, key = number.split(" ", 1)
+                edition = store.current_edition("mtg", doc.lower())
+                assert f"mtg:{doc.lower()}:{edition}:{key}" in by_id, (situation.name, number)
+            else:
+                assert f"mtg:cr:{CURRENT}:{number}" in by_id, (situation.name, number)
+
+
+def test_a_tournament_situation_is_decided_by_its_section_first(lexicon):
+    tournament = [s for s in lexicon.situations if s.tournament]
+    assert len(tournament) >= 30
+    assert {s.rules[0] for s in tournament} >= {f"IPG {n}" for n in (
+        "2.1", "2.2", "2.3", "2.4", "2.5", "3.2", "3.3", "3.4", "3.5", "3.8", "4.4", "4.8")}
 
 
 def test_every_situation_with_an_answer_has_it_in_both_languages(lexicon):

@@ -13,10 +13,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from judgebot.corpus import EN, ZH_HANS, ZH_HANT
+from judgebot.corpus import EN, POLICY_KINDS, ZH_HANS, ZH_HANT, zh_of
 from judgebot.judge.retrieve import Candidate, Evidence, Retriever
 from judgebot.judge.understand import Understanding
 from judgebot.messages import LANGS, Message, Name, from_dict, msg, render
+from judgebot.policynumbers import label as section_label
 from judgebot.search import analysis
 from judgebot.xref import title_of
 
@@ -109,6 +110,19 @@ def best_sentence(text: str, qtokens: set[str], retriever: Retriever, lang: str
     return best, best_words
 
 
+def best_paragraph(text: str, qtokens: set[str], retriever: Retriever) -> str:
+    """The paragraph of ``text`` sharing the most rare words with the question
+    (the first of equals)."""
+    wanted = retriever.informative(qtokens) or qtokens
+    best, best_score = "", -1
+    for paragraph in (p.strip() for p in text.split("\n")):
+        words = set(analysis.analyze(retriever.en, paragraph))
+        score = len(words & qtokens) + len(words & wanted)
+        if paragraph and score > best_score:
+            best, best_score = paragraph, score
+    return best
+
+
 def quote(retriever: Retriever, cand: Candidate, qtokens: set[str]) -> Quote | None:
     store = retriever.store
     rec = store.get(cand.id)
@@ -132,6 +146,12 @@ def quote(retriever: Retriever, cand: Candidate, qtokens: set[str]) -> Quote | N
         s, words = best_sentence(text, qtokens, retriever, lang)
         sentence[lang] = s
         matched.extend(w for w in words if w not in matched)
+    fix = getattr(rec, "remedy", {}).get(EN) or getattr(rec, "definition", {}).get(EN)
+    if rec.kind in POLICY_KINDS and fix:
+        # What a judge reads an infraction for: the fix (or, without one, what it
+        # is). A remedy is written case by case, a paragraph each: the case
+        # closest to the question.
+        sentence[EN] = best_paragraph(fix, qtokens, retriever)
     title = title_of(rec)
     if rec.kind == "ruling":
         card = store.get(rec.card)
@@ -169,7 +189,8 @@ def _decide(answer: Answer, u: Understanding, retriever: Retriever,
     """The plain answer and how sure it is: strong only when the deciding rule is
     known (the engine simulated it, a recognised situation decides it, or the
     question names the rule); else a note of what the rules below cover."""
-    numbers = [q.label.split(" ", 1)[-1] for q in answer.rules if q.kind == "rule"]
+    numbers = [q.label.split(" ", 1)[-1] if q.kind == "rule" else q.label
+               for q in answer.rules if q.kind == "rule" or q.kind in POLICY_KINDS]
     if simulation and not simulation.get("refused"):
         answer.basis, answer.confidence = "simulation", "strong"
         answer.decided_by = list(simulation.get("rules", []))[:4]
@@ -179,9 +200,13 @@ def _decide(answer: Answer, u: Understanding, retriever: Retriever,
     if situation is not None:
         answer.basis, answer.confidence = "situation", "strong"
         answer.decided_by = list(situation.rules)
-        answer.summary = msg(situation.code, rule=situation.rules[0])
+        answer.summary = _tournament_summary(retriever, situation.rules[0]) \
+            if situation.tournament else None
+        if answer.summary is None:
+            answer.summary = msg(situation.code, rule=situation.rules[0]) \
+                if situation.answer else None
         return
-    named = [e.value for e in u.entities if e.kind == "rule"]
+    named = [e.value for e in u.entities if e.kind in ("rule", "section")]
     if named and numbers and numbers[0] in named:
         answer.basis, answer.confidence, answer.decided_by = "rule", "strong", [numbers[0]]
         return
@@ -193,17 +218,36 @@ def _decide(answer: Answer, u: Understanding, retriever: Retriever,
     answer.confidence = "none"
 
 
+def _tournament_summary(retriever: Retriever, label: str) -> Message | None:
+    """The plain answer a tournament document's section gives: an infraction's
+    name, category and penalty at Competitive REL, with the IPG's word on
+    Regular REL; or the section that governs the matter."""
+    rid = retriever._rule(label, "mtg")
+    rec = retriever.store.get(rid) if rid else None
+    if rec is None:
+        return None
+    if rec.kind == "ipg" and rec.penalty:
+        return msg("judge.tournament.infraction", section=label, name=_name(rec.name),
+                   category=_name(rec.category), penalty=_name(rec.penalty))
+    return msg("judge.tournament.section", section=label, title=_name(rec.title))
+
+
+def _name(names: dict[str, str]) -> Name:
+    return Name(names.get(EN, ""), zh_of(names))
+
+
 def _deciding_situation(u: Understanding, retriever: Retriever, numbers: list[str]):
     """Of the situations the question describes in its own words that have a
-    plain answer, the one whose deciding rule the answer ranks highest (among
-    its first five)."""
+    plain answer (a tournament situation always has one: its section's), the
+    one whose deciding rule the answer ranks highest (among its first five)."""
     lexicon = retriever.lexicon
     best, best_rank = None, None
     for e in u.entities:
         if e.kind != "situation" or e.how == "card" or lexicon is None:
             continue
         situation = lexicon.situation(e.value)
-        if situation is None or not situation.answer or not situation.rules:
+        if situation is None or not situation.rules or not (
+                situation.answer or situation.tournament):
             continue
         first = situation.rules[0]
         rank = numbers.index(first) if first in numbers[:5] else None
@@ -233,6 +277,8 @@ def _noted(answer: Answer, note: Message) -> Answer:
 
 
 def _label(rec) -> str:
+    if rec.kind in POLICY_KINDS:
+        return section_label(rec.kind, rec.number)
     if rec.kind == "rule":
         return f"CR {rec.number}" if rec.game == "mtg" else f"FoW {rec.number}"
     if rec.kind == "ruling":

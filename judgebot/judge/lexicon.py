@@ -102,6 +102,8 @@ class Lexicon:
         self._card_terms: dict[tuple[str, str], list[Term]] = {}  # filled as questions name them
         self.store = store
         self.situations = situations.load(store)
+        self.tournament_cues = situations.tournament_cues("tournament")
+        self.weak_tournament_cues = situations.tournament_cues("tournament_weak")
         self._situations = {s.name: s for s in self.situations}
         current = store.current_edition("mtg", "glossary")
         glossary = list(store.records("mtg", "glossary", current))

@@ -11,6 +11,8 @@ chosen:
 * the keywords in the rules text of a named card, and the card's rulings and
   the rules they name;
 * the rules a simulation of the question applied;
+* for a question asked at a tournament, the sections of the Tournament Rules
+  and the IPG that the search service ranks first for it;
 * the search service's ranking of the question's informative words;
 * rules whose text mentions several of the things the question names.
 
@@ -25,10 +27,12 @@ import re
 from dataclasses import dataclass, field
 
 from judgebot.cardinfo import card_rules
-from judgebot.corpus import EN, ZH_HANS, Record
+from judgebot.corpus import EN, POLICY_KINDS, ZH_HANS, Record
 from judgebot.judge.lexicon import Lexicon
+from judgebot.judge.situations import SECTION
 from judgebot.judge.understand import Understanding
 from judgebot.messages import Joined, Message, Name, msg
+from judgebot.policynumbers import normalize as section_key
 from judgebot.search import analysis
 from judgebot.search.service import QUESTION_WORDS, SearchService
 from judgebot.store import Store
@@ -49,8 +53,8 @@ CARD_ONLY = 0.75  # a situation recognised only in a named card's text
 CARD_DEFINES_PT = 2.0
 DEFINING_RULE = 5.0  # for a keyword
 DEFINING_TERM = 2.0  # for any other glossary term ("block", "creature")
-CARD_KEYWORD = 4.0
-CARD_RULE = 2.5
+CARD_KEYWORD = 2.5
+CARD_RULE = 1.5
 RULING_CITES = 2.0
 SIMULATED = 2.5
 SEARCH_TOP = 3.0
@@ -59,6 +63,11 @@ STEP_RULE = 0.8
 HEADING_KEEPS = 0.25  # share of its score a heading keeps; the rest goes to subrules
 DEFINITIONAL = re.compile(r"^[\w’' -]+ is an? (?:static|triggered|activated|keyword|spell) "
                           r"ability(?: that [^.]*)?\.?$", re.IGNORECASE)
+# The tournament documents' sections the search ranks first for a question asked
+# at a tournament; a chapter, an appendix or an introduction is background only.
+POLICY_TOP = 4.0
+POLICY_BACKGROUND = 0.3
+GAME_RULES_AT_TOURNAMENT = 0.5
 # Words in more than this share of rules say nothing about which rule is meant.
 COMMON_WORD = 0.04
 
@@ -132,6 +141,15 @@ class Retriever:
         return rid
 
     def _rule(self, number: str, game: str) -> str | None:
+        """A CR rule by number, or a tournament document's section by its label
+        ("IPG 2.3"), in the current edition."""
+        m = SECTION.match(number)
+        if m:
+            doc, key = m.group(1).lower(), section_key(m.group(2))
+            edition = self.store.current_edition("mtg", doc)
+            found = self.store.find("mtg", doc, number=key, edition=edition) \
+                if key and edition else []
+            return found[0].id if found else None
         rec = self.store.rule(number, game=game)
         return rec.id if rec is not None else None
 
@@ -153,7 +171,7 @@ class Retriever:
         cards: list[str] = []
         rulings: dict[str, Candidate] = {}
         for e in u.entities:
-            if e.kind == "rule":
+            if e.kind in ("rule", "section"):
                 bump(self._rule(e.value, game), NAMED_RULE, msg("judge.why.named", text=e.text))
             elif e.kind in ("term", "keyword"):
                 if e.value.split(":", 1)[0] != game:
@@ -175,8 +193,17 @@ class Retriever:
         for number in applied:
             bump(self._rule(number, game), SIMULATED, msg("judge.why.simulated"))
         self._search(u, game, qtokens, bump, rulings)
+        if u.tournament and game == "mtg":
+            self._policy(u, bump)
         self._cooccurrence(u, rules)
         self._headings_to_subrules(rules, qtokens)
+        if self.procedural(u):
+            # A question about tournament procedure: the game's rules its cards
+            # and words bring in are background to the sections that decide it.
+            for cand in rules.values():
+                if cand.id.split(":")[1] not in POLICY_KINDS and not any(
+                        r.code == "judge.why.named" for r in cand.reasons):
+                    cand.score *= GAME_RULES_AT_TOURNAMENT
         ranked = sorted(rules.values(), key=lambda c: (-c.score, c.id))
         return Evidence(
             rules=ranked[:limit],
@@ -192,7 +219,7 @@ class Retriever:
         when the situation has a plain answer, as table talk's background
         otherwise; less when it was recognised only in a card's text."""
         situation = self.lexicon.situation(e.value) if self.lexicon else None
-        decides = situation is not None and situation.answer
+        decides = situation is not None and (situation.answer or situation.tournament)
         weights = DECIDES if decides else CONCEPT_WEIGHTS
         scale = CARD_ONLY if e.how == "card" else 1.0
         reason = msg("judge.why.words", text=e.text) if e.how != "card" else msg(
@@ -261,6 +288,28 @@ class Retriever:
                     1.0 / (1 + len(rulings)), msg("judge.why.search"))
             elif hit.kind == "note" and hit.score > 5:
                 self._found_notes.append(Candidate(hit.id, hit.score, [msg("judge.why.search")]))
+
+    def procedural(self, u: Understanding) -> bool:
+        """The question describes a tournament matter (an infraction, a procedure
+        of the Tournament Rules) in its own words."""
+        return any((s := self.lexicon.situation(e.value)) is not None and s.tournament
+                   and e.how != "card" for e in u.of("situation")) if self.lexicon else False
+
+    def _policy(self, u: Understanding, bump) -> None:
+        """The Tournament Rules' and the IPG's sections for a question asked at a
+        tournament, as the search service ranks them for its words."""
+        try:
+            found = self.svc.search(u.text, kind="policy", per_page=6)
+        except ValueError:
+            return
+        for rank, hit in enumerate(found.hits):
+            rec = self.store.get(hit.id)
+            if rec is None:
+                continue
+            weight = POLICY_TOP / (1 + 0.6 * rank) * (1.0 if u.tournament == "yes" else 0.4)
+            if getattr(rec, "level", "") != "section":
+                weight *= POLICY_BACKGROUND
+            bump(hit.id, weight, msg("judge.why.search"))
 
     def _cooccurrence(self, u: Understanding, rules: dict[str, Candidate]) -> None:
         named = {e.text.lower() for e in u.entities if e.kind == "keyword"}

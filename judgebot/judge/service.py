@@ -42,7 +42,8 @@ class Judge:
         self.svc.activate()
         truncated = len(question) > MAX_QUESTION_CHARS
         u = understand(question[:MAX_QUESTION_CHARS], self.lexicon)
-        simulation = self.simulate(u)
+        # a matter of tournament procedure is not a game state to simulate
+        simulation = None if self.retriever.procedural(u) else self.simulate(u)
         evidence = self.retriever.retrieve(u, applied=simulation["rules"] if simulation else ())
         answer = compose(u, evidence, self.retriever, simulation)
         if truncated:

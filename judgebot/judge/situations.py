@@ -6,6 +6,12 @@ the deciding rule first. A situation with a plain answer has it in the message
 catalogue (``judge.situation.<name>``). Rule numbers are written in one
 edition and followed to the current edition through the rules' lineage when
 loaded, so a new edition of the rules needs no change here.
+
+A situation may be decided by a section of the tournament documents instead
+("IPG 2.3", "MTR 4.1"): such references are kept as labels and resolved in
+the current edition of their document. The file's ``tournament`` patterns say
+that a question is asked at a tournament (a penalty, a judge call, a round),
+so that the Tournament Rules and the IPG are searched for it.
 """
 
 from __future__ import annotations
@@ -17,10 +23,14 @@ from pathlib import Path
 
 import yaml
 
+from judgebot.policynumbers import label as section_label
+from judgebot.policynumbers import normalize as section_key
 from judgebot.store import Store
 
 DATA = Path(__file__).resolve().parent / "situations.yaml"
 CARD = "card:"
+# "IPG 2.3", "MTR 4.1", "MTR Appendix F": a section of a tournament document.
+SECTION = re.compile(r"^(MTR|IPG) (.+)$")
 
 
 @dataclass(frozen=True)
@@ -37,6 +47,15 @@ class Situation:
     @property
     def code(self) -> str:
         return f"judge.situation.{self.name}"
+
+    @property
+    def tournament(self) -> bool:
+        """Decided by the tournament documents, not the game's rules."""
+        return bool(self.rules) and is_section(self.rules[0])
+
+
+def is_section(ref: str) -> bool:
+    return bool(SECTION.match(ref))
 
 
 @dataclass(frozen=True)
@@ -63,18 +82,44 @@ def load(store: Store) -> list[Situation]:
     for entry in raw["situations"]:
         rules = []
         for number in entry["rules"]:
-            if edition != current:
+            if is_section(number):
+                number = _section(store, number)
+            elif edition != current:
                 now = store.get(store.lineage(f"mtg:cr:{edition}:{number}").get("current"))
                 number = now.number if now is not None else None
             if number and number not in rules:
                 rules.append(number)
         text_any, card_any = _split(entry.get("any") or [])
         text_also, card_also = _split(entry.get("also") or [])
+        if entry.get("at_tournament"):
+            text_also += tournament_cues("tournament", "tournament_weak")
         out.append(Situation(
             name=entry["name"], rules=tuple(rules), answer=bool(entry.get("answer")),
             any=text_any, also=text_also, unless=_split(entry.get("unless") or [])[0],
             any_cards=card_any, also_cards=card_also))
     return out
+
+
+def _section(store: Store, ref: str) -> str | None:
+    """A tournament document's section as labelled in its current edition, if it has it."""
+    m = SECTION.match(ref)
+    doc, key = m.group(1).lower(), section_key(m.group(2))
+    edition = store.current_edition("mtg", doc)
+    if key is None or edition is None or not store.find("mtg", doc, number=key,
+                                                          edition=edition):
+        return None
+    return section_label(doc, key)
+
+
+def tournament_cues(*lists: str) -> tuple[re.Pattern, ...]:
+    """Patterns that say a question is asked at a tournament (``tournament``:
+    on their own; ``tournament_weak``: words as often said of the game)."""
+    return tuple(re.compile(p) for name in lists for p in _raw().get(name) or [])
+
+
+def at_tournament(cues: tuple[re.Pattern, ...], text: str) -> bool:
+    spaced, _ = spaced_text(text.lower())
+    return any(p.search(spaced) for p in cues)
 
 
 def _split(patterns: list[str]) -> tuple[tuple[re.Pattern, ...], tuple[re.Pattern, ...]]:

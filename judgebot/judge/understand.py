@@ -13,11 +13,18 @@ from dataclasses import dataclass, field
 
 from judgebot.judge import situations
 from judgebot.judge.lexicon import COUNTER, PT, ZH_COUNTERS, Lexicon
+from judgebot.policynumbers import label as section_label
+from judgebot.policynumbers import normalize as section_key
 from judgebot.references import find_refs
 from judgebot.search.query import clean
 from judgebot.search.spelling import Corrector
 from judgebot.text.script import is_cjk, to_hans
 
+# A section of the tournament documents as people type it: "IPG 2.2", "MTR
+# 4.2", "MTR第3.12条", "IPG appendix A".
+SECTION_NUMBER = re.compile(r"\b(MTR|IPG)\s*(?:section\s*|第\s*)?"
+                            r"(\d{1,2}(?:\.\d{1,2})?|appendix\s+[a-f])(?![\d.]\d)",
+                            re.IGNORECASE)
 RULE_NUMBER = re.compile(r"(?<![\d.])(\d{3}\.\d{1,3}[a-z]?|\d{3})(?![\d])")
 OTHER_GAMES = {
     "yugioh": ["yu-gi-oh", "yugioh", "游戏王", "遊戲王"],
@@ -30,11 +37,14 @@ OTHER_GAMES = {
 
 @dataclass
 class Entity:
-    kind: str  # rule | term | keyword | situation | card | pt | counter | zone | step | player
+    # rule | section | term | keyword | situation | card | pt | counter | zone | step | player
+    kind: str
     text: str  # the words of the question that name it
     start: int
     end: int
-    value: str  # rule number, record id, "3/3", counter kind, zone/step/player name
+    # rule number, section label ("IPG 2.2"), record id, "3/3", counter kind,
+    # zone/step/player name
+    value: str
     lang: str = ""  # en | zh | pinyin
     how: str = "exact"  # exact | misspelt | pinyin
     rules: list[str] = field(default_factory=list)  # rules a named term points to
@@ -52,6 +62,8 @@ class Understanding:
     entities: list[Entity]
     other_game: str | None = None
     corrections: dict[str, str] = field(default_factory=dict)
+    # Asked at a tournament ("yes", "maybe" or ""): the MTR and the IPG may decide it.
+    tournament: str = ""
 
     def of(self, *kinds: str) -> list[Entity]:
         return [e for e in self.entities if e.kind in kinds]
@@ -95,6 +107,7 @@ def understand(question: str, lexicon: Lexicon) -> Understanding:
     _pinyin(u, lexicon)
     _homophones(u, lexicon)
     _situations(u, lexicon, fixed)
+    u.tournament = _tournament(u, lexicon, fixed)
     _pt_and_counters(u)
     u.entities.sort(key=lambda e: (e.start, e.kind))
     return u
@@ -111,7 +124,16 @@ def _other_game(text: str) -> str | None:
 
 def _rule_numbers(u: Understanding) -> None:
     seen: set[str] = set()
+    sections: list[tuple[int, int]] = []
+    for m in SECTION_NUMBER.finditer(u.text):
+        key = section_key(m.group(2))
+        if key is not None:
+            label = section_label(m.group(1).lower(), key)
+            u.entities.append(Entity("section", m.group(), m.start(), m.end(), label))
+            sections.append(m.span())
     for m in RULE_NUMBER.finditer(u.text):
+        if any(s <= m.start() < e for s, e in sections):
+            continue
         number = m.group(1)
         if len(number) == 3 and not re.search(r"(rule|规则|第|cr)\s*$", u.text[:m.start()],
                                               re.IGNORECASE):
@@ -187,6 +209,21 @@ def _situations(u: Understanding, lexicon: Lexicon, corrected: str) -> None:
         s = f.situation
         u.entities.append(Entity("situation", u.text[f.start:f.end], f.start, f.end, s.name,
                                  how="card" if f.by_card else "exact", rules=list(s.rules)))
+
+
+def _tournament(u: Understanding, lexicon: Lexicon, corrected: str) -> str:
+    """"yes" when the question is asked at a tournament (it names a section of
+    the tournament documents, describes an infraction, or uses the words of
+    tournaments), "maybe" on words as often said of the game, else ""."""
+    if any(e.kind == "section" for e in u.entities) or any(
+            (s := lexicon.situation(e.value)) is not None and s.tournament
+            for e in u.of("situation")):
+        return "yes"
+    if situations.at_tournament(lexicon.tournament_cues, corrected):
+        return "yes"
+    if situations.at_tournament(lexicon.weak_tournament_cues, corrected):
+        return "maybe"
+    return ""
 
 
 def _homophones(u: Understanding, lexicon: Lexicon) -> None:
