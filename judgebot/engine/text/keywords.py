@@ -120,7 +120,8 @@ def _by_rules(raw: str) -> Keyword | list[Keyword] | None:
     words = vocabulary().keywords
     name = None
     for n in _names():
-        if low == n or low.startswith(n) and not low[len(n):len(n) + 1].isalpha():
+        plain = n.replace("’", "'")  # the rules write "Doctor’s companion", Oracle text "'"
+        if low == plain or low.startswith(plain) and not low[len(n):len(n) + 1].isalpha():
             name = n
             break
     if name is None:
