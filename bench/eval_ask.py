@@ -354,13 +354,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=RESULTS, help="the Markdown report")
     parser.add_argument("--json", type=Path, help="also write per-question results here")
     parser.add_argument("--worst", type=int, default=15, help="failures to list")
+    parser.add_argument("--questions", type=Path,
+                        help="one question file (default: every file of the set); the held-out "
+                             "set is bench/ask/holdout-2026b.yaml")
     args = parser.parse_args(argv)
 
     from judgebot.judge.service import Judge
     from judgebot.services import open_search
 
     cards = askset.card_names()
-    questions = askset.load(cards=cards)
+    questions = askset.load(args.questions, cards=cards)
     svc = open_search()
     judge = Judge(svc.store, svc)
     missing = missing_cites(svc, questions)

@@ -159,3 +159,19 @@ def test_understood_words_and_matched_words_follow_the_script(client):
     assert "踐踏" in chips and "阻擋" in chips and "践踏" not in chips and "阻挡" not in chips
     matched = html.split("匹配的詞", 1)[1].split("</p>", 1)[0]
     assert "踐踏" in matched and "践踏" not in matched
+
+
+def test_a_tournament_question_links_its_section_and_says_the_penalty(client):
+    q = "My opponent drew an extra card at competitive REL, what's the fix?"
+    html = client.get("/ask", query_string={"q": q, "view": "en"}).data.decode()
+    assert 'href="/ipg/2.3"' in html and "Hidden Card Error" in html and "Warning" in html
+    zh = client.get("/ask", query_string={"q": q, "view": "zh"}).data.decode()
+    assert "非公开牌张失误" in zh and "警告" in zh
+
+
+def test_a_size_question_shows_the_layers(client):
+    q = "I control Glorious Anthem. My 3/3 creature becomes 1/1 until end of turn. How big is it?"
+    got = client.get("/api/v1/ask", query_string={"q": q}).get_json()
+    assert got["layers"]["pt"] == "2/2" and got["summary"]["basis"] == "layers"
+    html = client.get("/ask", query_string={"q": q, "view": "en"}).data.decode()
+    assert "It is 2/2." in html

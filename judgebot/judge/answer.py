@@ -60,10 +60,11 @@ class Answer:
     glossary: list[Quote] = field(default_factory=list)
     notes: list[Quote] = field(default_factory=list)
     simulation: dict | None = None
+    layers: dict | None = None  # a creature's P/T worked out layer by layer
     # The plain answer on top, as a message (code and arguments), and the
     # note above the answer (a weak answer's banner …) the same way.
     summary: Message | None = None
-    basis: str = ""  # simulation | situation | rule | covers | ""
+    basis: str = ""  # simulation | layers | situation | rule | covers | ""
     decided_by: list[str] = field(default_factory=list)  # the deciding rules' numbers
     note: Message | None = None
 
@@ -76,6 +77,7 @@ class Answer:
             "note": self.note.to_dict() if self.note else None,
             "summary": _summary(self.summary, self.basis, self.decided_by),
             "simulation": self.simulation,
+            "layers": self.layers,
             "rules": [q.to_dict() for q in self.rules],
             "rulings": [q.to_dict() for q in self.rulings],
             "glossary": [q.to_dict() for q in self.glossary],
@@ -164,10 +166,10 @@ def quote(retriever: Retriever, cand: Candidate, qtokens: set[str]) -> Quote | N
 
 
 def compose(u: Understanding, evidence: Evidence, retriever: Retriever,
-            simulation: dict | None = None) -> Answer:
+            simulation: dict | None = None, layers=None) -> Answer:
     qtokens = retriever.question_tokens(u.text)
     answer = Answer(question=u.question, understanding=u, confidence="none", message="",
-                    simulation=simulation)
+                    simulation=simulation, layers=layers.to_dict() if layers else None)
     if u.language == "none":
         return _noted(answer, msg("judge.answer.not_a_question"))
     if u.other_game and u.other_game != "fow":
@@ -176,7 +178,7 @@ def compose(u: Understanding, evidence: Evidence, retriever: Retriever,
                          ("glossary", evidence.glossary), ("notes", evidence.notes)):
         quotes = [q for q in (quote(retriever, c, qtokens) for c in cands) if q is not None]
         setattr(answer, group, quotes)
-    _decide(answer, u, retriever, simulation)
+    _decide(answer, u, retriever, simulation, layers)
     if answer.confidence == "weak":
         _noted(answer, msg("judge.answer.weak"))
     elif answer.confidence == "none":
@@ -185,10 +187,16 @@ def compose(u: Understanding, evidence: Evidence, retriever: Retriever,
 
 
 def _decide(answer: Answer, u: Understanding, retriever: Retriever,
-            simulation: dict | None) -> None:
+            simulation: dict | None, layers=None) -> None:
     """The plain answer and how sure it is: strong only when the deciding rule is
-    known (the engine simulated it, a recognised situation decides it, or the
-    question names the rule); else a note of what the rules below cover."""
+    known (the engine simulated it, the layers worked the P/T out, a recognised
+    situation decides it, or the question names the rule); else a note of what
+    the rules below cover."""
+    if layers is not None:
+        answer.basis, answer.confidence = "layers", "strong"
+        answer.decided_by = layers.rules
+        answer.summary = layers.message()
+        return
     numbers = [q.label.split(" ", 1)[-1] if q.kind == "rule" else q.label
                for q in answer.rules if q.kind == "rule" or q.kind in POLICY_KINDS]
     if simulation and not simulation.get("refused"):

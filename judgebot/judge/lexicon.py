@@ -95,6 +95,13 @@ class Term:
     printed: str = ""  # a name that counts only as printed, capitals and all
 
 
+def _capitalised_anyway(name: str, text: str, at: int) -> bool:
+    """A one-word name ("What", "Opt") at the start of a sentence: its capital
+    says nothing about whether a card is meant."""
+    before = text[:at].rstrip()
+    return " " not in name and (not before or before[-1] in ".?!:;\n\"'“‘(")
+
+
 class Lexicon:
     def __init__(self, store: Store, pinyin: dict[str, list[str]] | None = None,
                  pool_names: list[list[str]] | None = None):
@@ -197,7 +204,8 @@ class Lexicon:
                 continue
             terms = [t for t in (self.terms.get((key, lang), [])
                                  + self._card_terms.get((key, lang), []))
-                     if not t.printed or text[s:s + len(t.printed)] == t.printed]
+                     if not t.printed or (text[s:s + len(t.printed)] == t.printed
+                                          and not _capitalised_anyway(t.printed, text, s))]
             if not terms:
                 continue
             reach = e

@@ -65,7 +65,7 @@ DEFINITIONAL = re.compile(r"^[\w’' -]+ is an? (?:static|triggered|activated|ke
                           r"ability(?: that [^.]*)?\.?$", re.IGNORECASE)
 # The tournament documents' sections the search ranks first for a question asked
 # at a tournament; a chapter, an appendix or an introduction is background only.
-POLICY_TOP = 4.0
+POLICY_TOP = 6.0
 POLICY_BACKGROUND = 0.3
 GAME_RULES_AT_TOURNAMENT = 0.5
 # Words in more than this share of rules say nothing about which rule is meant.
@@ -197,9 +197,10 @@ class Retriever:
             self._policy(u, bump)
         self._cooccurrence(u, rules)
         self._headings_to_subrules(rules, qtokens)
-        if self.procedural(u):
-            # A question about tournament procedure: the game's rules its cards
-            # and words bring in are background to the sections that decide it.
+        if self.procedural(u) or u.tournament == "yes":
+            # A question about tournament procedure, or asked at a tournament in
+            # its words: the game's rules its cards and words bring in are
+            # background to the sections that decide it.
             for cand in rules.values():
                 if cand.id.split(":")[1] not in POLICY_KINDS and not any(
                         r.code == "judge.why.named" for r in cand.reasons):
@@ -298,8 +299,11 @@ class Retriever:
     def _policy(self, u: Understanding, bump) -> None:
         """The Tournament Rules' and the IPG's sections for a question asked at a
         tournament, as the search service ranks them for its words."""
+        words = [w for w in re.findall(r"[\w'’-]+", u.text)
+                 if w.lower() not in QUESTION_WORDS and len(w) > 1]
+        query = " ".join(words) or u.text
         try:
-            found = self.svc.search(u.text, kind="policy", per_page=6)
+            found = self.svc.search(query, kind="policy", per_page=6)
         except ValueError:
             return
         for rank, hit in enumerate(found.hits):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from judgebot.cardsource import StoreCards
 from judgebot.engine.cards import pool
+from judgebot.judge import ptlayers
 from judgebot.judge.answer import Answer, compose
 from judgebot.judge.lexicon import Lexicon
 from judgebot.judge.retrieve import Retriever
@@ -42,10 +43,13 @@ class Judge:
         self.svc.activate()
         truncated = len(question) > MAX_QUESTION_CHARS
         u = understand(question[:MAX_QUESTION_CHARS], self.lexicon)
-        # a matter of tournament procedure is not a game state to simulate
-        simulation = None if self.retriever.procedural(u) else self.simulate(u)
-        evidence = self.retriever.retrieve(u, applied=simulation["rules"] if simulation else ())
-        answer = compose(u, evidence, self.retriever, simulation)
+        # A creature's size through the layers is worked out from the effects the
+        # question states; a matter of tournament procedure is not a game state.
+        layers = None if self.retriever.procedural(u) else ptlayers.read(u, self.store)
+        simulation = None if layers or self.retriever.procedural(u) else self.simulate(u)
+        applied = layers.rules if layers else simulation["rules"] if simulation else ()
+        evidence = self.retriever.retrieve(u, applied=applied)
+        answer = compose(u, evidence, self.retriever, simulation, layers)
         if truncated:
             note = msg("judge.answer.truncated", n=MAX_QUESTION_CHARS)
             answer.message = render(note, EN) + (" " + answer.message if answer.message else "")
