@@ -101,6 +101,19 @@ def test_every_situation_points_at_existing_current_rules(lexicon, by_id, store)
                 assert f"mtg:cr:{CURRENT}:{number}" in by_id, (situation.name, number)
 
 
+def test_situation_names_and_message_codes_are_each_defined_once():
+    import re
+
+    from judgebot.judge.situations import DATA
+    from judgebot.messages import CATALOGUE
+
+    names = re.findall(r"^- name: (\S+)$", DATA.read_text(encoding="utf-8"), re.MULTILINE)
+    assert len(names) == len(set(names))
+    for path in CATALOGUE.glob("*.yaml"):
+        codes = re.findall(r"^([\w.-]+):\s*$", path.read_text(encoding="utf-8"), re.MULTILINE)
+        assert len(codes) == len(set(codes)), path.name
+
+
 def test_a_tournament_situation_is_decided_by_its_section_first(lexicon):
     tournament = [s for s in lexicon.situations if s.tournament]
     assert len(tournament) >= 30

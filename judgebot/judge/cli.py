@@ -35,6 +35,9 @@ def render(answer) -> str:
     u = answer.understanding
     named = ", ".join(f"{e.text}→{e.value.rsplit(':', 1)[-1]}" for e in u.entities
                       if e.kind not in ("player",))
+    if answer.summary is not None:
+        out.append(textwrap.fill(f"Answer ({answer.confidence}, by {answer.basis}): "
+                                 + render_message(answer.summary, EN), 96) + "\n")
     if named:
         out.append(f"Understood: {named}")
     if answer.message:
@@ -42,7 +45,13 @@ def render(answer) -> str:
     if answer.simulation:
         out.append("\nSimulated outcome: " + answer.simulation.get("summary", ""))
     if answer.rules:
-        out.append("\nRules (quoted from the Comprehensive Rules):")
+        kinds = {q.kind for q in answer.rules}
+        sources = [name for kind, name in (("rule", "the Comprehensive Rules"),
+                                           ("mtr", "the Tournament Rules"),
+                                           ("ipg", "the Infraction Procedure Guide"))
+                   if kind in kinds]
+        out.append(f"\nQuoted from {', '.join(sources[:-1]) + ' and ' if len(sources) > 1 else ''}"
+                   f"{sources[-1] if sources else 'the rules'}:")
     for q in answer.rules:
         why = "; ".join(render_message(m, EN) for m in q.why)
         out.append(f"\n  {q.label}  — {why}")
