@@ -238,3 +238,48 @@ def test_quoted_chinese_phrase_finds_the_words_together(search_service):
 def test_quoted_chinese_phrase_of_two_words(search_service):
     res = search_service.search('"战斗伤害步骤"')
     assert any(h.id == CURRENT + "510" for h in res.hits[:5])
+
+
+# --- a keyword's own section, table slang, words that say nothing ----------------------------
+
+def _numbers(results):
+    return [h.id.rsplit(":", 1)[1] for h in results.hits]
+
+
+@pytest.mark.parametrize("q", ["trample", "践踏", "踐踏"])
+def test_a_keyword_shows_its_sections_subrules_in_order(search_service, q):
+    numbers = _numbers(search_service.search(q, per_page=12))
+    subrules = [n for n in numbers if n.startswith("702.19")]
+    assert subrules[:4] == ["702.19", "702.19a", "702.19b", "702.19c"]
+    assert numbers.index("702.19b") < 6
+
+
+def test_state_based_actions_show_when_they_are_checked(search_service):
+    numbers = _numbers(search_service.search("state-based actions"))
+    assert "704.3" in numbers[:6]
+    assert _numbers(search_service.search("SBA"))[:6] == numbers[:6]
+
+
+@pytest.mark.parametrize("q", ["fizzle", "fizzled"])
+def test_table_slang_finds_the_rule_it_means(search_service, q):
+    assert _numbers(search_service.search(q))[0] == "608.2b"
+
+
+def test_slang_that_is_also_a_card_name_finds_the_card_then_the_rule(search_service):
+    results = search_service.search("失效")  # Negate's Chinese name, and "fizzle" at the table
+    assert results.card == "mtg:card:negate"
+    assert _numbers(results)[:2] == ["negate", "608.2b"]
+
+
+def test_slang_rules_exist_in_the_current_edition(store):
+    from judgebot.search.abbreviations import SLANG
+
+    for word, numbers in SLANG.items():
+        for number in numbers:
+            assert store.rule(number, game="mtg") is not None, (word, number)
+
+
+@pytest.mark.parametrize("noise", ["ha", "的", "lol"])
+def test_words_that_say_nothing_do_not_change_the_results(search_service, noise):
+    plain = _numbers(search_service.search("trample deathtouch"))[:5]
+    assert _numbers(search_service.search(f"trample deathtouch {noise}"))[:5] == plain

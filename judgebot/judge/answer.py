@@ -104,7 +104,8 @@ def best_sentence(text: str, qtokens: set[str], retriever: Retriever, lang: str
     wanted = retriever.informative(qtokens) or qtokens
     best, best_words, best_score = "", [], -1.0
     for i, sentence in enumerate(sentences(text)):
-        words = [t for t in dict.fromkeys(analysis.analyze(analyzer, sentence)) if t in qtokens]
+        words = [t for t in dict.fromkeys(analysis.analyze(analyzer, sentence))
+                 if t in qtokens and t not in analysis.FUNCTION_WORDS]
         # Rare words count double; a rule's first sentence usually states it.
         score = len(words) + sum(1 for w in words if w in wanted) + (0.75 if i == 0 else 0)
         if score > best_score:

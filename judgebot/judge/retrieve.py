@@ -110,7 +110,8 @@ class Retriever:
     # --- text helpers ---------------------------------------------------------------
 
     def question_tokens(self, text: str) -> set[str]:
-        return set(analysis.analyze(self.en, text)) | set(analysis.analyze(self.zh, text))
+        return (set(analysis.analyze(self.en, text)) | set(analysis.analyze(self.zh, text))) \
+            - analysis.FUNCTION_WORDS
 
     def informative(self, tokens: set[str]) -> set[str]:
         """The tokens that are rare enough among rules to tell them apart."""

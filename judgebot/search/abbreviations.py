@@ -28,6 +28,18 @@ ABBREVIATIONS: dict[str, str] = {
     "cdas": "Characteristic-Defining Ability",
 }
 
+# Table slang the rules never use, and the rule that says what it means. A
+# query that is such a word finds that rule first. Rule numbers of the current
+# edition (a test checks each exists).
+SLANG: dict[str, tuple[str, ...]] = {
+    "fizzle": ("608.2b",), "fizzles": ("608.2b",), "fizzled": ("608.2b",),
+    "fizzling": ("608.2b",), "失效": ("608.2b",), "fizzle out": ("608.2b",),
+    "blink": ("400.7",), "blinked": ("400.7",), "flicker": ("400.7",),
+    "flickered": ("400.7",), "闪烁": ("400.7",),
+    "dork": ("605.1a",), "dorks": ("605.1a",), "mana dork": ("605.1a",),
+    "mana dorks": ("605.1a",),
+}
+
 _WORD = re.compile(r"(?<![\w/+-])[A-Za-z0-9]+(?![\w/+-])")
 
 

@@ -121,6 +121,16 @@ STOP_WORDS = frozenset(
 )
 
 
+# Words that carry no matter of their own: Chinese function words (kept in the
+# index, where jieba keeps them apart) and table interjections. A question that
+# shares only these with a rule shares nothing with it.
+FUNCTION_WORDS = frozenset(
+    "的 了 是 在 我 你 他 她 它 们 和 与 及 或 吗 呢 吧 啊 呀 哦 嗯 也 都 就 还 会 能 要 "
+    "把 被 对 从 到 给 让 这 那 个 一 有 没 不 很 又 再 才 但 而 之 其 该 此 么 "
+    "什么 怎么 如何 为什么 可以 是否 时候 "
+    "ha hah haha lol pls plz".split())
+
+
 # Past forms no stemmer joins to their verb, as people write them at the table
 # ("he drew an extra card", "I chose the wrong target"): each is read as its verb.
 IRREGULAR = {

@@ -27,7 +27,7 @@ from judgebot.cardfinder import CardFinder
 from judgebot.corpus import EN, Record, parse_id, title_of, zh_of
 from judgebot.policynumbers import label as policy_label
 from judgebot.search import analysis, index
-from judgebot.search.abbreviations import ABBREVIATIONS, spell_out
+from judgebot.search.abbreviations import ABBREVIATIONS, SLANG, spell_out
 from judgebot.search.documents import name_key
 from judgebot.search.query import ParsedQuery, PolicyRef, RuleRef, parse
 from judgebot.search.scoring import Scorer
@@ -53,6 +53,7 @@ QUESTION_WORDS = frozenset(
     "what when where why how which who whom whose does do did can could would should will "
     "happens happen happening i me my you your it its is are was were am be".split())
 RERANK_DEPTH = 40
+MAX_SUBRULES = 9  # a section's subrules pinned after its heading
 # The cards and their rulings are nine documents in ten of the index, and short:
 # unless a query names a card, they weigh this much against the rules (whose
 # words they borrow), and a card the query names with its rulings this much.
@@ -443,7 +444,8 @@ class SearchService:
     def _text_search(self, parsed: ParsedQuery, results: Results, page: int, per_page: int,
                      active: dict[str, str]) -> Results:
         whole = " ".join([*parsed.phrases, parsed.free]).strip()
-        pinned_ids = self._pinned(whole, active)
+        # a quoted phrase must match in every result: no subrules pinned for it
+        pinned_ids = self._pinned(whole, active, subrules=not parsed.phrases)[:per_page]
         named = self.cards.exact(name_key(whole)) if whole else []
         if named and (len(named) == 1 or named[0].rank < named[1].rank) and pinned_ids \
                 and pinned_ids[0][0] == named[0].id:
@@ -553,11 +555,17 @@ class SearchService:
             self._texts[rec.id] = cached
         return cached
 
-    def _pinned(self, text: str, active: dict[str, str]) -> list[tuple[str, str]]:
+    def _pinned(self, text: str, active: dict[str, str], subrules: bool = True
+                ) -> list[tuple[str, str]]:
+        """What the whole query names, first: table slang's rule, a record named
+        exactly (a glossary term, a card) and the rule a term points to; a
+        rule that is a section's heading brings its subrules, in order."""
         if not text:
             return []
         pinned: list[tuple[str, str]] = []
-        for rid in self.entities(text):
+        slang = SLANG.get(text.strip().lower(), ())
+        # slang is no misspelling ("fizzle" is not the card Sizzle); an exact name still counts
+        for rid in (self._named(name_key(text)) if slang else self.entities(text)):
             rec = self.store.get(rid)
             if not self._passes(rec, active):
                 continue
@@ -579,7 +587,25 @@ class SearchService:
             if rid not in seen:
                 seen.add(rid)
                 unique.append((rid, reason))
-        return unique[:3]
+        unique = unique[:3]
+        for number in slang:
+            rule = self.store.rule(number, game="mtg")
+            if rule is not None and rule.id not in seen and self._passes(rule, active):
+                unique.append((rule.id, f"slang: {text.strip()}"))
+        for rid, reason in list(unique) if subrules else ():
+            if reason.startswith("defines "):
+                unique += [(c, f"under {reason[8:]}") for c in self._subrules(rid, active)
+                           if c not in seen]
+        return unique
+
+    def _subrules(self, rid: str, active: dict[str, str]) -> list[str]:
+        """A section heading's rules in their order (702.19 → 702.19a …), at most
+        MAX_SUBRULES: a keyword's own section before anything that mentions it."""
+        rec = self.store.get(rid)
+        if rec is None or rec.kind != "rule" or not rec.title or not rec.children:
+            return []
+        return [c.id for c in self.store.get_many(rec.children[:MAX_SUBRULES])
+                if c is not None and self._passes(c, active)]
 
     def _passes(self, rec: Record, active: dict[str, str]) -> bool:
         if "edition" not in active and self.store.superseded(rec):
@@ -680,7 +706,7 @@ class SearchService:
 
     def _word_groups(self, word: str, fix: str | None) -> list[set[str]]:
         """What a document must contain to count as matching each meant word."""
-        if word.lower() in QUESTION_WORDS:
+        if word.lower() in QUESTION_WORDS or word.lower() in analysis.FUNCTION_WORDS:
             return []
         if word.isascii():
             tokens = set(analysis.analyze(self.en, word)) | set(
@@ -688,12 +714,13 @@ class SearchService:
             return [tokens] if tokens and not all(self._too_common("text_en", t)
                                                   for t in tokens) else []
         return [{tok} for tok in analysis.analyze(self.zh, word)
-                if not self._too_common("text_zh", tok)]
+                if not self._too_common("text_zh", tok) and tok not in analysis.FUNCTION_WORDS]
 
     def _word_clauses(self, word: str, fix: str | None, alone: bool) -> list[Q.Query]:
         """Clauses for one word of the query; ``alone`` when it is the only word."""
         out: list[Q.Query] = []
-        if not alone and word.lower() in QUESTION_WORDS:
+        if not alone and (word.lower() in QUESTION_WORDS
+                          or word.lower() in analysis.FUNCTION_WORDS):
             return out
         if word.isascii():
             tokens = analysis.analyze(self.en, word)
@@ -715,6 +742,8 @@ class SearchService:
                 out.append(Q.Term("pinyin", word.lower()))
         else:
             tokens = analysis.analyze(self.zh, word)
+            if not alone:
+                tokens = [t for t in tokens if t not in analysis.FUNCTION_WORDS] or tokens
             for tok in tokens:
                 rules = (alone and len(tokens) == 1) or not self._too_common("text_zh", tok)
                 cards = not self._too_common("c_text_zh", tok)
