@@ -1,26 +1,22 @@
 """Whether the rules engine can read a corpus card, and the card as the engine
 takes it.
 
-The engine reads a card's Oracle text with its own reader (the sentences it
-documents; anything else it refuses, quoting the words). This module hands it
-a corpus card as a generic object (name, type line, mana cost, P/T, loyalty,
-text: the scenario format's inline objects, ``judgebot/engine/README.md``)
-and reports what it could not read: every sentence it refuses, not only the
-first, so a card page and ``judgebot card --json`` can say which words stop a
-simulation.
+The engine reads a card's Oracle text with its grammar of the templating
+(:func:`judgebot.engine.oracle.read_oracle`: one-faced and split cards, a
+characteristic-defining P/T, keywords with their parameters); anything it does
+not understand it refuses, naming the words. This module hands it a corpus card
+and reports what it could not read, every phrase and not only the first, so a
+card page and ``judgebot card --json`` can say which words stop a simulation.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from judgebot.corpus import EN, Record, zh_of
-from judgebot.engine.errors import Refusal
-from judgebot.engine.scenario import inline_card
-
-PT = re.compile(r"-?\d+|\*")
+from judgebot.engine.oracle import OracleCard, read_oracle
+from judgebot.engine.state import CardDef
 
 
 @dataclass
@@ -29,6 +25,7 @@ class Reading:
     unread: list[str] = field(default_factory=list)
     spec: dict[str, Any] = field(default_factory=dict)  # the card as a scenario object
     scripted: bool = False  # the engine has its own script of the card (its card pool)
+    card: CardDef | None = None  # the card as the engine reads it
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"readable": self.readable, "unread": list(self.unread)}
@@ -68,44 +65,18 @@ def card_spec(card: Record, text: str | None = None) -> dict[str, Any]:
     return spec
 
 
+def oracle_card(card: Record) -> OracleCard:
+    """A corpus card as the engine's reader takes it (its faces too)."""
+    faces = tuple(OracleCard.from_record(face) for face in card.faces or ())
+    return OracleCard(card.name.get(EN, "") or zh_of(card.name), card.mana_cost or None,
+                      card.type_line.get(EN, ""), card.text.get(EN, ""), card.power,
+                      card.toughness, card.loyalty, zh_of(card.name), faces)
+
+
 def read_card(card: Record) -> Reading:
-    """What the engine makes of ``card``: readable, or the abilities (lines of
-    its text) it refuses, each as printed."""
-    problems: list[str] = []
-    if card.faces:
-        problems.append(f"{len(card.faces)} faces (the engine reads one-faced cards)")
-    for value in (card.power, card.toughness):
-        if value is not None and not PT.fullmatch(value):
-            problems.append(f"power/toughness {card.power}/{card.toughness}")
-            break
-    if card.loyalty is not None and not card.loyalty.isdigit():
-        problems.append(f"loyalty {card.loyalty}")
-    if problems:
-        return Reading(False, problems)
-    spec = card_spec(card)
-    failure = _try(spec)
-    if failure is None:
-        return Reading(True, [], spec)
-    unread = [unit for unit in _units(spec.get("text", ""))
-              if _try(card_spec(card, unit)) is not None]
-    return Reading(False, unread or [failure])
-
-
-def _try(spec: dict[str, Any]) -> str | None:
-    """``None`` when the engine reads ``spec``, else its refusal."""
-    try:
-        inline_card(spec, None)
-    except Refusal as exc:
-        return exc.message
-    return None
-
-
-def _units(text: str) -> list[str]:
-    """The text's abilities: each line, with the modes (``• …``) that follow it."""
-    units: list[str] = []
-    for line in text.split("\n"):
-        if line.startswith("•") and units:
-            units[-1] += "\n" + line
-        elif line.strip():
-            units.append(line)
-    return units
+    """What the engine makes of ``card``: readable, or the phrases it can't read."""
+    oracle = oracle_card(card)
+    reading = read_oracle(oracle)
+    if not reading.readable:  # the reader says "~" for the card's own name
+        return Reading(False, [p.replace("~", oracle.name) for p in reading.unread])
+    return Reading(True, [], card_spec(card), card=reading.card)

@@ -5,8 +5,8 @@ A scenario names a card by its English or Chinese name (``Lightning Bolt``,
 ``闪电击``; case, accents, punctuation and Traditional characters folded, as
 the card finder folds them). The engine's own scripted cards come first (its
 card pool: written and tested for it); any other card of the card file is
-handed to the engine as the scenario format's generic object built from its
-Oracle text (:mod:`judgebot.cardreading`), when the engine reads that text.
+read from its Oracle text by the engine's grammar (:mod:`judgebot.cardreading`
+over :func:`judgebot.engine.oracle.read_oracle`), when the engine reads it all.
 A card the engine cannot read is not given (the scenario is refused with the
 words it cannot read); nicknames, pinyin and misspellings are not names here,
 only suggestions.
@@ -25,8 +25,6 @@ from pathlib import Path
 from judgebot import corpus
 from judgebot.cardreading import read_card
 from judgebot.engine.cards import pool
-from judgebot.engine.cardspec import inline_card
-from judgebot.engine.errors import Refusal
 from judgebot.engine.state import CardDef, CardSource
 from judgebot.messages import Message, msg
 from judgebot.store import DATA_DIR, Store, StoreError, corpus_hash
@@ -81,12 +79,7 @@ class StoreCards:
         if card is None:
             return None
         reading = read_card(card)
-        if not reading.readable:
-            return None
-        try:
-            return inline_card(reading.spec, None)
-        except Refusal:
-            return None
+        return reading.card if reading.readable else None
 
     def suggest(self, name: str) -> Message:
         """Why ``name`` gave no card: a corpus card the engine cannot read

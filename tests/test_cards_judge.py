@@ -54,7 +54,7 @@ def test_a_card_the_engine_reads_goes_into_the_simulation(search_service):
 
     judge = Judge(search_service.store, search_service)
     assert judge.pool.get("Murder") is None  # not one of the engine's own cards
-    assert judge.cards.get("Murder").source == "inline"  # the corpus card, read from its text
+    assert judge.cards.get("Murder").source == "oracle"  # the corpus card, read from its text
     answer = judge.ask("I cast Murder on their Serra Angel")
     sim = answer.simulation
     assert sim is not None and sim["ok"], sim
@@ -67,13 +67,11 @@ def test_a_card_the_engine_reads_goes_into_the_simulation(search_service):
 def test_the_engine_reads_a_card_or_says_which_abilities_it_cannot(store):
     assert read_card(store.get("mtg:card:murder")).to_dict() == {"readable": True,
                                                                  "unread": []}
-    artist = read_card(store.get("mtg:card:blood-artist"))
-    assert not artist.readable and artist.unread == [
-        "Whenever this creature or another creature dies, target player loses 1 life and "
-        "you gain 1 life."]
+    assert read_card(store.get("mtg:card:blood-artist")).readable  # a dies trigger
+    assert read_card(store.get("mtg:card:fire-ice")).readable  # a split card (709)
+    assert read_card(store.get("mtg:card:copy-enchantment")).unread == [
+        "You may have Copy Enchantment enter as a copy of any enchantment on the battlefield."]
     assert read_card(store.get("mtg:card:tarmogoyf")).unread == ["power/toughness */1+*"]
-    assert read_card(store.get("mtg:card:fire-ice")).unread == [
-        "2 faces (the engine reads one-faced cards)"]
 
 
 # --- the rules a text concerns ------------------------------------------------------

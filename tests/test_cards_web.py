@@ -45,9 +45,9 @@ def test_a_card_page_shows_oracle_text_mana_symbols_rulings_and_the_rules_it_use
 
 
 def test_a_card_the_engine_cannot_read_names_what_stops_it(client):
-    text = text_of(client.get("/mtg/cards/blood-artist"))
+    text = text_of(client.get("/mtg/cards/copy-enchantment"))
     assert "The rules engine cannot read" in text or "规则引擎还读不懂" in text
-    assert "Whenever this creature or another creature dies" in text
+    assert "You may have Copy Enchantment enter as a copy of any enchantment" in text
 
 
 def test_the_english_view_shows_a_release_notes_card_in_english(client):
@@ -113,8 +113,8 @@ def test_the_card_api_says_whether_the_engine_reads_the_card(client):
     assert murder["name"] == {"en": "Murder", "zh-Hans": "谋杀"}
     assert murder["engine"] == {"readable": True, "unread": []}
     assert [r["label"] for r in murder["rules"]] == ["701.8"]
-    artist = client.get("/api/v1/card/blood-artist").get_json()
-    assert artist["engine"]["readable"] is False and artist["engine"]["unread"]
+    clone = client.get("/api/v1/card/copy-enchantment").get_json()
+    assert clone["engine"]["readable"] is False and clone["engine"]["unread"]
 
 
 def test_the_card_list_api_filters_and_pages(client):
@@ -155,10 +155,12 @@ def test_judgebot_card_json_has_the_engine_verdict(capsys):
 
 
 def test_judgebot_card_json_says_what_the_engine_cannot_read(capsys):
-    assert main(["card", "Opt", "--json"]) == 0
+    assert main(["card", "Copy Enchantment", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["engine"] == {"readable": False, "unread": [
-        "Scry 1. (Look at the top card of your library. You may put that card on the bottom.)"]}
+        "You may have Copy Enchantment enter as a copy of any enchantment on the battlefield."]}
+    assert main(["card", "Opt", "--json"]) == 0  # scry, then draw: read from its text
+    assert json.loads(capsys.readouterr().out)["engine"] == {"readable": True, "unread": []}
 
 
 @pytest.mark.parametrize(("args", "code", "message"), [

@@ -157,3 +157,14 @@ def test_an_output_that_cannot_be_written_is_said_on_stderr() -> None:
                               stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
     assert done.returncode == 2, done.stderr
     assert "cannot write the output" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_explain_reads_the_current_edition_of_the_store() -> None:
+    from judgebot.engine.cli import explain_rules
+    from judgebot.store import open_store
+
+    store = open_store()
+    info = explain_rules(["613.1", "122.1b", "999.9"], store)
+    assert info["613.1"]["edition"] == store.current_edition("mtg")
+    assert info["122.1b"]["status"] == "new" and "zh" not in info["122.1b"]
+    assert info["999.9"] == {}

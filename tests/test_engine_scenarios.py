@@ -1,8 +1,9 @@
 """Every scenario under tests/scenarios/ is simulated and its expectations hold.
 
 Each scenario names the Comprehensive Rules it exercises (``rules:``); those
-numbers must exist in the 2025-11-14 edition. Scenarios that encode a ruling of
-the Time Spiral Remastered release notes name its corpus id (``ruling:``).
+numbers must exist in the current edition of the corpus store (2026-09-25).
+Scenarios that encode a ruling of the Time Spiral Remastered release notes name
+its corpus id (``ruling:``).
 """
 
 from __future__ import annotations
@@ -19,15 +20,17 @@ SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.yaml"))
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 
 
-def _rules_2025() -> set[str]:
-    path = CORPUS / "mtg-rule-2025-11-14.jsonl"
-    with path.open(encoding="utf-8") as fh:
-        return {json.loads(line)["number"] for line in fh if line.strip()}
+def current_rule_numbers() -> set[str]:
+    from judgebot.store import open_store
+
+    store = open_store()
+    edition = store.current_edition("mtg")
+    return set(store.rule_numbers("mtg", edition)) if edition else set()
 
 
 @pytest.fixture(scope="module")
 def rule_numbers() -> set[str]:
-    return _rules_2025()
+    return current_rule_numbers()
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
@@ -67,7 +70,7 @@ def test_scenario_names_rules_that_exist(path: Path, rule_numbers: set[str]) -> 
     rules = [str(r) for r in data.get("rules") or []]
     assert rules, "every scenario names the rules it exercises"
     missing = [r for r in rules if r not in rule_numbers]
-    assert not missing, f"not in the 2025-11-14 rules: {missing}"
+    assert not missing, f"not in the current rules: {missing}"
 
 
 def test_there_are_at_least_150_scenarios() -> None:

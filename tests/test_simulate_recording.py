@@ -110,13 +110,14 @@ def test_the_api_answers_as_recorded(client, recording, path):
 def write_recording() -> None:
     import tempfile
 
-    from judgebot import corpus
     from judgebot.search.service import SearchService
+    from judgebot.services import open_corpus
     from judgebot.web import create_app
 
     with tempfile.TemporaryDirectory() as index_dir:
-        service = SearchService(index_dir=Path(index_dir), corpus_dir=corpus.CORPUS_DIR)
-        app = create_app(service, {"SIMULATE_WORKERS": 2, "SIMULATE_TIMEOUT": 20.0})
+        service = SearchService(open_corpus(), index_dir=Path(index_dir))
+        app = create_app(service, {"SIMULATE_WORKERS": 2, "SIMULATE_TIMEOUT": 20.0,
+                                   "SIMULATE_CORPUS_CARDS": False})
         try:
             client = app.test_client()
             out = {p.stem: answer(client, p.read_text(encoding="utf-8"))

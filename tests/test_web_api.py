@@ -151,8 +151,10 @@ def test_cards_and_card(client, search_service):
     assert data["id"] == card.id and [r["id"] for r in data["rulings"]] == card.rulings
     assert data["engine"] == {"readable": True, "unread": [], "scripted": True}  # the engine's own
     opt = client.get("/api/v1/card/Opt").get_json()
-    assert opt["engine"] == {"readable": False, "unread": [
-        "Scry 1. (Look at the top card of your library. You may put that card on the bottom.)"]}
+    assert opt["engine"] == {"readable": True, "unread": []}  # read from its Oracle text
+    copy = client.get("/api/v1/card/Copy Enchantment").get_json()
+    assert copy["engine"] == {"readable": False, "unread": [
+        "You may have Copy Enchantment enter as a copy of any enchantment on the battlefield."]}
     assert client.get("/api/v1/card/no-such-card-anywhere").status_code == 404
 
 

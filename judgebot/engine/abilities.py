@@ -32,10 +32,31 @@ KEYWORD_RULES: dict[str, str] = {
     "suspend": R.SUSPEND, "vanishing": R.VANISHING, "absorb": R.ABSORB,
     "poisonous": R.POISONOUS, "changeling": R.CHANGELING, "evoke": R.EVOKE,
     "wither": R.WITHER, "exalted": R.EXALTED, "infect": R.INFECT, "prowess": R.PROWESS,
-    "menace": R.MENACE, "intimidate": R.INTIMIDATE,
+    "menace": R.MENACE, "intimidate": R.INTIMIDATE, "horsemanship": R.HORSEMANSHIP,
+    "skulk": R.SKULK, "toxic": R.TOXIC,
 }
+# Keywords the engine simulates by reading what their rule says they mean (702.Na:
+# "Bushido N" means "Whenever this creature blocks or becomes blocked, it gets +N/+N
+# until end of turn."): when the reader reads that meaning, the keyword has its abilities.
+MEANING_KEYWORDS = frozenset({
+    "bushido", "rampage", "frenzy", "afflict", "annihilator", "battle cry", "afterlife",
+    "persist", "undying", "soulshift", "mentor", "training", "evolve", "dethrone",
+    "mobilize", "melee", "extort", "fabricate", "backup", "exploit", "provoke", "devoid",
+    "decayed", "living weapon", "for mirrodin!", "job select", "outlast", "reinforce",
+    "scavenge", "level up", "unleash", "riot", "ravenous", "modular", "graft", "bloodthirst",
+    "ward", "renown", "ingest", "cumulative upkeep", "fortify", "crew", "saddle", "station",
+    "umbra armor", "recover", "unearth", "embalm", "eternalize", "encore", "transmute",
+    "transfigure", "aura swap", "increment", "firebending", "shroud", "changeling",
+    "split second", "flash", "storm", "gravestorm", "hideaway", "exalted", "prowess",
+    "flanking", "poisonous", "absorb", "champion", "soulbond", "haunt", "ninjutsu",
+    "boast", "exhaust", "affinity",
+})
+# Keywords with no effect on a game in progress (they work while building a deck or
+# outside the game: 702.124 partner, 702.139 companion).
+NO_EFFECT_KEYWORDS = frozenset({"partner", "choose a background", "doctor's companion",
+                                "doctor’s companion", "companion"})
 # Keywords that take a number, a cost, or both.
-NUMBERED = {"fading", "vanishing", "absorb", "poisonous"}
+NUMBERED = {"fading", "vanishing", "absorb", "poisonous", "toxic"}
 COSTED = {"buyback", "cycling", "echo", "kicker", "flashback", "madness", "morph", "evoke",
           "equip"}
 
@@ -55,10 +76,14 @@ class Keyword(Ability):
     quality: str | None = None  # protection from ..., landwalk type, enchant what
     x: bool = False  # suspend X
     text: str = ""
+    parts: tuple = ()  # the abilities its rule says it means, as the reader read them
+    rule: str = ""  # the rule that says what it means
 
     @property
     def rules(self) -> tuple[str, ...]:  # type: ignore[override]
-        return (KEYWORD_RULES[self.name],) if self.name in KEYWORD_RULES else ()
+        if self.name in KEYWORD_RULES:
+            return (KEYWORD_RULES[self.name],)
+        return (self.rule,) if self.rule else ()
 
     def label(self) -> str:
         if self.name == "protection":
@@ -74,9 +99,10 @@ class Keyword(Ability):
         return self.name
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Filter:
-    """Which objects something applies to. Empty fields don't restrict."""
+    """Which objects something applies to. Empty fields don't restrict. (Compared and
+    hashed by identity: a filter may hold an amount, which is a dict.)"""
 
     types: frozenset[str] = frozenset()  # has all of these
     any_types: frozenset[str] = frozenset()  # has at least one
@@ -99,9 +125,18 @@ class Filter:
     power_le: int | None = None
     power_ge: int | None = None
     toughness_le: int | None = None
+    toughness_ge: int | None = None
     mv_le: int | str | None = None
     mv_ge: int | None = None
     mv_eq: int | str | None = None
+    power_gt: Any = None  # an amount: "with power greater than the number of cards in
+    # your hand" (Ensnaring Bridge)
+    power_lt: Any = None  # an amount: "with power less than ~'s power" (mentor)
+    color_count: str | None = None  # mono | multi: monocolored, multicolored (105.2)
+    any_counter: bool | None = None  # "with a counter on it"
+    enchanted: bool | None = None  # "enchanted" / "equipped" permanents
+    equipped: bool | None = None
+    attached_to_source: bool = False  # "creature it's attached to"
     has: frozenset[str] = frozenset()  # keywords it has
     lacks: frozenset[str] = frozenset()
     no_abilities: bool = False
@@ -146,13 +181,28 @@ class Cost:
     return_self: bool = False  # return to owner's hand (Grinning Ignus)
     exile_from_graveyard: tuple[Filter, int] | None = None
     loyalty: int | None = None  # a loyalty ability's cost: +N, -N or 0 counters (606.4)
+    tap_others: tuple[Filter, int] | None = None  # "Tap an untapped creature you control"
+    tap_power: tuple[Filter, int] | None = None  # "Tap any number of other untapped
+    # creatures you control with total power N or greater" (crew, saddle)
+    return_other: Filter | None = None  # "Return a land you control to its owner's hand"
+    put_counters_self: tuple[str, int] | None = None  # "Put a -1/-1 counter on ~"
+    energy: int = 0  # {E}{E}: pay energy counters (107.14)
+    zone: str = ""  # where the cost is paid from, when not the battlefield ("Exile ~ from
+    # your graveyard": the graveyard)
     text: str = ""
+
+    def __str__(self) -> str:
+        """The cost as written ("Sacrifice three creatures"), for the log and the board."""
+        return self.text or str(self.mana)
 
     def is_mana_only(self) -> bool:
         return not (self.tap or self.untap or self.sacrifice_self or self.sacrifice
                     or self.discard or self.discard_self or self.pay_life
                     or self.remove_counters or self.exile_self or self.return_self
-                    or self.exile_from_graveyard or self.loyalty is not None)
+                    or self.exile_from_graveyard or self.loyalty is not None
+                    or self.tap_others or self.return_other or self.put_counters_self
+                    or self.tap_power
+                    or self.energy)
 
 
 @dataclass(eq=False)
@@ -185,6 +235,8 @@ class Trigger:
     from_zone: str | None = None
     to_zone: str | None = None
     text: str = ""
+    when: Any = None  # a condition of the event itself ("a creature dealt damage by ~ this
+    # turn dies"), checked as it triggers
 
 
 @dataclass(eq=False)
@@ -221,11 +273,15 @@ class ActivatedAbility(Ability):
     timing: str = "instant"  # instant | sorcery
     zone: str = "battlefield"
     mana: tuple[tuple[str, ...], ...] = ()  # options of mana added (mana ability, 605.1a)
-    who: str = "controller"  # controller | opponent
+    who: str = "controller"  # controller | opponent | any
     label: str = ""
     text: str = ""
     rules: tuple[str, ...] = ()
     keyword: str = ""
+    condition: Any = None  # "Activate only if …", "Activate only during your turn"
+    once_per_turn: bool = False  # "Activate only once each turn"
+    once: bool = False  # "Activate only once"
+    mana_times: Any = None  # "Add {G} for each creature you control": an amount
 
     @property
     def is_mana(self) -> bool:
@@ -263,6 +319,8 @@ class ReplacementAbility(Ability):
 def components(kw: Keyword) -> tuple[Ability, ...]:
     """The triggered, activated and replacement abilities a keyword stands for."""
     name = kw.name
+    if kw.parts:
+        return tuple(kw.parts)
     if name == "flanking":
         return (TriggeredAbility(
             Trigger("becomes_blocked_by", "self", other=Filter(lacks=frozenset({"flanking"}))),
@@ -393,7 +451,8 @@ def replacements(abilities: tuple[Ability, ...]) -> list[ReplacementAbility]:
 
 
 def statics(abilities: tuple[Ability, ...]) -> list[StaticAbility]:
-    return [a for a in abilities if isinstance(a, StaticAbility)]
+    """The static abilities, those a keyword stands for included (devoid, decayed)."""
+    return [a for a in expand(abilities) if isinstance(a, StaticAbility)]
 
 
 def spell_ability(abilities: tuple[Ability, ...]) -> SpellAbility | None:

@@ -56,7 +56,8 @@ CHOOSE_KEYS = frozenset({
     "targets", "may", "pay", "replace", "cast", "keep", "order", "replacement", "mode",
     "modes", "copy", "copy_targets", "new_targets", "color", "mana", "chosen",
     "chosen_player", "choose_player", "search", "return", "bounce", "discard", "sacrifice",
-    "legend"})
+    "legend", "random", "scry", "surveil", "crew", "exile", "choose", "put", "pile",
+    "pile_choice"})
 CHOOSE_ALIASES = {"target": "targets", "colour": "color", "replacement_order": "replacement",
                   "legend": "keep", "player_choice": "chosen_player"}
 

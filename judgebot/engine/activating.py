@@ -6,12 +6,16 @@ from typing import Any
 
 from judgebot.engine import citations as R
 from judgebot.engine.abilities import ActivatedAbility, ability_text, activated
-from judgebot.engine.costs import check_costs, pay_costs, pay_mana
+from judgebot.engine.conditions import holds
+from judgebot.engine.costs import check_costs, mana_options, pay_costs, pay_mana
 from judgebot.engine.errors import IllegalAction
+from judgebot.engine.events import Happened
 from judgebot.engine.prohibitions import active_prohibitions
 from judgebot.engine.state import Game, StackAbility
 from judgebot.engine.targeting import choose_targets, notice_targeted, targets_text
 from judgebot.engine.timing import sorcery_timing, split_second_on_stack
+from judgebot.engine.triggers import notice
+from judgebot.engine.verbs import run_effects
 from judgebot.messages import Name, msg
 
 
@@ -79,6 +83,7 @@ def activate(game: Game, player: str, oid: int, ability: ActivatedAbility,
         if ability.cost.loyalty < 0 and have < -ability.cost.loyalty:
             raise IllegalAction(msg("activating.activate.8", name=name, have=have,
                                     value=-ability.cost.loyalty), (R.LOYALTY_NEGATIVE,))
+    _check_restrictions(game, player, oid, ability, name)
     for p in active_prohibitions(game, "cant_activate"):
         if p.params.get("name") and p.params["name"] in c.names:
             raise IllegalAction(msg("activating.activate.9", name=name, text=p.text),
@@ -92,20 +97,25 @@ def activate(game: Game, player: str, oid: int, ability: ActivatedAbility,
         raise IllegalAction(msg("activating.activate.2", player=player, mana=mana, what=what),
             (R.CAST_PAY,))
     chosen = choose_targets(game, player, ability.targets, targets, c, oid, False, what)
+    if ability.once or ability.once_per_turn:  # its use counted on the object (602.5b)
+        obj.chosen.setdefault("activated", {})[_restriction_key(ability)] = game.turn
     lki = c.copy()
     if ability.is_mana:
         pay_costs(game, player, ability.cost, oid, what, mana=mana,
                   sacrifice_choice=sacrifice, discard_choice=discard)
-        option = ability.mana[0]
-        if len(ability.mana) > 1:
-            labels = ["".join("{" + s + "}" for s in o) for o in ability.mana]
-            option = ability.mana[game.chooser.choose(player, "color", labels,
-                                                      keys=("color", "mana"))]
+        options = mana_options(game, ability, oid, player)
+        option = options[0]
+        if len(options) > 1:
+            labels = ["".join("{" + s + "}" for s in o) for o in options]
+            option = options[game.chooser.choose(player, "color", labels,
+                                                 keys=("color", "mana"))]
         game.players[player].pool.add(option)
         game.log.add("mana", msg("activating.mana_ability", player=player,
                                  name=Name(name, game.zh_name(oid, name)),
                                  mana="".join("{" + s + "}" for s in option)), (R.MANA_ABILITY,
                                                                  R.MANA_ABILITY_NO_STACK))
+        if ability.effects:
+            run_effects(game, ability.effects, {"you": player, "source": oid})
         return
     item = StackAbility(game.new_id(), oid, name, player, ability, chosen, {}, x,
                         {"activated": True}, lki)
@@ -118,9 +128,36 @@ def activate(game: Game, player: str, oid: int, ability: ActivatedAbility,
                                  else said, tgt=tgt),
                  (R.ACTIVATE,) + tuple(ability.rules)
                  + ((R.LOYALTY_ABILITY,) if ability.cost.loyalty is not None else ())
+                 + ((R.ACTIVATE_TARGETS, R.TARGETS) if chosen and any(chosen) else ())
                  + ((R.RESPONSE,) if len(game.stack) > 1 else ()))
     pay_costs(game, player, ability.cost, oid, what, mana=mana, sacrifice_choice=sacrifice,
               discard_choice=discard)
+    if ability.label == "cycling" or ability.keyword == "cycling":
+        game.record.cycled[player] += 1
+        now = next((o for o, ob in game.objects.items() if ob.previous == oid), oid)
+        notice(game, [Happened(what="cycled", data={"player": player, "card": now,
+                                                    "old": oid})], None)
     notice_targeted(game, item.id, chosen, False)
     game.priority = player
     game.passes = 0
+
+
+def _restriction_key(ability: ActivatedAbility) -> str:
+    return ability.text or repr(ability.cost)
+
+
+def _check_restrictions(game: Game, player: str, oid: int, ability: ActivatedAbility,
+                        name: str) -> None:
+    """"Activate only if …", "… only once each turn", "Activate only once" (602.5, 602.5b)."""
+    if ability.condition is not None and not holds(game, ability.condition, oid, player):
+        raise IllegalAction(msg("activating.only_if", name=name, text=ability.text),
+                            (R.ACTIVATE_PROHIBITED,))
+    used = game.objects[oid].chosen.get("activated", {}).get(_restriction_key(ability))
+    if used is None:
+        return
+    if ability.once:
+        raise IllegalAction(msg("activating.only_once", name=name, text=ability.text),
+                            (R.ACTIVATE_RESTRICTED,))
+    if ability.once_per_turn and used == game.turn:
+        raise IllegalAction(msg("activating.once_each_turn", name=name, text=ability.text),
+                            (R.ACTIVATE_RESTRICTED,))

@@ -87,6 +87,12 @@ def _damage(game: Game, ev: Damage) -> Applied:
                                        kind=kind, target=target, value=player.life + loss,
                                        life=player.life),
                          ev.rules + (R.DAMAGE_PLAYER,))
+            toxic = sum(k.n or 0 for k in src.keywords("toxic")) if src is not None else 0
+            if toxic and ev.combat:  # 702.164c: poison counters as well
+                player.poison += toxic
+                game.log.add("counters", msg("apply.counters.3", target=target, n=toxic,
+                                             poison=player.poison), (R.TOXIC,))
+        game.record.damaged_players[target] += amount
         if controller and controller != target and ev.source is not None:
             game.record.damaged_opponent.add(ev.source)
     else:
@@ -117,16 +123,12 @@ def _damage(game: Game, ev: Damage) -> Applied:
             game.record.damaged_by.setdefault(target, set()).add(ev.source)
     ev.dealt = amount
     if src is not None and src.has("lifelink") and controller:
-        p = game.players[controller]
-        p.life += amount
-        game.record.life_gained[controller] += amount
-        game.log.add("life", msg("apply.damage", controller=controller, amount=amount,
-                                 value=p.life - amount, life=p.life),
-            (R.LIFELINK, R.DAMAGE_LIFELINK)
-                     + ((R.LIFELINK_SEPARATE,) if _other_lifelink(game, ev) else ()))
-        # Already done: the follow-up is only there for triggered abilities to see it.
+        # The life is gained as the damage is dealt (120.3f), as an event of its own so
+        # that replacement effects ("gains no life instead") and "can't gain life" see it.
+        rules = (R.LIFELINK, R.DAMAGE_LIFELINK) + \
+            ((R.LIFELINK_SEPARATE,) if _other_lifelink(game, ev) else ())
         return [LifeGain(cause="lifelink", source=ev.source, player=controller, amount=amount,
-                         done=True)]
+                         rules=rules)]
     return []
 
 
@@ -145,6 +147,10 @@ def _life_gain(game: Game, ev: LifeGain) -> Applied:
     p = game.players[ev.player]
     p.life += ev.amount
     game.record.life_gained[ev.player] += ev.amount
+    if ev.cause == "lifelink":
+        game.log.add("life", msg("apply.damage", controller=ev.player, amount=ev.amount,
+                                 value=p.life - ev.amount, life=p.life), ev.rules)
+        return []
     game.log.add("life", msg("apply.life_gain", player=ev.player, amount=ev.amount,
                              value=p.life - ev.amount, life=p.life), ev.rules + (R.LIFE_ADJUST,))
     return []
@@ -246,6 +252,9 @@ def _move(game: Game, ev: Move) -> Applied:
         else:
             lst.append(new.id)
     ev.new_id = new.id
+    if ev.from_zone == "battlefield" and to == "graveyard" and ev.lki is not None and \
+            ev.lki.is_creature:
+        game.record.creatures_died += 1
     game.changed()
     if ev.reason != "cast":  # the cast itself is logged by the stack
         _log_move(game, ev, old_name, obj, new, old_label)
@@ -321,6 +330,7 @@ def _draw(game: Game, ev: Draw) -> Applied:
         game.objects[new.id] = new
         player.hand.append(new.id)
         ev.drawn = new.id
+        game.record.drawn[ev.player] += 1
         game.log.add("draw", msg("apply.draw", player=ev.player, name=obj.card.name),
             ev.rules + (R.DRAW,))
     else:
@@ -329,6 +339,7 @@ def _draw(game: Game, ev: Draw) -> Applied:
         game.objects[new.id] = new
         player.hand.append(new.id)
         ev.drawn = new.id
+        game.record.drawn[ev.player] += 1
         game.log.add("draw", msg("apply.draw.2", player=ev.player),
                      ev.rules + (R.DRAW,))
     return []
@@ -384,7 +395,13 @@ def _counters(game: Game, ev: Counters) -> Applied:
             game.log.add("counters", msg("apply.counters.3", target=ev.target, n=ev.n,
                                          poison=player.poison), ev.rules)
             return []
-        return None
+        have = player.counters.get(ev.kind, 0)
+        if ev.n == 0 or have + ev.n < 0:
+            return None
+        player.counters[ev.kind] = have + ev.n
+        game.log.add("counters", msg("apply.player_counters", player=ev.target, n=ev.n,
+                                     kind=term(ev.kind), value=have + ev.n), ev.rules)
+        return []
     obj = game.objects.get(ev.target)
     if obj is None:
         return None

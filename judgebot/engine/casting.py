@@ -15,8 +15,16 @@ from itertools import combinations
 from typing import Any
 
 from judgebot.engine import citations as R
-from judgebot.engine.abilities import Cost, Keyword, SpellAbility, StaticAbility, spell_ability
+from judgebot.engine.abilities import (
+    Cost,
+    Keyword,
+    SpellAbility,
+    StaticAbility,
+    spell_ability,
+    statics,
+)
 from judgebot.engine.apply import new_object
+from judgebot.engine.conditions import holds
 from judgebot.engine.costs import check_costs, cost_reduction, pay_costs, pay_mana
 from judgebot.engine.errors import IllegalAction, Unsupported
 from judgebot.engine.events import Happened, Move
@@ -132,6 +140,8 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     if alt == "evoke" and c.keyword("evoke") is None:
         raise IllegalAction(msg("casting.cast.12", name=name), (R.EVOKE,))
     # Prohibitions.
+    if obj.chosen.get("cant_play_until"):
+        raise IllegalAction(msg("casting.cant_play_card", name=name), (R.CAST,))
     for p in active_prohibitions(game, "cant_cast"):
         if p.params.get("player") == player:
             raise IllegalAction(msg("casting.cast.17", player=player, text=p.text),
@@ -201,7 +211,12 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     if req.additional:
         how.append(msg("cast.paying", costs=Joined(tuple(req.additional), "list.and")))
     tgt = targets_text(game, targets)
-    rules = [R.CAST, R.CAST_TARGETS] if targets and any(targets) else [R.CAST]
+    rules = [R.CAST, R.CAST_TARGETS, R.TARGETS] if targets and any(targets) else [R.CAST]
+    if spell.modes:
+        rules += [R.MODAL, R.CAST_MODES]
+    if extra_cost is not None and extra_cost is sab.additional_cost:
+        rules.append(R.ADDITIONAL_COST)
+    rules.extend(_cost_change_rules(game, player, c))
     rules.extend({"flashback": [R.FLASHBACK], "morph": [R.MORPH, R.MORPH_CAST,
                                                          R.FACE_DOWN_CAST, R.FACE_DOWN],
                   "madness": [R.MADNESS_ALT_COST], "suspend": [R.SUSPEND],
@@ -332,18 +347,39 @@ def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: st
             raise IllegalAction(msg("casting.total_cost", name=c.name, add=add),
                 (R.CAST_TOTAL_COST,))
         base = base.plus(kw.cost if isinstance(kw.cost, ManaCost) else kw.cost.mana)
-    reduction = cost_reduction(game, req.player, c)
-    self_red = _self_reduction(game, req.player, c)
-    if (reduction or self_red) and base.symbols:
-        base = base.reduced(reduction + self_red)
+    reduction = cost_reduction(game, req.player, c) + _self_reduction(game, req.player, c)
+    if reduction < 0:  # cost increases (601.2f)
+        base = base.plus(ManaCost((str(-reduction),)))
+    elif reduction and base.symbols:
+        base = base.reduced(reduction)
     return base, extra
+
+
+def _cost_change_rules(game: Game, player: str, c: Chars) -> list[str]:
+    """The rules of the cost increases and reductions that changed this spell's total cost
+    (601.2f; a keyword's own rule, affinity's 702.41a)."""
+    out: list[str] = []
+    if cost_reduction(game, player, c):
+        out.append(R.COST_CHANGE)
+    view = View(game)
+    for ab in statics(c.abilities):
+        if isinstance(ab, StaticAbility) and ab.kind == "self_cost_reduction":
+            cond = ab.params.get("condition")
+            if cond is not None and not holds(game, cond, None, player):
+                continue
+            if amount(ab.params["amount"], view, {"you": player}):
+                out.extend(r for r in ab.rules if r not in out)
+    return out
 
 
 def _self_reduction(game: Game, player: str, c: Chars) -> int:
     total = 0
     view = View(game)
-    for ab in c.abilities:
+    for ab in statics(c.abilities):
         if isinstance(ab, StaticAbility) and ab.kind == "self_cost_reduction":
+            cond = ab.params.get("condition")
+            if cond is not None and not holds(game, cond, None, player):
+                continue
             total += amount(ab.params["amount"], view, {"you": player})
     return total
 

@@ -28,7 +28,12 @@ def choose_cards(game: Game, player: str, cards: list[int], n: int, kind: str,
         if answer is not None and names_match(game, answer.value, list(cards)):
             answer.used = True
         return list(cards)
-    combos = list(combinations(cards, n))
+    return choose_group(game, player, list(combinations(cards, n)), kind, keys)
+
+
+def choose_group(game: Game, player: str, combos: list[tuple[int, ...]], kind: str,
+                 keys: tuple[str, ...] | None = None) -> list[int]:
+    """``player`` chooses one of ``combos`` (groups of objects), named by their names."""
     labels = [", ".join(game.name_of(o) for o in c) for c in combos]
     # Identical names are interchangeable: keep one option per distinct set of names.
     seen: dict[str, int] = {}

@@ -3,7 +3,8 @@
 The engine knows rule numbers, never rule texts (texts are joined in from the
 corpus when an answer is shown). Each log step names the rules it applies
 through the constants below, so a test can enumerate :data:`REGISTRY` and
-check that every number exists in the 2025-11-14 Comprehensive Rules.
+check that every number exists in the current edition of the Comprehensive
+Rules in the corpus store (2026-09-25).
 """
 
 from __future__ import annotations
@@ -157,6 +158,8 @@ CAST_DONE = cite("601.2i", "the spell becomes cast; cast triggers")
 ACTIVATE = cite("602.2", "activating an ability")
 ACTIVATE_TAP_SICK = cite("602.5a", "tap abilities of creatures need no summoning sickness")
 ACTIVATE_SORCERY = cite("602.5d", "activate only as a sorcery")
+ACTIVATE_PROHIBITED = cite("602.5", "an ability prohibited from being activated")
+ACTIVATE_RESTRICTED = cite("602.5b", "a restriction on an activated ability's use")
 TRIGGER = cite("603.2", "triggered abilities trigger")
 TRIGGER_ONCE = cite("603.2c", "an ability triggers once per event")
 TRIGGER_REPLACED = cite("603.2g", "a replaced or prevented event triggers nothing")
@@ -326,6 +329,8 @@ FLANKING_MULTIPLE = cite("702.25b", "several flanking abilities trigger separate
 BUYBACK = cite("702.27a", "buyback")
 SHADOW = cite("702.28b", "shadow")
 CYCLING = cite("702.29a", "cycling")
+TYPECYCLING = cite("702.29e", "typecycling: cycling that searches for a card of a type")
+TYPECYCLING_IS_CYCLING = cite("702.29f", "typecycling abilities are cycling abilities")
 ECHO = cite("702.30a", "echo")
 FADING = cite("702.32a", "fading")
 KICKER = cite("702.33a", "kicker")
@@ -359,3 +364,44 @@ HELLBENT = cite("207.2c", "ability words have no rules meaning")
 def known_numbers() -> list[str]:
     """Every registered rule number, sorted."""
     return sorted(REGISTRY)
+
+# --- what the Oracle-text reader reaches (issue 16) ---------------------------------------
+COST_CHANGE = cite("601.2f", "cost increases and reductions are part of the total cost")
+FLAVOR_WORD = cite("207.2d", "flavor words have no rules meaning")
+SELF_NAME = cite("201.5", "text that names its object means that object")
+TYPE_SET = cite("205.1a", "a new card type replaces the old ones")
+TYPE_RETAIN = cite("205.1b", "an effect may say that an object keeps its other types")
+SCRY = cite("701.22a", "scry")
+SURVEIL = cite("701.25a", "surveil")
+FIGHT = cite("701.14a", "fight: each deals damage equal to its power to the other")
+INVESTIGATE = cite("701.16a", "investigate: create a Clue token")
+DOUBLE = cite("701.10a", "doubling")
+SHUFFLE = cite("701.24a", "shuffle")
+PREDEFINED_TOKEN = cite("111.10", "predefined tokens")
+ENERGY = cite("107.14", "energy counters")
+MAX_HAND_SIZE = cite("402.2", "maximum hand size")
+ATTACK_REQUIREMENTS = cite("508.1d", "requirements to attack")
+BLOCK_REQUIREMENTS = cite("509.1c", "requirements to block")
+HORSEMANSHIP = cite("702.31b", "horsemanship")
+SKULK = cite("702.118b", "skulk")
+TOXIC = cite("702.164c", "toxic gives poison counters")
+CANT_GAIN_LIFE = cite("119.7", "a player who can't gain life")
+IF_YOU_DO = cite("118.12", "\"if you do\" after an optional cost or action")
+TOKENS_OR_COUNTERS_REPLACED = cite("614.16", "replacing the creation of tokens or counters")
+EMBLEM = cite("114.1", "emblems")
+REVEAL_DONE = cite("701.20a", "revealing a card")
+DISCARD_RANDOM = cite("701.9b", "discarding at random")
+RETURN_UNDER_OWNER = cite("610.3c", "returned under its owner's control")
+KEYWORD_COUNTER = cite("122.1b", "keyword counters")
+COUNTERS_CEASE = cite("122.2", "counters cease to exist when the object moves")
+ATTACKS_ALONE = cite("506.5", "attacking alone")
+COLOR_LAYER = cite("613.1e", "layer 5: colour-changing effects")
+NO_EFFECT_IN_GAME = cite("702.124a", "partner abilities work in deck construction only")
+TARGETS = cite("115.1", "targets are chosen as the spell or ability is put on the stack")
+ACTIVATE_TARGETS = cite("602.2b", "activating follows the steps of casting (601.2b-i)")
+UPKEEP_TRIGGERS = cite("503.1a", "abilities that trigger at the beginning of the upkeep")
+DIES = cite("700.4", "dies: put into a graveyard from the battlefield")
+ADDITIONAL_COST = cite("118.8", "additional costs")
+LINKED_EXILE = cite("607.2a", "an exiling ability linked to one that refers to the exiled cards")
+DEVOTION = cite("700.5", "devotion")
+OPENING_HAND = cite("103.6", "actions with cards from the opening hand, before the first turn")

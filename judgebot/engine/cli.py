@@ -5,8 +5,8 @@ expectations. Exit status: 0 when every expectation holds, 1 when one fails,
 2 when the engine refuses the scenario (bad input, an illegal action, something
 it can't simulate, a limit: more than 32 KB of text, a YAML bomb, a run longer
 than ``--timeout`` seconds). ``--explain`` adds the English text of each cited rule
-(2025-11-14) and the Chinese text of its 2019-10-04 ancestor, flagged where the
-English rule has changed since.
+(the current edition of the corpus store) and the Chinese text of its 2019-10-04
+ancestor, flagged where the English rule has changed since.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ import os
 import signal
 import sys
 import threading
-from pathlib import Path
 from typing import Any
 
 from judgebot import corpus
@@ -40,7 +39,8 @@ def register(subparsers: Any) -> None:
     p.add_argument("file", help="scenario file (YAML or JSON); - for standard input")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--explain", action="store_true",
-                   help="show the text of every cited rule (English 2025, Chinese 2019)")
+                   help="show the text of every cited rule (English of the current edition, "
+                   "Chinese of 2019-10-04)")
     p.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
                    help=f"stop a run that takes longer (default {DEFAULT_TIMEOUT:g}; 0: none)")
     p.set_defaults(func=main)
@@ -168,46 +168,34 @@ def render(result: SimulationResult, explained: dict[str, dict[str, Any]]) -> st
     return "\n".join(lines)
 
 
-def explain_rules(numbers: list[str]) -> dict[str, dict[str, Any]]:
-    """English (2025) and Chinese (2019 ancestor) text of each rule, from the corpus."""
+def explain_rules(numbers: list[str], store: Any = None) -> dict[str, dict[str, Any]]:
+    """English text of each rule in the current edition of the corpus store, and the
+    Chinese of the rule it descends from in the translated edition (2019-10-04),
+    with whether the English has changed since."""
     out: dict[str, dict[str, Any]] = {n: {} for n in numbers}
-    current = _read_rules(corpus.CORPUS_DIR / f"mtg-rule-{corpus.CR_2025}.jsonl")
-    old = _read_rules(corpus.CORPUS_DIR / f"mtg-rule-{corpus.CR_2019}.jsonl")
+    if not numbers:
+        return out
+    if store is None:
+        from judgebot.services import open_corpus  # the store is opened only when asked
+        store = open_corpus()
+    edition = store.current_edition("mtg")
+    translated = store.translated_edition("mtg")
     for n in numbers:
-        rec = current.get(n)
+        rec = store.rule(n, edition) if edition else None
         if rec is None:
             continue
         info = out[n]
-        info["en"] = rec.get("text", {}).get("en", "")
-        lineage = rec.get("lineage") or {}
+        info["en"] = rec.text.get("en", "")
+        info["edition"] = rec.edition
+        lineage = store.lineage(rec.id)
         info["status"] = lineage.get("status")
-        ancestor = lineage.get("ancestor")
-        if ancestor:
-            number = ancestor.rsplit(":", 1)[-1]
-            info["ancestor"] = number
-            anc = old.get(number)
-            if anc is not None:
-                zh = anc.get("text", {}).get("zh-Hans")
-                if zh:
-                    info["zh"] = zh
+        other = store.get(lineage.get("translated"))
+        if other is not None and other.id != rec.id:
+            info["ancestor"] = getattr(other, "number", "")
+            info["ancestor_edition"] = other.edition or translated
+            zh = corpus.zh_of(other.text)
+            if zh:
+                info["zh"] = zh
+        elif corpus.zh_of(rec.text):
+            info["zh"] = corpus.zh_of(rec.text)
     return out
-
-
-_CACHE: dict[Path, dict[str, dict[str, Any]]] = {}
-
-
-def _read_rules(path: Path) -> dict[str, dict[str, Any]]:
-    if path in _CACHE:
-        return _CACHE[path]
-    rules: dict[str, dict[str, Any]] = {}
-    try:
-        with path.open(encoding="utf-8") as fh:
-            for line in fh:
-                if line.strip():
-                    rec = json.loads(line)
-                    if rec.get("kind") == "rule":
-                        rules[rec["number"]] = rec
-    except OSError:
-        pass
-    _CACHE[path] = rules
-    return rules

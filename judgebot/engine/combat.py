@@ -15,7 +15,7 @@ from itertools import product
 from typing import Any
 
 from judgebot.engine import citations as R
-from judgebot.engine.abilities import StaticAbility
+from judgebot.engine.abilities import StaticAbility, ability_text, statics
 from judgebot.engine.errors import IllegalAction
 from judgebot.engine.events import Damage, Happened, Tap
 from judgebot.engine.filters import View, matches
@@ -34,7 +34,7 @@ def _restriction(game: Game, oid: int, kind: str) -> str:
     view = View(game)
     for src in game.battlefield:
         c = game.chars(src)
-        for ab in c.abilities:
+        for ab in statics(c.abilities):
             if not isinstance(ab, StaticAbility) or ab.kind not in (kind, "cant_attack_or_block"):
                 continue
             aff = ab.affects
@@ -44,9 +44,13 @@ def _restriction(game: Game, oid: int, kind: str) -> str:
                 return c.name
             if not isinstance(aff, str) and matches(aff, view, oid, c.controller, src):
                 return c.name
-    for p in active_prohibitions(game, kind):
-        if oid in p.params.get("objects", ()):
-            return p.text
+    for kind_ in (kind, "cant_attack_or_block"):
+        for p in active_prohibitions(game, kind_):
+            if oid in p.params.get("objects", ()):
+                return p.text
+            flt = p.params.get("filter")
+            if flt is not None and matches(flt, view, oid, p.controller, p.source_id):
+                return p.text
     return ""
 
 
@@ -90,7 +94,7 @@ def check_attackers(game: Game, decl: dict[int, Any]) -> None:
                 raise IllegalAction(msg("combat.check_attackers.9", name=name), (R.ATTACK_TARGET,
                                                           R.ONLY_CREATURES_COMBAT))
             defending = game.controller_of(target)
-        for ab in c.abilities:
+        for ab in statics(c.abilities):
             if isinstance(ab, StaticAbility) and ab.kind == "attack_unless_defender_controls":
                 view = View(game)
                 if not any(matches(ab.params["filter"], view, o, defending, None)
@@ -104,6 +108,10 @@ def check_attackers(game: Game, decl: dict[int, Any]) -> None:
 def declare_attackers(game: Game, decl: dict[int, Any]) -> None:
     """The active player declares attackers (508.1)."""
     check_attackers(game, decl)
+    missing = [o for o in required_attackers(game) if o not in decl]
+    if missing:
+        raise IllegalAction(msg("combat.must_attack", names=Joined(tuple(
+            game.label(o) for o in missing))), (R.ATTACK_REQUIREMENTS,))
     combat = game.combat or Combat()
     game.combat = combat
     active = game.active
@@ -133,6 +141,11 @@ def declare_attackers(game: Game, decl: dict[int, Any]) -> None:
         perform(game, taps)
     events = [Happened(what="attacks", data={"attacker": o, "defender": t})
               for o, t in decl.items()]
+    if decl:
+        defending = next((t for t in decl.values() if isinstance(t, str)), None)
+        events.append(Happened(what="attackers", data={"player": active,
+                                                       "attackers": list(decl),
+                                                       "defending": defending}))
     if len(decl) == 1:
         only = next(iter(decl))
         events.append(Happened(what="attacks_alone", data={"attacker": only}))
@@ -146,7 +159,7 @@ def _defender_may_attack(game: Game, oid: int) -> bool:
     for src in game.battlefield:
         c = game.chars(src)
         if c.controller == controller:
-            for ab in c.abilities:
+            for ab in statics(c.abilities):
                 if isinstance(ab, StaticAbility) and ab.kind == "defenders_attack":
                     return True
     return False
@@ -181,10 +194,22 @@ def block_problem(game: Game, blocker: int, attacker: int
                                    (land == "nonbasic" and "basic" not in oc.supertypes)):
                     return (msg("combat.block.landwalk", an=an, kw=term(kw.label()),
                                 defending=defending, land=term(land)), (R.LANDWALK,))
+    if a.has("horsemanship") and not b.has("horsemanship"):
+        return msg("combat.block.horsemanship", an=an, bn=bn), (R.HORSEMANSHIP,)
+    if a.has("skulk") and (b.power or 0) > (a.power or 0):
+        return msg("combat.block.skulk", an=an, bn=bn), (R.SKULK,)
     prot = protection_from(game, attacker, blocker)
     if prot:
         return msg("combat.block.has", an=an, what=prot), (R.PROTECTION_BLOCK,)
-    for ab in b.abilities:
+    for src in game.battlefield:
+        sc = game.chars(src)
+        for ab in statics(sc.abilities):
+            if ab.kind != "cant_be_blocked_by" or not _applies_to(game, ab, src, attacker):
+                continue
+            if matches(ab.params["filter"], View(game), blocker, sc.controller, src):
+                return msg("combat.block.cant_be_blocked_by", an=an,
+                           text=ability_text(ab, sc.name)), (R.BLOCK_RESTRICTIONS,)
+    for ab in statics(b.abilities):
         if isinstance(ab, StaticAbility) and ab.kind == "block_only_flying" and \
                 not a.has("flying"):
             return msg("combat.block.only_flying", bn=bn), (R.BLOCK_RESTRICTIONS,)
@@ -250,14 +275,135 @@ def check_blockers(game: Game, decl: dict[int, int]) -> None:
             raise IllegalAction(msg("combat.check_blockers.8", attacker=game.label(attacker)),
                 (R.MENACE,
                                                                      R.BLOCK_RESTRICTIONS))
+        least, most = _blockers_allowed(game, attacker)
+        if n < least or n > most:
+            raise IllegalAction(msg("combat.check_blockers.count", attacker=game.label(attacker),
+                                    n=n), (R.BLOCK_RESTRICTIONS,))
 
 
-def declare_blockers(game: Game, decl: dict[int, int]) -> None:
-    """The defending player declares blockers (509.1)."""
+def _applies_to(game: Game, ab: StaticAbility, src: int, oid: int) -> bool:
+    aff = ab.affects
+    if aff == "self":
+        return src == oid
+    if aff in ("enchanted", "equipped"):
+        return game.objects[src].attached_to == oid
+    return not isinstance(aff, str) and matches(aff, View(game), oid,
+                                                game.controller_of(src), src)
+
+
+def _blockers_allowed(game: Game, attacker: int) -> tuple[int, int]:
+    """"Can't be blocked except by two or more creatures", "… by more than one creature"."""
+    least, most = 0, 10**6
+    for src in game.battlefield:
+        for ab in statics(game.chars(src).abilities):
+            if ab.kind in ("min_blockers", "max_blockers") and \
+                    _applies_to(game, ab, src, attacker):
+                if ab.kind == "min_blockers":
+                    least = max(least, ab.params["n"])
+                else:
+                    most = min(most, ab.params["n"])
+    return least, most
+
+
+def required_attackers(game: Game) -> dict[int, Any]:
+    """Creatures that attack each combat if able and can (508.1d), for a declaration the
+    scenario doesn't make."""
+    from judgebot.engine.prohibitions import affected_by
+    out: dict[int, Any] = {}
+    defenders = game.opponents(game.active)
+    if len(defenders) != 1:
+        return out
+    for oid in game.battlefield:
+        if game.controller_of(oid) != game.active or not game.chars(oid).is_creature:
+            continue
+        if not affected_by(game, oid, "must_attack"):
+            continue
+        try:
+            check_attackers(game, {oid: defenders[0]})
+        except IllegalAction:
+            continue
+        out[oid] = defenders[0]
+    return out
+
+
+def required_blockers(game: Game) -> list[int]:
+    """Untapped creatures of a defending player that block this turn, or each combat, if
+    able (509.1c)."""
+    from judgebot.engine.prohibitions import affected_by
+    combat = game.combat
+    if combat is None or not combat.attackers:
+        return []
+    defenders = {combat.defending_player(a, game) for a in combat.attackers}
+    return [oid for oid in game.battlefield
+            if game.controller_of(oid) in defenders and game.chars(oid).is_creature
+            and not game.objects[oid].tapped and affected_by(game, oid, "must_block")]
+
+
+def block_chooser(game: Game, defending: str) -> str:
+    """The player who chooses how ``defending``'s creatures block: their controller, or the
+    player of an effect "you choose how those creatures block"."""
+    from judgebot.engine.prohibitions import active_prohibitions
+    for p in active_prohibitions(game, "chooses_blocks"):
+        if p.controller != defending:
+            return p.controller
+    return defending
+
+
+def _blockable(game: Game, blocker: int, decl: dict[int, int]) -> list[int]:
+    """The attackers ``blocker`` could block besides the blocks of ``decl`` (every
+    restriction still obeyed: 509.1c)."""
+    out = []
+    for attacker in game.combat.attackers if game.combat else {}:
+        try:
+            check_blockers(game, {**decl, blocker: attacker})
+        except IllegalAction:
+            continue
+        out.append(attacker)
+    return out
+
+
+def _requirements(game: Game, decl: dict[int, int], declared: bool) -> dict[int, int]:
+    """Blocks required of creatures that must block if able (509.1c): a declaration that
+    leaves one out while it could block is illegal; without one, each required creature
+    blocks an attacker its chooser chooses."""
+    decl = dict(decl)
+    for blocker in required_blockers(game):
+        if blocker in decl:
+            continue
+        options = _blockable(game, blocker, decl)
+        if not options:
+            continue
+        if declared:
+            raise IllegalAction(msg("combat.must_block", name=game.label(blocker)),
+                                (R.BLOCK_REQUIREMENTS,))
+        chooser = block_chooser(game, game.controller_of(blocker))
+        index = 0
+        if len(options) > 1:
+            labels = [game.label(a) for a in options]
+            index = game.chooser.choose(chooser, "block", labels, keys=("block",),
+                                        note=f"which attacker {game.name_of(blocker)} blocks")
+        decl[blocker] = options[index]
+        game.log.add("block", msg("combat.must_block_blocks", name=game.label(blocker),
+                                  attacker=game.label(options[index]), player=chooser),
+                     (R.BLOCK_REQUIREMENTS,))
+    return decl
+
+
+def declare_blockers(game: Game, decl: dict[int, int], declared: bool = True) -> None:
+    """The defending player declares blockers (509.1); ``declared``: the scenario made
+    the declaration (else the creatures that must block do)."""
     check_blockers(game, decl)
     combat = game.combat
     if combat is None or not combat.attackers:
         return
+    decl = _requirements(game, decl, declared)
+    if decl:
+        defending = {combat.defending_player(a, game) for a in decl.values()}
+        for player in sorted(defending):
+            chooser = block_chooser(game, player)
+            if chooser != player:
+                game.log.add("note", msg("combat.chooses_blocks", player=chooser,
+                                         defending=player), (R.DECLARE_BLOCKERS,))
     counts: dict[int, int] = {}
     for attacker in decl.values():
         counts[attacker] = counts.get(attacker, 0) + 1
@@ -284,7 +430,11 @@ def declare_blockers(game: Game, decl: dict[int, int]) -> None:
         events.append(Happened(what="blocked_by", data={"blocker": blocker,
                                                         "attacker": attacker}))
     for attacker in counts:
-        events.append(Happened(what="becomes_blocked", data={"attacker": attacker}))
+        events.append(Happened(what="becomes_blocked", data={"attacker": attacker,
+                                                             "blockers": counts[attacker]}))
+    for attacker in combat.attackers:
+        if not combat.blocked.get(attacker):
+            events.append(Happened(what="unblocked", data={"attacker": attacker}))
     for blocker, attacker in decl.items():
         if game.chars(attacker).has("flanking") and game.chars(blocker).has("flanking"):
             game.log.add("note", msg("combat.declare_blockers.2", attacker=game.label(attacker),

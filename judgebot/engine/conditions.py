@@ -218,3 +218,194 @@ def _cast_in_main(f: Facts) -> bool:
     item = f.item
     return item is not None and not getattr(item, "is_stack_ability", True) and \
         item.cast is not None and item.cast.cast and item.cast.controller_main_phase
+
+
+# --- amounts, the game so far, the object the trigger is about --------------------------------
+def _amount_ctx(f: Facts) -> dict[str, Any]:
+    return {"you": f.you, "source": f.source, "refs": {**f.info, **f.refs}}
+
+
+@kind("compare")
+def _compare(f: Facts, expr: Any, op: str, n: Any) -> bool:
+    """An amount compared with a number ("you have 40 or more life", "your devotion to
+    black is less than five", "you control three or more artifacts")."""
+    from judgebot.engine.filters import amount
+    have = amount(expr, f.view, _amount_ctx(f))
+    want = amount(n, f.view, _amount_ctx(f))
+    return {"ge": have >= want, "le": have <= want, "lt": have < want, "gt": have > want,
+            "eq": have == want, "ne": have != want}[op]
+
+
+@kind("opponent_controls", phrases=True)
+def _opponent_controls(f: Facts, what: Any) -> bool:
+    return any(f.view.controller(o) != f.you for o in select(what, f.view, f.you, f.source))
+
+
+@kind("source_tapped")
+def _source_tapped(f: Facts, tapped: bool = True) -> bool:
+    obj = f.obj
+    return obj is not None and obj.tapped == tapped
+
+
+@kind("no_counter_lki")
+def _no_counter_lki(f: Facts, counter: str) -> bool:
+    """The object that left the battlefield had no ``counter`` counter on it, as it last
+    existed (persist, undying: 702.79a, 702.93a)."""
+    old = f.info.get("old")
+    obj = f.game.lki_objects.get(old) if old is not None else f.obj
+    return not (obj is not None and obj.counters.get(counter))
+
+
+@kind("opponent_dealt_damage_this_turn")
+def _opponent_dealt_damage(f: Facts) -> bool:
+    return any(f.game.record.life_lost[p] or f.game.record.damaged_players.get(p)
+               for p in f.game.opponents(f.you))
+
+
+@kind("opponent_lost_life_this_turn")
+def _opponent_lost_life(f: Facts) -> bool:
+    return any(f.game.record.life_lost[p] for p in f.game.opponents(f.you))
+
+
+@kind("gained_life_this_turn")
+def _gained_life(f: Facts) -> bool:
+    return bool(f.game.record.life_gained[f.you])
+
+
+@kind("creature_died_this_turn")
+def _creature_died(f: Facts) -> bool:
+    return f.game.record.creatures_died > 0
+
+
+@kind("attacked_this_turn")
+def _attacked(f: Facts) -> bool:
+    game = f.game
+    return any(game.objects.get(o) is None or game.controller_of(o) == f.you
+               for o in game.record.attacked_with)
+
+
+@kind("source_attacked_this_turn")
+def _source_attacked(f: Facts) -> bool:
+    return f.source in f.game.record.attacked_with
+
+
+@kind("it_matches", phrases=True)
+def _it_matches(f: Facts, what: Any) -> bool:
+    """The object the trigger is about (as it last existed, if it left) matches."""
+    from judgebot.engine.filters import matches
+    lki = f.info.get("lki")
+    it = f.info.get("old") if lki is not None else f.info.get("it")
+    if it is None:
+        return False
+    if lki is not None:
+        game = f.game
+
+        def lookup(oid: int) -> Any:
+            return lki if oid == it else game.chars(oid)
+        view = View(game, lookup)
+        if it not in game.objects:
+            return _lki_matches(what, lki, f.you)
+        return matches(what, view, it, f.you, f.source)
+    return matches(what, f.view, it, f.you, f.source)
+
+
+def _lki_matches(what: Any, c: Any, you: str | None) -> bool:
+    if what.types and not what.types <= c.types:
+        return False
+    if what.any_types and not what.any_types & c.types:
+        return False
+    if what.subtypes and not what.subtypes & c.subtypes:
+        return False
+    if what.colors and not what.colors & c.colors:
+        return False
+    if what.controller == "you" and c.controller != you:
+        return False
+    if what.controller == "opponent" and c.controller == you:
+        return False
+    return True
+
+
+@kind("cast_from_hand")
+def _cast_from_hand(f: Facts) -> bool:
+    obj = f.obj
+    return obj is not None and obj.cast is not None and obj.cast.from_zone == "hand"
+
+
+@kind("source_is", phrases=True)
+def _source_is(f: Facts, what: Any) -> bool:
+    """This object (still) matches: "as long as ~ is enchanted", "if ~ is a creature"."""
+    from judgebot.engine.filters import matches
+    return f.source is not None and f.source in f.game.objects and \
+        matches(what, f.view, f.source, f.you, None)
+
+
+@kind("any")
+def _any(f: Facts, *conds: Any) -> bool:
+    return any(check(c, f) for c in conds)
+
+
+@kind("opponent_controls_n", phrases=True)
+def _opponent_controls_n(f: Facts, what: Any, n: int) -> bool:
+    found = select(what, f.view, f.you, f.source)
+    return any(sum(1 for o in found if f.view.controller(o) == p) >= n
+               for p in f.game.opponents(f.you))
+
+
+@kind("spell_targets_source")
+def _spell_targets_source(f: Facts) -> bool:
+    """"Whenever you cast a spell that targets ~" (heroic)."""
+    spell = f.game.stack_item(f.info.get("spell")) if f.info.get("spell") else None
+    return spell is not None and any(f.source in slot for slot in spell.targets)
+
+
+@kind("nth_spell")
+def _nth_spell(f: Facts, n: int) -> bool:
+    """The spell is its caster's ``n``-th spell this turn ("your second spell each turn")."""
+    player = f.info.get("player")
+    return sum(1 for p, _ in f.game.record.spells_cast if p == player) == n
+
+
+@kind("attackers_ge")
+def _attackers_ge(f: Facts, n: int) -> bool:
+    return len(f.info.get("attackers", ())) >= n
+
+
+@kind("attacks_most_life")
+def _attacks_most_life(f: Facts) -> bool:
+    """It attacks the player with the most life or tied for most life (dethrone, 702.105):
+    a player attacked, not a planeswalker."""
+    defender = f.info.get("defender")
+    if not isinstance(defender, str) or defender not in f.game.players:
+        return False
+    return f.game.players[defender].life >= max(p.life for p in f.game.players.values())
+
+
+@kind("attacks_with_another", phrases=True)
+def _attacks_with_another(f: Facts, what: Any) -> bool:
+    """Another creature matching ``what`` attacks too ("~ and at least one other creature
+    with power greater than ~'s power attack": training, 702.149)."""
+    from judgebot.engine.filters import matches
+    combat = f.game.combat
+    it = f.info.get("it")
+    return combat is not None and any(
+        a != it and matches(what, f.view, a, f.you, f.source) for a in combat.attackers)
+
+
+@kind("damaged_by_source")
+def _damaged_by_source(f: Facts) -> bool:
+    """The creature that died was dealt damage by this object this turn."""
+    old = f.info.get("old")
+    return old is not None and f.source in f.game.record.damaged_by.get(old, set())
+
+
+@kind("designated")
+def _designated(f: Facts, name: str) -> bool:
+    """This object has a designation ("renowned")."""
+    obj = f.obj
+    return obj is not None and bool(obj.chosen.get(name))
+
+
+@kind("source_on_battlefield")
+def _source_on_battlefield(f: Facts) -> bool:
+    obj = f.obj
+    return obj is not None and obj.zone == "battlefield"

@@ -99,9 +99,24 @@ def objects(ctx: Ctx, ref: Any) -> list[int]:
         return []
     if ref in ("enchanted", "equipped"):
         src = game.objects.get(ctx.source) if ctx.source is not None else None
-        if src is not None and isinstance(src.attached_to, int):
+        if src is None and ctx.source is not None:  # the Aura or Equipment left: as it was
+            src = game.lki_objects.get(ctx.source)
+        if src is not None and isinstance(src.attached_to, int) and \
+                src.attached_to in game.objects:
             return [src.attached_to]
         return []
+    if ref == "self_card":
+        # The card this object is now (a dies trigger's "return it"): 400.7.
+        return [o for o in (ctx.source, ctx.info.get("it")) if o is not None and
+                o in game.objects and (o == ctx.source or game.objects[o].previous ==
+                                       ctx.source)][:1] or _became(game, ctx.source)
+    if ref == "exiled_by_source":
+        # "the exiled card": the cards this object exiled, still in exile (607.2a).
+        src = game.objects.get(ctx.source) if ctx.source is not None else None
+        if src is None and ctx.source is not None:
+            src = game.lki_objects.get(ctx.source)
+        ids = list(src.chosen.get("exiled", ())) if src is not None else []
+        return [o for o in ids if o in game.objects and game.objects[o].zone == "exile"]
     if ref in ctx.refs:
         value = ctx.refs[ref]
         values = value if isinstance(value, list) else [value]
@@ -116,6 +131,16 @@ def objects(ctx: Ctx, ref: Any) -> list[int]:
 
 
 
+def _became(game: Game, oid: int | None) -> list[int]:
+    """The object ``oid`` became by moving (its new object in another zone), if any."""
+    if oid is None:
+        return []
+    for o, obj in game.objects.items():
+        if obj.previous == oid:
+            return [o]
+    return []
+
+
 def players(ctx: Ctx, ref: Any) -> list[str]:
     game = ctx.game
     if ref in (None, "you"):
@@ -126,7 +151,7 @@ def players(ctx: Ctx, ref: Any) -> list[str]:
         return [p for p in game.apnap() if not game.players[p].lost]
     if ref == "active":
         return [game.active]
-    if ref in ("damaged_player", "defending_player", "player"):
+    if ref in ("damaged_player", "defending_player", "player", "targeting_player"):
         p = ctx.info.get(ref) or ctx.refs.get(ref)
         return [p] if p else []
     if ref == "chosen_player":
@@ -179,7 +204,8 @@ def owner_of(game: Game, oid: int) -> str:
 def recipients(ctx: Ctx, ref: Any) -> list[Any]:
     """Objects and players (for damage "to any target")."""
     if isinstance(ref, str) and (ref in ("you", "each_opponent", "each_player",
-                                         "damaged_player", "defending_player", "chosen_player")
+                                         "damaged_player", "defending_player", "chosen_player",
+                                         "player", "targeting_player")
                                  or ref.startswith(("controller_of_", "owner_of_"))):
         return players(ctx, ref)
     slot = slot_of(ref) if isinstance(ref, str) else None
@@ -190,6 +216,11 @@ def recipients(ctx: Ctx, ref: Any) -> list[Any]:
                 if ok and (isinstance(t, str) or t in ctx.game.objects)]
     if isinstance(ref, dict) and "each_and_players" in ref:
         return objects(ctx, {"each": ref["each_and_players"]}) + players(ctx, "each_player")
+    if isinstance(ref, list):  # "each creature and each opponent", "A and B"
+        out: list[Any] = []
+        for r in ref:
+            out += [x for x in recipients(ctx, r) if x not in out]
+        return out
     return objects(ctx, ref)
 
 

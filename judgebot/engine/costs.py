@@ -9,15 +9,16 @@ from __future__ import annotations
 from typing import Any
 
 from judgebot.engine import citations as R
-from judgebot.engine.abilities import Cost, StaticAbility, activated
-from judgebot.engine.choosing import choose_cards
+from judgebot.engine.abilities import Cost, StaticAbility, activated, statics
+from judgebot.engine.choosing import choose_cards, choose_group
 from judgebot.engine.errors import IllegalAction
 from judgebot.engine.events import Counters, LifeLoss, Move, Tap
-from judgebot.engine.filters import View, matches
+from judgebot.engine.filters import View, amount, matches
 from judgebot.engine.mana import ManaCost, ManaSource, find_payment
 from judgebot.engine.pipeline import perform
 from judgebot.engine.rules import has_haste, summoning_sick
 from judgebot.engine.state import Chars, Game
+from judgebot.engine.verbs import run_effects
 from judgebot.messages import Joined, Message, Name, msg
 
 
@@ -32,6 +33,10 @@ def mana_sources(game: Game, player: str, exclude: set[int] | None = None) -> li
         c = game.chars(oid)
         if c.controller != player or obj.tapped:
             continue
+        options: list[tuple[str, ...]] = []
+        froms: list[Any] = []
+        sacrifice = tap = False
+        rules: tuple[str, ...] = ()
         for ab in activated(c.abilities):
             if not ab.is_mana or ab.zone != "battlefield":
                 continue
@@ -40,13 +45,40 @@ def mana_sources(game: Game, player: str, exclude: set[int] | None = None) -> li
                     not has_haste(game, oid):
                 continue
             if cost.mana or cost.discard or cost.pay_life or cost.sacrifice or \
-                    cost.return_self or cost.remove_counters:
+                    cost.return_self or cost.remove_counters or cost.tap_others or \
+                    cost.exile_from_graveyard or cost.return_other or cost.energy or \
+                    cost.tap_power or \
+                    cost.put_counters_self or cost.exile_self or cost.untap or not cost.tap and \
+                    not cost.sacrifice_self or options and (cost.sacrifice_self != sacrifice):
                 continue
-            src = ManaSource(oid, ab.mana, c.name, sacrifice=cost.sacrifice_self, tap=cost.tap,
-                             rules=tuple(ab.rules))
+            for opt in mana_options(game, ab, oid, player):
+                if opt:
+                    options.append(opt)
+                    froms.append(ab)
+            sacrifice, tap = cost.sacrifice_self, cost.tap
+            rules += tuple(ab.rules)
+        if options:
+            src = ManaSource(oid, tuple(options), c.name, sacrifice=sacrifice, tap=tap,
+                             rules=rules, abilities=tuple(froms))
             (lands if c.is_land else others).append(src)
-            break
     return lands + others
+
+
+def mana_options(game: Game, ab: Any, oid: int, player: str) -> tuple[tuple[str, ...], ...]:
+    """What a mana ability can add now ("Add {G} for each creature you control")."""
+    if ab.mana_times is None:
+        return ab.mana
+    n = amount(ab.mana_times, View(game), {"you": player, "source": oid})
+    return tuple(tuple(opt) * n for opt in ab.mana)
+
+
+def mana_side_effects(game: Game, src: ManaSource, opt: tuple[str, ...], player: str) -> None:
+    """A mana ability's other effects ("This land deals 1 damage to you"), as it resolves
+    at once (605.3b)."""
+    for option, ab in zip(src.options, src.abilities, strict=False):
+        if option == opt and ab.effects:
+            run_effects(game, ab.effects, {"you": player, "source": src.object_id})
+            return
 
 
 
@@ -55,7 +87,11 @@ def pay_mana(game: Game, player: str, cost: ManaCost, what: str,
     pl = game.players[player]
     if not cost.symbols or cost.mana_value() == 0:
         return True
-    if pl.free_mana:
+    if pl.free_mana and (not mana_sources(game, player, exclude) or
+                         find_payment(cost, pl.pool, mana_sources(game, player, exclude))
+                         is None):
+        # Documented default: a player the scenario gives no mana source has the mana a
+        # cost needs; once they control sources that can pay it, they pay with them.
         if not check_only:
             game.log.add("default", msg("costs.pay_mana.2", player=player, cost=cost, what=what,
                                         player2=player), (R.CAST_PAY,))
@@ -78,6 +114,7 @@ def pay_mana(game: Game, player: str, cost: ManaCost, what: str,
         tapped.append(msg("pay.source", name=Name(src.label, game.zh_name(src.object_id,
                                                                          src.label)),
                           mana="".join("{" + s + "}" for s in opt)))
+        mana_side_effects(game, src, opt, player)
     pl.pool.add(list(payment.leftover.elements()))
     parts: list[Any] = []
     if payment.from_pool:
@@ -91,7 +128,8 @@ def pay_mana(game: Game, player: str, cost: ManaCost, what: str,
         extra += (R.MANA_POOL,)  # mana made beyond the cost stays in the pool
     game.log.add("pay", msg("costs.pay_mana", player=player, cost=cost, what=what,
                             value=Joined(tuple(parts), "list.semicolon")),
-                 (R.CAST_MANA_ABILITIES, R.CAST_PAY, R.MANA_ABILITY_NO_STACK) + extra)
+                 (R.CAST_MANA_ABILITIES, R.CAST_PAY, R.MANA_ABILITY_NO_STACK)
+                 + ((R.MANA_ABILITY,) if tapped else ()) + extra)
     return True
 
 
@@ -146,18 +184,25 @@ def offer_cost(game: Game, player: str, cost: Any, what: str) -> bool:
 
 
 def cost_reduction(game: Game, player: str, c: Chars) -> int:
+    """How much less (or, negative, more) generic mana a spell ``player`` casts costs
+    (601.2f): "Spells cost {1} less to cast", "Noncreature spells cost {1} more"."""
     total = 0
-    view = View(game)
     for oid in game.battlefield:
         pc = game.chars(oid)
-        if pc.controller != player:
-            continue
-        for ab in pc.abilities:
-            if isinstance(ab, StaticAbility) and ab.kind == "cost_reduction":
+        for ab in statics(pc.abilities):
+            if not isinstance(ab, StaticAbility):
+                continue
+            if ab.kind == "cost_reduction" and pc.controller == player:
                 f = ab.params.get("filter")
                 if f is None or _spell_matches(f, c):
                     total += ab.params.get("amount", 1)
-    del view
+            elif ab.kind == "cost_change":
+                whose = ab.params.get("whose", "all")
+                if whose == "you" and pc.controller != player or \
+                        whose == "opponents" and pc.controller == player:
+                    continue
+                if _spell_matches(ab.params["filter"], c):
+                    total -= ab.params["amount"]
     return total
 
 
@@ -166,6 +211,14 @@ def _spell_matches(f: Any, c: Chars) -> bool:
     if f.any_types and not (f.any_types & c.types):
         return False
     if f.types and not f.types <= c.types:
+        return False
+    if f.not_types and f.not_types & c.types:
+        return False
+    if f.colors and not f.colors & c.colors:
+        return False
+    if f.not_colors and f.not_colors & c.colors:
+        return False
+    if f.subtypes and not f.subtypes & c.subtypes:
         return False
     return True
 
@@ -198,6 +251,58 @@ def check_costs(game: Game, player: str, cost: Cost, source: int | None,
     if cost.discard and len(game.players[player].hand) - (1 if cost.discard_self else 0) \
             < cost.discard:
         raise IllegalAction(msg("costs.check_costs.2", player=player, what=what), (R.ACTIVATE,))
+    for part in (cost.tap_others, cost.exile_from_graveyard):
+        if part is not None and len(_candidates(game, player, cost, source, part[0])) < part[1]:
+            raise IllegalAction(msg("costs.not_enough", what=what, value=part[0].describe(),
+                                    n=part[1]), (R.ACTIVATE, R.CAST_PAY))
+    if cost.return_other is not None and not _candidates(game, player, cost, source,
+                                                         cost.return_other):
+        raise IllegalAction(msg("costs.not_enough", what=what,
+                                value=cost.return_other.describe(), n=1), (R.CAST_PAY,))
+    if cost.tap_power is not None and not _power_groups(game, player, cost, source):
+        raise IllegalAction(msg("costs.not_enough_power", what=what,
+                                value=cost.tap_power[0].describe(), n=cost.tap_power[1]),
+                            (R.ACTIVATE, R.CAST_PAY))
+    if cost.energy and game.players[player].counters.get("energy", 0) < cost.energy:
+        raise IllegalAction(msg("costs.not_enough_energy", player=player, what=what,
+                                n=cost.energy), (R.ENERGY,))
+
+
+MAX_TAP_GROUP = 12  # creatures considered for "tap any number … with total power N"
+
+
+def _power_groups(game: Game, player: str, cost: Cost, source: int | None
+                  ) -> list[tuple[int, ...]]:
+    """The smallest groups of untapped creatures whose total power pays "tap any number of
+    other untapped creatures you control with total power N or greater" (crew: 702.122a):
+    groups none of whose creatures could be left out."""
+    from itertools import combinations
+
+    f, n = cost.tap_power  # type: ignore[misc]
+    found = _candidates(game, player, cost, source, f)
+    if source is not None:
+        found = [o for o in found if o != source or not f.other]
+    power = {o: game.chars(o).power or 0 for o in found}
+    found = sorted(found, key=lambda o: -power[o])[:MAX_TAP_GROUP]
+    groups = []
+    for size in range(1, len(found) + 1):
+        for group in combinations(found, size):
+            total = sum(power[o] for o in group)
+            if total >= n and all(total - power[o] < n for o in group):
+                groups.append(group)
+    return groups
+
+
+def _candidates(game: Game, player: str, cost: Cost, source: int | None, f: Any) -> list[int]:
+    """What may pay a part of a cost that names other objects: untapped creatures to tap
+    (not the source when {T} taps it too), cards in the graveyard to exile, a permanent
+    to return."""
+    view = View(game)
+    if f.zone == "graveyard":
+        return [o for o in game.players[player].graveyard if o != source and
+                matches(f, view, o, player, source)]
+    return [o for o in game.battlefield if game.controller_of(o) == player and
+            not (cost.tap and o == source) and matches(f, view, o, player, source)]
 
 
 
@@ -247,6 +352,38 @@ def pay_costs(game: Game, player: str, cost: Cost, source: int | None, what: str
                             rules=(R.SACRIFICE, R.CAST_PAY)) for o in chosen])
         if source is not None and source in game.objects:
             game.objects[source].chosen["sacrificed"] = chosen[0] if chosen else None
+    if cost.tap_others is not None:
+        f, n = cost.tap_others
+        chosen = choose_cards(game, player, _candidates(game, player, cost, source, f), n, "tap")
+        perform(game, [Tap(cause="cost", oid=o, rules=(R.TAP_UNTAP,)) for o in chosen])
+        game.log.add("pay", msg("costs.taps_for", player=player, what=what,
+                                value=Joined(tuple(game.label(o) for o in chosen), "list.and")),
+                     (R.ACTIVATE, R.TAP_UNTAP))
+    if cost.tap_power is not None:
+        chosen = choose_group(game, player, _power_groups(game, player, cost, source), "tap",
+                              ("tap", "crew"))
+        perform(game, [Tap(cause="cost", oid=o, rules=(R.TAP_UNTAP,)) for o in chosen])
+        game.log.add("pay", msg("costs.taps_for", player=player, what=what,
+                                value=Joined(tuple(game.label(o) for o in chosen), "list.and")),
+                     (R.ACTIVATE, R.TAP_UNTAP))
+    if cost.exile_from_graveyard is not None:
+        f, n = cost.exile_from_graveyard
+        chosen = choose_cards(game, player, _candidates(game, player, cost, source, f), n,
+                              "exile")
+        perform(game, [Move(cause="cost", oid=o, to_zone="exile", reason="exile",
+                            rules=(R.EXILE,)) for o in chosen])
+    if cost.return_other is not None:
+        chosen = choose_cards(game, player, _candidates(game, player, cost, source,
+                                                        cost.return_other), 1, "return")
+        perform(game, [Move(cause="cost", oid=o, to_zone="hand", reason="bounce")
+                       for o in chosen])
+    if cost.put_counters_self is not None and source is not None:
+        kind, n = cost.put_counters_self
+        perform(game, [Counters(cause="cost", target=source, kind=kind, n=n)])
+    if cost.energy:
+        game.players[player].counters["energy"] -= cost.energy
+        game.log.add("pay", msg("costs.pays_energy", player=player, n=cost.energy, what=what,
+                                left=game.players[player].counters["energy"]), (R.ENERGY,))
     if cost.return_self and source is not None:
         perform(game, [Move(cause="cost", oid=source, to_zone="hand", reason="bounce")])
     if cost.exile_self and source is not None:

@@ -107,6 +107,22 @@ def matches(f: Filter, view: View, oid: int, perspective: str | None,
         return False
     if f.toughness_le is not None and (c.toughness is None or c.toughness > f.toughness_le):
         return False
+    if f.toughness_ge is not None and (c.toughness is None or c.toughness < f.toughness_ge):
+        return False
+    if f.power_lt is not None and (c.power is None or c.power >= amount(
+            f.power_lt, view, {"you": perspective, "source": source})):
+        return False
+    if f.power_gt is not None and (c.power is None or c.power <= amount(
+            f.power_gt, view, {"you": perspective, "source": source})):
+        return False
+    if f.color_count is not None and \
+            (len(c.colors) == 1 if f.color_count == "mono" else len(c.colors) >= 2) is False:
+        return False
+    if f.any_counter is not None and bool(+obj.counters) != f.any_counter:
+        return False
+    if f.enchanted is not None or f.equipped is not None or f.attached_to_source:
+        if not _attachments_ok(f, game, oid, source):
+            return False
     if f.mv_le is not None and not isinstance(f.mv_le, str) and c.mana_value() > f.mv_le:
         return False
     if f.mv_ge is not None and c.mana_value() < f.mv_ge:
@@ -123,6 +139,24 @@ def matches(f: Filter, view: View, oid: int, perspective: str | None,
         return False
     if f.counter and not obj.counters.get(f.counter):
         return False
+    return True
+
+
+def _attachments_ok(f: Filter, game: Game, oid: int, source: int | None) -> bool:
+    kinds = {"Aura": False, "Equipment": False}
+    for other in game.battlefield:
+        o = game.objects[other]
+        if o.attached_to == oid:
+            subtypes = game.chars(other).subtypes
+            for k in kinds:
+                kinds[k] = kinds[k] or k in subtypes
+    if f.enchanted is not None and kinds["Aura"] != f.enchanted:
+        return False
+    if f.equipped is not None and kinds["Equipment"] != f.equipped:
+        return False
+    if f.attached_to_source:
+        src = game.objects.get(source) if source is not None else None
+        return src is not None and src.attached_to == oid
     return True
 
 
@@ -175,9 +209,29 @@ def amount(expr: Any, view: View, ctx: dict[str, Any]) -> int:
         source = ctx.get("source")
         if expr.get("other_than") == "subject":
             f, source = replace(f, other=True), ctx.get("subject")
-        return len(select(f, view, you, source))
+        found = select(f, view, you, source)
+        if "controlled_by" in expr:
+            who = _player(expr["controlled_by"], ctx, game)
+            found = [o for o in found if view.controller(o) == who]
+        if "owner" in expr:
+            who = _player(expr["owner"], ctx, game)
+            found = [o for o in found if game.objects[o].owner == who]
+        return len(found)
+    if "life" in expr:
+        who = _player(expr["life"], ctx, game)
+        return game.players[who].life if who else 0
+    if "ref" in expr:
+        value = ctx.get("refs", {}).get(expr["ref"], 0)
+        return len(value) if isinstance(value, list) else int(value or 0)
+    if "half" in expr:
+        whole = amount(expr["half"], view, ctx)
+        return (whole + 1) // 2 if expr.get("round") == "up" else whole // 2
+    if "greatest" in expr:
+        stats = [_stat(view.chars(o), expr["greatest"])
+                 for o in select(expr["among"], view, you, ctx.get("source"))]
+        return max(stats, default=0)
     if "cards_in_hand" in expr:
-        who = _player(expr["cards_in_hand"], ctx)
+        who = _player(expr["cards_in_hand"], ctx, game)
         return len(game.players[who].hand) if who else 0
     if "graveyard_types" in expr:
         types: set[str] = set()
@@ -187,25 +241,35 @@ def amount(expr: Any, view: View, ctx: dict[str, Any]) -> int:
         return len(types)
     if "cards_in_graveyard" in expr:
         who = expr["cards_in_graveyard"]
-        players = game.opponents(you) if who == "opponents" else [_player(who, ctx)]
+        players = game.opponents(you) if who in ("opponents", "each_opponent") else \
+            [_player(who, ctx, game)]
         return sum(len(game.players[p].graveyard) for p in players if p)
     if "life_lost_this_turn" in expr:
         who = _player(expr["life_lost_this_turn"], ctx)
         return game.record.life_lost[who]
     if "devotion" in expr:
-        color = expr["devotion"]
+        colors = expr["devotion"]  # one colour, or two ("devotion to black and red")
         total = 0
         for oid in game.battlefield:
             if view.controller(oid) == you:
                 cost = view.chars(oid).mana_cost
-                total += cost.devotion(color) if cost else 0
+                total += cost.devotion_to(colors) if cost else 0
         return total
     if "power_of" in expr or "toughness_of" in expr or "mv_of" in expr:
         key = next(k for k in ("power_of", "toughness_of", "mv_of") if k in expr)
-        ref = ctx.get("refs", {}).get(expr[key])
+        refs = ctx.get("refs", {})
+        name = expr[key]
+        ref = ctx.get("source") if name == "self" else ctx.get("subject") if \
+            name == "subject" else refs.get(name)
+        if isinstance(ref, list):
+            ref = ref[0] if ref else None
         if ref is None:
             return 0
-        c = view.chars(ref) if ref in game.objects else game.lki.get(ref)
+        lki = refs.get("lki") if name == "it" else None
+        c = lki if lki is not None else view.chars(ref) if ref in game.objects and \
+            game.objects[ref].zone == "battlefield" or ref == ctx.get("source") and \
+            ref in game.objects else game.lki.get(ref) or \
+            (view.chars(ref) if ref in game.objects else None)
         if c is None:
             return 0
         if key == "power_of":
@@ -217,6 +281,20 @@ def amount(expr: Any, view: View, ctx: dict[str, Any]) -> int:
         return int(ctx.get("storm_count", 0))
     if "spells_cast_this_turn" in expr:
         return len(game.record.spells_cast)
+    if "blockers_of" in expr:  # "for each creature blocking it beyond the first" (702.23)
+        ref = ctx.get("source") if expr["blockers_of"] == "self" else \
+            ctx.get("refs", {}).get(expr["blockers_of"])
+        if isinstance(ref, list):
+            ref = ref[0] if ref else None
+        blockers = game.combat.blocked_by.get(ref, []) if game.combat and ref else []
+        return max(0, len(blockers) - int(expr.get("beyond", 0)))
+    if "opponents_attacked" in expr:  # "for each opponent you attacked … this combat"
+        combat = game.combat
+        if combat is None:
+            return 0
+        attacked = {combat.defending_player(a, game) for a in combat.attackers
+                    if view.controller(a) == you}
+        return len(attacked & set(game.opponents(you)))
     if "attacking_creatures" in expr:
         return len(game.combat.attackers) if game.combat else 0
     if "basic_land_types" in expr:
@@ -229,6 +307,8 @@ def amount(expr: Any, view: View, ctx: dict[str, Any]) -> int:
     if "counters_on" in expr:
         ref = ctx.get("source") if expr["counters_on"] == "self" else \
             ctx.get("refs", {}).get(expr["counters_on"])
+        if isinstance(ref, list):
+            ref = ref[0] if ref else None
         obj = game.objects.get(ref) if ref is not None else None
         return obj.counters.get(expr.get("kind", "+1/+1"), 0) if obj else 0
     if "plus" in expr:
@@ -239,8 +319,28 @@ def amount(expr: Any, view: View, ctx: dict[str, Any]) -> int:
     raise ValueError(f"unknown amount {expr!r}")
 
 
-def _player(who: str, ctx: dict[str, Any]) -> str | None:
+def _stat(c: Chars, key: str) -> int:
+    if key == "power":
+        return c.power or 0
+    if key == "toughness":
+        return c.toughness or 0
+    return c.mana_value()
+
+
+def _player(who: str, ctx: dict[str, Any], game: Game | None = None) -> str | None:
     if who == "you":
         return ctx.get("you")
     refs = ctx.get("refs", {})
+    for prefix in ("controller_of_", "owner_of_"):
+        if isinstance(who, str) and who.startswith(prefix) and game is not None:
+            inner = who[len(prefix):]
+            oid = ctx.get("source") if inner == "self" else refs.get(inner)
+            if isinstance(oid, list):
+                oid = oid[0] if oid else None
+            if not isinstance(oid, int):
+                return None
+            if prefix == "owner_of_":
+                obj = game.objects.get(oid) or game.lki_objects.get(oid)
+                return obj.owner if obj is not None else None
+            return game.controller_of(oid) or None
     return refs.get(who) if isinstance(refs.get(who), str) else ctx.get(who)

@@ -34,10 +34,12 @@ from judgebot.engine.abilities import (
     Filter,
     Keyword,
     StaticAbility,
+    statics,
 )
 from judgebot.engine.conditions import Facts, check
 from judgebot.engine.filters import View, amount, matches, objects_in
 from judgebot.engine.state import BASIC_LAND_TYPES, CardDef, Chars, Game, GameObject
+from judgebot.engine.text.vocabulary import vocabulary
 from judgebot.engine.text.words import ability_word, term
 from judgebot.messages import Joined, Message, Name, msg
 
@@ -87,6 +89,9 @@ class _Eff:
 class _State:
     chars: dict[int, Chars]
     started: dict[Any, frozenset[int]] = field(default_factory=dict)
+    # The static abilities whose effects began to apply (613.6): group -> (ability, source,
+    # controller, timestamp), so that later layers still apply them once the ability is gone.
+    begun: dict[Any, tuple] = field(default_factory=dict)
     # oid -> [(rules, what happened)]
     trace: dict[int, list[tuple[tuple[str, ...], str]]] | None = None
 
@@ -197,18 +202,31 @@ def _add_intrinsic_mana(state: _State) -> None:
 
 def _static_effects(game: Game, state: _State, layer: str) -> list[_Eff]:
     out: list[_Eff] = []
+    seen: set[Any] = set()
     for oid, c in state.chars.items():
         obj = game.objects[oid]
-        for ab in c.abilities:
+        for ab in statics(c.abilities):
             if not isinstance(ab, StaticAbility) or ab.kind != "continuous":
                 continue
             if ab.zone != "all" and ab.zone != obj.zone:
                 continue
+            group = (oid, id(ab))
+            seen.add(group)
+            state.begun.setdefault(group, (ab, oid, c.controller, obj.timestamp))
             for lay, op in ab.params["ops"]:
                 if lay == layer:
                     out.append(_Eff(layer, op, obj.timestamp, oid, c.controller, ab.affects,
-                                    (oid, id(ab)), ab, ab.condition,
+                                    group, ab, ab.condition,
                                     cda=ab.params.get("cda", False)))
+    # An effect that began in an earlier layer goes on in this one even if its ability has
+    # since been removed (613.6: Humility making itself lose all abilities).
+    for group, (ab, oid, controller, timestamp) in state.begun.items():
+        if group in seen or group not in state.started:
+            continue
+        for lay, op in ab.params["ops"]:
+            if lay == layer:
+                out.append(_Eff(layer, op, timestamp, oid, controller, ab.affects, group, ab,
+                                ab.condition, cda=ab.params.get("cda", False)))
     return out
 
 
@@ -227,7 +245,7 @@ def _exists(game: Game, state: _State, e: _Eff) -> bool:
     if e.ability is None:
         return True
     c = state.chars.get(e.source)
-    if c is None or not any(a is e.ability for a in c.abilities):
+    if c is None or not any(a is e.ability for a in statics(c.abilities)):
         return False
     if e.condition is not None:
         view = _view(game, state)
@@ -361,9 +379,14 @@ def _apply_op(c: Chars, op: tuple, game: Game, oid: int) -> None:
         c.supertypes = c.supertypes | frozenset(op[3] if len(op) > 3 else ())
     elif kind == "set_land_type":
         # 305.7: old land types and the abilities from its rules text are gone.
-        c.subtypes = (c.subtypes - BASIC_LAND_TYPES.keys() - {"Desert", "Urza's", "Gate"}) \
+        c.subtypes = frozenset(s for s in c.subtypes if _subtype_kind(s) != "land") \
             | frozenset(op[1])
         c.abilities = ()
+    elif kind == "set_types":
+        _set_types(c, op[1], op[2])
+    elif kind == "remove_types":
+        c.types = c.types - frozenset(op[1])
+        c.subtypes = frozenset(s for s in c.subtypes if _subtype_fits(s, c.types))
     elif kind == "all_creature_types":
         c.subtypes = c.subtypes | {ALL_TYPES}
     elif kind == "set_colors":
@@ -387,6 +410,34 @@ def _apply_op(c: Chars, op: tuple, game: Game, oid: int) -> None:
         c.power, c.toughness = c.toughness, c.power
     elif kind == "rule":
         pass
+
+
+def _subtype_kind(sub: str) -> str | None:
+    if sub == ALL_TYPES:
+        return "creature"
+    return vocabulary().kind_of(sub)
+
+
+def _subtype_fits(sub: str, types: frozenset[str]) -> bool:
+    """An object has only the subtypes of its card types (205.3d)."""
+    kind = _subtype_kind(sub)
+    if kind is None:
+        return True
+    if kind == "creature":
+        return bool(types & {"creature", "kindred"})
+    if kind == "spell":
+        return bool(types & {"instant", "sorcery"})
+    return kind in types
+
+
+def _set_types(c: Chars, types: tuple[str, ...], subtypes: tuple[str, ...]) -> None:
+    """"is a blue Frog creature": the new card types replace the old ones, the new
+    subtypes those of their kind (205.1a–b); subtypes no type keeps go (205.3d)."""
+    if types:
+        c.types = frozenset(types)
+    replaced = {_subtype_kind(s) for s in subtypes}
+    kept = frozenset(s for s in c.subtypes if _subtype_kind(s) not in replaced)
+    c.subtypes = frozenset(s for s in kept | frozenset(subtypes) if _subtype_fits(s, c.types))
 
 
 def _apply_all(game: Game, state: _State, effects: list[_Eff]) -> None:
@@ -428,7 +479,7 @@ def _copy_state(state: _State, touched: frozenset[int]) -> _State:
     for oid in touched:
         if oid in chars:
             chars[oid] = chars[oid].copy()
-    return _State(chars, dict(state.started))
+    return _State(chars, dict(state.started), dict(state.begun))
 
 
 def _apply_ordered(game: Game, state: _State, effects: list[_Eff], layer: str) -> None:

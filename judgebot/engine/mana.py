@@ -117,6 +117,10 @@ class ManaCost:
     def devotion(self, color: str) -> int:
         return sum(1 for s in self.symbols if color in s.split("/"))
 
+    def devotion_to(self, colors: str) -> int:
+        """Devotion to one colour ("B") or to two ("BR": a hybrid symbol counts once)."""
+        return sum(1 for s in self.symbols if set(colors) & set(s.split("/")))
+
     def with_x(self, x: int) -> ManaCost:
         """The cost to pay once X is chosen."""
         out: list[str] = []
@@ -184,6 +188,7 @@ class ManaSource:
     tap: bool = True
     extra_cost: str = ""  # e.g. "pay 1 life" (documented in the log)
     rules: tuple[str, ...] = ()  # rules of the mana ability (305.6 for basic land types)
+    abilities: tuple = ()  # the mana ability each option comes from (its other effects)
 
 
 @dataclass

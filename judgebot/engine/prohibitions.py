@@ -13,8 +13,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judgebot.engine import citations as R
-from judgebot.engine.abilities import StaticAbility
-from judgebot.engine.events import CounterSpell, Destroy, Event, LoseGame, Move, WinGame
+from judgebot.engine.abilities import StaticAbility, statics
+from judgebot.engine.conditions import holds
+from judgebot.engine.events import (
+    CounterSpell,
+    Destroy,
+    Event,
+    LifeGain,
+    LoseGame,
+    Move,
+    WinGame,
+)
 from judgebot.engine.rules import cant_be_countered
 from judgebot.engine.state import Game
 from judgebot.messages import Message, Name, msg
@@ -38,8 +47,11 @@ def active_prohibitions(game: Game, kind: str) -> list[Prohibition]:
     out = [p for p in game.prohibitions if p.kind == kind]
     for oid in game.battlefield:
         c = game.chars(oid)
-        for ab in c.abilities:
+        for ab in statics(c.abilities):
             if isinstance(ab, StaticAbility) and ab.kind == kind:
+                if ab.condition is not None and not holds(game, ab.condition, oid,
+                                                          c.controller):
+                    continue
                 player = c.controller
                 if ab.params.get("who") == "opponents":
                     for opp in game.opponents(player):
@@ -117,4 +129,48 @@ def _token_gone(game: Game, ev: Move) -> Reason | None:
     if obj is not None and obj.token and obj.zone != "battlefield" and obj.zone != "stack":
         return (msg("cant.token_moves", name=Name(obj.card.name, obj.card.zh_name)),
                 (R.TOKEN_CANT_MOVE,))
+    return None
+
+
+def affected_by(game: Game, oid: int, kind: str) -> str:
+    """The text of a static ability or effect of ``kind`` that applies to object ``oid``
+    ("can't block", "doesn't untap", "attacks each combat if able" …), or ""."""
+    from judgebot.engine.filters import View, matches
+    view = View(game)
+    for src in game.battlefield:
+        c = game.chars(src)
+        for ab in statics(c.abilities):
+            if ab.kind != kind:
+                continue
+            if ab.condition is not None and not holds(game, ab.condition, src, c.controller):
+                continue
+            aff = ab.affects
+            if aff == "self" and src == oid:
+                return ab.text or c.name
+            if aff in ("enchanted", "equipped") and game.objects[src].attached_to == oid:
+                return ab.text or c.name
+            if not isinstance(aff, str) and matches(aff, view, oid, c.controller, src):
+                return ab.text or c.name
+    for p in game.prohibitions:
+        if p.kind != kind:
+            continue
+        if oid in p.params.get("objects", ()):
+            return p.text
+        flt = p.params.get("filter")
+        if flt is not None and matches(flt, view, oid, p.controller, p.source_id):
+            return p.text
+    return ""
+
+
+@forbids(LifeGain)
+def _cant_gain_life(game: Game, ev: LifeGain) -> Reason | None:
+    """"Your opponents can't gain life" (119.7)."""
+    for p in active_prohibitions(game, "cant_gain_life"):
+        who = p.params.get("who")
+        player = p.params.get("player")
+        if who == "all" or (who == "opponents" and ev.player != p.controller) or \
+                (who == "you" and ev.player == p.controller) or \
+                (who is None and player == ev.player):
+            return (msg("cant.gain_life", player=ev.player, text=p.text),
+                    p.rules + (R.CANT_GAIN_LIFE,))
     return None

@@ -15,13 +15,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from dataclasses import replace as dc_replace
 from itertools import count
 from typing import Any
 
 from judgebot.engine import citations as R
 from judgebot.engine.abilities import Filter, replacements
 from judgebot.engine.choosing import sacrifice_events
+from judgebot.engine.conditions import holds
 from judgebot.engine.events import (
+    Counters,
+    CreateToken,
     Damage,
     Destroy,
     Draw,
@@ -33,8 +37,8 @@ from judgebot.engine.events import (
     Regenerated,
     WinGame,
 )
-from judgebot.engine.filters import View, matches
-from judgebot.engine.layers import base_chars, face_down_chars
+from judgebot.engine.filters import View, amount, matches
+from judgebot.engine.layers import face_down_chars
 from judgebot.engine.prohibitions import active_prohibitions
 from judgebot.engine.rules import has_protection_from
 from judgebot.engine.state import CardDef, Game, GameObject
@@ -90,7 +94,7 @@ Replace = Callable[[Game, Candidate, Any], list[Event]]
 @dataclass(frozen=True)
 class Kind:
     name: str
-    event: type[Event]
+    event: type[Event] | tuple[type[Event], ...]
     applies: Applies
     replace: Replace
     prevention: bool = False  # a prevention effect: damage that can't be prevented passes
@@ -100,7 +104,8 @@ class Kind:
 KINDS: dict[str, Kind] = {}
 
 
-def replacement(name: str, event: type[Event], replace: Replace, prevention: bool = False,
+def replacement(name: str, event: type[Event] | tuple[type[Event], ...], replace: Replace,
+                prevention: bool = False,
                 entering: bool = False) -> Callable[[Applies], Applies]:
     """Register the kind ``name``: the decorated function says when it applies to an
     ``event``, ``replace`` what it makes of it."""
@@ -238,6 +243,14 @@ def candidates(game: Game, ev: Event) -> list[Candidate]:
                                      moving.owner, ab.text, ab.rules))
     if isinstance(ev, Damage):
         out.extend(_protection_candidates(game, ev))
+    if isinstance(ev, Move) and moving is not None and ev.to_zone == "battlefield" and \
+            moving.zone != "battlefield" and not ev.face_down:
+        card = ev.copy_of or moving.card
+        if "planeswalker" in card.types and card.loyalty is not None:
+            out.append(Candidate(("loyalty", moving.id), "planeswalker_loyalty",
+                                 {"n": card.loyalty}, moving.id,
+                                 ev.controller or moving.owner, "loyalty",
+                                 (R.PLANESWALKER_LOYALTY,), None, True))
     seen: set[Any] = set()
     unique = []
     for c in out:
@@ -248,11 +261,28 @@ def candidates(game: Game, ev: Event) -> list[Candidate]:
 
 
 def _entering_abilities(game: Game, obj: GameObject, ev: Move) -> tuple:
+    """The abilities of a permanent as it would exist on the battlefield (614.12): its own
+    static abilities and the continuous effects that would apply to it (Blood Moon makes
+    an entering nonbasic land a Mountain without its "enters tapped")."""
     if ev.face_down:
         return face_down_chars(obj, obj.owner).abilities
+    return as_it_would_enter(game, obj, ev).abilities
+
+
+def as_it_would_enter(game: Game, obj: GameObject, ev: Move) -> Any:
     card = ev.copy_of or obj.card
-    probe = GameObject(obj.id, card, obj.owner, ev.controller or obj.owner, "battlefield", 0)
-    return base_chars(game, probe).abilities
+    probe = GameObject(obj.id, card, obj.owner, ev.controller or obj.owner, "battlefield",
+                       game.next_timestamp)
+    saved = game.objects[obj.id]
+    game.objects[obj.id] = probe
+    game.battlefield.append(obj.id)
+    game.changed()
+    try:
+        return game.chars(obj.id).copy()
+    finally:
+        game.battlefield.remove(obj.id)
+        game.objects[obj.id] = saved
+        game.changed()
 
 
 def _protection_candidates(game: Game, ev: Damage) -> list[Candidate]:
@@ -464,12 +494,64 @@ def _dies_exile(game: Game, c: Candidate, e: Move) -> bool:
 
 @replacement("graveyard_exile", Move, _exiled_instead)
 def _graveyard_exile(game: Game, c: Candidate, e: Move) -> bool:
+    """"If a card [or token] would be put into [an opponent's] graveyard from anywhere,
+    exile it instead"."""
     obj = game.objects[e.oid]
-    if e.to_zone != "graveyard" or obj.token:
+    if e.to_zone != "graveyard" or (obj.token and not c.params.get("tokens")):
         return False
-    if c.params.get("whose") == "opponents":
-        return obj.owner != c.controller
+    if obj.spell_copy:
+        return False
+    whose = c.params.get("whose")
+    if whose == "opponents" and obj.owner == c.controller:
+        return False
+    if whose == "you" and obj.owner != c.controller:
+        return False
+    f = c.params.get("filter")
+    if f is not None:
+        probe = dc_replace(f, zone=obj.zone)
+        if not matches(probe, View(game), e.oid, c.controller, c.source):
+            return False
     return True
+
+
+def _dies_redirected(game: Game, c: Candidate, e: Move) -> list[Event]:
+    """"If ~ would die, return it to its owner's hand / exile it instead" (614.1a), and
+    what follows it ("… and create a 2/2 black Zombie creature token")."""
+    to = c.params.get("to", "exile")
+    zone = {"library_bottom": "library"}.get(to, to)
+    game.log.add("replace", msg("replacements.exiled_instead" if zone == "exile"
+                                else "replacements.moved_instead",
+                                name=game.label(e.oid), to_zone=msg(f"zone.{e.to_zone}"),
+                                where=msg(f"zone.{zone}"), text=c.text),
+                 tuple(c.rules) + (R.REPLACEMENT_INSTEAD,))
+    e.to_zone = zone
+    if c.params.get("lock"):  # "… and can't play it" until its owner's next turn
+        e.chosen["cant_play_until"] = game.objects[e.oid].owner
+    if to == "library_bottom":
+        e.position = "bottom"
+    elif zone == "library":
+        e.position = "shuffled"
+    if c.params.get("then"):
+        run_effects(game, c.params["then"], {"source": c.source, "you": c.controller,
+                                             "it": e.oid})
+    return [e]
+
+
+@replacement("dies_replace", Move, _dies_redirected)
+def _dies_replace(game: Game, c: Candidate, e: Move) -> bool:
+    if not (_from_zone(game, e) == "battlefield" and e.to_zone == "graveyard" and
+            game.chars(e.oid).is_creature):
+        return False
+    p = c.params
+    if p.get("affects") == "self":
+        return e.oid == c.source
+    f = p.get("filter")
+    return f is None or matches(f, View(game), e.oid, c.controller, c.source)
+
+
+@replacement("graveyard_replace", Move, _dies_redirected)
+def _graveyard_replace(game: Game, c: Candidate, e: Move) -> bool:
+    return e.to_zone == "graveyard" and e.oid == c.source
 
 
 @replacement("flashback_exile", Move, _exiled_instead)
@@ -578,6 +660,18 @@ def _enters_as_copy(game: Game, c: Candidate, e: Move) -> bool:
 
 
 def _with_counters(game: Game, c: Candidate, e: Move) -> list[Event]:
+    p = c.params
+    who = e.controller or game.objects[e.oid].owner
+    if p.get("if") is not None and not holds(game, p["if"], e.oid, who):
+        return [e]
+    if p.get("optional"):
+        index = game.chooser.choose(who, "may", ["yes", "no"], keys=("may",), note=c.text)
+        if index == 1:
+            if p.get("else_gains") == "haste":
+                e.chosen["haste"] = True
+                game.log.add("replace", msg("replacements.gains_haste", name=game.label(e.oid)),
+                             tuple(c.rules) + (R.REPLACEMENT_ENTERS_WITH,))
+            return [e]
     for kind, n in c.params["counters"].items():
         num = _enter_amount(game, n, e.oid)
         if num <= 0:
@@ -597,6 +691,22 @@ def _enters_with_counters(game: Game, c: Candidate, e: Move) -> bool:
     return _entering(game, c, e)
 
 
+def _tapped_unless(game: Game, c: Candidate, e: Move) -> list[Event]:
+    life = c.params.get("unless_pay_life")
+    if life:
+        who = e.controller or game.objects[e.oid].owner
+        if game.players[who].life >= life:
+            index = game.chooser.choose(who, "pay", [f"pay {life} life", "don't pay"],
+                                        keys=("pay", "may"), note=c.text)
+            if index == 0:
+                game.log.add("pay", msg("replacements.paid_life", player=who, n=life,
+                                        name=game.label(e.oid)),
+                             (R.PAY_LIFE, R.REPLACEMENT_ENTERS_WITH))
+                return [LifeLoss(cause="cost", player=who, amount=life,
+                                 rules=(R.PAY_LIFE,)), e]
+    return _tapped(game, c, e)
+
+
 def _tapped(game: Game, c: Candidate, e: Move) -> list[Event]:
     e.tapped = True
     game.log.add("replace", msg("replacements.tapped", name=game.label(e.oid)),
@@ -604,9 +714,30 @@ def _tapped(game: Game, c: Candidate, e: Move) -> list[Event]:
     return [e]
 
 
-@replacement("enters_tapped", Move, _tapped, entering=True)
+@replacement("enters_tapped", Move, _tapped_unless, entering=True)
 def _enters_tapped(game: Game, c: Candidate, e: Move) -> bool:
-    return e.to_zone == "battlefield" and e.oid == c.source and not e.tapped
+    if not (e.to_zone == "battlefield" and e.oid == c.source and not e.tapped):
+        return False
+    unless = c.params.get("unless")
+    if unless is not None:
+        # "unless you control a Swamp or a Mountain": checked as it would enter (614.12)
+        who = e.controller or game.objects[e.oid].owner
+        return not holds(game, unless, None, who)
+    return True
+
+
+def _tapped_others(game: Game, c: Candidate, e: Move) -> list[Event]:
+    return _tapped(game, c, e)
+
+
+@replacement("others_enter_tapped", Move, _tapped_others, entering=True)
+def _others_enter_tapped(game: Game, c: Candidate, e: Move) -> bool:
+    """"Creatures your opponents control enter tapped" (614.1d)."""
+    if e.to_zone != "battlefield" or e.tapped or _from_zone(game, e) == "battlefield":
+        return False
+    probe = _probe_chars(game, e)
+    controller = e.controller or game.objects[e.oid].owner
+    return _matches_chars(c.params["filter"], probe, controller, c.controller)
 
 
 def _player_chosen(game: Game, c: Candidate, e: Move) -> list[Event]:
@@ -629,6 +760,10 @@ def _choose_on_enter(game: Game, c: Candidate, e: Move) -> bool:
 def _enter_amount(game: Game, n: Any, oid: int) -> int:
     if isinstance(n, int):
         return n
+    if isinstance(n, dict) and "expr" in n:
+        obj = game.objects.get(oid)
+        return amount(n["expr"], View(game), {"you": obj.owner if obj else None,
+                                                 "source": oid})
     if n == "other_spells_cast_this_turn":
         cast_ids = {sid for _, sid in game.record.spells_cast}
         obj = game.objects.get(oid)
@@ -649,3 +784,227 @@ def _wins_instead(game: Game, c: Candidate, e: Draw) -> list[Event]:
 def _draw_empty_win(game: Game, c: Candidate, e: Draw) -> bool:
     pl = game.players[e.player]
     return e.player == c.controller and pl.library_known and not pl.library
+
+
+
+# --- entering: what the permanent would be (614.12) -----------------------------------------
+def _probe_chars(game: Game, e: Move) -> Any:
+    obj = game.objects[e.oid]
+    if e.face_down:
+        return face_down_chars(obj, e.controller or obj.owner)
+    return as_it_would_enter(game, obj, e)
+
+
+def _matches_chars(f: Filter, c: Any, controller: str, perspective: str) -> bool:
+    if f.types and not f.types <= c.types:
+        return False
+    if f.any_types and not f.any_types & c.types:
+        return False
+    if f.not_types and f.not_types & c.types:
+        return False
+    if f.subtypes and not f.subtypes & c.subtypes:
+        return False
+    if f.controller == "you" and controller != perspective:
+        return False
+    if f.controller == "opponent" and controller == perspective:
+        return False
+    return True
+
+
+def _loyalty(game: Game, c: Candidate, e: Move) -> list[Event]:
+    """A planeswalker enters with its printed loyalty in loyalty counters (306.5b): an
+    "enters with" replacement of its own, so others (Doubling Season) see the counters."""
+    n = c.params["n"]
+    e.counters = {**e.counters, "loyalty": e.counters.get("loyalty", 0) + n}
+    e.rules = tuple(e.rules) + (R.PLANESWALKER_LOYALTY,)
+    return [e]
+
+
+@replacement("planeswalker_loyalty", Move, _loyalty, entering=True)
+def _planeswalker_loyalty(game: Game, c: Candidate, e: Move) -> bool:
+    return e.to_zone == "battlefield" and e.oid == c.source and "loyalty" not in e.counters \
+        and not e.face_down
+
+
+# --- counters and tokens (614.16, 122.6) -------------------------------------------------------
+def _counter_target_ok(game: Game, c: Candidate, oid: Any, controller: str | None,
+                       chars: Any) -> bool:
+    if not isinstance(oid, int) or controller != c.controller:
+        return False
+    f = c.params.get("filter")
+    return f is None or _matches_chars(f, chars, controller, c.controller)
+
+
+def _counter_events(game: Game, c: Candidate, e: Event) -> list[tuple[str, int]]:
+    """The (kind, n) counters an event puts on a permanent that this effect covers."""
+    want = c.params.get("counter")
+    if isinstance(e, Counters):
+        if e.n <= 0 or isinstance(e.target, str) or e.target not in game.objects or \
+                game.objects[e.target].zone != "battlefield":
+            return []
+        if c.kind == "counters_double" and e.cause == "cost":
+            return []  # "If an effect would put …": a cost isn't an effect
+        if not _counter_target_ok(game, c, e.target, game.controller_of(e.target),
+                                  game.chars(e.target)):
+            return []
+        return [(e.kind, e.n)] if want in (None, e.kind) else []
+    if isinstance(e, Move) and e.to_zone == "battlefield" and e.counters:
+        controller = e.controller or game.objects[e.oid].owner
+        if not _counter_target_ok(game, c, e.oid, controller, _probe_chars(game, e)):
+            return []
+        return [(k, n) for k, n in e.counters.items() if n > 0 and want in (None, k)]
+    return []
+
+
+def _counters_changed(game: Game, c: Candidate, e: Event) -> list[Event]:
+    how = {"counters_double": lambda n: 2 * n, "counters_plus": lambda n: n + 1,
+           "counters_minus": lambda n: max(n - 1, 0)}[c.kind]
+    changed = []
+    if isinstance(e, Counters):
+        before = e.n
+        e.n = how(e.n)
+        changed.append((e.kind, before, e.n))
+        name = game.label(e.target)
+    else:
+        assert isinstance(e, Move)
+        new = dict(e.counters)
+        for k, n in _counter_events(game, c, e):
+            new[k] = how(n)
+            changed.append((k, n, new[k]))
+        e.counters = {k: n for k, n in new.items() if n > 0}
+        name = game.label(e.oid)
+    for kind, before, after in changed:
+        game.log.add("replace", msg("replacements.counters_instead", name=name,
+                                    kind=term(kind), before=before, after=after, text=c.text),
+                     tuple(c.rules) + (R.REPLACEMENT_INSTEAD, R.TOKENS_OR_COUNTERS_REPLACED))
+    if isinstance(e, Counters) and e.n <= 0:
+        return []
+    return [e]
+
+
+def _counters_apply(game: Game, c: Candidate, e: Event) -> bool:
+    return bool(_counter_events(game, c, e))
+
+
+for _kind in ("counters_double", "counters_plus", "counters_minus"):
+    replacement(_kind, (Counters, Move), _counters_changed)(_counters_apply)
+
+
+def _tokens_doubled(game: Game, c: Candidate, e: CreateToken) -> list[Event]:
+    before = e.n
+    e.n *= 2
+    game.log.add("replace", msg("replacements.tokens_instead", before=before, after=e.n,
+                                text=c.text),
+                 tuple(c.rules) + (R.REPLACEMENT_INSTEAD, R.TOKENS_OR_COUNTERS_REPLACED))
+    return [e]
+
+
+@replacement("tokens_double", CreateToken, _tokens_doubled)
+def _tokens_double(game: Game, c: Candidate, e: CreateToken) -> bool:
+    return e.controller == c.controller and e.n > 0 and e.cause != "cost"
+
+
+# --- damage amounts ---------------------------------------------------------------------------
+def _damage_source_ok(game: Game, c: Candidate, e: Damage) -> bool:
+    whose = c.params.get("whose", "any")
+    if whose == "any":
+        return True
+    src = e.source_lki.controller if e.source_lki is not None else \
+        game.controller_of(e.source) if e.source is not None else ""
+    return (src == c.controller) == (whose == "you")
+
+
+def _damage_target_ok(game: Game, c: Candidate, e: Damage) -> bool:
+    to = c.params.get("to", "a permanent or player")
+    t = e.target
+    if to in ("a permanent or player", "any target"):
+        return True
+    if to == "a player":
+        return isinstance(t, str)
+    if to == "an opponent":
+        return isinstance(t, str) and t != c.controller
+    if to == "a creature":
+        return isinstance(t, int) and t in game.objects and game.chars(t).is_creature
+    if to == "an opponent or a permanent an opponent controls":
+        return (isinstance(t, str) and t != c.controller) or \
+            (isinstance(t, int) and game.controller_of(t) != c.controller)
+    return False
+
+
+def _damage_changed(game: Game, c: Candidate, e: Damage) -> list[Event]:
+    before = e.amount
+    e.amount = 2 * e.amount if c.kind == "damage_double" else e.amount + c.params.get("n", 1)
+    game.log.add("replace", msg("replacements.damage_instead", before=before, after=e.amount,
+                                target=game.label(e.target), text=c.text),
+                 tuple(c.rules) + (R.REPLACEMENT_INSTEAD,))
+    return [e]
+
+
+@replacement("damage_double", Damage, _damage_changed)
+def _damage_double(game: Game, c: Candidate, e: Damage) -> bool:
+    return _damage_source_ok(game, c, e) and _damage_target_ok(game, c, e)
+
+
+@replacement("damage_plus", Damage, _damage_changed)
+def _damage_plus(game: Game, c: Candidate, e: Damage) -> bool:
+    return _damage_source_ok(game, c, e) and _damage_target_ok(game, c, e)
+
+
+def _redirected_static(game: Game, c: Candidate, e: Damage) -> list[Event]:
+    to = c.params.get("to")
+    src = game.objects.get(c.source) if c.source is not None else None
+    new = src.attached_to if to == "enchanted" and src is not None else c.source
+    game.log.add("replace", msg("replacements.redirected", text=c.text, to=game.label(new)),
+                 (R.REDIRECTION,))
+    e.redirected_from = e.target
+    e.target = new
+    return [e]
+
+
+@replacement("redirect_static", Damage, _redirected_static)
+def _redirect_static(game: Game, c: Candidate, e: Damage) -> bool:
+    """"All damage that would be dealt to you is dealt to enchanted creature instead"."""
+    if e.target != c.controller:
+        return False
+    src = game.objects.get(c.source) if c.source is not None else None
+    if c.params.get("to") == "enchanted":
+        return src is not None and isinstance(src.attached_to, int) and \
+            src.attached_to in game.objects
+    return True
+
+
+@replacement("prevent_from", Damage, _prevent, prevention=True)
+def _prevent_from(game: Game, c: Candidate, e: Damage) -> bool:
+    """"Prevent all damage that would be dealt by ~"."""
+    return e.source == c.source and (not c.params.get("combat_only") or e.combat)
+
+
+# --- life ---------------------------------------------------------------------------------------
+def _whose_ok(c: Candidate, player: str) -> bool:
+    whose = c.params.get("whose", "any")
+    return whose == "any" or (player == c.controller) == (whose == "you")
+
+
+def _no_life(game: Game, c: Candidate, e: LifeGain) -> list[Event]:
+    game.log.add("replace", msg("replacements.no_life", player=e.player, n=e.amount,
+                                text=c.text), tuple(c.rules) + (R.REPLACEMENT_INSTEAD,))
+    return []
+
+
+@replacement("lifegain_none", LifeGain, _no_life)
+def _lifegain_none(game: Game, c: Candidate, e: LifeGain) -> bool:
+    return e.amount > 0 and _whose_ok(c, e.player)
+
+
+def _twice_life(game: Game, c: Candidate, e: LifeGain) -> list[Event]:
+    before = e.amount
+    e.amount *= 2
+    game.log.add("replace", msg("replacements.life_instead", player=e.player, before=before,
+                                after=e.amount, text=c.text),
+                 tuple(c.rules) + (R.REPLACEMENT_INSTEAD,))
+    return [e]
+
+
+@replacement("lifegain_double", LifeGain, _twice_life)
+def _lifegain_double(game: Game, c: Candidate, e: LifeGain) -> bool:
+    return e.amount > 0 and _whose_ok(c, e.player)

@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from judgebot.engine import citations as R
-from judgebot.engine.abilities import StaticAbility, TargetSpec, ability_text
+from judgebot.engine.abilities import StaticAbility, TargetSpec, ability_text, statics
 from judgebot.engine.conditions import holds
 from judgebot.engine.filters import View, matches
 from judgebot.engine.layers import ALL_TYPES
@@ -112,7 +112,7 @@ def summoning_sick(game: Game, oid: int) -> bool:
 def has_haste(game: Game, oid: int) -> bool:
     obj = game.objects[oid]
     return game.chars(oid).has("haste") or bool(obj.chosen.get("haste_eot")) or \
-        bool(obj.chosen.get("haste_suspend"))
+        bool(obj.chosen.get("haste_suspend")) or bool(obj.chosen.get("haste"))
 
 
 def target_legal(game: Game, spec: TargetSpec, target: Any, controller: str,
@@ -133,6 +133,9 @@ def target_legal(game: Game, spec: TargetSpec, target: Any, controller: str,
             return False, msg("rules.target.not_opponent", name=target), (R.CAST_TARGETS,)
         if spec.player == "you" and target != controller:
             return False, msg("rules.target.not_you", name=target), (R.CAST_TARGETS,)
+        why = _player_protection(game, target, controller)
+        if why is not None:
+            return False, why[0], why[1]
         return True, "", ()
     if spec.kind == "player":
         return False, msg("rules.target.must_be_player"), (R.CAST_TARGETS,)
@@ -195,9 +198,24 @@ def _quality_text(q: str) -> str:
 
 def cant_be_countered(game: Game, item: GameObject) -> str:
     c = game.chars(item.id)
-    for ab in c.abilities:
+    for ab in statics(c.abilities):
         if isinstance(ab, StaticAbility) and ab.kind == "cant_be_countered":
             cond = ab.condition
             if cond is None or holds(game, cond, item.id, c.controller, {}):
                 return ability_text(ab, c.name) or "this spell can't be countered"
     return ""
+
+
+def _player_protection(game: Game, player: str, controller: str) -> tuple[Message, tuple] | None:
+    """"You have hexproof" / "You have shroud": a player who can't be targeted."""
+    for oid in game.battlefield:
+        c = game.chars(oid)
+        if c.controller != player:
+            continue
+        for ab in statics(c.abilities):
+            if ab.kind == "player_shroud" or ab.kind == "player_hexproof" and \
+                    controller != player:
+                return (msg("rules.target.player_protected", name=player,
+                            text=ability_text(ab, c.name)),
+                        (R.SHROUD,) if ab.kind == "player_shroud" else (R.HEXPROOF,))
+    return None

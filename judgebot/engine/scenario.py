@@ -17,7 +17,7 @@ from typing import Any
 
 from judgebot.engine import citations as R
 from judgebot.engine.cardspec import inline_card
-from judgebot.engine.errors import BadInput, suggest
+from judgebot.engine.errors import BadInput, Refusal, suggest
 from judgebot.engine.mana import ManaPool
 from judgebot.engine.marks import MList, line_of, load_yaml, whole
 from judgebot.engine.state import STEPS, CardDef, CardSource
@@ -242,9 +242,19 @@ def _player_map(data: Any, key: str, players: list[str], kind: type) -> dict[str
     return out
 
 
+def _card(pool: Any, name: str, line: int | None) -> CardDef | None:
+    """A card by name from the scenario's card source; a card it can't read is refused
+    at the line that names it."""
+    try:
+        return pool.get(name)
+    except Refusal as exc:
+        exc.line = exc.line or line
+        raise
+
+
 def _object(item: Any, zone: str, owner: str, line: int | None, pool: Any) -> ObjectSpec:
     if isinstance(item, str):
-        card = pool.get(item)
+        card = _card(pool, item, line)
         if card is None:
             raise BadInput(msg("scenario.object.3", item=item, value=pool.suggest(item)), line)
         return ObjectSpec(zone, owner, card, line)
@@ -258,11 +268,11 @@ def _object(item: Any, zone: str, owner: str, line: int | None, pool: Any) -> Ob
     name = item.get("name")
     card_name = item.get("card")
     if card_name is None and name is not None and not (CHARACTERISTIC_KEYS & set(item)) \
-            and pool.get(str(name)) is not None:
+            and _card(pool, str(name), line) is not None:
         card_name = name
         name = None
     if card_name is not None:
-        card = pool.get(str(card_name))
+        card = _card(pool, str(card_name), line_of(item, "card", line))
         if card is None:
             raise BadInput(msg("scenario.object.5", card_name=card_name,
                                value=pool.suggest(str(card_name))),

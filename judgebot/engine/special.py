@@ -27,6 +27,8 @@ def play_land(game: Game, player: str, oid: int) -> None:
     c = game.chars(oid)
     if obj.zone != "hand" or obj.owner != player:
         raise IllegalAction(msg("special.play_land.2", name=c.name, player=player), (R.LAND_PLAY,))
+    if obj.chosen.get("cant_play_until"):
+        raise IllegalAction(msg("casting.cant_play_card", name=c.name), (R.LAND_PLAY,))
     why = sorcery_timing(game, player)
     if why:
         raise IllegalAction(msg("special.play_land.3", player=player, name=c.name, why=why),

@@ -24,8 +24,8 @@ from judgebot.engine.log import Log
 from judgebot.engine.mana import ManaCost, ManaPool
 from judgebot.messages import Message, Name, msg
 
-ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack")
-PLAYER_ZONES = ("library", "hand", "graveyard", "exile")
+ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack", "command")
+PLAYER_ZONES = ("library", "hand", "graveyard", "exile", "command")
 CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "instant", "kindred", "land",
               "planeswalker", "sorcery")
 PERMANENT_TYPES = ("artifact", "battle", "creature", "enchantment", "land", "planeswalker")
@@ -225,6 +225,7 @@ class Player:
     hand: list[int] = field(default_factory=list)
     graveyard: list[int] = field(default_factory=list)  # oldest first
     exile: list[int] = field(default_factory=list)
+    command: list[int] = field(default_factory=list)  # emblems (114)
     pool: ManaPool = field(default_factory=ManaPool)
     free_mana: bool = False  # documented default: no mana sources stated
     lost: bool = False
@@ -237,6 +238,7 @@ class Player:
     prev_upkeep: int = -10**9  # the one before (for echo, 702.30a)
     skip_steps: Counter = field(default_factory=Counter)
     skip_combat: int = 0
+    counters: Counter = field(default_factory=Counter)  # energy … (poison is kept above)
 
     def zone(self, name: str) -> list[int]:
         return getattr(self, name)
@@ -254,6 +256,9 @@ class TurnRecord:
     discarded: Counter = field(default_factory=Counter)
     cycled: Counter = field(default_factory=Counter)
     attacked_with: set[int] = field(default_factory=set)
+    damaged_players: Counter = field(default_factory=Counter)  # damage dealt to each player
+    creatures_died: int = 0
+    drawn: Counter = field(default_factory=Counter)  # cards each player drew this turn
 
 
 @dataclass

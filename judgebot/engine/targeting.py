@@ -6,6 +6,7 @@ among them (601.2d), checking them again on resolution (608.2b), and the
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from judgebot.engine import citations as R
@@ -50,10 +51,30 @@ def legal_targets(game: Game, spec: TargetSpec, controller: str, source: Chars |
 
 
 
+def regroup(specs: tuple[TargetSpec, ...], given: list[list[Any]]) -> list[list[Any]]:
+    """Targets named one by one (``targets: [A, B]``) for a spell whose one "target" word
+    takes several ("up to two target creatures"): each instance of "target" takes as many
+    as it may, leaving one for each instance after it."""
+    if len(given) <= len(specs) or not all(len(slot) == 1 for slot in given):
+        return given
+    flat = [slot[0] for slot in given]
+    out: list[list[Any]] = []
+    for i, spec in enumerate(specs):
+        later = len(specs) - i - 1
+        take = max(1, min(spec.count, len(flat) - later))
+        out.append(flat[:take])
+        flat = flat[take:]
+    if flat:
+        return given
+    return out
+
+
 def choose_targets(game: Game, player: str, specs: tuple[TargetSpec, ...],
                     given: list[list[Any]] | None, source: Chars | None,
                     source_id: int | None, is_spell: bool, name: str) -> list[list[Any]]:
     out: list[list[Any]] = []
+    if given is not None:
+        given = regroup(specs, given)
     for i, spec in enumerate(specs):
         chosen = given[i] if given is not None and i < len(given) else None
         if chosen is None:
@@ -110,7 +131,7 @@ def divide_among(game: Game, player: str, specs: tuple[TargetSpec, ...],
         if len(flat) == 1:
             return {flat[0]: total}
         raise IllegalAction(msg("targeting.divide_among", name=name, total=total), (R.CAST_DIVIDE,))
-    if sorted(division) != sorted(flat, key=str) and set(division) != set(flat):
+    if sorted(division, key=str) != sorted(flat, key=str) and set(division) != set(flat):
         raise IllegalAction(msg("targeting.divide_among.2"), (R.CAST_DIVIDE,))
     if sum(division.values()) != total or min(division.values()) < 1:
         raise IllegalAction(msg("targeting.divide_among.3", name=name, total=total),
@@ -167,6 +188,34 @@ def mode_parts(sab: SpellAbility, modes: tuple[int, ...]) -> tuple[tuple, tuple]
     for m in modes:
         if not 1 <= m <= len(sab.modes):
             raise IllegalAction(msg("targeting.mode_parts", m=m), (R.MODAL,))
+        offset = len(specs)
         specs.extend(sab.modes[m - 1][1])
-        effects.extend(sab.modes[m - 1][0])
+        effects.extend(shift_targets(e, offset) for e in sab.modes[m - 1][0])
     return tuple(specs), tuple(effects)
+
+
+def _shifted(ref: str, offset: int) -> str:
+    m = re.fullmatch(r"(.*?)target(\d*)", ref)
+    if m is None or m.group(1) not in ("", "controller_of_", "owner_of_"):
+        return ref
+    n = int(m.group(2) or 1) + offset
+    return m.group(1) + ("target" if n == 1 else f"target{n}")
+
+
+def shift_targets(value: Any, offset: int) -> Any:
+    """A mode's effects with its target references moved past the targets of the modes
+    chosen before it (each mode numbers its own targets from the first)."""
+    if not offset:
+        return value
+    if isinstance(value, Effect):
+        return Effect(value.verb, {k: shift_targets(v, offset) for k, v in value.args.items()},
+                      value.text)
+    if isinstance(value, str):
+        return _shifted(value, offset)
+    if isinstance(value, tuple):
+        return tuple(shift_targets(v, offset) for v in value)
+    if isinstance(value, list):
+        return [shift_targets(v, offset) for v in value]
+    if isinstance(value, dict):
+        return {k: shift_targets(v, offset) for k, v in value.items()}
+    return value

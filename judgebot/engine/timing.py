@@ -3,7 +3,7 @@ effects that grant it, split second (702.61), "only as a sorcery" for opponents.
 
 from __future__ import annotations
 
-from judgebot.engine.abilities import StaticAbility
+from judgebot.engine.abilities import StaticAbility, statics
 from judgebot.engine.filters import View, matches
 from judgebot.engine.state import Chars, Game
 from judgebot.messages import Message, msg
@@ -36,7 +36,7 @@ def has_flash(game: Game, player: str, oid: int, c: Chars) -> bool:
         pc = game.chars(p)
         if pc.controller != player:
             continue
-        for ab in pc.abilities:
+        for ab in statics(pc.abilities):
             if isinstance(ab, StaticAbility) and ab.kind == "flash_for" and \
                     game.objects[oid].owner == player and \
                     matches(ab.params["filter"], View(game), oid, player, None):
@@ -51,7 +51,7 @@ def sorcery_speed_only(game: Game, player: str) -> str:
         pc = game.chars(p)
         if pc.controller == player:
             continue
-        for ab in pc.abilities:
+        for ab in statics(pc.abilities):
             if isinstance(ab, StaticAbility) and ab.kind == "opponents_sorcery_speed":
                 return pc.name
     return ""

@@ -11,7 +11,7 @@ amount of damage, the player …), empty when the event doesn't trigger it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from judgebot.engine import citations as R
@@ -21,10 +21,13 @@ from judgebot.engine.events import (
     Counters,
     CreateToken,
     Damage,
+    Draw,
     Event,
     Happened,
     LifeGain,
+    LifeLoss,
     Move,
+    Tap,
     TurnFaceUp,
 )
 from judgebot.engine.filters import View
@@ -52,7 +55,8 @@ class Seen:
                            lki)
 
     def who_ok(self, player: str | None) -> bool:
-        return _who_ok(self.trigger.who, player, self.controller, self.owner)
+        return _who_ok(self.trigger.who, player, self.controller, self.owner, self.game,
+                       self.src)
 
 
 @dataclass(frozen=True)
@@ -91,7 +95,13 @@ def matches(game: Game, view: View, t: Trigger, ev: Event, src: int | None,
             chars: Chars | None, controller: str | None = None,
             refs: dict[str, Any] | None = None) -> list[Instance]:
     """The trigger instances ``ev`` produces for trigger ``t`` of object ``src`` (a
-    delayed trigger has no object: its ``controller`` and ``refs`` are given)."""
+    delayed trigger has no object: its ``controller`` and ``refs`` are given). A trigger
+    of two events ("enters|dies": "When ~ enters or dies") is either."""
+    if "|" in t.event:
+        out: list[Instance] = []
+        for one in t.event.split("|"):
+            out += matches(game, view, replace(t, event=one), ev, src, chars, controller, refs)
+        return out
     matcher = MATCHERS.get((t.event, ev.what if isinstance(ev, Happened) else type(ev)))
     if matcher is None:
         return []
@@ -104,12 +114,15 @@ def matches(game: Game, view: View, t: Trigger, ev: Event, src: int | None,
     if refs is not None and subject == "ref":  # a delayed trigger about the object it names
         subject = "self"
         src = refs.get("it")
-    return matcher(Seen(game, view, t, src, ctrl, owner, subject), ev)
+    found = matcher(Seen(game, view, t, src, ctrl, owner, subject), ev)
+    if t.when is not None and found:
+        found = [i for i in found if check(t.when, Facts(view, ctrl, src, dict(i)))]
+    return found
 
 
 def trigger_rules(ab: TriggeredAbility) -> tuple[str, ...]:
     """The rules a triggered ability cites as it triggers."""
-    found = KINDS.get(ab.trigger.event)
+    found = KINDS.get(ab.trigger.event.split("|")[0])
     base = (R.TRIGGER,) + (found.rules if found else ())
     if ab.condition is not None:
         base += (R.TRIGGER_IF,)
@@ -119,7 +132,7 @@ def trigger_rules(ab: TriggeredAbility) -> tuple[str, ...]:
 # --- the trigger events ----------------------------------------------------------------------
 LEAVES = (R.TRIGGER_LEAVES, R.TRIGGER_LOOK_BACK)
 kind("enters", (R.TRIGGER_ETB,), self_subject=True)
-kind("dies", LEAVES, self_subject=True)
+kind("dies", LEAVES + (R.DIES,), self_subject=True)
 kind("leaves", LEAVES, self_subject=True)
 kind("to_graveyard_from_battlefield", LEAVES)
 kind("returned_to_hand")
@@ -142,12 +155,24 @@ kind("turned_face_up", self_subject=True)
 kind("madness_exiled")
 kind("counters_spell")
 kind("state")  # a state trigger (603.8): checked by the turn, not by events
+kind("put_into_graveyard", LEAVES, self_subject=True)
+kind("attacks_unblocked", (R.ATTACK_TRIGGERS,), self_subject=True)
+kind("attacks_or_blocks", (R.ATTACK_TRIGGERS, R.BLOCK_TRIGGERS), self_subject=True)
+kind("blocks_or_becomes_blocked", (R.BLOCK_TRIGGERS,), self_subject=True)
+kind("enters_or_attacks", (R.TRIGGER_ETB, R.ATTACK_TRIGGERS), self_subject=True)
+kind("becomes_tapped", self_subject=True)
+kind("becomes_untapped", self_subject=True)
+kind("lose_life")
+kind("you_attack", (R.ATTACK_TRIGGERS,))
+kind("draws")
+kind("sacrifices")
+kind("cycles")
 # "At the beginning of …": the step each waits for.
 STEP_OF = {"upkeep": "upkeep", "end_step": "end", "precombat_main": "precombat_main",
            "end_of_combat": "end_of_combat", "draw_step": "draw",
            "beginning_of_combat": "beginning_of_combat"}
 for _step in STEP_OF:
-    kind(_step, (R.TRIGGER_STEP,))
+    kind(_step, (R.TRIGGER_STEP,) + ((R.UPKEEP_TRIGGERS,) if _step == "upkeep" else ()))
 
 
 # --- zone changes ------------------------------------------------------------------------------
@@ -190,6 +215,121 @@ def _leaves(s: Seen, ev: Move) -> list[Instance]:
     return []
 
 
+@on("put_into_graveyard", Move)
+def _put_into_graveyard(s: Seen, ev: Move) -> list[Instance]:
+    """"When ~ is put into a graveyard from the battlefield" (any permanent, 603.6c)."""
+    if not (ev.from_zone == "battlefield" and ev.to_zone == "graveyard"):
+        return []
+    if (s.subject == "self" and ev.oid == s.src) or \
+            (s.subject != "self" and s.subject_ok(ev.oid, ev.lki)):
+        return [{"it": ev.new_id, "lki": ev.lki, "old": ev.oid}]
+    return []
+
+
+@on("enters_or_attacks", Move)
+def _enters_or_attacks_move(s: Seen, ev: Move) -> list[Instance]:
+    return _enters(s, ev)
+
+
+@on("enters_or_attacks", "attacks")
+def _enters_or_attacks(s: Seen, ev: Happened) -> list[Instance]:
+    return _attacks(s, ev)
+
+
+@on("becomes_tapped", Tap)
+def _becomes_tapped(s: Seen, ev: Tap) -> list[Instance]:
+    if ev.untap or not s.subject_ok(ev.oid):
+        return []
+    return [{"it": ev.oid}]
+
+
+@on("becomes_untapped", Tap)
+def _becomes_untapped(s: Seen, ev: Tap) -> list[Instance]:
+    if not ev.untap or not s.subject_ok(ev.oid):
+        return []
+    return [{"it": ev.oid}]
+
+
+@on("lose_life", LifeLoss)
+def _lose_life(s: Seen, ev: LifeLoss) -> list[Instance]:
+    if _who_ok(s.trigger.who, ev.player, s.controller):
+        return [{"amount": ev.amount, "player": ev.player}]
+    return []
+
+
+@on("lose_life", Damage)
+def _lose_life_damage(s: Seen, ev: Damage) -> list[Instance]:
+    if isinstance(ev.target, str) and ev.dealt and _who_ok(s.trigger.who, ev.target,
+                                                          s.controller):
+        return [{"amount": ev.dealt, "player": ev.target}]
+    return []
+
+
+@on("draws", Draw)
+def _draws(s: Seen, ev: Draw) -> list[Instance]:
+    if _who_ok(s.trigger.who, ev.player, s.controller):
+        return [{"player": ev.player, "it": ev.drawn}]
+    return []
+
+
+@on("sacrifices", Move)
+def _sacrifices(s: Seen, ev: Move) -> list[Instance]:
+    if ev.reason != "sacrifice" or ev.from_zone != "battlefield" or ev.lki is None:
+        return []
+    other = s.trigger.other
+    if not _who_ok(s.trigger.who, ev.lki.controller, s.controller):
+        return []
+    if other is not None and not _matches_lki(s.game, other, ev.lki, s.controller, ev.oid,
+                                              s.src):
+        return []
+    return [{"it": ev.new_id, "lki": ev.lki, "old": ev.oid, "player": ev.lki.controller}]
+
+
+@on("you_attack", "attackers")
+def _you_attack(s: Seen, ev: Happened) -> list[Instance]:
+    d = ev.data
+    if _who_ok(s.trigger.who, d["player"], s.controller):
+        return [{"player": d["player"], "attackers": d["attackers"],
+                 "defending_player": d.get("defending")}]
+    return []
+
+
+@on("cycles", "cycled")
+def _cycles(s: Seen, ev: Happened) -> list[Instance]:
+    d = ev.data
+    if not _who_ok(s.trigger.who, d["player"], s.controller):
+        return []
+    if s.subject == "self":
+        return [{"it": d["card"]}] if d.get("old") == s.src or d["card"] == s.src else []
+    return [{"it": d["card"], "player": d["player"]}]
+
+
+@on("attacks_unblocked", "unblocked")
+def _attacks_unblocked(s: Seen, ev: Happened) -> list[Instance]:
+    d = ev.data
+    return [{"it": d["attacker"]}] if s.subject_ok(d["attacker"]) else []
+
+
+@on("attacks_or_blocks", "attacks")
+def _attacks_or_blocks_a(s: Seen, ev: Happened) -> list[Instance]:
+    return _attacks(s, ev)
+
+
+@on("attacks_or_blocks", "blocks")
+def _attacks_or_blocks_b(s: Seen, ev: Happened) -> list[Instance]:
+    return _blocks(s, ev)
+
+
+@on("blocks_or_becomes_blocked", "blocks")
+def _blocks_or_blocked_b(s: Seen, ev: Happened) -> list[Instance]:
+    return _blocks(s, ev)
+
+
+@on("blocks_or_becomes_blocked", "becomes_blocked")
+def _blocks_or_blocked_a(s: Seen, ev: Happened) -> list[Instance]:
+    return [{"it": s.src}] if ev.data["attacker"] == s.src else []
+
+
 @on("to_graveyard_from_battlefield", Move)
 def _to_graveyard(s: Seen, ev: Move) -> list[Instance]:
     if ev.from_zone == "battlefield" and ev.to_zone == "graveyard" and ev.lki is not None and \
@@ -221,7 +361,7 @@ def _deals_damage(s: Seen, ev: Damage) -> list[Instance]:
         return []
     lki = ev.source_lki if ev.source not in s.game.objects else None
     if not (s.subject_ok(ev.source, lki) and
-            _recipient_ok(s.game, t.to, ev.target, s.controller)):
+            _recipient_ok(s.game, t.to, ev.target, s.controller, s.src)):
         return []
     info: Instance = {"amount": ev.dealt, "it": ev.source}
     if isinstance(ev.target, str):
@@ -283,7 +423,10 @@ for _step in STEP_OF:
 def _attacks(s: Seen, ev: Happened) -> list[Instance]:
     d = ev.data
     if s.subject_ok(d["attacker"]):
-        return [{"it": d["attacker"], "defender": d.get("defender")}]
+        defender = d.get("defender")
+        defending = defender if isinstance(defender, str) else \
+            s.game.controller_of(defender) if defender is not None else None
+        return [{"it": d["attacker"], "defender": defender, "defending_player": defending}]
     return []
 
 
@@ -346,9 +489,15 @@ def _cast_self(s: Seen, ev: Happened) -> list[Instance]:
 @on("becomes_target", "targeted")
 def _becomes_target(s: Seen, ev: Happened) -> list[Instance]:
     d = ev.data
-    if d["target"] == s.src and (s.trigger.other is None or d.get("by_spell")):
-        return [{"by": d["by"]}]
-    return []
+    if not s.subject_ok(d["target"]) or not (s.trigger.other is None or d.get("by_spell")):
+        return []
+    item = s.game.stack_item(d["by"])
+    by_player = None
+    if item is not None:
+        by_player = item.controller if item.is_stack_ability else s.game.controller_of(item.id)
+    if s.trigger.who == "opponent" and (by_player is None or by_player == s.controller):
+        return []
+    return [{"by": d["by"], "targeting_player": by_player, "it": d["target"]}]
 
 
 @on("madness_exiled", "madness_exiled")
@@ -408,9 +557,15 @@ def _matches_lki(game: Game, f: Filter, c: Chars, perspective: str, oid: int,
     return True
 
 
-def _who_ok(who: str | None, player: str | None, controller: str, owner: str = "") -> bool:
+def _who_ok(who: str | None, player: str | None, controller: str, owner: str = "",
+            game: Game | None = None, src: int | None = None) -> bool:
     if who in (None, "any", "each"):
         return True
+    if who == "enchanted_controller":
+        obj = game.objects.get(src) if game is not None and src is not None else None
+        host = obj.attached_to if obj is not None else None
+        return isinstance(host, int) and game is not None and host in game.objects and \
+            game.controller_of(host) == player
     if who == "you":
         return player == controller
     if who == "owner":
@@ -429,9 +584,18 @@ def _spell_ok(game: Game, view: View, other: Any, spell: int, controller: str,
     return filter_matches(other, view, spell, controller, src)
 
 
-def _recipient_ok(game: Game, to: str | None, target: Any, controller: str) -> bool:
+def _recipient_ok(game: Game, to: str | None, target: Any, controller: str,
+                  src: int | None = None) -> bool:
     if to in (None, "any"):
         return True
+    if to == "self":
+        return target == src
+    if to == "you":
+        return target == controller
+    if to == "player_or_pw":
+        return isinstance(target, str) or (
+            isinstance(target, int) and target in game.objects and
+            "planeswalker" in game.chars(target).types)
     if to == "player":
         return isinstance(target, str)
     if to == "opponent":

@@ -49,6 +49,7 @@ class DelayedTrigger:
     once: bool = True
     turn_created: int = 0
     text: str = ""
+    until: Any = None  # ("until_turn_of", player): a "until your next turn, whenever …"
 
 
 def _view_before(game: Game, before: dict[int, Chars] | None) -> View:
@@ -74,11 +75,11 @@ def notice(game: Game, events: list[Event], before: dict[int, Chars] | None) -> 
             sources = [(oid, before[oid]) for oid in before]
             # Abilities of cards in other zones (a graveyard, exile) that existed before.
             sources += [(oid, game.chars(oid)) for oid, o in game.objects.items()
-                        if o.zone in ("graveyard", "exile") and oid not in new_ids]
+                        if o.zone in ("graveyard", "exile", "command") and oid not in new_ids]
             view = _view_before(game, before)
         else:
             sources = [(oid, game.chars(oid)) for oid, o in game.objects.items()
-                       if o.zone in ("battlefield", "exile", "graveyard")]
+                       if o.zone in ("battlefield", "exile", "graveyard", "command")]
             sources += [(item.id, game.chars(item.id)) for item in game.stack
                         if not item.is_stack_ability]
             view = View(game)

@@ -22,6 +22,7 @@ from judgebot.engine.combat import (
     declare_blockers,
     end_combat,
     first_strike_step_needed,
+    required_attackers,
 )
 from judgebot.engine.conditions import holds
 from judgebot.engine.errors import IllegalAction
@@ -221,7 +222,7 @@ def _put_one(game: Game, p: Pending, multi: bool) -> None:
     tgt = targets_text(game, targets)
     rules = trigger_rules(ab) + (R.TRIGGER_STACK,) + ((R.TRIGGER_APNAP,) if multi else ())
     if targets and any(targets):
-        rules += (R.TRIGGER_TARGETS, R.CAST_TARGETS)
+        rules += (R.TRIGGER_TARGETS, R.CAST_TARGETS, R.TARGETS)
     if p.info.get("_repeated"):
         rules += (R.TRIGGER_ONCE,)  # one event with several occurrences (603.2c)
     multiple = {"flanking": R.FLANKING_MULTIPLE, "poisonous": R.POISONOUS_MULTIPLE}
@@ -307,9 +308,25 @@ def begin_turn(game: Game) -> None:
     game.players[game.active].lands_played = 0
     game.record = TurnRecord()
     game.combat = None
+    _end_until_turn(game, game.active)
     game.log.turn = game.turn
     game.log.add("turn", msg("turn.begin_turn", turn=game.turn, active=game.active), ())
     begin_step(game, "untap")
+
+
+def _end_until_turn(game: Game, player: str) -> None:
+    """Effects that last "until your next turn" end as that turn begins (611.2b)."""
+    mark = ("until_turn_of", player)
+    before = (len(game.effects), len(game.prohibitions), len(game.replacements))
+    game.effects = [e for e in game.effects if e.duration != mark]
+    game.prohibitions = [p for p in game.prohibitions if p.duration != mark]
+    game.replacements = [r for r in game.replacements if r.duration != mark]
+    game.delayed = [d for d in game.delayed if getattr(d, "until", None) != mark]
+    for obj in game.objects.values():
+        if obj.chosen.get("cant_play_until") == player:
+            del obj.chosen["cant_play_until"]
+    if before != (len(game.effects), len(game.prohibitions), len(game.replacements)):
+        game.changed()
 
 
 def begin_step(game: Game, step: str) -> None:
@@ -337,10 +354,19 @@ def begin_step(game: Game, step: str) -> None:
     if step == "draw":
         perform(game, [Draw(cause="turn", player=active, rules=(R.DRAW_STEP,))])
     if step == "declare_attackers":
-        decl = game.extra.pop("attack", {})
+        if "attack" in game.extra:
+            decl = game.extra.pop("attack")
+        else:  # no declaration given: the creatures that must attack do (508.1d)
+            decl = required_attackers(game)
+            if decl:
+                game.log.add("attack", msg("turn.must_attack", names=Joined(tuple(
+                    game.label(o) for o in decl))), (R.ATTACK_REQUIREMENTS,))
         declare_attackers(game, decl)
     if step == "declare_blockers":
-        declare_blockers(game, game.extra.pop("block", {}))
+        if "block" in game.extra:
+            declare_blockers(game, game.extra.pop("block"))
+        else:  # no declaration given: the creatures that must block do (509.1c)
+            declare_blockers(game, {}, declared=False)
     if step in ("first_strike_damage", "combat_damage"):
         first = step == "first_strike_damage"
         given = game.extra.pop("assign", None)
@@ -362,8 +388,19 @@ def begin_step(game: Game, step: str) -> None:
 
 
 def _untap(game: Game) -> None:
-    events = [Tap(cause="untap_step", oid=o, untap=True) for o in game.battlefield
-              if game.objects[o].tapped and game.controller_of(o) == game.active]
+    events = []
+    for o in game.battlefield:
+        obj = game.objects[o]
+        if not obj.tapped or game.controller_of(o) != game.active:
+            continue
+        if obj.chosen.get("skip_untap"):  # "doesn't untap during its controller's next
+            obj.chosen["skip_untap"] -= 1  # untap step"
+            game.log.add("untap", msg("turn.doesnt_untap", name=game.label(o)), (R.UNTAP,))
+            continue
+        if _doesnt_untap(game, o):
+            game.log.add("untap", msg("turn.doesnt_untap", name=game.label(o)), (R.UNTAP,))
+            continue
+        events.append(Tap(cause="untap_step", oid=o, untap=True))
     if events:
         done = perform(game, events)
         if done:
@@ -372,10 +409,17 @@ def _untap(game: Game) -> None:
                          (R.UNTAP,))
 
 
+def _doesnt_untap(game: Game, oid: int) -> bool:
+    """A static ability says this permanent doesn't untap during its controller's untap
+    step."""
+    from judgebot.engine.prohibitions import affected_by
+    return affected_by(game, oid, "doesnt_untap")
+
+
 def _cleanup(game: Game) -> None:
     active = game.active
     hand = game.players[active].hand
-    if len(hand) > 7:
+    if len(hand) > 7 and not _no_max_hand_size(game, active):
         n = len(hand) - 7
         chosen = choose_cards(game, active, list(hand), n, "discard")
         perform(game, [Move(cause="turn", oid=o, to_zone="graveyard", reason="discard",
@@ -404,6 +448,12 @@ def _cleanup(game: Game) -> None:
         game.extra["cleanup_again"] = True
         return
     advance(game)
+
+
+def _no_max_hand_size(game: Game, player: str) -> bool:
+    from judgebot.engine.prohibitions import active_prohibitions
+    return any(p.params.get("player") == player
+               for p in active_prohibitions(game, "no_max_hand_size"))
 
 
 def _would_act(game: Game) -> bool:

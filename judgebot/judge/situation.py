@@ -285,7 +285,7 @@ def _pool_card(e, records, pool):
     reading = read_card(rec)
     if not reading.readable:
         return None, None
-    return inline_card(reading.spec, None), reading.spec
+    return reading.card or inline_card(reading.spec, None), reading.spec
 
 
 def _keyword(entity, records) -> str | None:

@@ -12,11 +12,12 @@ from judgebot.engine.effects import (
     damage,
     flow,
     hands,
+    library,
     permanents,
     players,
     spells,
     zones,
 )
 
-__all__ = ["continuous", "counters", "damage", "flow", "hands", "permanents", "players",
+__all__ = ["continuous", "counters", "damage", "flow", "hands", "library", "permanents", "players",
            "spells", "zones"]

@@ -7,7 +7,7 @@ from typing import Any
 
 from judgebot.engine import citations as R
 from judgebot.engine.abilities import Effect
-from judgebot.engine.context import Ctx, objects
+from judgebot.engine.context import Ctx, objects, players
 from judgebot.engine.layers import ContinuousEffect, describe_layers
 from judgebot.engine.prohibitions import Prohibition
 from judgebot.engine.text.words import ability_word, term
@@ -20,7 +20,7 @@ def _continuous(ctx: Ctx, eff: Effect, ops: tuple, what: Any = None) -> None:
     oids = objects(ctx, what if what is not None else eff.get("what"))
     if not oids:
         return
-    duration = eff.get("duration", "eot")
+    duration = lasting(ctx, eff.get("duration", "eot"))
     e = ContinuousEffect(ops, frozenset(oids), game.new_timestamp(), ctx.source, ctx.you,
                          duration, eff.text, ctx.rules)
     game.effects.append(e)
@@ -33,6 +33,17 @@ def _continuous(ctx: Ctx, eff: Effect, ops: tuple, what: Any = None) -> None:
     game.log.add("effect", msg(code, names=names, ops=describe_ops(ops)),
                  ctx.rules + _layer_rules(ops) + (R.CONTINUOUS_LOCKED,) + extra)
 
+
+
+def lasting(ctx: Ctx, duration: Any) -> Any:
+    """How long an effect lasts, as the game tracks it (611.2a, 611.2b)."""
+    if duration == "while_source" and ctx.source is not None:
+        return ("until_leaves", ctx.source)
+    if duration == "your_next_turn":
+        return ("until_turn_of", ctx.you)
+    if duration in (None, "game"):
+        return "game"
+    return duration
 
 
 def describe_ops(ops: tuple) -> Joined:
@@ -126,3 +137,68 @@ def _unblockable(ctx: Ctx, eff: Effect) -> None:
                                          eff.text or "can't be blocked this turn", ctx.rules))
     game.log.add("effect", msg("effects.card_text", text=eff.text) if eff.text
                  else msg("effects.continuous.unblockable"), ctx.rules)
+
+
+
+@verb("becomes", primary="what")
+def _becomes(ctx: Ctx, eff: Effect) -> None:
+    """"~ becomes a 3/3 green Ape creature with trample until end of turn": types, colour,
+    abilities and base power and toughness, fixed as the effect begins (608.2h)."""
+    for oid in objects(ctx, eff.get("what")):
+        ops = []
+        for layer, op in eff.get("ops"):
+            if op[0] == "set_pt_expr":
+                op = ("set_pt", ctx.amount(op[1], oid), ctx.amount(op[2], oid))
+            ops.append((layer, op))
+        _continuous(ctx, eff, tuple(ops), oid)
+
+
+@verb("lose_keywords", primary="what")
+def _lose_keywords(ctx: Ctx, eff: Effect) -> None:
+    _continuous(ctx, eff, (("6", ("lose", tuple(eff.get("keywords")))),))
+
+
+@verb("cant", primary="what")
+def _cant(ctx: Ctx, eff: Effect) -> None:
+    """"Target creature can't block this turn", "… attacks this turn if able"."""
+    game = ctx.game
+    what = eff.get("what")
+    kind = eff.get("kind")
+    if isinstance(what, dict) and set(what) == {"each"}:
+        # "Creatures your opponents control can't block this turn": the creatures it
+        # describes while it lasts, those that arrive later too (611.2c only locks
+        # effects that change characteristics or control).
+        game.prohibitions.append(Prohibition(kind, {"filter": what["each"]}, ctx.source,
+                                             ctx.you, lasting(ctx, eff.get("duration", "eot")),
+                                             eff.text, ctx.rules))
+        game.log.add("effect", msg("effects.card_text", text=eff.text), ctx.rules)
+        return
+    oids = objects(ctx, what)
+    if not oids:
+        return
+    game.prohibitions.append(Prohibition(kind, {"objects": frozenset(oids)}, ctx.source,
+                                         ctx.you, lasting(ctx, eff.get("duration", "eot")),
+                                         eff.text, ctx.rules))
+    game.log.add("effect", msg("effects.card_text", text=eff.text), ctx.rules +
+                 (R.CONTINUOUS_LOCKED,))
+
+
+@verb("doesnt_untap", primary="what")
+def _doesnt_untap(ctx: Ctx, eff: Effect) -> None:
+    """"It doesn't untap during its controller's next untap step"."""
+    game = ctx.game
+    for oid in objects(ctx, eff.get("what")):
+        game.objects[oid].chosen["skip_untap"] = game.objects[oid].chosen.get("skip_untap",
+                                                                             0) + 1
+        game.log.add("effect", msg("effects.continuous.doesnt_untap", name=game.label(oid)),
+                     ctx.rules + (R.UNTAP,))
+
+
+@verb("player_cant", primary="who")
+def _player_cant(ctx: Ctx, eff: Effect) -> None:
+    game = ctx.game
+    for p in players(ctx, eff.get("who")):
+        game.prohibitions.append(Prohibition(eff.get("kind"), {"player": p}, ctx.source,
+                                             ctx.you, lasting(ctx, eff.get("duration", "eot")),
+                                             eff.text, ctx.rules))
+    game.log.add("effect", msg("effects.card_text", text=eff.text), ctx.rules)

@@ -21,6 +21,11 @@ def _damage(ctx: Ctx, eff: Effect) -> None:
     game = ctx.game
     src = eff.get("source")
     source = dealer(ctx) if src is None else (objects(ctx, src) or [None])[0]
+    if src is not None and source is None:
+        # "Target creature you control deals damage …": an illegal or vanished source
+        # deals none (608.2b).
+        game.log.add("note", msg("effects.damage.no_source"), ctx.rules + (R.RESOLVE_TARGETS,))
+        return
     lki = ctx.source_lki if src is None else None
     if source is not None and source in game.objects:
         lki = game.chars(source).copy()
@@ -41,7 +46,10 @@ def _damage(ctx: Ctx, eff: Effect) -> None:
                 events.append(Damage(source=source, target=r, amount=n, source_lki=lki,
                                      rules=ctx.rules))
     if events:
-        perform(game, events)
+        done = perform(game, events)
+        # "the damage dealt this way" (608.2h: after replacement and prevention)
+        ctx.refs["damage_dealt"] = ctx.refs.get("damage_dealt", 0) + sum(
+            e.dealt for e in done if isinstance(e, Damage))
 
 
 
@@ -125,3 +133,30 @@ def _dies_exile(ctx: Ctx, eff: Effect) -> None:
     game.replacements.append(ReplacementEffect("dies_exile", params, ctx.source, ctx.you, "eot",
                                                eff.text or "exile it instead",
                                                ctx.rules + (R.REPLACEMENT_INSTEAD,), new_key()))
+
+
+
+@verb("fight", primary="what")
+def _fight(ctx: Ctx, eff: Effect) -> None:
+    """Each of two creatures deals damage equal to its power to the other (701.14a); if
+    either is gone or isn't a creature, no damage is dealt (701.14b)."""
+    game = ctx.game
+    a = objects(ctx, eff.get("what"))
+    b = objects(ctx, eff.get("other"))
+    if not a or not b:
+        game.log.add("note", msg("effects.damage.no_fight"), ctx.rules + (R.FIGHT,))
+        return
+    x, y = a[0], b[0]
+    if not (game.chars(x).is_creature and game.chars(y).is_creature):
+        game.log.add("note", msg("effects.damage.no_fight"), ctx.rules + (R.FIGHT,))
+        return
+    cx, cy = game.chars(x).copy(), game.chars(y).copy()
+    events: list[Event] = []
+    if (cx.power or 0) > 0:
+        events.append(Damage(source=x, target=y, amount=cx.power or 0, source_lki=cx,
+                             rules=ctx.rules + (R.FIGHT,)))
+    if (cy.power or 0) > 0 and x != y:
+        events.append(Damage(source=y, target=x, amount=cy.power or 0, source_lki=cy,
+                             rules=ctx.rules + (R.FIGHT,)))
+    if events:
+        perform(game, events)

@@ -3,15 +3,20 @@ delayed triggered abilities (603.7), echo's upkeep payment."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 from judgebot.engine import citations as R
-from judgebot.engine.abilities import Effect, StaticAbility, TriggeredAbility
+from judgebot.engine.abilities import Effect, StaticAbility, TriggeredAbility, statics
+from judgebot.engine.apply import new_object
 from judgebot.engine.conditions import Facts, check
-from judgebot.engine.context import Ctx, players
+from judgebot.engine.context import Ctx, objects, players
 from judgebot.engine.costs import offer_cost, offer_payment
 from judgebot.engine.events import Move
 from judgebot.engine.filters import View
+from judgebot.engine.mana import ManaCost
 from judgebot.engine.pipeline import perform
-from judgebot.engine.state import Game
+from judgebot.engine.state import CardDef, Game
 from judgebot.engine.triggers import DelayedTrigger
 from judgebot.engine.verbs import run, verb
 from judgebot.messages import msg
@@ -27,9 +32,10 @@ def _delayed(ctx: Ctx, eff: Effect) -> None:
             refs["target" if i == 0 else f"target{i + 1}"] = slot[0]
     if eff.get("next_turn_of_you"):
         refs["_after_turn"] = game.turn
+    until = ("until_turn_of", ctx.you) if eff.get("until") == "your_next_turn" else None
     game.delayed.append(DelayedTrigger(ability.trigger, ability, ctx.you, ctx.source,
                                        game.name_of(ctx.source) if ctx.source else "",
-                                       refs, True, game.turn, ability.text))
+                                       refs, until is None, game.turn, ability.text, until))
     game.log.add("effect", msg("effects.flow.delayed", text=ability.text),
                  ctx.rules + (R.TRIGGER_DELAYED,))
 
@@ -54,6 +60,8 @@ def _may(ctx: Ctx, eff: Effect) -> None:
                                value2=eff.text or 'the optional action'), (R.RESOLVE_CHOICES,))
     if index == 0:
         run(ctx, eff.get("effects", ()))
+    else:
+        run(ctx, eff.get("else", ()))
 
 
 
@@ -87,7 +95,7 @@ def _echo_alternatives(game: Game, player: str) -> str:
     for oid in game.battlefield:
         c = game.chars(oid)
         if c.controller == player:
-            for ab in c.abilities:
+            for ab in statics(c.abilities):
                 if isinstance(ab, StaticAbility) and ab.kind == "echo_zero":
                     return c.name
     return ""
@@ -109,13 +117,50 @@ def _unless_pay(ctx: Ctx, eff: Effect) -> None:
 def _may_pay(ctx: Ctx, eff: Effect) -> None:
     """"You may pay COST. If you do, ..."."""
     who = players(ctx, eff.get("who", "you"))
-    if who and offer_cost(ctx.game, who[0], eff.get("cost"),
-                                     msg("costs.pay_what", what=_cost_text(eff))):
+    cost = eff.get("cost")
+    if eff.get("times") is not None and isinstance(cost, ManaCost):
+        # "pay {1} for each age counter on it"
+        cost = ManaCost(cost.symbols * ctx.amount(eff.get("times")))
+        if not cost.symbols:
+            cost = ManaCost(("0",))
+    if who and offer_cost(ctx.game, who[0], cost, msg("costs.pay_what", what=str(cost))):
         ctx.refs["paid"] = True
         run(ctx, eff.get("then", ()))
+    else:
+        run(ctx, eff.get("else", ()))
 
 
 
 def _cost_text(eff: Effect) -> str:
     cost = eff.get("cost")
     return getattr(cost, "text", "") or str(cost)
+
+
+
+@verb("designate", primary="what")
+def _designate(ctx: Ctx, eff: Effect) -> None:
+    """"It becomes renowned" (a designation, 702.112b)."""
+    game = ctx.game
+    for oid in objects(ctx, eff.get("what")):
+        game.objects[oid].chosen[eff.get("name")] = True
+        game.log.add("effect", msg("effects.flow.designated", name=game.label(oid),
+                                   what=eff.get("name")), ctx.rules)
+
+
+
+@verb("emblem", primary="abilities")
+def _emblem(ctx: Ctx, eff: Effect) -> None:
+    """"You get an emblem with …": an object in the command zone whose abilities work there
+    (114)."""
+    game = ctx.game
+    abilities = tuple(_in_command(a) for a in eff.get("abilities"))
+    card = CardDef("Emblem", ("Emblem",), abilities=abilities, source="token",
+                   text=eff.text)
+    new_object(game, card, ctx.you, "command")
+    game.changed()
+    game.log.add("effect", msg("effects.flow.emblem", player=ctx.you, text=eff.text),
+                 ctx.rules + (R.EMBLEM,))
+
+
+def _in_command(ab: Any) -> Any:
+    return replace(ab, zone="command") if hasattr(ab, "zone") else ab

@@ -28,6 +28,10 @@ def _discard(ctx: Ctx, eff: Effect) -> None:
         n = ctx.amount(eff.get("n", 1)) if eff.get("n") != "all" else len(hand)
         if eff.get("n") == "all":
             chosen = hand
+        elif eff.get("random") and n < len(hand):
+            # At random (701.9b): the engine can't pick for the player; every set of cards
+            # is a possible outcome, explored like a choice of the random process.
+            chosen = choose_cards(game, p, hand, n, "random", keys=("random",))
         else:
             chosen = choose_cards(game, p, hand, n, "discard")
         events = [Move(source=ctx.source, oid=o, to_zone="graveyard", reason="discard",

@@ -109,7 +109,28 @@ def _cant_cast(ctx: Ctx, eff: Effect) -> None:
 def _add_mana(ctx: Ctx, eff: Effect) -> None:
     game = ctx.game
     symbols = eff.get("mana")
+    if eff.get("options"):
+        options = eff.get("options")
+        labels = ["".join("{" + s + "}" for s in o) for o in options]
+        symbols = options[game.chooser.choose(ctx.you, "color", labels,
+                                              keys=("color", "mana"))]
+    if eff.get("any_one_color"):
+        labels = ["{W}", "{U}", "{B}", "{R}", "{G}"]
+        color = "WUBRG"[game.chooser.choose(ctx.you, "color", labels, keys=("color", "mana"))]
+        symbols = (color,) * ctx.amount(eff.get("any_one_color"))
+    if eff.get("times") is not None:
+        symbols = tuple(symbols) * ctx.amount(eff.get("times"))
     for p in players(ctx, eff.get("who", "you")):
         game.players[p].pool.add(symbols)
         game.log.add("mana", msg("effects.players.add_mana", value=p,
                                  value2=''.join('{' + s + '}' for s in symbols)), ctx.rules)
+
+
+
+@verb("energy", primary="n")
+def _energy(ctx: Ctx, eff: Effect) -> None:
+    """"You get {E}{E}": energy counters on a player (107.14)."""
+    for p in players(ctx, eff.get("who", "you")):
+        perform(ctx.game, [Counters(source=ctx.source, target=p, kind="energy",
+                                    n=ctx.amount(eff.get("n", 1)),
+                                    rules=ctx.rules + (R.ENERGY,))])

@@ -3,11 +3,13 @@ as an ability resolves (suspend, madness: 608.2g)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from judgebot.engine import citations as R
-from judgebot.engine.abilities import Effect
+from judgebot.engine.abilities import Cost, Effect
 from judgebot.engine.casting import cast_during_resolution, copy_spell
 from judgebot.engine.context import Ctx, objects, owner_of
-from judgebot.engine.costs import offer_payment
+from judgebot.engine.costs import offer_cost, offer_payment
 from judgebot.engine.errors import Unsupported
 from judgebot.engine.events import Counters, CounterSpell, Happened, Move
 from judgebot.engine.mana import ManaCost
@@ -25,15 +27,8 @@ def _counter(ctx: Ctx, eff: Effect) -> None:
         if item is None:
             continue
         unless = eff.get("unless_pay")
-        if unless is not None:
-            payer = game.controller_of(oid) if not item.is_stack_ability else item.controller
-            cost = unless if not isinstance(unless, str) else None
-            if cost is None:
-                cost = ManaCost.parse(f"{{{ctx.amount(unless)}}}") if unless.upper() == "X" \
-                    else ManaCost.parse(unless)
-            if offer_payment(game, payer, cost, msg("costs.pay_what", what=msg(
-                    "effects.spells.so_not_countered", cost=cost, name=game.label(oid)))):
-                continue
+        if unless is not None and _paid_instead(ctx, oid, item, unless):
+            continue
         ev = CounterSpell(source=ctx.source, item=oid, rules=ctx.rules + (R.COUNTER,))
         dest = eff.get("destination")
         if dest:
@@ -53,6 +48,21 @@ def _counter(ctx: Ctx, eff: Effect) -> None:
                                             n=eff.get("exile_with_time"), rules=ctx.rules)])
                     game.objects[i].chosen["gains_suspend"] = True
 
+
+
+def _paid_instead(ctx: Ctx, oid: int, item: Any, unless: Any) -> bool:
+    """"Counter target spell unless its controller pays {3}" (or "… pays 3 life": ward):
+    whether the player chose to pay and did."""
+    game = ctx.game
+    payer = game.controller_of(oid) if not item.is_stack_ability else item.controller
+    if isinstance(unless, Cost):
+        return offer_cost(game, payer, unless, msg("costs.pay_what", what=msg(
+            "effects.spells.so_not_countered", cost=unless.text, name=game.label(oid))))
+    cost = unless if not isinstance(unless, str) else \
+        ManaCost.parse(f"{{{ctx.amount(unless)}}}") if unless.upper() == "X" \
+        else ManaCost.parse(unless)
+    return offer_payment(game, payer, cost, msg("costs.pay_what", what=msg(
+        "effects.spells.so_not_countered", cost=cost, name=game.label(oid))))
 
 
 @verb("copy_spell", primary="what")

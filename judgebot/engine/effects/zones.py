@@ -4,12 +4,13 @@ Living End."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from judgebot.engine import citations as R
 from judgebot.engine.abilities import Effect, Filter, Trigger, TriggeredAbility
 from judgebot.engine.apply import new_object
-from judgebot.engine.choosing import choose_cards, sacrifice_events
+from judgebot.engine.choosing import choose_cards, names_match, sacrifice_events
 from judgebot.engine.context import Ctx, objects, players
 from judgebot.engine.errors import BadInput, Unsupported
 from judgebot.engine.events import Counters, Destroy, Event, Move
@@ -17,7 +18,7 @@ from judgebot.engine.filters import View, matches, select
 from judgebot.engine.pipeline import perform
 from judgebot.engine.triggers import DelayedTrigger
 from judgebot.engine.verbs import verb
-from judgebot.messages import msg
+from judgebot.messages import Joined, msg
 
 
 @verb("destroy", primary="what")
@@ -44,10 +45,16 @@ def _move_all(ctx: Ctx, eff: Effect, to_zone: str, reason: str, rules: tuple[str
 @verb("exile", primary="what")
 def _exile(ctx: Ctx, eff: Effect) -> None:
     counters = dict(eff.get("counters") or {})
-    done = _move_all(ctx, eff, "exile", "exile", (R.EXILE,))
+    done = _move_all(ctx, eff, "exile", "exile",
+                     (R.EXILE, R.LINKED_EXILE) if eff.get("record") else (R.EXILE,))
     ids = [m.new_id for m in done if m.to_zone == "exile"]
     ctx.refs["exiled"] = ids
     game = ctx.game
+    if eff.get("record") and ctx.source is not None:
+        # "the exiled card" of a linked ability (607.2a) is found through the source.
+        src = game.objects.get(ctx.source) or game.lki_objects.get(ctx.source)
+        if src is not None:
+            src.chosen["exiled"] = list(src.chosen.get("exiled", ())) + ids
     for oid in ids:
         if eff.get("gains_suspend"):
             game.objects[oid].chosen["gains_suspend"] = True
@@ -130,6 +137,9 @@ def _return(ctx: Ctx, eff: Effect) -> None:
         reason = "return" if to == "battlefield" else "bounce"
         events.append(Move(source=ctx.source, oid=oid, to_zone=to, reason=reason,
                            tapped=bool(eff.get("tapped")), controller=controller,
+                           counters={k: ctx.amount(n) for k, n in
+                                     (eff.get("counters") or {}).items()}
+                           if to == "battlefield" else {},
                            rules=ctx.rules))
     if events:
         done = perform(game, events)
@@ -242,3 +252,248 @@ def _living_end(ctx: Ctx, eff: Effect) -> None:
             for o in exiled if o in game.objects]
     if back:
         perform(game, back)
+
+
+@verb("exile_graveyard", primary="who")
+def _exile_graveyard(ctx: Ctx, eff: Effect) -> None:
+    """"Exile target player's graveyard", "exile all graveyards"."""
+    game = ctx.game
+    events: list[Event] = []
+    for p in players(ctx, eff.get("who")):
+        events += [Move(source=ctx.source, oid=o, to_zone="exile", reason="exile",
+                        rules=ctx.rules + (R.EXILE,)) for o in game.players[p].graveyard]
+    if events:
+        perform(game, events)
+
+
+@verb("to_library", primary="what")
+def _to_library(ctx: Ctx, eff: Effect) -> None:
+    """"Put it on the bottom of its owner's library", "shuffle it into its owner's library"."""
+    position = eff.get("position", "bottom")
+    rules = (R.SHUFFLE,) if position == "shuffled" else ()
+    _move_all(ctx, eff, "library", "library", rules, position=position)
+
+
+@verb("to_graveyard", primary="what")
+def _to_graveyard(ctx: Ctx, eff: Effect) -> None:
+    _move_all(ctx, eff, "graveyard", "graveyard", ())
+
+
+@verb("to_hand", primary="what")
+def _to_hand(ctx: Ctx, eff: Effect) -> None:
+    _move_all(ctx, eff, "hand", "hand", ())
+
+
+@verb("exile_top", primary="n")
+def _exile_top(ctx: Ctx, eff: Effect) -> None:
+    """"Exile the top N cards of your library": only a library the scenario lists."""
+    game = ctx.game
+    for p in players(ctx, eff.get("who", "you")):
+        pl = game.players[p]
+        if not pl.library_known:
+            raise Unsupported(msg("effects.zones.mill", value=p))
+        n = ctx.amount(eff.get("n", 1))
+        events = [Move(source=ctx.source, oid=o, to_zone="exile", reason="exile",
+                       rules=ctx.rules + (R.EXILE,)) for o in pl.library[:n]]
+        if events:
+            done = perform(game, events)
+            ctx.refs["exiled"] = [e.new_id for e in done if isinstance(e, Move)]
+
+
+def _top_card(ctx: Ctx, player: str) -> int | None:
+    """The top card of a library the scenario lists (a library it doesn't list holds
+    unknown cards: what depends on one is refused)."""
+    pl = ctx.game.players[player]
+    if not pl.library_known:
+        raise Unsupported(msg("effects.zones.unknown_top", player=player))
+    return pl.library[0] if pl.library else None
+
+
+@verb("top_to_hand", primary="who")
+def _top_to_hand(ctx: Ctx, eff: Effect) -> None:
+    """"Reveal the top card of your library and put that card into your hand" (not a
+    draw: 121.1)."""
+    game = ctx.game
+    for p in players(ctx, eff.get("who", "you")):
+        top = _top_card(ctx, p)
+        if top is None:
+            continue
+        game.log.add("reveal", msg("effects.zones.reveals", player=p, name=game.label(top)),
+                     ctx.rules + (R.REVEAL_DONE,))
+        done = perform(game, [Move(source=ctx.source, oid=top, to_zone="hand", reason="hand",
+                                   rules=ctx.rules)])
+        ctx.refs["revealed"] = [e.new_id for e in done if isinstance(e, Move)]
+        ctx.refs["it"] = ctx.refs["revealed"]
+
+
+@verb("reveal_top", primary="who")
+def _reveal_top(ctx: Ctx, eff: Effect) -> None:
+    game = ctx.game
+    for p in players(ctx, eff.get("who", "you")):
+        top = _top_card(ctx, p)
+        if top is None:
+            continue
+        game.log.add("reveal", msg("effects.zones.reveals", player=p, name=game.label(top)),
+                     ctx.rules + (R.REVEAL_DONE,))
+        ctx.refs["revealed"] = [top]
+
+
+@verb("exile_from_hand", primary="who")
+def _exile_from_hand(ctx: Ctx, eff: Effect) -> None:
+    """"Target player exiles a card from their hand" (the player chooses)."""
+    game = ctx.game
+    for p in players(ctx, eff.get("who")):
+        f: Filter = eff.get("filter") or Filter()
+        view = View(game)
+        hand = [o for o in game.players[p].hand if matches(replace(f, zone="hand"), view, o, p)]
+        chosen = choose_cards(game, p, hand, ctx.amount(eff.get("n", 1)), "discard",
+                              keys=("exile", "discard"))
+        if chosen:
+            perform(game, [Move(source=ctx.source, oid=o, to_zone="exile", reason="exile",
+                                rules=ctx.rules + (R.EXILE,)) for o in chosen])
+
+
+@verb("put_from_hand", primary="filter")
+def _put_from_hand(ctx: Ctx, eff: Effect) -> None:
+    """"You may put a land card from your hand onto the battlefield"."""
+    game = ctx.game
+    f: Filter = eff.get("filter")
+    view = View(game)
+    hand = [o for o in game.players[ctx.you].hand if matches(f, view, o, ctx.you)]
+    chosen = choose_cards(game, ctx.you, hand, 1, "return", keys=("return", "put"))
+    if chosen:
+        perform(game, [Move(source=ctx.source, oid=o, to_zone="battlefield", reason="put",
+                            controller=ctx.you, tapped=bool(eff.get("tapped")),
+                            rules=ctx.rules) for o in chosen])
+
+
+@verb("sacrifice_all", primary="what")
+def _sacrifice_all(ctx: Ctx, eff: Effect) -> None:
+    """"Sacrifice all creatures you control"."""
+    game = ctx.game
+    who = set(players(ctx, eff.get("who", "you")))
+    oids = [o for o in objects(ctx, eff.get("what")) if game.controller_of(o) in who]
+    if oids:
+        perform(game, [Move(source=ctx.source, oid=o, to_zone="graveyard", reason="sacrifice",
+                            rules=ctx.rules + (R.SACRIFICE,)) for o in oids])
+
+
+@verb("dig", primary="n")
+def _dig(ctx: Ctx, eff: Effect) -> None:
+    """"Look at the top N cards of your library. Put one of them into your hand and the rest
+    on the bottom of your library in any order" (and "you may reveal a creature card from
+    among them …"): a library the scenario lists."""
+    game = ctx.game
+    pl = game.players[ctx.you]
+    if not pl.library_known:
+        raise Unsupported(msg("effects.zones.unknown_top", player=ctx.you))
+    n = ctx.amount(eff.get("n", 1))
+    top = list(pl.library[:n])
+    f = eff.get("filter")
+    view = View(game)
+    options = [o for o in top if f is None or matches(replace(f, zone="library"), view, o,
+                                                      ctx.you)]
+    take = min(ctx.amount(eff.get("take", 1)), len(options))
+    game.log.add("look", msg("effects.library.looked_at", player=ctx.you, n=len(top),
+                             names=Joined(tuple(game.label(o) for o in top))),
+                 ctx.rules + (R.REVEAL_DONE,))
+    if eff.get("optional") and options:
+        chosen = choose_cards(game, ctx.you, options + [], take, "return",
+                              keys=("return", "choose", "search"))
+        index = game.chooser.choose(ctx.you, "may", ["yes", "no"], keys=("may",),
+                                    note=eff.text)
+        if index == 1:
+            chosen = []
+    else:
+        chosen = choose_cards(game, ctx.you, options, take, "return",
+                              keys=("return", "choose", "search"))
+    if chosen:
+        perform(game, [Move(source=ctx.source, oid=o, to_zone="hand", reason="hand",
+                            rules=ctx.rules) for o in chosen])
+    rest = [o for o in top if o not in chosen and o in game.objects]
+    if not rest:
+        return
+    if eff.get("rest") == "graveyard":
+        perform(game, [Move(source=ctx.source, oid=o, to_zone="graveyard", reason="mill",
+                            rules=ctx.rules) for o in rest])
+    else:
+        for o in rest:
+            pl.library.remove(o)
+            pl.library.append(o)
+        game.changed()
+
+
+@verb("choose_from_hand", primary="who")
+def _choose_from_hand(ctx: Ctx, eff: Effect) -> None:
+    """"Target opponent reveals their hand. You choose a nonland card from it. That player
+    discards that card.": the hand is known only if the scenario lists it."""
+    game = ctx.game
+    f = eff.get("filter")
+    view = View(game)
+    for p in players(ctx, eff.get("who")):
+        hand = list(game.players[p].hand)
+        if any(game.objects[o].card.source == "unknown" for o in hand):
+            raise Unsupported(msg("effects.zones.unknown_hand", player=p))
+        game.log.add("reveal", msg("effects.zones.reveals_hand", player=p,
+                                   names=Joined(tuple(game.label(o) for o in hand))),
+                     ctx.rules + (R.REVEAL_DONE,))
+        options = [o for o in hand if f is None or matches(replace(f, zone="hand"), view, o,
+                                                           ctx.you)]
+        chosen = choose_cards(game, ctx.you, options, 1, "discard", keys=("discard", "choose"))
+        if not chosen:
+            continue
+        to = "exile" if eff.get("to", "").startswith("exile") else "graveyard"
+        reason = "exile" if to == "exile" else "discard"
+        perform(game, [Move(source=ctx.source, oid=o, to_zone=to, reason=reason,
+                            rules=ctx.rules + ((R.DISCARD,) if to == "graveyard"
+                                               else (R.EXILE,))) for o in chosen])
+        if to == "graveyard":
+            game.record.discarded[p] += len(chosen)
+
+
+@verb("piles", primary="what")
+def _piles(ctx: Ctx, eff: Effect) -> None:
+    """"Separate all permanents target player controls into two piles. That player
+    sacrifices all permanents in the pile of their choice." (700.3): you divide, they pick."""
+    game = ctx.game
+    oids = objects(ctx, eff.get("what"))
+    chooser = (players(ctx, eff.get("who")) or [None])[0]
+    if chooser is None:
+        return
+    if len(oids) > MAX_PILE_OBJECTS and game.chooser.scripted(ctx.you, ("pile",)) is None:
+        raise Unsupported(msg("effects.zones.piles_too_many", n=len(oids)))
+    splits = []
+    for mask in range(2 ** len(oids) if len(oids) <= MAX_PILE_OBJECTS else 0):
+        first = [o for i, o in enumerate(oids) if mask >> i & 1]
+        splits.append(first)
+    labels = [", ".join(game.name_of(o) for o in first) or "(nothing)" for first in splits]
+
+    def match(value: Any) -> int | None:
+        names = value if isinstance(value, list) else [value]
+        for i, first in enumerate(splits):
+            if names_match(game, names, first):
+                return i
+        return None
+    if splits:
+        first = splits[game.chooser.choose(ctx.you, "pile", labels, keys=("pile",),
+                                           match=match, note=eff.text)]
+    else:
+        answer = game.chooser.scripted(ctx.you, ("pile",))
+        assert answer is not None
+        answer.used = True
+        wanted = answer.value if isinstance(answer.value, list) else [answer.value]
+        first = [o for o in oids if game.name_of(o) in wanted]
+    second = [o for o in oids if o not in first]
+    game.log.add("choice", msg("effects.zones.piles", player=ctx.you,
+                               first=Joined(tuple(game.label(o) for o in first)),
+                               second=Joined(tuple(game.label(o) for o in second))),
+                 ctx.rules)
+    pick = game.chooser.choose(chooser, "pile", ["first pile", "second pile"],
+                               keys=("pile_choice",), note="the pile to sacrifice")
+    chosen = first if pick == 0 else second
+    if chosen:
+        perform(game, [Move(source=ctx.source, oid=o, to_zone="graveyard", reason="sacrifice",
+                            rules=ctx.rules + (R.SACRIFICE,)) for o in chosen])
+
+
+MAX_PILE_OBJECTS = 6

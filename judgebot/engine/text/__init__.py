@@ -1,12 +1,22 @@
-"""Reading rules text: keyword lists and a documented set of templated sentences,
-in English and in Chinese, one module per part of speech: words, keywords,
-costs, noun phrases and targets, effect sentences, static sentences, trigger
-conditions, and the reader that puts them together.
+"""Reading rules text: a grammar of Oracle text (English) and the documented Chinese
+sentences, one module per part of the grammar:
+
+* :mod:`.vocabulary` — the rules' own words, read from the current Comprehensive Rules:
+  keyword abilities and their parameters (702), ability words (207.2c), subtypes (205.3);
+* :mod:`.keywords` — keyword lines; :mod:`.costs` — costs; :mod:`.tokens` — the tokens
+  the rules predefine (111.10);
+* :mod:`.selectors` — noun phrases ("another target creature you control");
+  :mod:`.amounts` — "equal to", "for each", "the number of"; :mod:`.conditions` — "if",
+  "as long as";
+* :mod:`.effects` — clauses: subject, verb and what the verb takes;
+  :mod:`.triggers` — trigger conditions; :mod:`.statics` — static abilities;
+  :mod:`.replacements` — "instead", "enters tapped", prevention;
+* :mod:`.chinese` — the Chinese sentences; :mod:`.reader` — lines into abilities;
+  :mod:`.oracle` — a card's Oracle text: readable, or the words it can't read.
 
 The reader turns text into the same abilities the card scripts build
-(:mod:`judgebot.engine.abilities`). It understands what is listed in
-:data:`TEMPLATES` (and the engine README); anything else is an explicit
-refusal that quotes the words it could not read: the engine never guesses.
+(:mod:`judgebot.engine.abilities`); anything it can't read is an explicit refusal
+that quotes the words: the engine never guesses, and never drops a word.
 
 >>> [k.label() for k in read_keywords("Flying, trample, protection from red")]
 ['flying', 'trample', 'protection from red']
@@ -18,9 +28,12 @@ refusal that quotes the words it could not read: the engine never guesses.
 
 from judgebot.engine.text.costs import read_cost
 from judgebot.engine.text.keywords import read_keyword, read_keywords
-from judgebot.engine.text.phrases import parse_phrase, parse_phrase_zh, target_spec
-from judgebot.engine.text.reader import Reader, examples, read_text
-from judgebot.engine.text.sentences import TEMPLATES
+from judgebot.engine.text.phrases import parse_phrase_zh
+from judgebot.engine.text.reader import Parts, Reader, examples, read_text, unread_phrase
+from judgebot.engine.text.selectors import parse_phrase, target_spec
 
-__all__ = ["Reader", "TEMPLATES", "examples", "parse_phrase", "parse_phrase_zh", "read_cost",
-           "read_keyword", "read_keywords", "read_text", "target_spec"]
+TEMPLATES = examples
+
+__all__ = ["Parts", "Reader", "TEMPLATES", "examples", "parse_phrase", "parse_phrase_zh",
+           "read_cost", "read_keyword", "read_keywords", "read_text", "target_spec",
+           "unread_phrase"]

@@ -1,14 +1,39 @@
 """Keyword abilities as written ("Flying, first strike", "Suspend 4—{1}{U}",
-"protection from red", 飞行，反白保护), English or Chinese."""
+"protection from red", "Ward {2}", "Bushido 1", 飞行，反白保护), English or Chinese.
+
+Every keyword of the Comprehensive Rules is recognised (702.2–702.x, read from the
+rules in the corpus: :mod:`judgebot.engine.text.vocabulary`) with the parameter its
+rule gives it (a number, a cost, "from [quality]" …). A keyword the engine simulates
+becomes a :class:`~judgebot.engine.abilities.Keyword`; one it recognises but does not
+simulate is a refusal that names it and its rule — never a keyword silently dropped.
+
+A keyword whose rule says what it *means* in words the reader understands ("Bushido N"
+means "Whenever this creature blocks or becomes blocked, it gets +N/+N until end of
+turn.") is simulated by reading that meaning (:data:`MEANING_READER`), so it reaches
+the same effects as a card that spells the ability out.
+"""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import replace
+from functools import lru_cache
 
-from judgebot.engine.abilities import COSTED, NUMBERED, Cost, Keyword
+from judgebot.engine import citations as R
+from judgebot.engine.abilities import (
+    COSTED,
+    KEYWORD_RULES,
+    MEANING_KEYWORDS,
+    NO_EFFECT_KEYWORDS,
+    NUMBERED,
+    Cost,
+    Keyword,
+)
 from judgebot.engine.errors import Unsupported
 from judgebot.engine.mana import ManaCost
 from judgebot.engine.text.costs import read_cost
+from judgebot.engine.text.vocabulary import KeywordDef, vocabulary
 from judgebot.engine.text.words import (
     COLOR_WORD,
     COLORS_EN,
@@ -24,68 +49,234 @@ from judgebot.engine.text.words import (
 )
 from judgebot.messages import msg
 
+# Reads a keyword's meaning into its abilities; set by the reader (which the keyword
+# list itself doesn't import: the reader reads keyword lines).
+MEANING_READER: Callable[[Keyword, str], tuple] | None = None
+_MANA = re.compile(r"(\{[^}]+\})+")
+
+
+def _strip(text: str) -> str:
+    raw = text.strip().rstrip(".。")
+    raw = re.sub(r"\s*[（(][^)）]*[)）]\s*$", "", raw).strip()  # reminder text
+    return raw
+
 
 def read_keyword(text: str) -> Keyword | None:
-    """One keyword (English or Chinese), or None if the text isn't a keyword."""
-    raw = text.strip().rstrip(".。")
-    raw = re.sub(r"[（(][^)）]*[)）]\s*$", "", raw).strip()  # reminder text
+    """One keyword (English or Chinese), or None if the text isn't a keyword.
+
+    A keyword of the rules that the engine doesn't simulate is a refusal naming it."""
+    found = _read(text)
+    if isinstance(found, list):
+        return found[0] if len(found) == 1 else None
+    return found
+
+
+def _read(text: str) -> Keyword | list[Keyword] | None:
+    raw = _strip(text)
     low = raw.lower()
-    if low in SIMPLE_KEYWORDS:
-        return Keyword(SIMPLE_KEYWORDS[low], text=raw)
+    if not raw:
+        return None
     if raw in ZH_KEYWORDS:
         return Keyword(ZH_KEYWORDS[raw], text=raw)
-    m = re.fullmatch(r"protection from (.+)", low)
+    zh = _chinese(raw)
+    if zh is not None:
+        return zh
+    if low in SIMPLE_KEYWORDS:
+        return _finish(Keyword(SIMPLE_KEYWORDS[low], text=raw))
+    m = re.fullmatch(r"(protection|hexproof) from (.+)", low)
     if m:
-        return Keyword("protection", quality=_protection_quality(m.group(1)), text=raw)
+        qualities = [q for q in re.split(r",? and from |, from | and ", m.group(2)) if q]
+        if m.group(1) == "hexproof":
+            raise _not_simulated("hexproof from", "702.11d", raw)
+        return [Keyword("protection", quality=_protection_quality(q), text=raw)
+                for q in qualities]
+    m = re.fullmatch(r"(.+?)walk", low)
+    if m and " " not in m.group(1).replace("nonbasic land", "x").replace("snow land", "x"):
+        q = m.group(1)
+        if q in LAND_TYPES:
+            return Keyword("landwalk", quality=LAND_TYPES[q], text=raw)
+        if q in ("nonbasic land",):
+            return Keyword("landwalk", quality="nonbasic", text=raw)
+        raise _not_simulated(raw, "702.14", raw)
+    m = re.fullmatch(r"enchant (.+)", low)
+    if m:
+        what = m.group(1)
+        if what in ("creature", "artifact", "land", "enchantment", "permanent", "player",
+                    "planeswalker"):
+            return Keyword("enchant", quality=what, text=raw)
+        raise _not_simulated(raw, "702.5", raw)
+    m = re.fullmatch(r"(.+?)cycling\s*(.*)", low)
+    if m and m.group(1) and m.group(1) not in ("", "land"):
+        return _typecycling(raw, m.group(1).strip(), raw[len(raw) - len(m.group(2)):])
+    kw = _by_rules(raw)
+    if kw is not None:
+        return kw
+    return None
+
+
+def _by_rules(raw: str) -> Keyword | list[Keyword] | None:
+    """A keyword the rules define: its name, then its parameter as its rule writes it."""
+    low = raw.lower()
+    words = vocabulary().keywords
+    name = None
+    for n in _names():
+        plain = n.replace("’", "'")  # the rules write "Doctor’s companion", Oracle text "'"
+        if low == plain or low.startswith(plain) and not low[len(n):len(n) + 1].isalpha():
+            name = n
+            break
+    if name is None:
+        return None
+    kdef = words.get(name) or _variant_parent(name)
+    if kdef is None:
+        return None
+    rest = raw[len(name):].strip()
+    canonical = kdef.name if name in words else name
+    if canonical in ("megamorph",):
+        raise _not_simulated(raw, kdef.rule, raw)
+    n: int | None = None
+    cost = None
+    x = False
+    if not rest:
+        if any(f in ("", "without a number") for f in kdef.forms) or not kdef.forms:
+            return _finish(Keyword(canonical, text=raw), kdef)
+        raise Unsupported(msg("text.keywords.read_keyword", raw=raw))
+    m = re.fullmatch(r"(\d+|x)\s*[—–-]\s*(.+)", rest, re.I)
+    if m and any("N—" in f for f in kdef.forms):
+        n = None if m.group(1).lower() == "x" else int(m.group(1))
+        x = n is None
+        cost = _keyword_cost(m.group(2))
+        return _finish(Keyword(canonical, n, cost, x=x, text=raw), kdef)
+    if any("[Effect]" in f for f in kdef.forms) and canonical in MEANING_KEYWORDS and (
+            m := re.fullmatch(r"[—–-]\s*(.+?):\s*(.+)", rest, re.S)):
+        # "Boast — {1}{R}: Draw a card.": the ability its rule spells out with the card's
+        # cost and effect in it ("[Cost]: [Effect]. Activate only if …")
+        return _finish(Keyword(canonical, cost=_keyword_cost(m.group(1)), text=raw), kdef,
+                       effect=m.group(2).strip().rstrip("."))
+    if re.fullmatch(r"\d+|x", rest, re.I) and any(f in ("N", "X") for f in kdef.forms):
+        if rest.lower() == "x":
+            raise _not_simulated(raw, kdef.rule, raw)
+        return _finish(Keyword(canonical, int(rest), text=raw), kdef)
+    if any("[cost]" in f for f in kdef.forms):
+        cost = _keyword_cost(rest.lstrip("—–- ").strip())
+        return _finish(Keyword(canonical, cost=cost, text=raw), kdef)
+    if canonical == "affinity" and (m := re.fullmatch(r"for (.+)", rest, re.I)):
+        return _finish(Keyword(canonical, quality=m.group(1).lower(), text=raw), kdef)
+    if canonical == "partner":
+        return _finish(Keyword(canonical, text=raw), kdef)
+    raise _not_simulated(raw, kdef.rule, raw)
+
+
+@lru_cache(maxsize=1)
+def _names() -> tuple[str, ...]:
+    """Every keyword name and variant of the rules, longest first."""
+    words = vocabulary().keywords
+    names = list(words)
+    for kdef in words.values():
+        for v_name, _form, _meaning, _rule in kdef.variants:
+            base = re.sub(r"\s*\[.*$", "", v_name).strip()
+            if base and base[0].isalpha() and not base.startswith(("when", "whenever", "it")):
+                names.append(base)
+    return tuple(sorted(set(names), key=len, reverse=True))
+
+
+def _variant_parent(name: str) -> KeywordDef | None:
+    for kdef in vocabulary().keywords.values():
+        for v_name, _form, _meaning, _rule in kdef.variants:
+            if v_name.startswith(name):
+                return kdef
+    return None
+
+
+def _finish(kw: Keyword, kdef: KeywordDef | None = None, effect: str = "") -> Keyword:
+    """A keyword the engine simulates, or the refusal that it doesn't."""
+    name = kw.name
+    if name in KEYWORD_RULES or name in NO_EFFECT_KEYWORDS:
+        return kw
+    kdef = kdef or vocabulary().keywords.get(name)
+    if name in MEANING_KEYWORDS and kdef is not None and kdef.meaning and \
+            MEANING_READER is not None:
+        meaning = kdef.meaning
+        if kw.n is not None:
+            meaning = re.sub(r"\bN\b", str(kw.n), meaning)
+        if kw.cost is not None:
+            meaning = meaning.replace("[cost]", _cost_text(kw.cost)).replace(
+                "[Cost]", _cost_text(kw.cost))
+        if effect:
+            meaning = meaning.replace("[Effect]", effect)
+        if kw.quality:  # "Affinity for artifacts": "… for each artifacts you control"
+            meaning = meaning.replace("[text]", kw.quality)
+        kw = replace(kw, rule=kdef.meaning_rule)
+        try:
+            parts = MEANING_READER(kw, meaning)
+        except Unsupported as exc:
+            raise _not_simulated(kw.text or name, kdef.rule, kw.text or name,
+                                 because=exc.message) from None
+        return replace(kw, parts=parts)
+    raise _not_simulated(kw.text or name, kdef.rule if kdef else "702", kw.text or name)
+
+
+def _typecycling(raw: str, kind: str, cost_text: str) -> Keyword:
+    """"Mountaincycling {2}" (702.29e): "[Cost], Discard this card: Search your library for
+    a [type] card, reveal it, put it into your hand, then shuffle." — a cycling ability, so
+    what triggers on cycling triggers on it (702.29f)."""
+    if not cost_text.strip() or MEANING_READER is None:
+        raise _not_simulated(raw, R.TYPECYCLING, raw)
+    what = kind if kind == "basic land" else kind[:1].upper() + kind[1:]
+    cost = _keyword_cost(cost_text)
+    kw = Keyword("typecycling", cost=cost, text=raw, rule=R.TYPECYCLING)
+    meaning = (f"{_cost_text(cost)}, Discard this card: Search your library for a {what} card, "
+               "reveal it, put it into your hand, then shuffle.")
+    try:
+        parts = MEANING_READER(kw, meaning)
+    except Unsupported:
+        raise _not_simulated(raw, R.TYPECYCLING, raw) from None
+    parts = tuple(replace(p, label="cycling", rules=(R.TYPECYCLING, R.TYPECYCLING_IS_CYCLING))
+                  if hasattr(p, "label") else p for p in parts)
+    return replace(kw, parts=parts)
+
+
+def _cost_text(cost: object) -> str:
+    if isinstance(cost, Cost):
+        if re.fullmatch(r"pay \d+ life", cost.text, re.I):  # "Ward—Pay 3 life": pays 3 life
+            return cost.text[4:]
+        return cost.text or str(cost.mana)
+    return str(cost)
+
+
+def _not_simulated(raw: str, rule: str, text: str, because: str = "") -> Unsupported:
+    return Unsupported(msg("text.keywords.not_simulated", keyword=raw, rule=rule))
+
+
+def _chinese(raw: str) -> Keyword | None:
     m = re.fullmatch(r"反(.+?)保护", raw)
     if m:
         return Keyword("protection", quality=_zh_protection(m.group(1)), text=raw)
-    m = re.fullmatch(r"(island|swamp|mountain|forest|plains|nonbasic land)walk", low)
-    if m:
-        q = LAND_TYPES.get(m.group(1), "nonbasic")
-        return Keyword("landwalk", quality=q, text=raw)
     m = re.fullmatch(r"(海岛|沼泽|山脉|树林|平原)行者", raw)
     if m:
         return Keyword("landwalk", quality=ZH_LAND_TYPES[m.group(1)], text=raw)
-    m = re.fullmatch(r"enchant (creature|artifact|land|enchantment|permanent|player)", low)
-    if m:
-        return Keyword("enchant", quality=m.group(1), text=raw)
     m = re.fullmatch(r"结附于(生物|神器|地|结界|永久物|牌手)", raw)
     if m:
         q = {"生物": "creature", "神器": "artifact", "地": "land", "结界": "enchantment",
              "永久物": "permanent", "牌手": "player"}[m.group(1)]
         return Keyword("enchant", quality=q, text=raw)
-    m = re.fullmatch(r"suspend\s+(\d+|x)\s*[—–~-]+\s*(.+)", low)
-    if m or re.fullmatch(r"延缓\s*(\d+|X|x)\s*[—–~-]+\s*(.+)", raw):
-        mm = m or re.fullmatch(r"延缓\s*(\d+|X|x)\s*[—–~-]+\s*(.+)", raw)
-        n = mm.group(1)
-        cost = mana_cost(raw[raw.index(mm.group(2)[:1]) if m is None else
-                         len(raw) - len(mm.group(2)):])
-        if n.lower() == "x":
-            return Keyword("suspend", None, cost, x=True, text=raw)
-        return Keyword("suspend", int(n), cost, text=raw)
-    m = re.fullmatch(r"(fading|vanishing|absorb|poisonous)\s+(\d+)", low)
+    m = re.fullmatch(r"延缓\s*(\d+|X|x)\s*[—–~-]+\s*(.+)", raw)
     if m:
-        return Keyword(m.group(1), int(m.group(2)), text=raw)
+        cost = mana_cost(m.group(2))
+        if m.group(1).lower() == "x":
+            return Keyword("suspend", None, cost, x=True, text=raw)
+        return Keyword("suspend", int(m.group(1)), cost, text=raw)
     m = re.fullmatch(r"(消逝|消退|抵受|剧毒)\s*(\d+|[一二三四五六七八九十])", raw)
     if m:
         return Keyword(ZH_NUMBERED[m.group(1)], int(number(m.group(2))), text=raw)
-    m = re.fullmatch(r"(buyback|cycling|echo|kicker|flashback|madness|morph|evoke|equip)"
-                     r"\s*[—–-]?\s*(.+)", low)
-    if m:
-        return Keyword(m.group(1), cost=_keyword_cost(raw[len(m.group(1)):].strip(" —–-")),
-                       text=raw)
     m = re.fullmatch(r"(变身|返照|疯魔|返响|购回|循环|呼魂|增幅|佩带)\s*[—–~-]?\s*(.+)", raw)
     if m:
         return Keyword(ZH_COSTED[m.group(1)], cost=_keyword_cost(m.group(2)), text=raw)
-    if low in ("fading", "vanishing", "suspend") or low in COSTED or low in NUMBERED:
-        raise Unsupported(msg("text.keywords.read_keyword", raw=raw))
     return None
 
 
 def _keyword_cost(text: str) -> ManaCost | Cost:
     text = text.strip()
-    if text.startswith("{") and "," not in text and re.fullmatch(r"(\{[^}]+\})+", text):
+    if text.startswith("{") and "," not in text and _MANA.fullmatch(text):
         return mana_cost(text)
     return read_cost(text)
 
@@ -95,12 +286,17 @@ def _protection_quality(q: str) -> str:
     if q in ("the chosen player", "chosen player"):
         return "chosen_player"
     if q in COLORS_EN or q in ("everything", "creatures", "artifacts", "enchantments",
-                               "multicolored", "monocolored", "instants", "sorceries"):
+                               "multicolored", "monocolored", "instants", "sorceries",
+                               "planeswalkers", "lands", "colorless"):
         return q
-    m = re.fullmatch(r"(\w+)s", q)
-    if m and m.group(1).capitalize():
-        return "subtype:" + m.group(1).capitalize()
-    return q
+    if q.startswith("non") and q[3:] in COLORS_EN:
+        return q
+    m = re.fullmatch(r"(\w+)", q)
+    if m:
+        sub = vocabulary().subtype(m.group(1))
+        if sub:
+            return "subtype:" + sub
+    raise _not_simulated("protection from " + q, "702.16", q)
 
 
 def _zh_protection(q: str) -> str:
@@ -122,16 +318,23 @@ def read_keywords(text: str) -> list[Keyword]:
     ['flying', 'first strike']
     >>> [k.label() for k in read_keywords("Echo {3}{G}")]
     ['echo {3}{G}']
+    >>> [k.label() for k in read_keywords("Protection from black and from red")]
+    ['protection from black', 'protection from red']
     """
-    parts = [p for p in re.split(r"[,，、;；]\s*(?![^{]*\})", text) if p.strip()]
-    out = []
+    parts = [p for p in re.split(r"[,，、;；]\s*(?![^{]*\})(?!\s*from\b)(?!\s*and from\b)",
+                                 text) if p.strip()]
+    out: list[Keyword] = []
     for p in parts:
-        kw = read_keyword(p)
+        kw = _read(p)
         if kw is None:
             raise Unsupported(msg("text.keywords.read_keywords", value=p.strip()))
-        out.append(kw)
+        out.extend(kw if isinstance(kw, list) else [kw])
     return out
 
 
 def keyword_list(text: str) -> tuple:
-    return tuple(read_keywords(re.sub(r"\band\b", ",", text)))
+    return tuple(read_keywords(re.sub(r"\band\b(?! from)", ",", text)))
+
+
+__all__ = ["read_keyword", "read_keywords", "keyword_list", "MEANING_READER", "NUMBERED",
+           "COSTED"]

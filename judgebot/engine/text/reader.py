@@ -1,32 +1,94 @@
-"""The reader: the text of one card (or generic object), line by line, into
-abilities: keyword lines, triggered ("when … , …"), activated ("cost: effect"),
-static sentences, modal spells, and spell text."""
+"""The reader: the rules text of one card, line by line, into abilities.
+
+Each line of Oracle text is one of (113.1, 702.1, 603.1, 602.1, 604.1):
+
+* a keyword line — "Flying, vigilance", "Ward {2}", "Protection from black and from red";
+* a triggered ability — "When/Whenever/At [trigger], [if condition,] [effect]";
+* an activated ability — "[cost]: [effect] [Activate only …]", loyalty abilities "−2: …";
+* a static ability — a continuous effect, a replacement or prevention effect, a rule;
+* on an instant or sorcery, the spell's effect; "Choose one —" and its bullets, a modal
+  spell (700.2).
+
+An ability word or flavor word before an em dash ("Landfall — …") has no rules meaning
+(207.2c–d) and is read past. Reminder text in parentheses is not rules text.
+
+Whatever the reader can't read is refused, naming the words (:func:`unread_phrase`);
+with ``collect`` it gathers every unread line of a card instead of stopping at the first
+(what ``judgebot card`` reports).
+"""
 
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from judgebot.engine import citations as R
 from judgebot.engine.abilities import (
     Ability,
     ActivatedAbility,
     Effect,
+    Keyword,
     SpellAbility,
     TargetSpec,
+    Trigger,
     TriggeredAbility,
 )
-from judgebot.engine.errors import Unsupported
+from judgebot.engine.errors import Refusal, Unsupported
 from judgebot.engine.state import CardDef
+from judgebot.engine.text import chinese, keywords
+from judgebot.engine.text.conditions import read_condition
 from judgebot.engine.text.costs import read_cost
+from judgebot.engine.text.effects import FORMS, _verb_re
+from judgebot.engine.text.effects import clause as read_clause
 from judgebot.engine.text.keywords import read_keywords
-from judgebot.engine.text.sentences import TEMPLATES, Parts
-from judgebot.engine.text.statics import STATIC_TEMPLATES
-from judgebot.engine.text.triggers import TRIGGERS_EN, TRIGGERS_ZH
+from judgebot.engine.text.replacements import read_replacement
+from judgebot.engine.text.selectors import target_spec
+from judgebot.engine.text.statics import read_static
+from judgebot.engine.text.tokens import predefined_token
+from judgebot.engine.text.triggers import read_trigger
+from judgebot.engine.text.vocabulary import vocabulary
 from judgebot.messages import msg
 
-COST_COLON = (r"^((?:\{[^}]+\}|[^:：{]+?)(?:\s*[,，]\s*(?:\{[^}]+\}|[^:：,，{]+))*)"
-              r"\s*[:：]\s*(.+)$")
+MAX_TEXT = 6000  # characters of rules text one card may have (the longest Oracle text is
+# about 1,200); beyond it the text is refused unread, in bounded time
+MAX_PAREN_DEPTH = 4
+COST_COLON = re.compile(r'^([^:"“]{1,200}?)\s*:\s*(.+)$', re.S)
+LOYALTY = re.compile(r"^\[?([+\-−–]?\d+)\]?\s*:\s*(.+)$", re.S)
+ABILITY_WORD = re.compile(r"^([A-Z][\w' ,!-]{1,40}?) — (.+)$", re.S)
+MODAL = re.compile(r"(?:choose (one|two|three|one or both|one or more|any number)|"
+                   r"选择(一|二|两)项|选择一项或两项)\s*[—–\-:：～~]+\s*(.+)$", re.I | re.S)
+SELF_WORDS = re.compile(r"\b[Tt]his (creature|permanent|artifact|enchantment|land|spell|card|"
+                        r"token|Aura|Equipment|Vehicle|planeswalker|object|Fortification|"
+                        r"Saga|Class|Case|Siege|battle)\b")
+DELAYED = (
+    (re.compile(r"(.+?) at the beginning of the next end step$", re.I | re.S),
+     Trigger("end_step", None, who="any")),
+    (re.compile(r"(.+?) at the beginning of the next turn's upkeep$", re.I | re.S),
+     Trigger("upkeep", None, who="any")),
+    (re.compile(r"(.+?) at the beginning of your next upkeep$", re.I | re.S),
+     Trigger("upkeep", None, who="you")),
+    (re.compile(r"at the beginning of the next end step, (.+)$", re.I | re.S),
+     Trigger("end_step", None, who="any")),
+)
+
+
+@dataclass
+class Parts:
+    """What a sentence adds to the ability being read."""
+
+    effects: list[Effect] = field(default_factory=list)
+    targets: list[TargetSpec] = field(default_factory=list)
+
+
+def unread_phrase(exc: Refusal) -> str:
+    """The words a refusal of the reader names."""
+    args = exc.msg.args if exc.msg is not None else {}
+    for key in ("keyword", "value", "line", "text", "w", "raw", "part", "phrase", "to", "rest",
+                "sentence"):
+        if key in args and isinstance(args[key], str) and args[key]:
+            return args[key]
+    return exc.message
 
 
 class Reader:
@@ -37,90 +99,160 @@ class Reader:
         self.targets: list[TargetSpec] = []
         self.sentence = ""
         self.self_ref_ok = True
+        self.it: Any = "self"
+        self.them: Any = None
+        self.that_player: Any = None
+        self.last_subject: Any = None  # the subject of the clause read last
+        self.carry: Any = None  # the subject a clause without one takes ("… and loses 2 life")
+        self.trigger_zone = "battlefield"  # where the triggered ability being read works
 
+    # --- what the grammar asks of the reader ---------------------------------------------
+    def add_target(self, spec: TargetSpec) -> str:
+        self.targets.append(spec)
+        n = len(self.targets)
+        return "target" if n == 1 else f"target{n}"
+
+    def ref_it(self) -> Any:
+        return self.it
+
+    def token_def(self, name: str) -> CardDef | None:
+        return predefined_token(name, read_ability_text)
+
+    def read_quoted(self, text: str) -> Ability:
+        """An ability in quotes that an effect grants ("has “{T}: Add {G}.”")."""
+        sub = Reader(None)
+        got = sub.read(text.replace("this token", "~").replace("This token", "~"), False)
+        if len(got) != 1:
+            raise Unsupported(msg("text.reader.ability", line=text))
+        return got[0]
+
+    def effects_of(self, text: str) -> tuple[Effect, ...]:
+        return tuple(self.effects(text).effects)
+
+    # --- text ----------------------------------------------------------------------------
     def normalise(self, text: str) -> str:
+        if len(text) > MAX_TEXT:
+            raise Unsupported(msg("text.reader.too_long", n=len(text), max=MAX_TEXT))
         t = text.replace("’", "'").replace("\u2212", "-").replace("CARDNAME", "~")
+        t = t.replace("“", '"').replace("”", '"')
+        t = t.replace("\r\n", "\n")
+        t = strip_reminders(t)
         if self.card is not None:
-            for name in sorted(self.card.all_names(), key=len, reverse=True):
-                if len(name) > 1:
-                    t = re.sub(re.escape(name), "~", t)
-        t = re.sub(r"\b[Tt]his (creature|permanent|artifact|enchantment|land|spell)\b", "~", t)
+            for name in self_names(self.card):
+                t = replace_word(t, name, "~", whole=not chinese.is_chinese(name))
+        t = SELF_WORDS.sub("~", t)
         t = re.sub(r"此(生物|永久物|神器|结界|咒语)(?!不能被反击)", "~", t)
-        t = re.sub(r"[（(][^()（）]*[)）]", "", t)  # reminder text
         return t.strip()
 
-    def effects(self, text: str) -> Parts:
-        """A sequence of effect sentences ("Draw a card. You gain 2 life.")."""
-        parts = Parts()
-        for clause in _clauses(text):
-            got = self.clause(clause)
-            parts.effects.extend(got.effects)
-        parts.targets = self.targets
-        return parts
-
-    def clause(self, clause: str) -> Parts:
-        c = clause.strip().rstrip(".。")
-        low = c.lower()
-        may = False
-        m = re.match(r"you may (.+)", low)
-        if m:
-            may, c, low = True, c[len(c) - len(m.group(1)):], m.group(1)
-        if c.startswith("你可以"):
-            may, c, low = True, c[3:], c[3:]
-        failed: Unsupported | None = None
-        for tpl in TEMPLATES:
-            mm = re.fullmatch(tpl.pattern, low if tpl.lang == "en" else c, re.IGNORECASE)
-            if mm:
-                kept = len(self.targets)
-                try:
-                    got = tpl.build(mm, self)
-                except Unsupported as exc:  # matched, but a phrase in it is unreadable
-                    del self.targets[kept:]
-                    failed = failed or exc
-                    continue
-                if may:
-                    return Parts([Effect("may", {"effects": tuple(got.effects)}, text=c)])
-                return got
-        # "Discard a card, then draw a card." / "抓一张牌，然后弃一张牌。": two clauses in order.
-        for sep in (", then ", " and then ", ", and ", " and ", "，然后", "，并", "然后"):
-            at = low.find(sep) if sep.isascii() else c.find(sep)
-            if at <= 0 or may:
-                continue
-            first, second = c[:at], c[at + len(sep):]
-            kept = len(self.targets)
-            try:
-                a = self.clause(first)
-                b = self.clause(second)
-            except Unsupported:
-                del self.targets[kept:]
-                continue
-            return Parts(a.effects + b.effects)
-        if failed is not None:
-            raise failed
-        raise Unsupported(msg("text.reader.clause", value=clause.strip()))
-
-    def read(self, text: str, is_spell: bool) -> list[Ability]:
+    def read(self, text: str, is_spell: bool, collect: list[str] | None = None
+             ) -> list[Ability]:
+        """All the abilities of ``text``; with ``collect``, unread lines are added to it
+        (each as the words that stopped the reader) instead of refused."""
         out: list[Ability] = []
         spell_effects: list[Effect] = []
         spell_targets: list[TargetSpec] = []
-        for raw_line in _join_modes(re.split(r"\n+", self.normalise(text))):
-            line = self._keyword_sentences(raw_line.strip(), out)
-            if not line:
+        spell_extra: dict[str, Any] = {}
+        normal = self.normalise(text)
+        for raw_line in _join_modes(re.split(r"\n+", normal)):
+            try:
+                line = self._keyword_sentences(raw_line.strip(), out)
+                if not line:
+                    continue
+                ab = self.ability(line, is_spell)
+            except Unsupported as exc:
+                if collect is None:
+                    raise
+                collect.append(unread_phrase(exc))
                 continue
-            ab = self.ability(line, is_spell)
             if isinstance(ab, Parts):
                 spell_effects.extend(ab.effects)
                 spell_targets.extend(ab.targets)
+            elif isinstance(ab, dict):
+                spell_extra.update(ab)
             else:
-                out.extend(ab)
-        if spell_effects:
-            out.append(SpellAbility(tuple(spell_effects), tuple(spell_targets), text=text))
+                out.extend(_term_rules(line, ab))
+        if spell_effects or spell_extra:
+            if spell_extra.get("modal") is not None:
+                modal = spell_extra["modal"]
+                if spell_effects:
+                    raise Unsupported(msg("text.reader.modal", sentence=text))
+                out.append(replace(modal, additional_cost=spell_extra.get("additional_cost")))
+            else:
+                out.append(SpellAbility(tuple(spell_effects), tuple(spell_targets),
+                                        additional_cost=spell_extra.get("additional_cost"),
+                                        text=text))
         return out
 
+    def _keyword_sentences(self, line: str, out: list[Ability]) -> str:
+        """Read the keyword lists at the start of a line ("Flying", "Storm. This spell
+        deals…", "飞行。…") into ``out``; return the rest of the line."""
+        while line:
+            m = re.match(r"([^.。\"]+?)[.。](?:\s+|$)", line)
+            sentence = m.group(1) if m else line
+            try:
+                kws = read_keywords(sentence)
+            except Unsupported:
+                if m is None and _looks_like_keyword(sentence):
+                    raise
+                return line
+            out.extend(kws)
+            line = line[m.end():] if m else ""
+        return line
+
+    # --- one line --------------------------------------------------------------------------
+    def ability(self, line: str, is_spell: bool) -> Parts | list[Ability] | dict:
+        self.targets = []
+        self.it, self.them, self.that_player = "self", None, None
+        self.sentence = line
+        if chinese.is_chinese(line):
+            return self._chinese(line, is_spell)
+        line = self._ability_word(line)
+        low = line.lower()
+        if m := re.fullmatch(r"as an additional cost to cast (?:~|this spell), (.+?)\.?", line,
+                             re.I | re.S):
+            if not is_spell:
+                raise Unsupported(msg("text.reader.ability", line=line))
+            return {"additional_cost": _additional_cost(m.group(1))}
+        if is_spell and (m := MODAL.match(line)):
+            return {"modal": self.modal(m)}
+        if low.startswith(("when ", "whenever ", "at the beginning")):
+            return [self.triggered(line)]
+        if (m := LOYALTY.match(line)) or (m := COST_COLON.match(line)):
+            if not low.startswith(("as long as", "if ")):
+                return [self.activated(m.group(1), m.group(2), line)]
+        got = read_replacement(self, line)
+        if got is not None:
+            return got
+        try:
+            return read_static(self, line)
+        except Unsupported as exc:
+            if not is_spell:
+                raise Unsupported(msg("text.reader.unread_in", words=_words(exc),
+                                      value=line)) from None
+        self.targets = []
+        return self.effects(line)
+
+    def _ability_word(self, line: str) -> str:
+        """Drop an ability word or a flavor word ("Landfall — …"): no rules meaning."""
+        m = ABILITY_WORD.match(line)
+        if not m:
+            return line
+        word = m.group(1).strip()
+        if word.lower() in vocabulary().ability_words or (
+                word.lower() not in vocabulary().keywords and
+                not re.fullmatch(r"[IVX]+(, [IVX]+)*", word) and
+                not word.lower().startswith(("choose", "level", "boast", "exhaust"))):
+            return m.group(2)
+        return line
+
     def modal(self, m: re.Match) -> SpellAbility:
-        """'Choose one — A; or B.' / bullet modes: a modal spell (700.2)."""
+        """'Choose one — • A • B': a modal spell (700.2)."""
         how = (m.group(1) or m.group(2) or "").lower()
+        if how in ("one or more", "any number", "three"):
+            raise Unsupported(msg("text.reader.modal", sentence=self.sentence))
         choose = 2 if how in ("two", "二", "两") else 1
+        if how == "one or both":
+            raise Unsupported(msg("text.reader.modal", sentence=self.sentence))
         body = m.group(3).strip()
         options = [o for o in re.split(r"\s*•\s*|;\s*or\s+|；或|；", body) if o.strip()]
         if len(options) < 2:
@@ -128,75 +260,569 @@ class Reader:
         modes = []
         for opt in options:
             self.targets = []
-            parts = self.effects(opt.strip().rstrip(";；"))
+            self.it, self.them, self.that_player = "self", None, None
+            text = opt.strip().rstrip(";；")
+            if chinese.is_chinese(text):
+                parts = Parts(self._zh_effects(text), self.targets)
+            else:
+                parts = self.effects(text)
             modes.append((tuple(parts.effects), tuple(parts.targets), opt.strip()))
         self.targets = []
         return SpellAbility(modes=tuple(modes), choose=choose, text=self.sentence,
                             rules=(R.MODAL,))
 
-    @staticmethod
-    def _keyword_sentences(line: str, out: list[Ability]) -> str:
-        """Read the keyword lists at the start of a line ("Flying", "Storm. This spell
-        deals…", "飞行。…") into ``out``; return the rest of the line."""
-        while line:
-            m = re.match(r"([^.。]+)[.。]\s*", line)
-            sentence = m.group(1) if m else line
+    def triggered(self, line: str) -> TriggeredAbility:
+        body = line
+        trig = None
+        for m in re.finditer(r",\s*", body):
+            head = body[:m.start()]
             try:
-                kws = read_keywords(sentence)
+                trig = read_trigger(self, head)
             except Unsupported:
-                return line
-            out.extend(kws)
-            line = line[m.end():] if m else ""
-        return line
+                continue
+            rest = body[m.end():]
+            break
+        if trig is None:
+            # name the trigger condition as far as its first comma
+            head = body.split(",", 1)[0]
+            read_trigger(self, head)
+            raise Unsupported(msg("text.reader.ability", line=line))
+        cond = None
+        if m := re.match(r"if (.+?), (.+)$", rest, re.I | re.S):
+            cond = read_condition(self, m.group(1))
+            rest = m.group(2)
+        optional = False
+        if rest.lower().startswith("you may ") and not re.match(r"you may pay ", rest, re.I):
+            after = rest[8:]
+            if "." not in after.rstrip(".") or not re.search(r"\. if you (do|don't)", after,
+                                                               re.I):
+                optional, rest = True, after
+        rest = self._strip_once(rest)
+        zone = self.trigger_zone
+        parts = self.effects(rest)
+        return TriggeredAbility(replace(trig, text=line), tuple(parts.effects),
+                                tuple(self.targets), optional, cond, zone, text=line)
 
-    def ability(self, line: str, is_spell: bool) -> Parts | list[Ability]:
-        self.targets = []
-        self.sentence = line
+    @staticmethod
+    def _strip_once(rest: str) -> str:
+        if re.search(r"\s*this ability triggers only once each turn\.?$", rest, re.I):
+            raise Unsupported(msg("text.reader.ability", line=rest))
+        return rest
+
+    def activated(self, cost_text: str, body: str, line: str) -> ActivatedAbility:
+        cost = read_cost(cost_text)
+        timing = "instant"
+        who = "controller"
+        extra: dict[str, Any] = {}
+        while True:
+            m = re.search(r"\s*(activate only (?:as a sorcery|once each turn|during your turn"
+                          r"|during your upkeep|if (.+?)( and only once each turn)?|once)"
+                          r"|any player may activate this ability)\.?$", body, re.I | re.S)
+            if not m:
+                break
+            what = m.group(1).lower()
+            body = body[:m.start()]
+            if what == "activate only as a sorcery":
+                timing = "sorcery"
+            elif what == "any player may activate this ability":
+                who = "any"
+            elif what == "activate only once each turn":
+                extra["once_per_turn"] = True
+            elif what == "activate only once":
+                extra["once"] = True
+            elif what == "activate only during your turn":
+                extra["condition"] = ("your_turn",)
+            elif what == "activate only during your upkeep":
+                extra["condition"] = ("step_is", "upkeep")
+            elif m.group(2):
+                extra["condition"] = read_condition(self, m.group(2))
+                if m.group(3):  # boast: "… if ~ attacked this turn and only once each turn"
+                    extra["once_per_turn"] = True
+        zone = "battlefield"
+        if cost.zone == "graveyard" or re.match(r"return ~ from your graveyard", body, re.I):
+            zone = "graveyard"
+        if cost.discard_self or cost.exile_self and cost.zone != "graveyard":
+            zone = "hand"
+        self.it = "self"
+        parts = self.effects(body)
+        effects = tuple(parts.effects)
+        mana_effects = [e for e in effects if e.verb == "add_mana"]
+        if mana_effects and not parts.targets and mana_effects[0] is effects[0] and \
+                len(mana_effects) == 1 and (cost.loyalty is None):
+            opts = _mana_options(mana_effects[0])
+            if opts is not None and not any(e.verb in ("delayed",) for e in effects[1:]):
+                rest = effects[1:]
+                return ActivatedAbility(cost, rest, (), timing, zone, opts, who, "mana", line,
+                                        (R.MANA_ABILITY,), **_activation_extra(extra),
+                                        mana_times=mana_effects[0].get("times"))
+        rules: tuple[str, ...] = ()
+        if cost.loyalty is not None:
+            rules = (R.LOYALTY_ABILITY,)
+        return ActivatedAbility(cost, effects, tuple(parts.targets), timing, zone, (), who,
+                                "", line, rules, **_activation_extra(extra))
+
+    # --- sentences --------------------------------------------------------------------------
+    def effects(self, text: str) -> Parts:
+        """A sequence of effect sentences ("Draw a card. You gain 2 life.")."""
+        parts = Parts()
+        sentences = _token_abilities(split_sentences(text))
+        i = 0
+        previous: list[Effect] = []  # the effects of the sentence before
+        while i < len(sentences):
+            s = re.sub(r"^then,? ", "", sentences[i], flags=re.I)
+            nxt = sentences[i + 1] if i + 1 < len(sentences) else ""
+            got = sequence(self, sentences, i)
+            if got is not None:
+                effects, used = got
+                parts.effects.extend(effects)
+                previous = effects
+                i += used
+                continue
+            # "If COND, X instead.": X replaces what the sentence before does (608.2c)
+            if m := re.fullmatch(r"if (.+?), (?:instead )?(.+?)(?: instead)?\.?", s, re.I | re.S):
+                if re.search(r"\binstead\b", s, re.I) and previous and \
+                        not re.search(r"would", m.group(1), re.I):
+                    cond = read_condition(self, m.group(1))
+                    instead = self.clause(m.group(2)).effects
+                    del parts.effects[len(parts.effects) - len(previous):]
+                    wrapped = [Effect("if", {"cond": cond, "then": tuple(instead),
+                                             "else": tuple(previous)}, text=s)]
+                    parts.effects.extend(wrapped)
+                    previous = wrapped
+                    i += 1
+                    continue
+            before = len(parts.effects)
+            # "You may X. If you do, Y." / "… If you don't, Y."
+            if m := re.fullmatch(r"you may (.+)", s, re.I | re.S):
+                do = re.match(r"if you do, ", nxt, re.I)
+                dont = re.match(r"if you don't, ", nxt, re.I)
+                if do or dont:
+                    body = m.group(1)
+                    follow = self.sentence_effects(nxt[len(do.group(0) if do else
+                                                           dont.group(0)):])
+                    then, other = (follow, []) if do else ([], follow)
+                    if body.lower().startswith("pay "):
+                        cost, times = payment_times(self, body[4:])
+                        args: dict[str, Any] = {"who": "you", "cost": cost,
+                                                "then": tuple(then), "else": tuple(other)}
+                        if times is not None:
+                            args["times"] = times
+                        parts.effects.append(Effect("may_pay", args, text=s))
+                    else:
+                        first = self.clause(body)
+                        parts.effects.append(Effect("may", {
+                            "effects": tuple(first.effects) + tuple(then),
+                            "else": tuple(other)}, text=s))
+                    i += 2
+                    continue
+            if re.match(r"if you do(n't)?, ", s, re.I) and parts.effects and \
+                    parts.effects[-1].verb in ("may", "may_pay"):
+                # "You may X. If you do, Y. If you don't, Z."
+                last = parts.effects[-1]
+                key = "else" if re.match(r"if you don't", s, re.I) else "then"
+                more = self.sentence_effects(s[len(re.match(r"if you do(n't)?, ", s,
+                                                            re.I).group(0)):])
+                if last.verb == "may" and key == "then":
+                    last.args["effects"] = tuple(last.args.get("effects", ())) + tuple(more)
+                else:
+                    last.args[key] = tuple(last.args.get(key, ())) + tuple(more)
+                i += 1
+                continue
+            if re.match(r"if you do(n't)?, ", s, re.I):
+                raise Unsupported(msg("text.reader.clause", value=s))
+            if re.match(r"otherwise, ", nxt, re.I) and re.match(r"if ", s, re.I):
+                got = self.sentence_effects(s, otherwise=nxt[len("otherwise, "):])
+                parts.effects.extend(got)
+                i += 2
+                continue
+            parts.effects.extend(self.sentence_effects(s))
+            previous = parts.effects[before:]
+            i += 1
+        parts.targets = self.targets
+        return parts
+
+    def sentence_effects(self, sentence: str, otherwise: str | None = None) -> list[Effect]:
+        s = sentence.strip().rstrip(".").strip()
+        if m := re.fullmatch(r"if (it|that creature|that permanent) would die this turn, "
+                             r"exile it instead", s, re.I):
+            what = self.ref_it()
+            return [Effect("dies_exile", {"what": what}, text=s)]
+        for pattern, trig in DELAYED:
+            if m := pattern.fullmatch(s):
+                body = self.clause(m.group(1)).effects
+                ability = TriggeredAbility(trig, tuple(body), text=s,
+                                           rules=(R.TRIGGER_DELAYED,))
+                return [Effect("delayed", {"ability": ability}, text=s)]
+        if m := re.fullmatch(r"if (.+?), (.+)", s, re.I | re.S):
+            try:
+                cond = read_condition(self, m.group(1))
+            except Unsupported:
+                cond = None
+            if cond is not None:
+                then = self.clause(m.group(2)).effects
+                args: dict[str, Any] = {"cond": cond, "then": tuple(then)}
+                if otherwise:
+                    args["else"] = tuple(self.clause(otherwise).effects)
+                return [Effect("if", args, text=s)]
+        if otherwise is not None:
+            raise Unsupported(msg("text.reader.clause", value=otherwise))
+        return self.clause(s).effects
+
+    def clause(self, text: str) -> Parts:
+        """One sentence's clauses: whole, else split where "then"/"and" join two (the first
+        part one clause, the rest read the same way: the work grows with the clauses, not
+        with the ways of grouping them)."""
+        c = text.strip().rstrip(".")
+        try:
+            return Parts(read_clause(self, c))
+        except Unsupported as first:
+            for sep in (", then ", " and then ", ", and ", " and ", ", "):
+                for at in _positions(c, sep):
+                    left, right = c[:at], c[at + len(sep):]
+                    if not _starts_clause(right):
+                        continue
+                    kept = (len(self.targets), self.it, self.them, self.that_player)
+                    try:
+                        a = Parts(read_clause(self, left))
+                        if _third_person(right):
+                            self.carry = self.last_subject
+                        b = self.clause(right)
+                        self.carry = None
+                    except Unsupported:
+                        self.carry = None
+                        del self.targets[kept[0]:]
+                        self.it, self.them, self.that_player = kept[1], kept[2], kept[3]
+                        continue
+                    return Parts(a.effects + b.effects)
+            raise first
+
+    # --- Chinese --------------------------------------------------------------------------
+    def _chinese(self, line: str, is_spell: bool) -> Parts | list[Ability]:
         if is_spell and (m := MODAL.match(line)):
             return [self.modal(m)]
-        low = line.lower().rstrip(".。")
-        for pattern, trig in TRIGGERS_EN + TRIGGERS_ZH:
-            m = re.match(pattern + r"[,，]\s*", line if _is_zh(pattern) else low, re.IGNORECASE)
+        low = line.rstrip("。")
+        for pattern, trig in chinese.TRIGGERS:
+            m = re.match(pattern + r"[,，]\s*", line)
             if m:
                 rest = line[m.end():]
                 optional = False
-                if rest.lower().startswith("you may "):
-                    optional, rest = True, rest[8:]
-                elif rest.startswith("你可以"):
+                if rest.startswith("你可以"):
                     optional, rest = True, rest[3:]
-                parts = self.effects(rest)
-                return [TriggeredAbility(replace(trig, text=line), tuple(parts.effects),
+                effects = self._zh_effects(rest)
+                return [TriggeredAbility(replace(trig, text=line), tuple(effects),
                                          tuple(self.targets), optional, text=line)]
-        m = re.match(COST_COLON, line)
-        if m and not low.startswith(("when", "whenever", "at the")):
+        m = COST_COLON.match(line) or re.match(r"^(.+?)：(.+)$", line)
+        if m:
             cost = read_cost(m.group(1))
             body = m.group(2)
             timing = "instant"
-            if re.search(r"activate only as a sorcery\.?$", body.lower()):
-                timing = "sorcery"
-                body = re.sub(r"\s*activate only as a sorcery\.?$", "", body, flags=re.I)
             if re.search(r"只可以于你能施放法术的时机下起动此异能。?$", body):
                 timing = "sorcery"
                 body = re.sub(r"只可以于你能施放法术的时机下起动此异能。?$", "", body)
-            parts = self.effects(body)
-            mana = tuple(e.get("mana") for e in parts.effects if e.verb == "add_mana")
-            if mana and len(parts.effects) == 1 and not parts.targets:
+            effects = self._zh_effects(body)
+            mana = tuple(e.get("mana") for e in effects if e.verb == "add_mana")
+            if mana and len(effects) == 1 and not self.targets:
                 return [ActivatedAbility(cost, (), (), timing, mana=mana, text=line,
                                          label="mana", rules=(R.MANA_ABILITY,))]
-            return [ActivatedAbility(cost, tuple(parts.effects), tuple(parts.targets), timing,
+            return [ActivatedAbility(cost, tuple(effects), tuple(self.targets), timing,
                                      text=line)]
-        for pattern, fn, _example in STATIC_TEMPLATES:
-            mm = re.fullmatch(pattern, line.rstrip("。") if _is_zh(pattern) else low,
-                              re.IGNORECASE)
-            if mm:
-                return fn(mm, self)
+        got = chinese.read_static(self, low)
+        if got is not None:
+            return got
         if is_spell:
-            return self.effects(line)
+            return Parts(self._zh_effects(line), self.targets)
         raise Unsupported(msg("text.reader.ability", line=line))
 
+    def _zh_effects(self, text: str) -> list[Effect]:
+        out: list[Effect] = []
+        text = re.sub(r"。\s*(它们?不能重生)", r"。\1", text)
+        pieces = [p for p in re.split(r"(?<=。)(?!它们?不能)", text) if p.strip()]
+        for p in pieces:
+            out.extend(chinese.read_clause(self, p))
+        return out
 
-MODAL = re.compile(r"(?:choose (one|two|one or both)|选择(一|二|两)项|选择一项或两项)\s*"
-                   r"[—–\-:：～~]+\s*(.+)$", re.IGNORECASE | re.DOTALL)
+
+def payment_times(r: Any, text: str) -> tuple[Any, Any]:
+    """ "{2}" or "{1} for each age counter on it": a cost, and how many times."""
+    from judgebot.engine.text.amounts import for_each
+    from judgebot.engine.text.effects import _payment
+    if m := re.fullmatch(r"(.+?) for each (.+)", text.strip().rstrip("."), re.I):
+        return _payment(m.group(1)), for_each(r, m.group(2))
+    return _payment(text), None
+
+
+DIG = re.compile(r"look at the top (\w+) cards? of your library", re.I)
+PUT_FROM = re.compile(
+    r"(?:you may reveal (?P<what>an? .+?|up to (?:one|two|three) .+?) from among them and put "
+    r"(?:it|them|that card|those cards) into your hand|put (?P<k>one|two|three|a card|\w+) of "
+    r"(?:them|those cards) into your hand)(?:,? and the rest (?P<rest1>on the bottom of your "
+    r"library in any order|into your graveyard|on the bottom of your library in a random order))?",
+    re.I)
+REST = re.compile(r"put the rest (on the bottom of your library in (?:any|a random) order|into "
+                  r"your graveyard)", re.I)
+
+
+def sequence(r: Reader, sentences: list[str], i: int) -> tuple[list[Effect], int] | None:
+    """Effects a run of sentences states together: looking at the top of a library and
+    taking cards from it; a revealed hand a card is chosen from."""
+    s = sentences[i].strip().rstrip(".")
+    m = DIG.fullmatch(s)
+    if m:
+        from judgebot.engine.text.amounts import plain_number
+        n = plain_number(m.group(1))
+        nxt = sentences[i + 1].strip().rstrip(".") if i + 1 < len(sentences) else ""
+        p = PUT_FROM.fullmatch(nxt)
+        if n is None or p is None:
+            return None
+        used = 2
+        rest = p.group("rest1")
+        if rest is None and i + 2 < len(sentences):
+            q = REST.fullmatch(sentences[i + 2].strip().rstrip("."))
+            if q:
+                rest, used = q.group(1), 3
+        if rest is None:
+            return None
+        args: dict[str, Any] = {"n": n, "rest": "graveyard" if "graveyard" in rest
+                                else "bottom"}
+        if p.group("what"):
+            what = re.sub(r"^(?:an?|up to one) ", "", p.group("what"))
+            args["take"] = 1
+            args["optional"] = True
+            args["filter"] = _card_filter(what)
+        else:
+            k = p.group("k").lower()
+            args["take"] = 1 if k in ("one", "a card") else plain_number(k)
+            if args["take"] is None:
+                return None
+        return [Effect("dig", args, text=" ".join(sentences[i:i + used]))], used
+    m = re.fullmatch(r"separate all (.+?) into two piles", s, re.I)
+    if m and i + 1 < len(sentences) and re.fullmatch(
+            r"that player sacrifices all permanents in the pile of their choice",
+            sentences[i + 1].strip().rstrip("."), re.I):
+        from judgebot.engine.text.effects import object_ref
+        what, _ = object_ref(r, "all " + m.group(1))
+        player = r.that_player or _last_player_ref(r)
+        return [Effect("piles", {"what": what, "who": player},
+                       text=" ".join(sentences[i:i + 2]))], 2
+    m = re.match(r"until your next turn, (whenever .+?), (.+)$", s, re.I | re.S)
+    if m:
+        trig = read_trigger(r, m.group(1))
+        body = r.effects(m.group(2)).effects
+        ability = TriggeredAbility(trig, tuple(body), text=s, rules=(R.TRIGGER_DELAYED,))
+        return [Effect("delayed", {"ability": ability, "until": "your_next_turn"},
+                       text=s)], 1
+    m = re.fullmatch(r"(target player|target opponent|each opponent) reveals (?:their|his or her) "
+                     r"hand", s, re.I)
+    if m and i + 1 < len(sentences):
+        nxt = sentences[i + 1].strip().rstrip(".")
+        q = re.fullmatch(r"you (?:may )?choose (an?|up to one|one) (.+?) from (?:it|that hand|"
+                         r"among them)(?:,? and| and then|\. that player) (?:that player |they )?"
+                         r"(discards|exile|exiles) (?:that card|it)", nxt, re.I)
+        if q is None and i + 2 < len(sentences):
+            q2 = re.fullmatch(r"you (?:may )?choose (an?|up to one|one) (.+?) from "
+                              r"(?:it|that hand)", nxt, re.I)
+            q3 = re.fullmatch(r"that player (discards|exiles) (?:that card|it)",
+                              sentences[i + 2].strip().rstrip("."), re.I)
+            if q2 and q3:
+                who = r.add_target(target_spec(m.group(1))) if "target" in m.group(1).lower() \
+                    else "each_opponent"
+                return [Effect("choose_from_hand", {
+                    "who": who, "filter": _card_filter(q2.group(2)), "to": q3.group(1).lower(),
+                    "optional": q2.group(1).lower() == "up to one"},
+                    text=" ".join(sentences[i:i + 3]))], 3
+        if q is None:
+            return None
+        who = r.add_target(target_spec(m.group(1))) if "target" in m.group(1).lower() \
+            else "each_opponent"
+        return [Effect("choose_from_hand", {
+            "who": who, "filter": _card_filter(q.group(2)), "to": q.group(3).lower(),
+            "optional": q.group(1).lower() == "up to one"},
+            text=" ".join(sentences[i:i + 2]))], 2
+    return None
+
+
+def _last_player_ref(r: Reader) -> str:
+    for i in range(len(r.targets) - 1, -1, -1):
+        if r.targets[i].kind == "player":
+            return "target" if i == 0 else f"target{i + 1}"
+    raise Unsupported(msg("text.reader.clause", value="that player"))
+
+
+def _card_filter(text: str) -> Any:
+    """ "nonland card", "creature card with mana value 3 or less", "card" → a filter on the
+    cards (the zone is the verb's)."""
+    from judgebot.engine.text.selectors import noun
+    t = re.sub(r"\bcards\b", "card", text.strip())
+    if t.lower() in ("card", "a card"):
+        return None
+    return noun(t).filter
+
+
+def _words(exc: Unsupported) -> str:
+    args = exc.msg.args if exc.msg is not None else {}
+    for key in ("words", "w", "raw", "part", "text", "keyword", "value", "line"):
+        if isinstance(args.get(key), str) and args[key]:
+            return args[key]
+    return exc.message
+
+
+def _activation_extra(extra: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if extra.get("condition") is not None:
+        out["condition"] = extra["condition"]
+    if extra.get("once_per_turn"):
+        out["once_per_turn"] = True
+    if extra.get("once"):
+        out["once"] = True
+    return out
+
+
+def _mana_options(eff: Effect) -> tuple[tuple[str, ...], ...] | None:
+    if eff.get("mana") is not None:
+        return (tuple(eff.get("mana")),)
+    if eff.get("options") is not None:
+        return tuple(tuple(o) for o in eff.get("options"))
+    return None
+
+
+def _additional_cost(text: str) -> Any:
+    t = text.strip().rstrip(".")
+    low = t.lower()
+    if re.fullmatch(r"(sacrifice|discard|pay|exile|tap|return) (.+)", low):
+        return read_cost(t[0].upper() + t[1:])
+    raise Unsupported(msg("text.costs.read_cost", part=t))
+
+
+def _positions(text: str, sep: str) -> list[int]:
+    out = []
+    low = text.lower()
+    start = 0
+    while True:
+        at = low.find(sep, start)
+        if at <= 0:
+            return out
+        if not _inside_quotes(text, at):
+            out.append(at)
+        start = at + 1
+
+
+def _inside_quotes(text: str, at: int) -> bool:
+    return text[:at].count('"') % 2 == 1
+
+
+def _starts_clause(text: str) -> bool:
+    """Does ``text`` start a clause (a verb, or a subject then a verb)?"""
+    m = _verb_re().search(text)
+    return m is not None and m.start() < 60
+
+
+def _third_person(right: str) -> bool:
+    """ "Target player draws two cards and loses 2 life": a clause that starts with a verb
+    in the third person has the previous clause's subject."""
+    first = right.split(" ", 1)[0].lower()
+    return first in FORMS and first.endswith("s") and first not in ("its",)
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences, not splitting inside quotes or "It can't be regenerated."."""
+    t = text.strip()
+    out: list[str] = []
+    buf = ""
+    in_quote = False
+    i = 0
+    while i < len(t):
+        ch = t[i]
+        buf += ch
+        if ch == '"':
+            in_quote = not in_quote
+        elif ch == "." and not in_quote and (i + 1 == len(t) or t[i + 1] == " "):
+            out.append(buf.strip())
+            buf = ""
+        i += 1
+    if buf.strip():
+        out.append(buf.strip())
+    merged: list[str] = []
+    for s in out:
+        if merged and re.match(r"(it|they) can't be regenerated|(?:it's|it is|they're) still "
+                               r"an? \w+", s, re.I):
+            merged[-1] = merged[-1].rstrip(".") + ". " + s
+        else:
+            merged.append(s)
+    return merged
+
+
+def _token_abilities(sentences: list[str]) -> list[str]:
+    """ "Create a white Avatar creature token. It has “…”": the token is created with it."""
+    out: list[str] = []
+    for s in sentences:
+        m = re.fullmatch(r'(?:it has|they have) (".+")\.?', s, re.I)
+        if m and out and re.search(r"\btokens?\.?$", out[-1], re.I) and \
+                re.match(r"create ", out[-1], re.I):
+            out[-1] = out[-1].rstrip(".") + " with " + m.group(1)
+        else:
+            out.append(s)
+    return out
+
+
+def replace_word(text: str, word: str, by: str, whole: bool = True) -> str:
+    """``text`` with ``word`` replaced where it stands as a word of its own (no regular
+    expression to compile for each card's name)."""
+    if word not in text:
+        return text
+    if not whole:
+        return text.replace(word, by)
+    out: list[str] = []
+    i = 0
+    n = len(word)
+    while True:
+        at = text.find(word, i)
+        if at < 0:
+            out.append(text[i:])
+            return "".join(out)
+        before = text[at - 1] if at > 0 else " "
+        after = text[at + n] if at + n < len(text) else " "
+        if (before.isalnum() or before in "_'") or (after.isalnum() or after == "_"):
+            out.append(text[i:at + n])
+        else:
+            out.append(text[i:at] + by)
+        i = at + n
+
+
+def strip_reminders(text: str) -> str:
+    """Remove reminder text (in parentheses, nesting bounded); unbalanced parentheses
+    are refused."""
+    t = text
+    for _ in range(MAX_PAREN_DEPTH + 1):
+        new = re.sub(r"\s*[（(][^()（）]*[)）]", "", t)
+        if new == t:
+            break
+        t = new
+    if re.search(r"[()（）]", t):
+        raise Unsupported(msg("text.reader.parentheses"))
+    return t
+
+
+def self_names(card: CardDef) -> list[str]:
+    """The names by which a card's text refers to itself: its names, and a legendary
+    card's short name (the part before a comma, or a planeswalker's first name)."""
+    names = set(n for n in card.all_names() if len(n) > 1)
+    if "legendary" in card.supertypes:
+        for n in list(names):
+            short = re.split(r",| the | of ", n)[0].strip()
+            if len(short) > 2:
+                names.add(short)
+    if "planeswalker" in card.types:
+        names |= {s for s in card.subtypes if len(s) > 2}
+    return sorted(names, key=len, reverse=True)
+
+
+def _looks_like_keyword(sentence: str) -> bool:
+    """A short line that names a keyword of the rules (so its refusal says why)."""
+    low = sentence.strip().lower()
+    if len(low) > 60:
+        return False
+    names = vocabulary().keywords
+    return any(low == n or low.startswith(n + " ") or low.startswith(n + "—") for n in names)
 
 
 def _join_modes(lines: list[str]) -> list[str]:
@@ -204,33 +830,16 @@ def _join_modes(lines: list[str]) -> list[str]:
     out: list[str] = []
     for line in lines:
         s = line.strip()
-        if s[:1] in ("•", "-", "*") and out and MODAL.match(out[-1] + " x"):
-            out[-1] = out[-1].rstrip() + " • " + s.lstrip("•-* ")
+        if s[:1] in ("•", "*") and out and (MODAL.search(out[-1] + " x") or "•" in out[-1]):
+            out[-1] = out[-1].rstrip() + " • " + s.lstrip("•* ")
         else:
             out.append(line)
     return out
 
 
-def _is_zh(text: str) -> bool:
-    return any("\u4e00" <= ch <= "\u9fff" for ch in text)
-
-
-def _clauses(text: str) -> list[str]:
-    text = text.strip()
-    text = re.sub(r"\.\s+(It|They) can't be regenerated", r". \1 can't be regenerated", text)
-    pieces = re.split(r"(?<!can't be regenerated)(?<=[.。])\s*"
-                      r"(?!(?:It|They|它|它们) (?:can't|不能))", text)
-    out: list[str] = []
-    for p in pieces:
-        p = p.strip()
-        if not p:
-            continue
-        if out and re.match(r"(it|they) can't be regenerated|它们?不能重生", p, re.I):
-            zh = out[-1].endswith("。")
-            out[-1] = out[-1].rstrip(".。") + ("。" if zh else ". ") + p
-            continue
-        out.append(p)
-    return out
+def read_ability_text(text: str) -> tuple[Ability, ...]:
+    """The abilities a token's or an emblem's quoted text gives it."""
+    return tuple(Reader(None).read(text, False))
 
 
 def read_text(text: str, card: CardDef | None = None) -> list[Ability]:
@@ -239,9 +848,48 @@ def read_text(text: str, card: CardDef | None = None) -> list[Ability]:
     return Reader(card).read(text, is_spell)
 
 
+def _meaning(kw: Keyword, meaning: str) -> tuple:
+    """A keyword's abilities, read from what its rule says it means."""
+    reader = Reader(None)
+    text = re.sub(r"\[[^\]]*\]", "", meaning) if "[" in meaning else meaning
+    if "[" in meaning:
+        raise Unsupported(msg("text.reader.ability", line=meaning))
+    got = reader.read(text, False)
+    return tuple(replace_rules(a, kw) for a in got)
+
+
+# Words of rules text that are defined terms: an ability that says them cites their rule.
+TERM_RULES = ((re.compile(r"\bdevotion\b", re.I), R.DEVOTION),)
+
+
+def _term_rules(line: str, abilities: list[Ability]) -> list[Ability]:
+    terms = tuple(rule for pattern, rule in TERM_RULES if pattern.search(line))
+    if terms:
+        for ab in abilities:
+            if hasattr(ab, "rules") and not isinstance(ab, Keyword):
+                ab.rules = tuple(getattr(ab, "rules", ())) + terms  # type: ignore[misc]
+    return abilities
+
+
+def replace_rules(ab: Ability, kw: Keyword) -> Ability:
+    rule = kw.rule or ""
+    if hasattr(ab, "rules") and rule and not isinstance(ab, Keyword):
+        ab.rules = tuple(getattr(ab, "rules", ())) + (rule,)  # type: ignore[misc]
+        if hasattr(ab, "keyword"):
+            ab.keyword = kw.name  # type: ignore[attr-defined]
+        if hasattr(ab, "text"):
+            ab.text = kw.text or kw.name  # type: ignore[misc]
+    return ab
+
+
+keywords.MEANING_READER = _meaning
+
+
 def examples() -> list[tuple[str, str, str]]:
     """Every sentence the reader is documented to understand, with its language and
-    whether it is spell text or permanent (static) text (for the README and tests)."""
-    out = [(t.lang, t.example, "spell") for t in TEMPLATES]
-    out += [("zh" if _is_zh(p) else "en", ex, "permanent") for p, _, ex in STATIC_TEMPLATES]
-    return out
+    whether it is spell text or permanent text (for the README and tests)."""
+    from judgebot.engine.text.examples import EXAMPLES
+    return list(EXAMPLES) + list(chinese.EXAMPLES)
+
+
+TEMPLATES = examples

@@ -1,176 +1,311 @@
-"""Static-ability sentences (:data:`STATIC_TEMPLATES`): anthems, "can't attack",
-"can't be countered", replacement effects such as "enters tapped"."""
+"""Static abilities: what is true while the object is where it works.
+
+* continuous effects in layers (613): "Creatures you control get +1/+1", "Other
+  Goblins have mountainwalk", "All creatures lose all abilities and have base power
+  and toughness 1/1", "Nonbasic lands are Mountains", "Each land is a Swamp in
+  addition to its other land types", "Enchanted artifact is a creature with base power
+  and toughness 5/5 in addition to its other types", "~'s power and toughness are
+  each equal to the number of Swamps you control", "You control enchanted creature";
+* rules of attacking and blocking: "~ can't block", "~ can't be blocked by creatures
+  with power 2 or less", "~ attacks each combat if able";
+* costs: "Noncreature spells cost {1} more to cast", "Spells cost {1} less to cast";
+* players: "Your opponents can't gain life", "You have hexproof";
+* any of these "as long as" a condition holds.
+
+Replacement and prevention effects ("If …, … instead", "enters tapped", "Prevent all
+damage …") are read by :mod:`.replacements`.
+"""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from judgebot.engine import citations as R
-from judgebot.engine.abilities import Ability, ReplacementAbility, StaticAbility
-from judgebot.engine.text.keywords import keyword_list, read_keywords
-from judgebot.engine.text.phrases import parse_phrase, parse_phrase_zh
-from judgebot.engine.text.sentences import Reading
-from judgebot.engine.text.words import number, pt_number
-
-STATIC_TEMPLATES: list[tuple[str, Callable[[re.Match, Reading], list[Ability]], str]] = []
-
-
-def static(pattern: str, example: str) -> Callable:
-    def deco(fn: Callable) -> Callable:
-        STATIC_TEMPLATES.append((pattern, fn, example))
-        return fn
-    return deco
+from judgebot.engine.abilities import Ability, Filter, StaticAbility
+from judgebot.engine.errors import Unsupported
+from judgebot.engine.text.amounts import for_each, read_amount, scaled, signed
+from judgebot.engine.text.conditions import read_condition
+from judgebot.engine.text.effects import becomes_ops
+from judgebot.engine.text.keywords import keyword_list
+from judgebot.engine.text.selectors import noun, unread
+from judgebot.engine.text.words import mana_cost
+from judgebot.messages import msg
 
 
-@static(r"(?P<who>.+?) gets? (?P<p>[+-]\d+)/(?P<t>[+-]\d+)( and (has|have) (?P<kw>.+))?",
-        "Other creatures you control get +1/+1.")
-def _s_anthem(m: re.Match, r: Reading) -> list[Ability]:
-    affects = _affects(r, m.group("who"))
-    pump = ("pump", pt_number(m.group("p")), pt_number(m.group("t")))
-    ops: list[tuple[str, tuple]] = [("7c", pump)]
-    if m.group("kw"):
-        ops.insert(0, ("6", ("grant", keyword_list(m.group("kw")))))
-    return [StaticAbility("continuous", affects, {"ops": tuple(ops)}, text=r.sentence,
-                          rules=(R.CONTINUOUS_STATIC,))]
+def unreadable(text: str) -> Unsupported:
+    return Unsupported(msg("text.reader.ability", line=text.strip()))
 
 
-@static(r"(?P<who>.+?)得(?P<p>[+-]\d+)/(?P<t>[+-]\d+)(且具有(?P<kw>.+?)异能)?",
-        "由你操控的其他生物得+1/+1。")
-def _sz_anthem(m: re.Match, r: Reading) -> list[Ability]:
-    affects = _affects_zh(r, m.group("who"))
-    pump = ("pump", pt_number(m.group("p")), pt_number(m.group("t")))
-    ops: list[tuple[str, tuple]] = [("7c", pump)]
-    if m.group("kw"):
-        ops.insert(0, ("6", ("grant", tuple(read_keywords(m.group("kw"))))))
-    return [StaticAbility("continuous", affects, {"ops": tuple(ops)}, text=r.sentence,
-                          rules=(R.CONTINUOUS_STATIC,))]
+def affected(r: Any, text: str) -> Any:
+    """What a static ability affects: "self", "enchanted", "equipped", or a filter."""
+    t = text.strip()
+    low = t.lower()
+    if low in ("~", "this creature", "this permanent", "this land", "this artifact",
+               "this enchantment", "this vehicle"):
+        return "self"
+    if low in ("enchanted creature", "enchanted permanent", "enchanted land",
+               "enchanted artifact", "enchanted planeswalker"):
+        return "enchanted"
+    if low in ("equipped creature",):
+        return "equipped"
+    m = re.fullmatch(r"(all|each|each other|all other|other) (.+)", low)
+    body = t[len(t) - len(m.group(2)):] if m else t
+    n = noun(body, allow_other=True)
+    if n.head in ("player", "opponent", "mixed", "card", "spell"):
+        raise unread(t, t)
+    f = n.filter
+    if m and m.group(1) in ("each other", "all other", "other"):
+        f = replace(f, other=True)
+    if n.controller_ref is not None:
+        raise unread(t, t)
+    if not m and not n.plural and not f.other:
+        raise unread(t, t)
+    return f
 
 
-@static(r"(?P<who>.+?) (has|have) (?P<kw>[a-z0-9 ,{}—-]+)",
-        "Sliver creatures you control have flying.")
-def _s_grant(m: re.Match, r: Reading) -> list[Ability]:
-    affects = _affects(r, m.group("who"))
-    return [StaticAbility("continuous", affects,
-                          {"ops": (("6", ("grant", keyword_list(m.group("kw")))),)},
-                          text=r.sentence, rules=(R.CONTINUOUS_STATIC,))]
+def _continuous(r: Any, affects: Any, ops: list, cond: Any = None, cda: bool = False,
+                rules: tuple = ()) -> StaticAbility:
+    return StaticAbility("continuous", affects, {"ops": tuple(ops), "cda": cda}, cond,
+                         "all" if cda else "battlefield", r.sentence,
+                         (R.CONTINUOUS_STATIC,) + ((R.LAYER_CDA,) if cda else ()) + rules)
 
 
-@static(r"(?P<who>~|enchanted creature|equipped creature) can't (?P<what>attack or block|attack|"
-        r"block|be blocked)", "Enchanted creature can't attack or block.")
-def _s_cant(m: re.Match, r: Reading) -> list[Ability]:
-    who = {"~": "self", "enchanted creature": "enchanted",
-           "equipped creature": "equipped"}[m.group("who").lower()]
-    kind = {"attack or block": "cant_attack_or_block", "attack": "cant_attack",
-            "block": "cant_block", "be blocked": "cant_be_blocked"}[m.group("what")]
-    return [StaticAbility(kind, who, {}, text=r.sentence)]
-
-
-@static(r"(?P<who>~|所结附的生物)不能(?:进行)?(?P<what>攻击或阻挡|攻击|阻挡|被阻挡)",
-        "所结附的生物不能进行攻击或阻挡。")
-def _sz_cant(m: re.Match, r: Reading) -> list[Ability]:
-    who = "self" if m.group("who") == "~" else "enchanted"
-    kind = {"攻击或阻挡": "cant_attack_or_block", "攻击": "cant_attack", "阻挡": "cant_block",
-            "被阻挡": "cant_be_blocked"}[m.group("what")]
-    return [StaticAbility(kind, who, {}, text=r.sentence)]
-
-
-@static(r"(this spell|~) can't be countered( by spells or abilities)?",
-        "This spell can't be countered.")
-def _s_uncounterable(m: re.Match, r: Reading) -> list[Ability]:
-    return [StaticAbility("cant_be_countered", "self", {}, zone="stack", text=r.sentence)]
-
-
-@static(r"此咒语不能被反击", "此咒语不能被反击。")
-def _sz_uncounterable(m: re.Match, r: Reading) -> list[Ability]:
-    return [StaticAbility("cant_be_countered", "self", {}, zone="stack", text=r.sentence)]
-
-
-@static(r"prevent all (?P<combat>combat )?damage that would be dealt to ~",
-        "Prevent all damage that would be dealt to this creature.")
-def _s_prevent_self(m: re.Match, r: Reading) -> list[Ability]:
-    return [ReplacementAbility("prevent", {"amount": "all", "to": "self",
-                                           "combat_only": bool(m.group("combat"))},
-                               text=r.sentence, rules=(R.PREVENTION,))]
-
-
-@static(r"if ~ would die, exile it instead", "If this creature would die, exile it instead.")
-def _s_die_exile(m: re.Match, r: Reading) -> list[Ability]:
-    return [ReplacementAbility("dies_exile", {"affects": "self"}, text=r.sentence,
-                               rules=(R.REPLACEMENT_INSTEAD,))]
-
-
-@static(r"如果~将死去，?则改为将它放逐", "如果~将死去，则改为将它放逐。")
-def _sz_die_exile(m: re.Match, r: Reading) -> list[Ability]:
-    return [ReplacementAbility("dies_exile", {"affects": "self"}, text=r.sentence,
-                               rules=(R.REPLACEMENT_INSTEAD,))]
-
-
-@static(r"if ~ would be destroyed, regenerate it",
-        "If this creature would be destroyed, regenerate it.")
-def _s_regen_static(m: re.Match, r: Reading) -> list[Ability]:
-    return [ReplacementAbility("regenerate_static", {}, text=r.sentence,
-                               rules=(R.REGENERATE_STATIC,))]
-
-
-@static(r"~ enters( the battlefield)? tapped", "This land enters tapped.")
-def _s_enters_tapped(m: re.Match, r: Reading) -> list[Ability]:
-    return [ReplacementAbility("enters_tapped", {}, text=r.sentence,
-                               rules=(R.REPLACEMENT_ENTERS,))]
-
-
-@static(r"~ enters( the battlefield)? with (?P<n>a|one|two|three|four|five|\d+) "
-        r"(?P<kind>[+-]1/[+-]1) counters? on it",
-        "This creature enters with four +1/+1 counters on it.")
-def _s_enters_counters(m: re.Match, r: Reading) -> list[Ability]:
-    return [ReplacementAbility("enters_with_counters", {"counters": {m.group("kind"):
-                                                                     number(m.group("n"))}},
-                               text=r.sentence, rules=(R.REPLACEMENT_ENTERS_WITH,))]
-
-
-@static(r"you can't lose the game( and your opponents can't win the game)?",
-        "You can't lose the game and your opponents can't win the game.")
-def _s_cant_lose(m: re.Match, r: Reading) -> list[Ability]:
-    out: list[Ability] = [StaticAbility("cant_lose", "self", {}, text=r.sentence)]
-    if m.group(1):
-        out.append(StaticAbility("cant_win", "self", {"who": "opponents"}, text=r.sentence))
+def read_static(r: Any, line: str) -> list[Ability]:
+    """A static ability's sentence (no "when", no cost), or a refusal."""
+    t = line.strip().rstrip(".")
+    low = t.lower()
+    cond = None
+    if m := re.fullmatch(r"as long as (.+?), (.+)", t, re.I):
+        cond = read_condition(r, m.group(1))
+        t = m.group(2)
+        low = t.lower()
+    elif m := re.fullmatch(r"(.+?) as long as (.+)", t, re.I):
+        cond = read_condition(r, m.group(2))
+        t = m.group(1)
+        low = t.lower()
+    out = _static(r, t, low)
+    if cond is not None:
+        for ab in out:
+            if not isinstance(ab, StaticAbility):
+                raise unreadable(line)
+            ab.condition = cond if ab.condition is None else ("all", ab.condition, cond)
     return out
 
 
-@static(r"damage that would reduce your life total to less than 1 reduces it to 1 instead",
-        "Damage that would reduce your life total to less than 1 reduces it to 1 instead.")
-def _s_worship(m: re.Match, r: Reading) -> list[Ability]:
-    return [ReplacementAbility("damage_floor_static", {}, text=r.sentence,
-                               rules=(R.REPLACEMENT_INSTEAD,))]
+def _static(r: Any, t: str, low: str) -> list[Ability]:
+    # "~'s power and toughness are each equal to …" (characteristic-defining, 604.3)
+    if m := re.fullmatch(r"(?:~|this creature)'s power and toughness are each equal to (.+)",
+                         low):
+        amount = read_amount(r, t[m.start(1):m.end(1)])
+        return [_continuous(r, "self", [("7a", ("cda", amount, amount))], cda=True)]
+    if m := re.fullmatch(r"(?:~|this creature)'s power is equal to (.+?)(?: and its toughness "
+                         r"is equal to (.+))?", low):
+        if not m.group(2):
+            raise unreadable(t)
+        return [_continuous(r, "self", [("7a", ("cda", read_amount(r, t[m.start(1):m.end(1)]),
+                                                read_amount(r, t[m.start(2):m.end(2)])))],
+                            cda=True)]
+    if re.fullmatch(r"if ~ is in your opening hand, you may begin the game with it on the "
+                    r"battlefield", low):
+        # Used before the first turn (103.6); a game in progress is past it.
+        return [StaticAbility("opening_hand", "self", {}, zone="hand", text=r.sentence,
+                              rules=(R.OPENING_HAND,))]
+    if m := re.fullmatch(r"you control (enchanted creature|enchanted permanent|enchanted land|"
+                         r"enchanted artifact)", low):
+        return [_continuous(r, "enchanted", [("2", ("control", "source_controller"))],
+                            rules=(R.LAYER_CONTROL,))]
+    # can't / must: attacking and blocking
+    if m := re.fullmatch(r"(.+?) can't (attack or block|attack|block|be blocked)(?: alone)?", low):
+        if low.endswith("alone"):
+            raise unreadable(t)
+        who = affected(r, t[:m.end(1)])
+        kind = {"attack or block": "cant_attack_or_block", "attack": "cant_attack",
+                "block": "cant_block", "be blocked": "cant_be_blocked"}[m.group(2)]
+        return [StaticAbility(kind, who, {}, text=r.sentence)]
+    if m := re.fullmatch(r"(.+?) can't be blocked by (.+)", low):
+        who = affected(r, t[:m.end(1)])
+        by = m.group(2)
+        if by in ("more than one creature",):
+            return [StaticAbility("max_blockers", who, {"n": 1}, text=r.sentence)]
+        f = noun(t[m.start(2):]).filter
+        return [StaticAbility("cant_be_blocked_by", who, {"filter": f}, text=r.sentence,
+                              rules=(R.BLOCK_RESTRICTIONS,))]
+    if m := re.fullmatch(r"(.+?) can't be blocked except by (two|three) or more creatures", low):
+        who = affected(r, t[:m.end(1)])
+        return [StaticAbility("min_blockers", who, {"n": 2 if m.group(2) == "two" else 3},
+                              text=r.sentence, rules=(R.BLOCK_RESTRICTIONS,))]
+    if m := re.fullmatch(r"(.+?) can block only creatures with flying", low):
+        who = affected(r, t[:m.end(1)])
+        if who != "self":
+            raise unreadable(t)
+        return [StaticAbility("block_only_flying", who, {}, text=r.sentence)]
+    if m := re.fullmatch(r"(.+?) (attacks|attack) each combat if able", low):
+        who = affected(r, t[:m.end(1)])
+        return [StaticAbility("must_attack", who, {}, text=r.sentence)]
+    if m := re.fullmatch(r"(.+?) (?:doesn't|don't) untap during (?:its|their|your) "
+                         r"(?:controller's |controllers' )?untap steps?", low):
+        who = affected(r, t[:m.end(1)])
+        return [StaticAbility("doesnt_untap", who, {}, text=r.sentence, rules=(R.UNTAP,))]
+    if re.fullmatch(r"(?:~|this spell) can't be countered(?: by spells or abilities)?", low):
+        return [StaticAbility("cant_be_countered", "self", {}, zone="stack", text=r.sentence)]
+    # costs
+    if m := re.fullmatch(r"(.+?) cost (\{\d+\}) (more|less) to cast", low):
+        return [_cost_change(r, t[:m.end(1)], m.group(2), m.group(3) == "more", t)]
+    if m := re.fullmatch(r"(?:~|this spell) costs (\{\d+\}) less to cast if (.+)", low):
+        cond = read_condition(r, t[m.start(2):])
+        n = mana_cost(m.group(1)).generic
+        return [StaticAbility("self_cost_reduction", "self", {"amount": n, "condition": cond},
+                              zone="all", text=r.sentence, rules=(R.COST_CHANGE,))]
+    if m := re.fullmatch(r"(?:~|this spell) costs (\{\d+\}) less to cast for each (.+)", low):
+        per = for_each(r, t[m.start(2):])
+        n = mana_cost(m.group(1)).generic
+        return [StaticAbility("self_cost_reduction", "self", {"amount": scaled(n, per)},
+                              zone="all", text=r.sentence, rules=(R.COST_CHANGE,))]
+    # players
+    if m := re.fullmatch(r"(your opponents|players|each player|you|each opponent) can't gain "
+                         r"life", low):
+        who = {"your opponents": "opponents", "each opponent": "opponents", "players": "all",
+               "each player": "all", "you": "you"}[m.group(1)]
+        return [StaticAbility("cant_gain_life", "self", {"who": who}, text=r.sentence)]
+    if low in ("you have hexproof", "you have shroud"):
+        return [StaticAbility("player_" + low.split()[-1], "self", {}, text=r.sentence)]
+    if low in ("you have no maximum hand size",):
+        return [StaticAbility("no_max_hand_size", "self", {}, text=r.sentence)]
+    if m := re.fullmatch(r"you can't lose the game( and your opponents can't win the game)?", low):
+        out: list[Ability] = [StaticAbility("cant_lose", "self", {}, text=r.sentence)]
+        if m.group(1):
+            out.append(StaticAbility("cant_win", "self", {"who": "opponents"},
+                                     text=r.sentence))
+        return out
+    if low in ("~ is colorless", "~ is all colors", "~ is every color"):
+        # a characteristic-defining ability (604.3, 702.114a): it works everywhere
+        colors = () if low == "~ is colorless" else ("B", "G", "R", "U", "W")
+        return [_continuous(r, "self", [("5", ("set_colors", colors))], cda=True,
+                            rules=(R.COLOR_LAYER,))]
+    # layers: types, abilities, P/T
+    if m := re.fullmatch(r"(.+?) (?:isn't|is not|aren't) (?:an? )?(creature|artifact|land|"
+                         r"enchantment)s?", low):
+        who = affected(r, t[:m.end(1)])
+        return [_continuous(r, who, [("4", ("remove_types", (m.group(2),)))])]
+    if m := re.fullmatch(r"(.+?) (?:is|are) (.+)", low):
+        try:
+            return _is(r, t, m)
+        except Unsupported:
+            pass
+    if m := re.fullmatch(r"(.+?) (?:loses|lose) all abilities and (?:is|are) (.+)", low):
+        who = affected(r, t[:m.end(1)])
+        ops = [("6", ("lose_all",))] + list(becomes_ops(r, t[m.start(2):]))
+        ops.sort(key=lambda o: ("1a", "2", "4", "5", "6", "7a", "7b", "7c", "7d").index(o[0]))
+        return [_continuous(r, who, ops)]
+    if m := re.fullmatch(r"(.+?) (?:loses|lose) all abilities(?: and (?:has|have) base power "
+                         r"and toughness (\d+)/(\d+))?", low):
+        who = affected(r, t[:m.end(1)])
+        ops: list = [("6", ("lose_all",))]
+        if m.group(2):
+            ops.append(("7b", ("set_pt", int(m.group(2)), int(m.group(3)))))
+        return [_continuous(r, who, ops)]
+    if m := re.fullmatch(r"(.+?) (?:has|have) base power and toughness (\d+)/(\d+)", low):
+        who = affected(r, t[:m.end(1)])
+        return [_continuous(r, who, [("7b", ("set_pt", int(m.group(2)), int(m.group(3))))])]
+    if m := re.fullmatch(r"(.+?) gets? ([+-](?:\d+|x))/([+-](?:\d+|x))(?: for each (.+?))?"
+                         r"(?: and (?:has|have) (.+))?", low):
+        who = affected(r, t[:m.end(1)])
+        p, tt = signed(m.group(2)), signed(m.group(3))
+        if p == "X" or tt == "X" or p == ("neg", "X"):
+            raise unreadable(t)
+        if m.group(4):
+            per = for_each(r, t[m.start(4):m.end(4)])
+            p = scaled(p, per) if p else 0
+            tt = scaled(tt, per) if tt else 0
+        ops = [("7c", ("pump", p, tt))]
+        if m.group(5):
+            ops.insert(0, ("6", ("grant", _abilities(r, t[m.start(5):]))))
+        return [_continuous(r, who, ops)]
+    if m := re.fullmatch(r"(.+?) (?:has|have) (.+)", low):
+        who = affected(r, t[:m.end(1)])
+        return [_continuous(r, who, [("6", ("grant", _abilities(r, t[m.start(2):])))])]
+    raise unreadable(t)
 
 
-@static(r"you control enchanted creature", "You control enchanted creature.")
-def _s_control(m: re.Match, r: Reading) -> list[Ability]:
-    return [StaticAbility("continuous", "enchanted",
-                          {"ops": (("2", ("control", "source_controller")),)}, text=r.sentence,
-                          rules=(R.LAYER_CONTROL,))]
+def _abilities(r: Any, text: str) -> tuple:
+    t = text.strip()
+    if t.startswith(("“", '"')) and t.endswith(("”", '"')):
+        return (r.read_quoted(t[1:-1]),)
+    if m := re.fullmatch(r"(.+?) and “(.+)”", t):
+        return keyword_list(m.group(1)) + (r.read_quoted(m.group(2)),)
+    return keyword_list(t)
 
 
-def _affects(r: Reading, who: str) -> Any:
-    low = who.strip().lower()
-    if low in ("~", "this creature"):
-        return "self"
-    if low == "enchanted creature":
-        return "enchanted"
-    if low == "equipped creature":
-        return "equipped"
-    low = re.sub(r"^(all|each) ", "", low)
-    return parse_phrase(low)
+def _is(r: Any, t: str, m: re.Match) -> list[Ability]:
+    """"X is a Y" / "X are Ys" / "X isn't a creature": type- and P/T-setting effects."""
+    subj_text, what = t[:m.end(1)], t[m.start(2):]
+    who = affected(r, subj_text)
+    low = what.lower()
+    if m2 := re.fullmatch(r"(.+?) in addition to (?:its|their) other land types", low):
+        sub = _land_types(r, m2.group(1))
+        return [_continuous(r, who, [("4", ("add_types", (), sub, ()))],
+                            rules=(R.LAND_INTRINSIC_MANA,))]
+    lands = None
+    try:
+        lands = _land_types(r, low)
+    except Unsupported:
+        pass
+    if lands:
+        return [_continuous(r, who, [("4", ("set_land_type", lands))],
+                            rules=(R.LAND_TYPE_SET,))]
+    extra = []
+    if m2 := re.fullmatch(r"(.+?) and (?:has|have) base power and (?:base )?toughness each "
+                          r"equal to (?:its|their) mana value", low):
+        low = m2.group(1)
+        extra.append(("7b", ("set_pt", {"mv_of": "subject"}, {"mv_of": "subject"})))
+    if m2 := re.fullmatch(r"(.+?) and loses all abilities", low):
+        low = m2.group(1)
+        extra.insert(0, ("6", ("lose_all",)))
+    low = low.replace("with power and toughness each equal to its mana value",
+                      "with base power and toughness mv")
+    mv = "base power and toughness mv" in low
+    low = low.replace(" with base power and toughness mv", "")
+    ops = list(becomes_ops(r, low))
+    if mv:
+        ops.append(("7b", ("set_pt", {"mv_of": "subject"}, {"mv_of": "subject"})))
+    ops += extra
+    ops.sort(key=lambda o: ("1a", "2", "4", "5", "6", "7a", "7b", "7c", "7d").index(o[0]))
+    return [_continuous(r, who, ops)]
 
 
-def _affects_zh(r: Reading, who: str) -> Any:
-    if who in ("~", "此生物"):
-        return "self"
-    if who == "所结附的生物":
-        return "enchanted"
-    if who == "佩带此武具的生物":
-        return "equipped"
-    return parse_phrase_zh(re.sub(r"^所有", "", who))
+def _land_types(r: Any, text: str) -> tuple[str, ...]:
+    from judgebot.engine.text.vocabulary import vocabulary
+    words = [w for w in re.split(r",? and |, |,? or | ", text.strip()) if w and w not in (
+        "a", "an")]
+    out = []
+    for w in words:
+        sub = vocabulary().subtype(w)
+        if sub is None or vocabulary().kind_of(sub) != "land":
+            raise unread(w, text)
+        out.append(sub)
+    return tuple(out)
 
 
+def _cost_change(r: Any, who_text: str, cost: str, more: bool, text: str) -> StaticAbility:
+    low = who_text.strip().lower()
+    whose = "all"
+    if m := re.fullmatch(r"(.+?) (you cast|your opponents cast|an opponent casts|cast by your "
+                         r"opponents)", low):
+        whose = "you" if m.group(2) == "you cast" else "opponents"
+        low = m.group(1)
+    if low in ("spells", "spell"):
+        f = Filter()
+    else:
+        n = noun(re.sub(r"spells?$", "spell", low))
+        if n.head != "spell":
+            raise unreadable(text)
+        f = n.filter
+    n_generic = mana_cost(cost).generic
+    return StaticAbility("cost_change", "self", {"filter": f, "amount": n_generic if more
+                                                 else -n_generic, "whose": whose},
+                         text=r.sentence, rules=(R.COST_CHANGE,))
+
+
+__all__ = ["read_static", "affected"]

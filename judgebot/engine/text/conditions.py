@@ -1,0 +1,137 @@
+"""Conditions as Oracle text writes them after "if", "as long as" and "unless":
+"you control a Swamp", "you have 40 or more life", "your devotion to black is less
+than five", "it's your turn", "it had no -1/-1 counters on it" — read into the
+conditions of :mod:`judgebot.engine.conditions`.
+
+>>> read_condition(None, "you control an Island")[0]
+'you_control'
+>>> read_condition(None, "your devotion to black is less than five")[2]
+'lt'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from judgebot.engine.abilities import Filter
+from judgebot.engine.errors import Unsupported
+from judgebot.engine.text.amounts import plain_number, read_amount
+from judgebot.engine.text.selectors import noun
+from judgebot.messages import msg
+
+COMPARISONS = (
+    (r"(.+?) is (\w+) or (?:more|greater)", "ge"),
+    (r"(.+?) is (\w+) or less", "le"),
+    (r"(.+?) is less than (\w+)", "lt"),
+    (r"(.+?) is greater than (\w+)", "gt"),
+    (r"(.+?) is (?:exactly )?(\w+)", "eq"),
+)
+
+
+def _number(word: str) -> Any:
+    n = plain_number(word)
+    if n is None:
+        raise Unsupported(msg("text.conditions.unread", text=word))
+    return n
+
+
+def read_condition(r: Any, text: str) -> tuple:
+    """A condition, or a refusal naming it."""
+    t = text.strip().rstrip(".,")
+    low = t.lower()
+    if low.startswith("it's not ") or low.startswith("it isn't "):
+        rest = "it's " + low.split(" ", 2)[2]
+        return ("not", read_condition(r, rest))
+    if low in ("it's your turn", "it is your turn"):
+        return ("your_turn",)
+    if low in ("it's not your turn", "it isn't your turn"):
+        return ("not", ("your_turn",))
+    if m := re.fullmatch(r"you control (an?|another|two or more|three or more|four or more|"
+                         r"five or more|seven or more|\w+ or more) (.+)", low):
+        f = noun(t[len(t) - len(m.group(2)):]).filter
+        q = m.group(1)
+        if q == "another":
+            from dataclasses import replace
+            f = replace(f, other=True)
+        if "or more" in q:
+            return ("compare", {"count": _mine(f)}, "ge", _number(q.split()[0]))
+        return ("you_control", f)
+    if m := re.fullmatch(r"you control no (.+)", low):
+        return ("not", ("you_control", noun(t[len(t) - len(m.group(1)):]).filter))
+    if m := re.fullmatch(r"an opponent controls (\w+) or more (.+)", low):
+        f = noun(t[m.start(2):m.end(2)]).filter
+        return ("opponent_controls_n", f, _number(m.group(1)))
+    if m := re.fullmatch(r"an opponent controls (?:an?|one or more) (.+)", low):
+        return ("opponent_controls", noun(t[len(t) - len(m.group(1)):]).filter)
+    if m := re.fullmatch(r"you have (\w+) or more life", low):
+        return ("compare", {"life": "you"}, "ge", _number(m.group(1)))
+    if m := re.fullmatch(r"you have (\w+) or less life", low):
+        return ("compare", {"life": "you"}, "le", _number(m.group(1)))
+    if m := re.fullmatch(r"you have at least (\w+) life more than your starting life total",
+                         low):
+        return ("compare", {"life": "you"}, "ge", {"plus": [20, _number(m.group(1))]})
+    if low in ("you have no cards in hand", "you have no cards in your hand"):
+        return ("no_cards_in_hand",)
+    if m := re.fullmatch(r"you have (\w+) or (more|fewer) cards in (?:your )?hand", low):
+        return ("compare", {"cards_in_hand": "you"}, "ge" if m.group(2) == "more" else "le",
+                _number(m.group(1)))
+    if m := re.fullmatch(r"there are (\w+) or more cards in your graveyard", low):
+        return ("compare", {"cards_in_graveyard": "you"}, "ge", _number(m.group(1)))
+    if m := re.fullmatch(r"(?:~|it) is (tapped|untapped)", low):
+        return ("source_tapped", m.group(1) == "tapped")
+    if low in ("an opponent was dealt damage this turn",):
+        return ("opponent_dealt_damage_this_turn",)
+    if low in ("an opponent lost life this turn",):
+        return ("opponent_lost_life_this_turn",)
+    if low in ("you gained life this turn",):
+        return ("gained_life_this_turn",)
+    if low in ("a creature died this turn",):
+        return ("creature_died_this_turn",)
+    if low in ("you attacked this turn", "you attacked with a creature this turn"):
+        return ("attacked_this_turn",)
+    if low in ("~ attacked this turn",):
+        return ("source_attacked_this_turn",)
+    if m := re.fullmatch(r"it had no ([+-]1/[+-]1) counters on it", low):
+        return ("no_counter_lki", m.group(1))
+    if low in ("~ is on the battlefield", "it's on the battlefield"):
+        return ("source_on_battlefield",)
+    if m := re.fullmatch(r"(?:~|it) has (?:a|one or more) ([+-]1/[+-]1|\w+) counters? on it", low):
+        return ("has_counter", m.group(1))
+    if m := re.fullmatch(r"(?:~|it) has no ([+-]1/[+-]1|\w+) counters on it", low):
+        return ("not", ("has_counter", m.group(1)))
+    if low in ("~ is renowned", "it's renowned"):
+        return ("designated", "renowned")
+    if low in ("~ isn't renowned", "it isn't renowned"):
+        return ("not", ("designated", "renowned"))
+    if m := re.fullmatch(r"(.+?) and/or (.+)", low):
+        return ("any", read_condition(r, t[m.start(1):m.end(1)]),
+                read_condition(r, t[m.start(2):m.end(2)]))
+    if low in ("it was kicked", "~ was kicked", "this spell was kicked"):
+        return ("kicked",)
+    if low in ("you cast it from your hand", "~ was cast from your hand",
+               "this spell was cast from your hand"):
+        return ("cast_from_hand",)
+    if m := re.fullmatch(r"(?:it|that creature|that card|that permanent) (?:was|is) an? (.+)",
+                         low):
+        return ("it_matches", noun(t[len(t) - len(m.group(1)):]).filter)
+    if m := re.fullmatch(r"~ is (enchanted|equipped)", low):
+        return ("source_is", Filter(**{m.group(1): True}))
+    if m := re.fullmatch(r"~ is an? (.+)", low):
+        return ("source_is", noun(t[len(t) - len(m.group(1)):]).filter)
+    if m := re.fullmatch(r"(.+?) (?:is|are) (\w+) or (more|greater|less|fewer)", low):
+        amount = read_amount(r, m.group(1))
+        op = "ge" if m.group(3) in ("more", "greater") else "le"
+        return ("compare", amount, op, _number(m.group(2)))
+    if m := re.fullmatch(r"(.+?) is (less|greater) than (.+)", low):
+        right = plain_number(m.group(3))
+        if right is None:
+            right = read_amount(r, t[m.start(3):m.end(3)])
+        return ("compare", read_amount(r, t[m.start(1):m.end(1)]),
+                "lt" if m.group(2) == "less" else "gt", right)
+    raise Unsupported(msg("text.conditions.unread", text=t))
+
+
+def _mine(f: Filter) -> Filter:
+    from dataclasses import replace
+    return replace(f, controller="you")
