@@ -134,6 +134,19 @@ def _limit_memory(extra_bytes: int) -> None:
         pass
 
 
+# How much a simulation worker defers to the web processes: a core shared with
+# pages and searches goes to them first, so twenty simulations in flight slow a
+# search down by less (issue 12); simulations still use every idle cycle.
+WORKER_NICENESS = 10
+
+
+def _yield_to_pages() -> None:
+    try:
+        os.nice(WORKER_NICENESS)
+    except (AttributeError, OSError):  # no nice() here, or not allowed: run as we are
+        pass
+
+
 def worker_main(conn: Any, memory_bytes: int, store_path: str | None = None) -> None:
     """A worker's life: warm up, say ready, then answer scenario after scenario."""
     global CARDS
@@ -142,6 +155,7 @@ def worker_main(conn: Any, memory_bytes: int, store_path: str | None = None) -> 
         CARDS = _corpus_cards(store_path)
     conn.send(("ready", None))
     _limit_memory(memory_bytes)
+    _yield_to_pages()
     while True:
         try:
             job, text = conn.recv()
