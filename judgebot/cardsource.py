@@ -41,8 +41,15 @@ class StoreCards:
                  base: CardSource | None = None) -> None:
         self._store = store if isinstance(store, Store) else None
         self._open = None if isinstance(store, Store) else store
-        self.base = base if base is not None else pool()
+        self._base = base
         self._compiled = lru_cache(maxsize=512)(self._compile)
+
+    @property
+    def base(self) -> CardSource:
+        """The engine's own pool, compiled when a card is first asked for."""
+        if self._base is None:
+            self._base = pool()
+        return self._base
 
     @property
     def store(self) -> Store | None:

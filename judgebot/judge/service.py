@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from judgebot.cardsource import StoreCards
-from judgebot.engine.cards import pool
+from judgebot.engine.cards import pool_names
 from judgebot.judge import ptlayers
 from judgebot.judge.answer import Answer, compose
 from judgebot.judge.lexicon import Lexicon
@@ -29,10 +29,8 @@ class Judge:
         self.store = store
         self.svc = svc
         svc.activate()
-        self.pool = pool()
-        self.cards = StoreCards(store, self.pool)  # what a simulation may name
-        self.lexicon = Lexicon(store, svc.pinyin,
-                               [list(card.all_names()) for card in self.pool])
+        self.cards = StoreCards(store)  # what a simulation may name (the pool, compiled lazily)
+        self.lexicon = Lexicon(store, svc.pinyin, [list(names) for names in pool_names()])
         self.retriever = Retriever(store, svc, self.lexicon)
         if preload:  # a server loads it now, not on its first Chinese question
             import pypinyin  # noqa: F401

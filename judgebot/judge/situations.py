@@ -111,6 +111,7 @@ def _section(store: Store, ref: str) -> str | None:
     return section_label(doc, key)
 
 
+@cache
 def tournament_cues(*lists: str) -> tuple[re.Pattern, ...]:
     """Patterns that say a question is asked at a tournament (``tournament``:
     on their own; ``tournament_weak``: words as often said of the game)."""

@@ -83,4 +83,27 @@ def pool() -> CardPool:
     return CardPool(cards)
 
 
-__all__ = ["pool", "CardPool", "parse_type_line", "load_file"]
+@lru_cache(maxsize=1)
+def pool_names() -> tuple[tuple[str, ...], ...]:
+    """Every name of every card of the pool (English, other printed names,
+    Chinese, and its halves'), read from the card files without compiling the
+    cards: what a lexicon needs, at a tenth of the cost of :func:`pool`."""
+    out: list[tuple[str, ...]] = []
+    for name in FILES:
+        path = HERE / name
+        if path.exists():
+            data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)  # noqa: S506
+            out.extend(_names(item) for item in data if isinstance(item, dict))
+    return tuple(out)
+
+
+def _names(item: dict) -> tuple[str, ...]:
+    names = [str(item.get("name") or ""), *(str(n) for n in item.get("names") or ()),
+             str(item.get("zh") or "")]
+    for half in item.get("split") or ():
+        if isinstance(half, dict):
+            names.extend(_names(half))
+    return tuple(dict.fromkeys(n for n in names if n))
+
+
+__all__ = ["pool", "pool_names", "CardPool", "parse_type_line", "load_file"]
