@@ -53,7 +53,7 @@ def test_a_card_the_engine_reads_goes_into_the_simulation(search_service):
     from judgebot.judge.service import Judge
 
     judge = Judge(search_service.store, search_service)
-    assert judge.pool.get("Murder") is None  # not one of the engine's own cards
+    assert judge.cards.base.get("Murder") is None  # not one of the engine's own cards
     assert judge.cards.get("Murder").source == "oracle"  # the corpus card, read from its text
     answer = judge.ask("I cast Murder on their Serra Angel")
     sim = answer.simulation
