@@ -277,7 +277,7 @@ class Retriever:
                 words.extend(v for v in names.values() if v)
         query = " ".join(dict.fromkeys(words)) or u.text
         try:
-            found = self.svc.search(query, game=game, per_page=30)
+            found = self.svc.search(query, game=game, per_page=30, brief=True)
         except ValueError:
             return
         rank = 0
@@ -304,7 +304,7 @@ class Retriever:
                  if w.lower() not in QUESTION_WORDS and len(w) > 1]
         query = " ".join(words) or u.text
         try:
-            found = self.svc.search(query, kind="policy", per_page=6)
+            found = self.svc.search(query, kind="policy", per_page=6, brief=True)
         except ValueError:
             return
         for rank, hit in enumerate(found.hits):

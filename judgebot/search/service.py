@@ -274,8 +274,11 @@ class SearchService:
         if self.handle.segmenter is not None:
             segment.activate(self.handle.segmenter)
 
-    def search(self, q: str, *, page: int = 1, per_page: int = 10,
+    def search(self, q: str, *, page: int = 1, per_page: int = 10, brief: bool = False,
                **filters: str | None) -> Results:
+        """Ranked hits for ``q``; ``brief`` hits carry what ranks them (id, kind,
+        edition, score, why pinned) without snippets or breadcrumbs, for callers
+        that read records, not pages (the judge)."""
         if not isinstance(q, str):
             raise SearchError("the query must be text")
         self.activate()
@@ -314,7 +317,7 @@ class SearchService:
             return results
         if parsed.policy:
             return self._section(parsed.policy, results, active)
-        return self._text_search(parsed, results, page, per_page, active)
+        return self._text_search(parsed, results, page, per_page, active, brief)
 
     def _section(self, ref: PolicyRef, results: Results, active: dict[str, str]) -> Results:
         """A section of the Tournament Rules or the IPG reached by its number; the
@@ -442,7 +445,7 @@ class SearchService:
         return mask
 
     def _text_search(self, parsed: ParsedQuery, results: Results, page: int, per_page: int,
-                     active: dict[str, str]) -> Results:
+                     active: dict[str, str], brief: bool = False) -> Results:
         whole = " ".join([*parsed.phrases, parsed.free]).strip()
         # a quoted phrase must match in every result: no subrules pinned for it
         pinned_ids = self._pinned(whole, active, subrules=not parsed.phrases)[:per_page]
@@ -457,7 +460,8 @@ class SearchService:
         qterms = _query_terms(built) if built is not None else {}
         hits: list[Hit] = []
         if page == 1:
-            hits = [self._hit_for(self.store.get(rid), qterms=qterms, whole=whole,
+            hits = [self._brief_hit(self.store.get(rid), pinned=reason) if brief else
+                    self._hit_for(self.store.get(rid), qterms=qterms, whole=whole,
                                   pinned=reason) for rid, reason in pinned_ids]
         skip = {rid for rid, _ in pinned_ids}
         if built is None:
@@ -481,7 +485,8 @@ class SearchService:
         for score, rid in ranked[first: first + room]:
             rec = self.store.get(rid)
             if rec is not None:
-                hits.append(self._hit_for(rec, score, qterms, whole, expansions))
+                hits.append(self._brief_hit(rec, score) if brief else
+                            self._hit_for(rec, score, qterms, whole, expansions))
         total = len(matched) + sum(1 for rid in skip if self._docnums.get(rid) not in matched)
         results.hits = hits
         results.total = max(total, len(hits))
@@ -816,6 +821,13 @@ class SearchService:
         if hit is None:
             hit = self._rule_hits[rec.id] = self._hit_for(rec, pinned="rule number")
         return hit
+
+    @staticmethod
+    def _brief_hit(rec: Record, score: float = 0.0, pinned: str = "") -> Hit:
+        return Hit(id=rec.id, kind=rec.kind, game=rec.game, edition=rec.edition,
+                   number=getattr(rec, "number", "") or "", title=title_of(rec),
+                   breadcrumb=[], snippets={}, matched=[], via=[], pinned=pinned,
+                   score=round(score, 3))
 
     def _hit_for(self, rec: Record, score: float = 0.0,
                  qterms: dict[str, set[str]] | None = None,
