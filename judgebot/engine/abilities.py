@@ -94,6 +94,8 @@ class Keyword(Ability):
             return f"suspend {'X' if self.x else self.n}—{self.cost}"
         if self.name in NUMBERED:
             return f"{self.name} {self.n}"
+        if self.name == "morph" and self.quality:  # megamorph (702.37b)
+            return f"{self.quality} {self.cost}"
         if self.name in COSTED and self.cost is not None:
             return f"{self.name} {self.cost}"
         return self.name

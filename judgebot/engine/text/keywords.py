@@ -131,8 +131,13 @@ def _by_rules(raw: str) -> Keyword | list[Keyword] | None:
         return None
     rest = raw[len(name):].strip()
     canonical = kdef.name if name in words else name
-    if canonical in ("megamorph",):
-        raise _not_simulated(raw, kdef.rule, raw)
+    if canonical == "megamorph":
+        # 702.37b: a variant of morph — cast face down for {3} and turned up for its cost
+        # like morph, plus a +1/+1 counter as it turns up for that cost (special.py)
+        if not rest:
+            raise _not_simulated(raw, kdef.rule, raw)
+        return Keyword("morph", cost=_keyword_cost(rest.lstrip("—–- ")), quality="megamorph",
+                       text=raw, rule=R.MEGAMORPH)
     n: int | None = None
     cost = None
     x = False
