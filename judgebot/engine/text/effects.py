@@ -644,7 +644,10 @@ def _put(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     low = t.lower()
     if s.kind == "player" and s.ref != "you" and not low.startswith(("a ", "an ")):
         raise fail(whole)
-    # counters
+    # counters; "a number of +1/+1 counters equal to … on target creature" (scavenge)
+    if m := re.fullmatch(r"a number of ([+-]\d+/[+-]\d+|\w+) counters equal to (.+?) on (.+)",
+                         t, re.I):
+        t = f"a number of {m.group(1)} counters on {m.group(3)} equal to {m.group(2)}"
     if m := re.fullmatch(r"(a|an|one|two|three|four|five|six|seven|x|\d+|that many|a number of)"
                          r" (?:additional )?([+-]\d+/[+-]\d+|\w+) counters? on (.+?)"
                          r"(?: equal to (.+)|, where x is (.+)| for each (.+))?", t, re.I):

@@ -95,6 +95,7 @@ class Reader:
     """Reads the text of one card (or generic object) into abilities."""
 
     def __init__(self, card: CardDef | None = None) -> None:
+        self.cost_exiled: str | None = None  # what "the card you exiled" is (scavenge)
         self.card = card
         self.targets: list[TargetSpec] = []
         self.sentence = ""
@@ -344,7 +345,12 @@ class Reader:
         if cost.discard_self or cost.exile_self and cost.zone != "graveyard":
             zone = "hand"
         self.it = "self"
-        parts = self.effects(body)
+        # "the card you exiled" (scavenge, 702.97a) is the card its cost exiled: this one
+        self.cost_exiled = "self" if cost.exile_self else None
+        try:
+            parts = self.effects(body)
+        finally:
+            self.cost_exiled = None
         effects = tuple(parts.effects)
         mana_effects = [e for e in effects if e.verb == "add_mana"]
         if mana_effects and not parts.targets and mana_effects[0] is effects[0] and \
