@@ -33,7 +33,8 @@ KEYWORD_RULES: dict[str, str] = {
     "poisonous": R.POISONOUS, "changeling": R.CHANGELING, "evoke": R.EVOKE,
     "wither": R.WITHER, "exalted": R.EXALTED, "infect": R.INFECT, "prowess": R.PROWESS,
     "menace": R.MENACE, "intimidate": R.INTIMIDATE, "horsemanship": R.HORSEMANSHIP,
-    "skulk": R.SKULK, "toxic": R.TOXIC,
+    "skulk": R.SKULK, "toxic": R.TOXIC, "convoke": R.CONVOKE, "delve": R.DELVE,
+    "improvise": R.IMPROVISE,
 }
 # Keywords the engine simulates by reading what their rule says they mean (702.Na:
 # "Bushido N" means "Whenever this creature blocks or becomes blocked, it gets +N/+N

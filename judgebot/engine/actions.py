@@ -428,7 +428,7 @@ class Runner:
             raise BadInput(msg("actions.act_cast"), action.line)
         allowed = {"player", "card", "targets", "x", "modes", "mode", "alt_cost", "half",
                    "divide", "buyback", "kicker", "additional", "sacrifice", "discard", "from",
-                   "target"}
+                   "target", "convoke", "improvise", "delve"}
         for key in value:
             if key not in allowed:
                 raise BadInput(msg("actions.act_cast.2", key=key, value=suggest(key, allowed)),
@@ -486,6 +486,10 @@ class Runner:
                          for n in _as_list(value.get("sacrifice"))]
         req.discard = [resolve_any(game, n, action.line, ("hand",), player)
                        for n in _as_list(value.get("discard"))]
+        for kw, zone in (("convoke", "battlefield"), ("improvise", "battlefield"),
+                         ("delve", "graveyard")):
+            setattr(req, kw, _distinct(game, _as_list(value.get(kw)), zone, player,
+                                       action.line))
         cast(game, req)
 
     def _owner_of_card(self, name: str) -> str | None:
@@ -608,3 +612,17 @@ def _as_list(v: Any) -> list[Any]:
 
 
 __all__ = ["Runner", "Run", "explain_characteristics"]
+
+
+def _distinct(game: Any, names: list, zone: str, player: str, line: int | None) -> list[int]:
+    """One object for each name, two of the same name being two objects ("convoke:
+    [Grizzly Bears, Grizzly Bears]" taps both)."""
+    out: list[int] = []
+    for n in names:
+        first = resolve_any(game, n, line, (zone,), player)
+        ids = [o for o in named(game, str(n).strip(), (zone,), player) if o not in out]
+        if not ids:
+            raise BadInput(msg("actions.too_few_named", text=str(n).strip()), line)
+        out.append(ids[0] if first in out else first)
+    return out
+
