@@ -492,6 +492,13 @@ def _dies_exile(game: Game, c: Candidate, e: Move) -> bool:
     return True
 
 
+@replacement("leaves_exile", Move, _exiled_instead)
+def _leaves_exile(game: Game, c: Candidate, e: Move) -> bool:
+    """"If it would leave the battlefield, exile it instead of putting it anywhere else"."""
+    return _from_zone(game, e) == "battlefield" and e.to_zone != "exile" and \
+        e.oid in c.params.get("objects", ())
+
+
 @replacement("graveyard_exile", Move, _exiled_instead)
 def _graveyard_exile(game: Game, c: Candidate, e: Move) -> bool:
     """"If a card [or token] would be put into [an opponent's] graveyard from anywhere,

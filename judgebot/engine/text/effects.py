@@ -601,6 +601,8 @@ def _return(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     if m := re.fullmatch(r"(.+?) from (your|a|target player's|their|its owner's) graveyard to "
                          r"the battlefield", t, re.I):
         ref, _ = _graveyard_ref(r, m.group(1), m.group(2))
+        if ref == "self_card":  # "… It gains haste": the card returned, a new object (400.7)
+            r.it = "self_card"
         return [Effect("return", {"what": ref, "to": "battlefield", "under": under,
                                   "tapped": tapped, "counters": counters}, text=whole)]
     if m := re.fullmatch(r"(.+?) to the battlefield", t, re.I):

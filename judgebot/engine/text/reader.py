@@ -453,6 +453,9 @@ class Reader:
                              r"exile it instead", s, re.I):
             what = self.ref_it()
             return [Effect("dies_exile", {"what": what}, text=s)]
+        if re.fullmatch(r"if (it|that creature|that permanent) would leave the battlefield, "
+                        r"exile it instead of putting it anywhere else", s, re.I):
+            return [Effect("leaves_exile", {"what": self.ref_it()}, text=s)]
         for pattern, trig in DELAYED:
             if m := pattern.fullmatch(s):
                 body = self.clause(m.group(1)).effects
