@@ -325,6 +325,15 @@ def _lki_matches(what: Any, c: Any, you: str | None) -> bool:
     return True
 
 
+@kind("target_is_another")
+def _target_is_another(f: Facts) -> bool:
+    """"If that's another creature" (backup, 702.165a): the ability's target isn't the
+    object whose ability it is."""
+    targets = getattr(f.item, "targets", None) or []
+    first = targets[0][0] if targets and targets[0] else None
+    return first is not None and first != f.source
+
+
 @kind("cast_from_hand")
 def _cast_from_hand(f: Facts) -> bool:
     obj = f.obj

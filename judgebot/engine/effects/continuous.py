@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from judgebot.engine import citations as R
-from judgebot.engine.abilities import Effect
+from judgebot.engine.abilities import Effect, Keyword
 from judgebot.engine.context import Ctx, objects, players
 from judgebot.engine.layers import ContinuousEffect, describe_layers
 from judgebot.engine.prohibitions import Prohibition
@@ -120,6 +120,30 @@ def _lose_abilities(ctx: Ctx, eff: Effect) -> None:
 def _grant(ctx: Ctx, eff: Effect) -> None:
     _continuous(ctx, eff, (("6", ("grant", tuple(eff.get("abilities")))),))
 
+
+
+@verb("grant_printed_below", primary="what")
+def _grant_printed_below(ctx: Ctx, eff: Effect) -> None:
+    """"It also gains the non-backup abilities of this creature printed below this one"
+    (702.165a): the abilities printed on the card after its keyword, the keyword itself
+    and others like it excepted."""
+    game = ctx.game
+    src = game.objects.get(ctx.source) if ctx.source is not None else None
+    if src is None and ctx.source is not None:
+        src = game.lki_objects.get(ctx.source)
+    if src is None:
+        return
+    card = src.copy_of or src.card
+    after = eff.get("after")
+    printed = list(card.abilities)
+    at = next((i for i, a in enumerate(printed) if isinstance(a, Keyword) and a.name == after),
+              None)
+    if at is None:
+        return
+    below = tuple(a for a in printed[at + 1:]
+                  if not (isinstance(a, Keyword) and a.name == after))
+    if below:
+        _continuous(ctx, eff, (("6", ("grant", below)),))
 
 
 @verb("gain_control", primary="what")

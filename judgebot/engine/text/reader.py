@@ -453,6 +453,13 @@ class Reader:
                              r"exile it instead", s, re.I):
             what = self.ref_it()
             return [Effect("dies_exile", {"what": what}, text=s)]
+        if m := re.fullmatch(r"if that's another creature, it also gains the non-(\w+) "
+                             r"abilities of ~ printed below this one until end of turn", s, re.I):
+            # backup (702.165a): the abilities printed below the keyword, read at resolution
+            # from the card, for the target if it isn't this creature
+            grant = Effect("grant_printed_below", {"what": self.ref_it(), "after": m.group(1),
+                                                   "duration": "eot"}, text=s)
+            return [Effect("if", {"cond": ("target_is_another",), "then": (grant,)}, text=s)]
         if re.fullmatch(r"if (it|that creature|that permanent) would leave the battlefield, "
                         r"exile it instead of putting it anywhere else", s, re.I):
             return [Effect("leaves_exile", {"what": self.ref_it()}, text=s)]
