@@ -269,6 +269,7 @@ SPELL_COSTS_REMEMBERED = cite("400.7d", "a permanent's abilities can refer to th
                               "for the spell it was")
 COPY = cite("707.1", "copies of spells, permanents and cards")
 COPY_VALUES = cite("707.2", "copiable values")
+COPY_EXCEPT = cite("707.9b", "a copy's exceptions become copiable values")
 COPY_SPELL = cite("707.10", "copying a spell")
 COPY_NEW_TARGETS = cite("707.10c", "choosing new targets for a copy")
 COPY_CEASES = cite("707.10a", "a copy of a spell outside the stack ceases to exist")

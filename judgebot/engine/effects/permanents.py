@@ -4,6 +4,7 @@ tokens (111) and token copies (707.2)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from judgebot.engine import citations as R
 from judgebot.engine.abilities import Effect, Keyword, Trigger, TriggeredAbility
@@ -92,6 +93,22 @@ def _token(ctx: Ctx, eff: Effect) -> None:
 
 
 
+def _except(card: CardDef, eff: Effect) -> CardDef:
+    """The copy's exceptions ("except it's white, it has no mana cost …"), which become
+    part of its copiable values (707.9b)."""
+    changes: dict[str, Any] = {}
+    if eff.get("colors") is not None:
+        changes["colors"] = eff.get("colors")
+    if eff.get("no_mana_cost"):
+        changes["mana_cost"] = None
+        changes.setdefault("colors", card.printed_colors)  # its colour isn't its cost's
+    if eff.get("pt") is not None:
+        changes["power"], changes["toughness"] = eff.get("pt")
+    if eff.get("add_subtypes"):
+        changes["subtypes"] = card.subtypes | eff.get("add_subtypes")
+    return replace(card, **changes) if changes else card
+
+
 @verb("token_copy", primary="what")
 def _token_copy(ctx: Ctx, eff: Effect) -> None:
     """Create a token that's a copy of a creature (707.2), maybe with haste, maybe
@@ -106,10 +123,14 @@ def _token_copy(ctx: Ctx, eff: Effect) -> None:
         extra = (Keyword("haste", text="haste"),) if eff.get("haste") else ()
         token_card = replace(card, abilities=card.abilities + extra, is_token=True,
                              source="token")
+        plain = token_card
+        token_card = _except(token_card, eff)
         done = perform(game, [CreateToken(source=ctx.source, card=token_card,
                                           controller=ctx.you, n=1,
                                           rules=ctx.rules + (R.COPY, R.COPY_VALUES, R.CREATE)
-                                          + ((R.HASTE,) if eff.get("haste") else ()))])
+                                          + ((R.HASTE,) if eff.get("haste") else ())
+                                          + ((R.COPY_EXCEPT,) if token_card is not plain
+                                             else ()))])
         ids = [i for e in done if isinstance(e, CreateToken) for i in e.new_ids]
         ctx.refs["tokens"] = ids
         if eff.get("sacrifice_at") == "end_step" and ids:

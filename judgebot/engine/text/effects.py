@@ -977,6 +977,34 @@ TOKEN_RE = re.compile(
     r"(?: for each (?P<each>.+?))?(?:, where x is (?P<x>.+))?", re.I)
 
 
+_COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def _copy_exceptions(text: str, whole: str) -> dict[str, Any]:
+    """"except it's white, it's 4/4, it has no mana cost, and it's a Zombie in addition to
+    its other types" (embalm, eternalize): the copy's changed copiable values (707.9b)."""
+    out: dict[str, Any] = {}
+    for part in re.split(r",\s*(?:and\s+)?|\s+and\s+(?=it)", text.strip()):
+        p = part.strip()
+        if not p:
+            continue
+        if m := re.fullmatch(r"it's (white|blue|black|red|green)", p):
+            out["colors"] = frozenset({_COLOR_LETTER[m.group(1)]})
+        elif m := re.fullmatch(r"it's (\d+)/(\d+)", p):
+            out["pt"] = (int(m.group(1)), int(m.group(2)))
+        elif p == "it has no mana cost":
+            out["no_mana_cost"] = True
+        elif m := re.fullmatch(r"it's an? (\w+) in addition to its other types", p):
+            from judgebot.engine.text.vocabulary import vocabulary
+            sub = vocabulary().subtype(m.group(1))
+            if not sub:
+                raise fail(whole)
+            out["add_subtypes"] = frozenset({sub})
+        else:
+            raise fail(whole)
+    return out
+
+
 @verb("create", "creates")
 def _create(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     if s.kind != "player":
@@ -984,10 +1012,12 @@ def _create(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     t = rest.strip().rstrip(".")
     low = t.lower()
     if m := re.fullmatch(r"(a|an|one|two) tokens? that's a copy of (.+?)(?:, except (.+))?", low):
-        if m.group(3):
-            raise fail(whole)
-        ref, _ = object_ref(r, t[m.start(2):m.end(2)])
-        return [Effect("token_copy", {"what": ref}, text=whole)]
+        except_ = _copy_exceptions(m.group(3), whole) if m.group(3) else {}
+        what = t[m.start(2):m.end(2)]
+        ref, _ = object_ref(r, what)
+        if ref == "self" and getattr(r, "cost_exiled", None):
+            ref = "self_card"  # embalm: "this card", exiled by the cost (a new object, 400.7)
+        return [Effect("token_copy", {"what": ref, **except_}, text=whole)]
     if " and " in low and low.count("token") >= 2:
         first, _, second = t.partition(" and ")
         return _create(r, s, first, whole) + _create(r, s, second, whole)
