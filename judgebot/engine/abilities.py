@@ -34,7 +34,7 @@ KEYWORD_RULES: dict[str, str] = {
     "wither": R.WITHER, "exalted": R.EXALTED, "infect": R.INFECT, "prowess": R.PROWESS,
     "menace": R.MENACE, "intimidate": R.INTIMIDATE, "horsemanship": R.HORSEMANSHIP,
     "skulk": R.SKULK, "toxic": R.TOXIC, "convoke": R.CONVOKE, "delve": R.DELVE,
-    "improvise": R.IMPROVISE,
+    "improvise": R.IMPROVISE, "dash": R.DASH,
 }
 # Keywords the engine simulates by reading what their rule says they mean (702.Na:
 # "Bushido N" means "Whenever this creature blocks or becomes blocked, it gets +N/+N
@@ -59,7 +59,7 @@ NO_EFFECT_KEYWORDS = frozenset({"partner", "choose a background", "doctor's comp
 # Keywords that take a number, a cost, or both.
 NUMBERED = {"fading", "vanishing", "absorb", "poisonous", "toxic"}
 COSTED = {"buyback", "cycling", "echo", "kicker", "flashback", "madness", "morph", "evoke",
-          "equip"}
+          "equip", "dash"}
 
 
 class Ability:
@@ -417,6 +417,11 @@ def components(kw: Keyword) -> tuple[Ability, ...]:
                         text="target creature you control"),),
             timing="sorcery", label="equip", text=kw.label(), rules=(R.EQUIP,),
             keyword=name),)
+    if name == "dash":  # "As long as this permanent's dash cost was paid, it has haste."
+        return (StaticAbility("continuous", "self",
+                              {"ops": (("6", ("grant", (Keyword("haste", text="haste"),))),),
+                               "cda": False},
+                              condition=("dashed",), text="dash", rules=(R.DASH,)),)
     if name == "evoke":
         return (TriggeredAbility(Trigger("enters", "self"),
                                  (Effect("sacrifice", {"what": "self"}),),

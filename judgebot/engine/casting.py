@@ -55,7 +55,7 @@ from judgebot.messages import Joined, Name, msg
 
 FACE_DOWN_COST = ManaCost.parse("{3}")
 # The ways a spell is cast that the log says ("casts X with flashback").
-CAST_HOW = ("flashback", "morph", "madness", "suspend", "evoke", "free")
+CAST_HOW = ("flashback", "morph", "madness", "suspend", "evoke", "free", "dash")
 
 
 @dataclass
@@ -143,6 +143,8 @@ def cast(game: Game, req: CastRequest) -> GameObject:
                             (R.MORPH,))
     if alt == "madness" and not req.during_resolution:
         raise IllegalAction(msg("casting.cast.11"), (R.MADNESS,))
+    if alt == "dash" and c.keyword("dash") is None:
+        raise IllegalAction(msg("casting.no_dash", name=name), (R.DASH,))
     if alt == "evoke" and c.keyword("evoke") is None:
         raise IllegalAction(msg("casting.cast.12", name=name), (R.EVOKE,))
     # Prohibitions.
@@ -228,8 +230,8 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     rules.extend({"flashback": [R.FLASHBACK], "morph": [R.MORPH, R.MORPH_CAST,
                                                          R.FACE_DOWN_CAST, R.FACE_DOWN],
                   "madness": [R.MADNESS_ALT_COST], "suspend": [R.SUSPEND],
-                  "evoke": [R.EVOKE]}.get(alt, []))
-    if alt in ("flashback", "morph", "madness", "evoke", "free", "suspend") or req.free:
+                  "evoke": [R.EVOKE], "dash": [R.DASH]}.get(alt, []))
+    if alt in ("flashback", "morph", "madness", "evoke", "free", "suspend", "dash") or req.free:
         rules.append(R.ALT_COST)
     if "Aura" in c.subtypes and targets and any(targets):
         rules.append(R.AURA_TARGET)
@@ -320,7 +322,7 @@ def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: st
         base = ManaCost()
     elif alt == "morph":
         base = FACE_DOWN_COST
-    elif alt in ("flashback", "madness", "evoke"):
+    elif alt in ("flashback", "madness", "evoke", "dash"):
         kw = (c if alt != "madness" else game.chars(obj.id)).keyword(alt)
         if kw is None:
             raise IllegalAction(msg("casting.total_cost.2", name=c.name, alt=alt),

@@ -156,6 +156,12 @@ def _in_exile(f: Facts) -> bool:
     return obj is not None and obj.zone == "exile"
 
 
+@kind("dashed")
+def _dashed(f: Facts) -> bool:
+    obj = f.obj
+    return obj is not None and obj.cast is not None and obj.cast.alt_cost == "dash"
+
+
 @kind("evoked")
 def _evoked(f: Facts) -> bool:
     obj = f.obj
