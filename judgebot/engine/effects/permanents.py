@@ -109,6 +109,51 @@ def _except(card: CardDef, eff: Effect) -> CardDef:
     return replace(card, **changes) if changes else card
 
 
+@verb("myriad", primary="flag")
+def _myriad(ctx: Ctx, eff: Effect) -> None:
+    """"For each opponent other than defending player, you may create a token that's a copy
+    of this creature that's tapped and attacking that player or a planeswalker they control.
+    If one or more tokens are created this way, exile the tokens at end of combat."
+    (702.116a)"""
+    game = ctx.game
+    src = game.objects.get(ctx.source) if ctx.source is not None else None
+    src = src or (game.lki_objects.get(ctx.source) if ctx.source is not None else None)
+    combat = game.combat
+    defending = combat.defending_player(ctx.source, game) if combat and ctx.source else None
+    others = [p for p in game.opponents(ctx.you) if p != defending]
+    if src is None or combat is None or defending is None or not others:
+        game.log.add("effect", msg("effects.myriad.none"), ctx.rules + (R.MYRIAD,))
+        return
+    card = replace(src.copy_of or src.card, is_token=True, source="token")
+    ids: list[int] = []
+    for p in others:
+        if game.chooser.choose(ctx.you, "may", ["yes", "no"], keys=("may",),
+                               note=f"myriad: a copy attacking {p}?") != 0:
+            game.log.add("choice", msg("effects.myriad.declines", you=ctx.you, player=p),
+                         (R.MYRIAD,))
+            continue
+        walkers = [o for o in game.battlefield if game.controller_of(o) == p and
+                   "planeswalker" in game.chars(o).types]
+        options: list[Any] = [p, *walkers]
+        at = options[0]
+        if len(options) > 1:
+            at = options[game.chooser.choose(
+                ctx.you, "attack", [p] + [game.name_of(o) for o in walkers],
+                keys=("attack",), note="the myriad copy attacks")]
+        done = perform(game, [CreateToken(source=ctx.source, card=card, controller=ctx.you,
+                                          n=1, tapped=True, attacking=at,
+                                          rules=ctx.rules + (R.MYRIAD, R.COPY, R.CREATE))])
+        ids += [i for e in done if isinstance(e, CreateToken) for i in e.new_ids]
+    if ids:
+        trig = Trigger("end_of_combat", None, who="any")
+        ability = TriggeredAbility(trig, (Effect("exile", {"what": "tokens"}),),
+                                   text="exile the tokens at end of combat",
+                                   rules=(R.MYRIAD, R.TRIGGER_DELAYED))
+        game.delayed.append(DelayedTrigger(trig, ability, ctx.you, ctx.source,
+                                           game.name_of(ctx.source) if ctx.source else "",
+                                           {"tokens": ids}, True, game.turn))
+
+
 @verb("token_copy", primary="what")
 def _token_copy(ctx: Ctx, eff: Effect) -> None:
     """Create a token that's a copy of a creature (707.2), maybe with haste, maybe
