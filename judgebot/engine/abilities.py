@@ -34,7 +34,7 @@ KEYWORD_RULES: dict[str, str] = {
     "wither": R.WITHER, "exalted": R.EXALTED, "infect": R.INFECT, "prowess": R.PROWESS,
     "menace": R.MENACE, "intimidate": R.INTIMIDATE, "horsemanship": R.HORSEMANSHIP,
     "skulk": R.SKULK, "toxic": R.TOXIC, "convoke": R.CONVOKE, "delve": R.DELVE,
-    "improvise": R.IMPROVISE, "dash": R.DASH, "myriad": R.MYRIAD,
+    "improvise": R.IMPROVISE, "dash": R.DASH, "myriad": R.MYRIAD, "cascade": R.CASCADE,
 }
 # Keywords the engine simulates by reading what their rule says they mean (702.Na:
 # "Bushido N" means "Whenever this creature blocks or becomes blocked, it gets +N/+N
@@ -417,6 +417,10 @@ def components(kw: Keyword) -> tuple[Ability, ...]:
                         text="target creature you control"),),
             timing="sorcery", label="equip", text=kw.label(), rules=(R.EQUIP,),
             keyword=name),)
+    if name == "cascade":  # each instance triggers on its own (702.85c)
+        return (TriggeredAbility(Trigger("cast_self", "self"), (Effect("cascade", {}),),
+                                 zone="stack", text="cascade", rules=(R.CASCADE,),
+                                 keyword=name),)
     if name == "myriad":
         return (TriggeredAbility(Trigger("attacks", "self"), (Effect("myriad", {}),),
                                  text="myriad", rules=(R.MYRIAD,), keyword=name),)
