@@ -16,13 +16,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from dataclasses import replace as dc_replace
-from itertools import count
+from itertools import combinations, count
 from typing import Any
 
 from judgebot.engine import citations as R
 from judgebot.engine.abilities import Filter, replacements
 from judgebot.engine.choosing import sacrifice_events
 from judgebot.engine.conditions import holds
+from judgebot.engine.errors import Unsupported
 from judgebot.engine.events import (
     Counters,
     CreateToken,
@@ -695,6 +696,48 @@ def _with_counters(game: Game, c: Candidate, e: Move) -> list[Event]:
 
 @replacement("enters_with_counters", Move, _with_counters, entering=True)
 def _enters_with_counters(game: Game, c: Candidate, e: Move) -> bool:
+    return _entering(game, c, e)
+
+
+# More creatures than this to devour from are refused: every subset is a choice.
+MAX_DEVOUR = 10
+
+
+def _devour(game: Game, c: Candidate, e: Move) -> list[Event]:
+    """"As this object enters, you may sacrifice any number of creatures [artifacts]. This
+    permanent enters with N +1/+1 counters on it for each creature sacrificed this way."
+    (702.82a, 702.82b)"""
+    who = e.controller or game.objects[e.oid].owner
+    kind = c.params.get("what", "creature")
+    mine = [o for o in game.battlefield if o != e.oid and game.controller_of(o) == who and
+            kind in game.chars(o).types]
+    if not mine:
+        return [e]
+    if len(mine) > MAX_DEVOUR:
+        raise Unsupported(msg("replacements.devour_too_many", n=len(mine), max=MAX_DEVOUR))
+    combos = [combo for k in range(len(mine) + 1) for combo in combinations(mine, k)]
+    labels = [", ".join(game.name_of(o) for o in combo) or "none" for combo in combos]
+
+    def match(value: Any) -> int | None:
+        names = value if isinstance(value, list) else [] if value in (None, "none") else [value]
+        want = sorted(str(v).lower() for v in names)
+        return next((i for i, combo in enumerate(combos)
+                     if sorted(game.name_of(o).lower() for o in combo) == want), None)
+    index = game.chooser.choose(who, "sacrifice", labels, keys=("sacrifice", "devour"),
+                                match=match, note=c.text)
+    chosen = combos[index]
+    n = int(c.params.get("n") or 0) * len(chosen)
+    game.log.add("replace", msg("replacements.devours", name=game.label(e.oid),
+                                n=len(chosen), counters=n),
+                 tuple(c.rules) + (R.DEVOUR, R.REPLACEMENT_ENTERS_WITH, R.ENTERS_REPLACEMENT))
+    if n:
+        e.counters["+1/+1"] = e.counters.get("+1/+1", 0) + n
+    return [Move(cause="devour", oid=o, to_zone="graveyard", reason="sacrifice",
+                 rules=(R.DEVOUR, R.SACRIFICE)) for o in chosen] + [e]
+
+
+@replacement("devour", Move, _devour, entering=True)
+def _devour_applies(game: Game, c: Candidate, e: Move) -> bool:
     return _entering(game, c, e)
 
 

@@ -164,6 +164,9 @@ def _by_rules(raw: str) -> Keyword | list[Keyword] | None:
     if any("[cost]" in f for f in kdef.forms):
         cost = _keyword_cost(rest.lstrip("—–- ").strip())
         return _finish(Keyword(canonical, cost=cost, text=raw), kdef)
+    if canonical == "devour" and (m := re.fullmatch(r"(artifact|creature) (\d+)", rest, re.I)):
+        return _finish(Keyword(canonical, int(m.group(2)), quality=m.group(1).lower(),
+                               text=raw), kdef)
     if canonical == "affinity" and (m := re.fullmatch(r"for (.+)", rest, re.I)):
         return _finish(Keyword(canonical, quality=m.group(1).lower(), text=raw), kdef)
     if canonical == "partner":
