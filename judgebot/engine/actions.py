@@ -357,6 +357,7 @@ class Runner:
             decl[b] = a
         if game.step == "declare_blockers" and game.extra.get("blocked") != game.turn:
             combat_mod.check_blockers(game, decl)
+            combat_mod.check_block_requirements(game, decl)
             game.extra["blocked"] = game.turn
             combat_mod.declare_blockers(game, decl)
             turn_mod.give_priority(game, game.active)
@@ -367,6 +368,7 @@ class Runner:
 
         def prepare() -> None:
             combat_mod.check_blockers(game, decl)
+            combat_mod.check_block_requirements(game, decl)
             game.extra["block"] = decl
             game.extra["blocked"] = game.turn
         self.go_to("declare_blockers", prepare)

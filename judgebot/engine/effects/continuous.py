@@ -200,7 +200,10 @@ def _cant(ctx: Ctx, eff: Effect) -> None:
     oids = objects(ctx, what)
     if not oids:
         return
-    game.prohibitions.append(Prohibition(kind, {"objects": frozenset(oids)}, ctx.source,
+    params: dict[str, Any] = {"objects": frozenset(oids)}
+    if eff.get("attacker") == "self":  # "… block ~ this combat if able" (provoke)
+        params["attacker"] = ctx.source
+    game.prohibitions.append(Prohibition(kind, params, ctx.source,
                                          ctx.you, lasting(ctx, eff.get("duration", "eot")),
                                          eff.text, ctx.rules))
     game.log.add("effect", msg("effects.card_text", text=eff.text), ctx.rules +

@@ -1422,6 +1422,20 @@ def _attack(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     raise fail(whole)
 
 
+@verb("choose", "chooses")
+def _choose(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
+    """"choose to have target creature defending player controls block ~ this combat if
+    able" (provoke, 702.39a): a requirement that it block this creature (509.1c)."""
+    m = re.fullmatch(r"to have (.+?) block (~|this creature) this combat if able", rest.strip(),
+                     re.I)
+    if s.kind != "player" or s.ref != "you" or not m:
+        raise fail(whole)
+    ref, _ = object_ref(r, m.group(1))
+    r.it = ref  # "If you do, untap that creature"
+    return [Effect("cant", {"what": ref, "kind": "must_block_source", "attacker": "self",
+                            "duration": "end_of_combat"}, text=whole)]
+
+
 @verb("investigate", "investigates")
 def _investigate(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     if s.kind != "player" or rest.strip():

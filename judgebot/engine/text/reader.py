@@ -404,10 +404,12 @@ class Reader:
                 dont = re.match(r"if you don't, ", nxt, re.I)
                 if do or dont:
                     body = m.group(1)
+                    # the body first: "that creature" after it is what it names (provoke)
+                    first = None if body.lower().startswith("pay ") else self.clause(body)
                     follow = self.sentence_effects(nxt[len(do.group(0) if do else
                                                            dont.group(0)):])
                     then, other = (follow, []) if do else ([], follow)
-                    if body.lower().startswith("pay "):
+                    if first is None:
                         cost, times = payment_times(self, body[4:])
                         args: dict[str, Any] = {"who": "you", "cost": cost,
                                                 "then": tuple(then), "else": tuple(other)}
@@ -415,7 +417,6 @@ class Reader:
                             args["times"] = times
                         parts.effects.append(Effect("may_pay", args, text=s))
                     else:
-                        first = self.clause(body)
                         parts.effects.append(Effect("may", {
                             "effects": tuple(first.effects) + tuple(then),
                             "else": tuple(other)}, text=s))
