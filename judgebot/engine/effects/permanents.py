@@ -83,13 +83,37 @@ def _token(ctx: Ctx, eff: Effect) -> None:
     who = eff.get("controller", "you")
     for p in players(ctx, who):
         n = bounded(ctx.amount(eff.get("n", 1)), "create that many tokens")
-        if n > 0:
-            ev = CreateToken(source=ctx.source, card=card, controller=p, n=n,
+        if n <= 0:
+            continue
+        targets = _attack_options(game, p) if eff.get("attacking") else []
+        batches: list[tuple[int, Any]] = [(n, targets[0] if len(targets) == 1 else None)]
+        if len(targets) > 1:  # each token's controller chooses what it attacks (508.4)
+            batches = [(1, targets[game.chooser.choose(
+                p, "attack", [t if isinstance(t, str) else game.name_of(t) for t in targets],
+                keys=("attack",), note="what the token attacks")]) for _ in range(n)]
+        ids: list[int] = []
+        for k, at in batches:
+            ev = CreateToken(source=ctx.source, card=card, controller=p, n=k,
                              tapped=bool(eff.get("tapped")), haste=bool(eff.get("haste")),
-                             rules=ctx.rules)
+                             attacking=at, rules=ctx.rules + ((R.ATTACKING_TOKEN,)
+                                                              if at is not None else ()))
             done = perform(game, [ev])
-            ctx.refs["tokens"] = [i for e in done if isinstance(e, CreateToken)
-                                  for i in e.new_ids]
+            ids += [i for e in done if isinstance(e, CreateToken) for i in e.new_ids]
+        ctx.refs["tokens"] = ids
+
+
+def _attack_options(game: Any, player: str) -> list[Any]:
+    """What a creature put onto the battlefield attacking may attack: a defending player or
+    a planeswalker of theirs (508.4); outside combat it isn't attacking (506.3)."""
+    if game.combat is None or not game.combat.attackers:
+        return []
+    defending = {game.combat.defending_player(a, game) for a in game.combat.attackers}
+    out: list[Any] = []
+    for opp in [o for o in game.opponents(player) if o in defending]:
+        out.append(opp)
+        out += [o for o in game.battlefield if game.controller_of(o) == opp and
+                "planeswalker" in game.chars(o).types]
+    return out
 
 
 

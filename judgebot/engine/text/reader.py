@@ -397,6 +397,14 @@ class Reader:
                     previous = wrapped
                     i += 1
                     continue
+            # "Create N … tokens. Those tokens enter tapped and attacking." (mobilize)
+            if re.fullmatch(r"(?:those tokens|the tokens?|they|it) enters? tapped and "
+                            r"attacking\.?", s, re.I) and previous and \
+                    previous[-1].verb == "token":
+                previous[-1].args["tapped"] = True
+                previous[-1].args["attacking"] = True
+                i += 1
+                continue
             before = len(parts.effects)
             # "You may X. If you do, Y." / "… If you don't, Y."
             if m := re.fullmatch(r"you may (.+)", s, re.I | re.S):
