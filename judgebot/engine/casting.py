@@ -201,8 +201,8 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     if not req.free and not pay_mana(game, player, mana, name, check_only=True,
                                      exclude={o for o, _k, _s in helpers} or None):
         raise IllegalAction(msg("casting.cast.14", player=player, mana=mana, name=name),
-            (R.CAST_TOTAL_COST,
-                                                                       R.CAST_PAY))
+                            (R.CAST_TOTAL_COST, R.CAST_PAY)
+                            + tuple(_cost_change_rules(game, player, c)))
     # Everything is legal: do it.
     info = CastInfo(from_zone=zone, alt_cost=alt, additional=tuple(req.additional), x=req.x,
                     half=req.half, cast=True,

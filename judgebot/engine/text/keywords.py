@@ -168,7 +168,8 @@ def _by_rules(raw: str) -> Keyword | list[Keyword] | None:
         return _finish(Keyword(canonical, int(m.group(2)), quality=m.group(1).lower(),
                                text=raw), kdef)
     if canonical == "affinity" and (m := re.fullmatch(r"for (.+)", rest, re.I)):
-        return _finish(Keyword(canonical, quality=m.group(1).lower(), text=raw), kdef)
+        # the case kept: "Affinity for Citizens" counts the subtype Citizen
+        return _finish(Keyword(canonical, quality=m.group(1), text=raw), kdef)
     if canonical == "partner":
         return _finish(Keyword(canonical, text=raw), kdef)
     raise _not_simulated(raw, kdef.rule, raw)
