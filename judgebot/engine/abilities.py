@@ -35,7 +35,7 @@ KEYWORD_RULES: dict[str, str] = {
     "menace": R.MENACE, "intimidate": R.INTIMIDATE, "horsemanship": R.HORSEMANSHIP,
     "skulk": R.SKULK, "toxic": R.TOXIC, "convoke": R.CONVOKE, "delve": R.DELVE,
     "improvise": R.IMPROVISE, "dash": R.DASH, "myriad": R.MYRIAD, "cascade": R.CASCADE,
-    "devour": R.DEVOUR,
+    "devour": R.DEVOUR, "amplify": R.AMPLIFY,
 }
 # Keywords the engine simulates by reading what their rule says they mean (702.Na:
 # "Bushido N" means "Whenever this creature blocks or becomes blocked, it gets +N/+N
@@ -58,7 +58,7 @@ MEANING_KEYWORDS = frozenset({
 NO_EFFECT_KEYWORDS = frozenset({"partner", "choose a background", "doctor's companion",
                                 "doctor’s companion", "companion"})
 # Keywords that take a number, a cost, or both.
-NUMBERED = {"fading", "vanishing", "absorb", "poisonous", "toxic", "devour"}
+NUMBERED = {"fading", "vanishing", "absorb", "poisonous", "toxic", "devour", "amplify"}
 COSTED = {"buyback", "cycling", "echo", "kicker", "flashback", "madness", "morph", "evoke",
           "equip", "dash"}
 
@@ -423,6 +423,9 @@ def components(kw: Keyword) -> tuple[Ability, ...]:
     if name == "devour":  # "As this object enters, you may sacrifice any number of …"
         return (ReplacementAbility("devour", {"n": kw.n, "what": kw.quality or "creature"},
                                    text=kw.label(), rules=(R.DEVOUR,), keyword=name),)
+    if name == "amplify":
+        return (ReplacementAbility("amplify", {"n": kw.n}, text=kw.label(), rules=(R.AMPLIFY,),
+                                   keyword=name),)
     if name == "cascade":  # each instance triggers on its own (702.85c)
         return (TriggeredAbility(Trigger("cast_self", "self"), (Effect("cascade", {}),),
                                  zone="stack", text="cascade", rules=(R.CASCADE,),
