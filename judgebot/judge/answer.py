@@ -175,9 +175,12 @@ def compose(u: Understanding, evidence: Evidence, retriever: Retriever,
         return _noted(answer, msg("judge.answer.not_a_question"))
     if u.other_game and u.other_game != "fow":
         return _noted(answer, msg("judge.answer.other_game", game=u.other_game))
+    surface = _surface_words(u.text, retriever)
     for group, cands in (("rules", evidence.rules), ("rulings", evidence.rulings),
                          ("glossary", evidence.glossary), ("notes", evidence.notes)):
         quotes = [q for q in (quote(retriever, c, qtokens) for c in cands) if q is not None]
+        for q in quotes:  # the question's own words, not their stems ("opponent", not "oppon")
+            q.matched = list(dict.fromkeys(surface.get(w, w) for w in q.matched))
         setattr(answer, group, quotes)
     _decide(answer, u, retriever, simulation, layers)
     if answer.confidence == "weak":
@@ -185,6 +188,15 @@ def compose(u: Understanding, evidence: Evidence, retriever: Retriever,
     elif answer.confidence == "none":
         _noted(answer, msg("judge.answer.nothing"))
     return answer
+
+
+def _surface_words(text: str, retriever: Retriever) -> dict[str, str]:
+    """Each English token of the question (a stem) → the word it was typed as."""
+    out: dict[str, str] = {}
+    for word in re.findall(r"[A-Za-z][A-Za-z'’-]*", text):
+        for token in analysis.analyze(retriever.en, word):
+            out.setdefault(token, word.lower())
+    return out
 
 
 def _decide(answer: Answer, u: Understanding, retriever: Retriever,

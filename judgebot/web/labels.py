@@ -206,9 +206,11 @@ LABELS: dict[str, tuple[str, str]] = {
     "api": ("API", "API"),
     "ask": ("问裁判", "Ask a judge"),
     "ask_intro": ("像在牌桌上那样提问，中文、英文或混用皆可。"
-                  "答案引用完整规则原文；能推演的情形由规则引擎模拟。",
+                  "答案引用完整规则原文，比赛问题引用比赛规则和违规处理方针；"
+                  "能推演的情形由规则引擎模拟。",
                   "Ask as you would at the table, in Chinese, English or both. Answers quote "
-                  "the Comprehensive Rules; situations the engine can build are simulated."),
+                  "the Comprehensive Rules, and for tournament matters the Tournament Rules "
+                  "and the IPG; situations the engine can build are simulated."),
     "ask_placeholder": ("例如：我的3/3践踏死触生物被2/2阻挡，能打多少伤害到对手？",
                         "e.g. My 3/3 with trample and deathtouch is blocked by a 2/2. "
                         "How much damage goes through?"),
@@ -227,8 +229,9 @@ LABELS: dict[str, tuple[str, str]] = {
     "plain_answer": ("回答", "Answer"),
     "what_rules_cover": ("相关规则涉及", "What the rules below cover"),
     "decided_by": ("判定依据", "Decided by"),
-    "rules_quoted_note": ("以下为完整规则原文摘录，并注明选取原因。",
-                          "Quoted from the Comprehensive Rules, with why each was chosen."),
+    "rules_quoted_note": ("以下为规则与比赛文件原文摘录，并注明选取原因。",
+                          "Quoted from the rules and the tournament documents, with why each "
+                          "was chosen."),
     "why": ("原因", "Why"),
     "matched_words": ("匹配的词", "Matched words"),
     "full_text": ("全文", "Full text"),
