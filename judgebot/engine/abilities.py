@@ -33,7 +33,9 @@ KEYWORD_RULES: dict[str, str] = {
     "poisonous": R.POISONOUS, "changeling": R.CHANGELING, "evoke": R.EVOKE,
     "wither": R.WITHER, "exalted": R.EXALTED, "infect": R.INFECT, "prowess": R.PROWESS,
     "menace": R.MENACE, "intimidate": R.INTIMIDATE, "horsemanship": R.HORSEMANSHIP,
-    "skulk": R.SKULK, "toxic": R.TOXIC,
+    "skulk": R.SKULK, "toxic": R.TOXIC, "convoke": R.CONVOKE, "delve": R.DELVE,
+    "improvise": R.IMPROVISE, "dash": R.DASH, "myriad": R.MYRIAD, "cascade": R.CASCADE,
+    "devour": R.DEVOUR, "amplify": R.AMPLIFY,
 }
 # Keywords the engine simulates by reading what their rule says they mean (702.Na:
 # "Bushido N" means "Whenever this creature blocks or becomes blocked, it gets +N/+N
@@ -56,9 +58,9 @@ MEANING_KEYWORDS = frozenset({
 NO_EFFECT_KEYWORDS = frozenset({"partner", "choose a background", "doctor's companion",
                                 "doctor’s companion", "companion"})
 # Keywords that take a number, a cost, or both.
-NUMBERED = {"fading", "vanishing", "absorb", "poisonous", "toxic"}
+NUMBERED = {"fading", "vanishing", "absorb", "poisonous", "toxic", "devour", "amplify"}
 COSTED = {"buyback", "cycling", "echo", "kicker", "flashback", "madness", "morph", "evoke",
-          "equip"}
+          "equip", "dash"}
 
 
 class Ability:
@@ -92,8 +94,12 @@ class Keyword(Ability):
             return f"{(self.quality or '').lower()}walk"
         if self.name == "suspend":
             return f"suspend {'X' if self.x else self.n}—{self.cost}"
+        if self.name == "devour" and self.quality:  # "devour artifact 1"
+            return f"devour {self.quality} {self.n}"
         if self.name in NUMBERED:
             return f"{self.name} {self.n}"
+        if self.name == "morph" and self.quality:  # megamorph (702.37b)
+            return f"{self.quality} {self.cost}"
         if self.name in COSTED and self.cost is not None:
             return f"{self.name} {self.cost}"
         return self.name
@@ -414,6 +420,24 @@ def components(kw: Keyword) -> tuple[Ability, ...]:
                         text="target creature you control"),),
             timing="sorcery", label="equip", text=kw.label(), rules=(R.EQUIP,),
             keyword=name),)
+    if name == "devour":  # "As this object enters, you may sacrifice any number of …"
+        return (ReplacementAbility("devour", {"n": kw.n, "what": kw.quality or "creature"},
+                                   text=kw.label(), rules=(R.DEVOUR,), keyword=name),)
+    if name == "amplify":
+        return (ReplacementAbility("amplify", {"n": kw.n}, text=kw.label(), rules=(R.AMPLIFY,),
+                                   keyword=name),)
+    if name == "cascade":  # each instance triggers on its own (702.85c)
+        return (TriggeredAbility(Trigger("cast_self", "self"), (Effect("cascade", {}),),
+                                 zone="stack", text="cascade", rules=(R.CASCADE,),
+                                 keyword=name),)
+    if name == "myriad":
+        return (TriggeredAbility(Trigger("attacks", "self"), (Effect("myriad", {}),),
+                                 text="myriad", rules=(R.MYRIAD,), keyword=name),)
+    if name == "dash":  # "As long as this permanent's dash cost was paid, it has haste."
+        return (StaticAbility("continuous", "self",
+                              {"ops": (("6", ("grant", (Keyword("haste", text="haste"),))),),
+                               "cda": False},
+                              condition=("dashed",), text="dash", rules=(R.DASH,)),)
     if name == "evoke":
         return (TriggeredAbility(Trigger("enters", "self"),
                                  (Effect("sacrifice", {"what": "self"}),),

@@ -57,7 +57,7 @@ CHOOSE_KEYS = frozenset({
     "modes", "copy", "copy_targets", "new_targets", "color", "mana", "chosen",
     "chosen_player", "choose_player", "search", "return", "bounce", "discard", "sacrifice",
     "legend", "random", "scry", "surveil", "crew", "exile", "choose", "put", "pile",
-    "pile_choice"})
+    "pile_choice", "reveal"})
 CHOOSE_ALIASES = {"target": "targets", "colour": "color", "replacement_order": "replacement",
                   "legend": "keep", "player_choice": "chosen_player"}
 
@@ -357,6 +357,7 @@ class Runner:
             decl[b] = a
         if game.step == "declare_blockers" and game.extra.get("blocked") != game.turn:
             combat_mod.check_blockers(game, decl)
+            combat_mod.check_block_requirements(game, decl)
             game.extra["blocked"] = game.turn
             combat_mod.declare_blockers(game, decl)
             turn_mod.give_priority(game, game.active)
@@ -367,6 +368,7 @@ class Runner:
 
         def prepare() -> None:
             combat_mod.check_blockers(game, decl)
+            combat_mod.check_block_requirements(game, decl)
             game.extra["block"] = decl
             game.extra["blocked"] = game.turn
         self.go_to("declare_blockers", prepare)
@@ -428,7 +430,7 @@ class Runner:
             raise BadInput(msg("actions.act_cast"), action.line)
         allowed = {"player", "card", "targets", "x", "modes", "mode", "alt_cost", "half",
                    "divide", "buyback", "kicker", "additional", "sacrifice", "discard", "from",
-                   "target"}
+                   "target", "convoke", "improvise", "delve"}
         for key in value:
             if key not in allowed:
                 raise BadInput(msg("actions.act_cast.2", key=key, value=suggest(key, allowed)),
@@ -486,6 +488,10 @@ class Runner:
                          for n in _as_list(value.get("sacrifice"))]
         req.discard = [resolve_any(game, n, action.line, ("hand",), player)
                        for n in _as_list(value.get("discard"))]
+        for kw, zone in (("convoke", "battlefield"), ("improvise", "battlefield"),
+                         ("delve", "graveyard")):
+            setattr(req, kw, _distinct(game, _as_list(value.get(kw)), zone, player,
+                                       action.line))
         cast(game, req)
 
     def _owner_of_card(self, name: str) -> str | None:
@@ -608,3 +614,17 @@ def _as_list(v: Any) -> list[Any]:
 
 
 __all__ = ["Runner", "Run", "explain_characteristics"]
+
+
+def _distinct(game: Any, names: list, zone: str, player: str, line: int | None) -> list[int]:
+    """One object for each name, two of the same name being two objects ("convoke:
+    [Grizzly Bears, Grizzly Bears]" taps both)."""
+    out: list[int] = []
+    for n in names:
+        first = resolve_any(game, n, line, (zone,), player)
+        ids = [o for o in named(game, str(n).strip(), (zone,), player) if o not in out]
+        if not ids:
+            raise BadInput(msg("actions.too_few_named", text=str(n).strip()), line)
+        out.append(ids[0] if first in out else first)
+    return out
+

@@ -27,7 +27,7 @@ from judgebot.engine.apply import new_object
 from judgebot.engine.conditions import holds
 from judgebot.engine.costs import check_costs, cost_reduction, pay_costs, pay_mana
 from judgebot.engine.errors import IllegalAction, Unsupported
-from judgebot.engine.events import Happened, Move
+from judgebot.engine.events import Happened, Move, Tap
 from judgebot.engine.filters import View, amount
 from judgebot.engine.layers import base_chars, face_down_chars
 from judgebot.engine.mana import ManaCost
@@ -55,7 +55,7 @@ from judgebot.messages import Joined, Name, msg
 
 FACE_DOWN_COST = ManaCost.parse("{3}")
 # The ways a spell is cast that the log says ("casts X with flashback").
-CAST_HOW = ("flashback", "morph", "madness", "suspend", "evoke", "free")
+CAST_HOW = ("flashback", "morph", "madness", "suspend", "evoke", "free", "dash")
 
 
 @dataclass
@@ -74,6 +74,12 @@ class CastRequest:
     during_resolution: bool = False
     discard: list[int] = field(default_factory=list)
     sacrifice: list[int] = field(default_factory=list)
+    # What pays part of the total cost instead of mana (601.2h): the creatures tapped for
+    # convoke (702.51a), the artifacts tapped for improvise (702.126a), the cards exiled
+    # from the graveyard for delve (702.66a)
+    convoke: list[int] = field(default_factory=list)
+    improvise: list[int] = field(default_factory=list)
+    delve: list[int] = field(default_factory=list)
 
 
 # --- timing --------------------------------------------------------------------------------
@@ -137,6 +143,8 @@ def cast(game: Game, req: CastRequest) -> GameObject:
                             (R.MORPH,))
     if alt == "madness" and not req.during_resolution:
         raise IllegalAction(msg("casting.cast.11"), (R.MADNESS,))
+    if alt == "dash" and c.keyword("dash") is None:
+        raise IllegalAction(msg("casting.no_dash", name=name), (R.DASH,))
     if alt == "evoke" and c.keyword("evoke") is None:
         raise IllegalAction(msg("casting.cast.12", name=name), (R.EVOKE,))
     # Prohibitions.
@@ -189,10 +197,12 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     mana, extra_cost = _total_cost(game, req, c, obj, alt)
     if extra_cost is not None:
         check_costs(game, player, extra_cost, req.oid, targets, name)
-    if not req.free and not pay_mana(game, player, mana, name, check_only=True):
+    mana, helpers = _helpers(game, req, c, mana, name)
+    if not req.free and not pay_mana(game, player, mana, name, check_only=True,
+                                     exclude={o for o, _k, _s in helpers} or None):
         raise IllegalAction(msg("casting.cast.14", player=player, mana=mana, name=name),
-            (R.CAST_TOTAL_COST,
-                                                                       R.CAST_PAY))
+                            (R.CAST_TOTAL_COST, R.CAST_PAY)
+                            + tuple(_cost_change_rules(game, player, c)))
     # Everything is legal: do it.
     info = CastInfo(from_zone=zone, alt_cost=alt, additional=tuple(req.additional), x=req.x,
                     half=req.half, cast=True,
@@ -220,8 +230,8 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     rules.extend({"flashback": [R.FLASHBACK], "morph": [R.MORPH, R.MORPH_CAST,
                                                          R.FACE_DOWN_CAST, R.FACE_DOWN],
                   "madness": [R.MADNESS_ALT_COST], "suspend": [R.SUSPEND],
-                  "evoke": [R.EVOKE]}.get(alt, []))
-    if alt in ("flashback", "morph", "madness", "evoke", "free", "suspend") or req.free:
+                  "evoke": [R.EVOKE], "dash": [R.DASH]}.get(alt, []))
+    if alt in ("flashback", "morph", "madness", "evoke", "free", "suspend", "dash") or req.free:
         rules.append(R.ALT_COST)
     if "Aura" in c.subtypes and targets and any(targets):
         rules.append(R.AURA_TARGET)
@@ -250,6 +260,8 @@ def cast(game: Game, req: CastRequest) -> GameObject:
                              how=Joined(tuple(how), "list.nothing"), tgt=tgt),
         rules, player=player,
                  card=card_name)
+    if helpers:
+        _pay_with_helpers(game, player, helpers, name)
     if not req.free:
         if extra_cost is not None:
             pay_costs(game, player, extra_cost, spell.id, name, mana=mana,
@@ -310,7 +322,7 @@ def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: st
         base = ManaCost()
     elif alt == "morph":
         base = FACE_DOWN_COST
-    elif alt in ("flashback", "madness", "evoke"):
+    elif alt in ("flashback", "madness", "evoke", "dash"):
         kw = (c if alt != "madness" else game.chars(obj.id)).keyword(alt)
         if kw is None:
             raise IllegalAction(msg("casting.total_cost.2", name=c.name, alt=alt),
@@ -353,6 +365,82 @@ def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: st
     elif reduction and base.symbols:
         base = base.reduced(reduction)
     return base, extra
+
+
+# Keywords that let objects pay part of a spell's total cost, and what each pays with.
+HELPERS = {"convoke": R.CONVOKE, "improvise": R.IMPROVISE, "delve": R.DELVE}
+
+
+def _helpers(game: Game, req: CastRequest, c: Chars, mana: ManaCost, name: str
+             ) -> tuple[ManaCost, list[tuple[int, str, str]]]:
+    """The part of the total cost the chosen objects pay, and what remains for mana.
+
+    Convoke: each untapped creature you control pays {1} or one mana of one of its
+    colours (702.51a); improvise: each untapped artifact pays {1} (702.126a); delve: each
+    card exiled from your graveyard pays {1} (702.66a). None of them changes the total
+    cost (702.51b, 702.66b, 702.126b); they are paid for it (601.2h)."""
+    chosen = {"convoke": req.convoke, "improvise": req.improvise, "delve": req.delve}
+    if not any(chosen.values()):
+        return mana, []
+    left = list(mana.symbols)
+    out: list[tuple[int, str, str]] = []
+    seen: set[int] = set()
+    view = View(game)
+    for kw, ids in chosen.items():
+        if not ids:
+            continue
+        if c.keyword(kw) is None:
+            raise IllegalAction(msg("casting.helpers.no_keyword", name=name, keyword=kw),
+                                (HELPERS[kw],))
+        for oid in ids:
+            obj = game.objects.get(oid)
+            label = game.label(oid)
+            ok = obj is not None and oid not in seen and oid != req.oid
+            if ok and kw == "delve":
+                ok = obj.zone == "graveyard" and obj.owner == req.player
+            elif ok:
+                oc = view.chars(oid)
+                ok = obj.zone == "battlefield" and not obj.tapped and \
+                    game.controller_of(oid) == req.player and \
+                    (oc.is_creature if kw == "convoke" else "artifact" in oc.types)
+            if not ok:
+                raise IllegalAction(msg(f"casting.helpers.cant_{kw}", name=label,
+                                        player=req.player), (HELPERS[kw],))
+            seen.add(oid)
+            colors = view.chars(oid).colors if kw == "convoke" else frozenset()
+            # a colour of this creature that the cost still needs first, else generic
+            sym = next((s for s in left if not s.isdigit() and
+                        set(s.split("/")) & set(colors or ())), None)
+            if sym is not None:
+                left.remove(sym)
+                out.append((oid, kw, sym))
+                continue
+            generic = next((i for i, s in enumerate(left) if s.isdigit() and int(s) > 0), None)
+            if generic is None:
+                raise IllegalAction(msg("casting.helpers.nothing_to_pay", name=label,
+                                        spell=name, mana=ManaCost(tuple(left))),
+                                    (HELPERS[kw], R.CAST_PAY))
+            n = int(left[generic]) - 1
+            if n:
+                left[generic] = str(n)
+            else:
+                left.pop(generic)
+            out.append((oid, kw, "1"))
+    return ManaCost(tuple(left)), out
+
+
+def _pay_with_helpers(game: Game, player: str, helpers: list[tuple[int, str, str]],
+                      name: str) -> None:
+    """Tap the creatures and artifacts, exile the cards, each paying its part (601.2h)."""
+    for oid, kw, sym in helpers:
+        label = game.label(oid)
+        if kw == "delve":
+            perform(game, [Move(cause="cost", oid=oid, to_zone="exile", reason="exile",
+                                rules=(R.DELVE,))])
+        else:
+            perform(game, [Tap(cause="cost", oid=oid, rules=(HELPERS[kw],))])
+        game.log.add("pay", msg(f"casting.helpers.paid_{kw}", player=player, name=label,
+                                mana="{" + sym + "}", spell=name), (HELPERS[kw], R.CAST_PAY))
 
 
 def _cost_change_rules(game: Game, player: str, c: Chars) -> list[str]:

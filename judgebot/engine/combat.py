@@ -362,11 +362,46 @@ def _blockable(game: Game, blocker: int, decl: dict[int, int]) -> list[int]:
     return out
 
 
+def _blocks_this(game: Game, decl: dict[int, int], declared: bool) -> dict[int, int]:
+    """Creatures that must block one attacker if able (provoke, 702.39a; 509.1c): a
+    declaration where one doesn't though it could is illegal; without one, it does."""
+    decl = dict(decl)
+    combat = game.combat
+    for p in active_prohibitions(game, "must_block_source"):
+        attacker = p.params.get("attacker")
+        if combat is None or attacker not in combat.attackers:
+            continue
+        for blocker in p.params.get("objects", ()):
+            if blocker not in game.objects or game.objects[blocker].zone != "battlefield" or \
+                    decl.get(blocker) == attacker:
+                continue
+            try:
+                check_blockers(game, {**decl, blocker: attacker})
+            except IllegalAction:
+                continue  # it can't: the requirement asks nothing (509.1c)
+            if declared:
+                raise IllegalAction(msg("combat.must_block_this", name=game.label(blocker),
+                                        attacker=game.label(attacker),
+                                        text=p.text.replace("~", game.name_of(attacker))),
+                                    (R.BLOCK_REQUIREMENTS,) + p.rules)
+            decl[blocker] = attacker
+            game.log.add("block", msg("combat.blocks_as_required", name=game.label(blocker),
+                                      attacker=game.label(attacker)),
+                         (R.BLOCK_REQUIREMENTS,) + p.rules)
+    return decl
+
+
+def check_block_requirements(game: Game, decl: dict[int, int]) -> None:
+    """Raise IllegalAction if a declaration breaks a blocking requirement (509.1c), before
+    anything changes."""
+    _requirements(game, decl, True)
+
+
 def _requirements(game: Game, decl: dict[int, int], declared: bool) -> dict[int, int]:
     """Blocks required of creatures that must block if able (509.1c): a declaration that
     leaves one out while it could block is illegal; without one, each required creature
     blocks an attacker its chooser chooses."""
-    decl = dict(decl)
+    decl = _blocks_this(game, decl, declared)
     for blocker in required_blockers(game):
         if blocker in decl:
             continue

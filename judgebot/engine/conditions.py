@@ -156,6 +156,12 @@ def _in_exile(f: Facts) -> bool:
     return obj is not None and obj.zone == "exile"
 
 
+@kind("dashed")
+def _dashed(f: Facts) -> bool:
+    obj = f.obj
+    return obj is not None and obj.cast is not None and obj.cast.alt_cost == "dash"
+
+
 @kind("evoked")
 def _evoked(f: Facts) -> bool:
     obj = f.obj
@@ -323,6 +329,15 @@ def _lki_matches(what: Any, c: Any, you: str | None) -> bool:
     if what.controller == "opponent" and c.controller == you:
         return False
     return True
+
+
+@kind("target_is_another")
+def _target_is_another(f: Facts) -> bool:
+    """"If that's another creature" (backup, 702.165a): the ability's target isn't the
+    object whose ability it is."""
+    targets = getattr(f.item, "targets", None) or []
+    first = targets[0][0] if targets and targets[0] else None
+    return first is not None and first != f.source
 
 
 @kind("cast_from_hand")

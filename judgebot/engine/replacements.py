@@ -16,13 +16,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from dataclasses import replace as dc_replace
-from itertools import count
+from itertools import combinations, count
 from typing import Any
 
 from judgebot.engine import citations as R
 from judgebot.engine.abilities import Filter, replacements
 from judgebot.engine.choosing import sacrifice_events
 from judgebot.engine.conditions import holds
+from judgebot.engine.errors import Unsupported
 from judgebot.engine.events import (
     Counters,
     CreateToken,
@@ -492,6 +493,13 @@ def _dies_exile(game: Game, c: Candidate, e: Move) -> bool:
     return True
 
 
+@replacement("leaves_exile", Move, _exiled_instead)
+def _leaves_exile(game: Game, c: Candidate, e: Move) -> bool:
+    """"If it would leave the battlefield, exile it instead of putting it anywhere else"."""
+    return _from_zone(game, e) == "battlefield" and e.to_zone != "exile" and \
+        e.oid in c.params.get("objects", ())
+
+
 @replacement("graveyard_exile", Move, _exiled_instead)
 def _graveyard_exile(game: Game, c: Candidate, e: Move) -> bool:
     """"If a card [or token] would be put into [an opponent's] graveyard from anywhere,
@@ -688,6 +696,91 @@ def _with_counters(game: Game, c: Candidate, e: Move) -> list[Event]:
 
 @replacement("enters_with_counters", Move, _with_counters, entering=True)
 def _enters_with_counters(game: Game, c: Candidate, e: Move) -> bool:
+    return _entering(game, c, e)
+
+
+# More creatures than this to devour from are refused: every subset is a choice.
+MAX_DEVOUR = 10
+
+
+def _devour(game: Game, c: Candidate, e: Move) -> list[Event]:
+    """"As this object enters, you may sacrifice any number of creatures [artifacts]. This
+    permanent enters with N +1/+1 counters on it for each creature sacrificed this way."
+    (702.82a, 702.82b)"""
+    who = e.controller or game.objects[e.oid].owner
+    kind = c.params.get("what", "creature")
+    mine = [o for o in game.battlefield if o != e.oid and game.controller_of(o) == who and
+            kind in game.chars(o).types]
+    if not mine:
+        return [e]
+    chosen = _any_number(game, who, mine, ("sacrifice", "devour"), c.text)
+    n = int(c.params.get("n") or 0) * len(chosen)
+    game.log.add("replace", msg("replacements.devours", name=game.label(e.oid),
+                                n=len(chosen), counters=n),
+                 tuple(c.rules) + (R.DEVOUR, R.REPLACEMENT_ENTERS_WITH, R.ENTERS_REPLACEMENT))
+    if n:
+        e.counters["+1/+1"] = e.counters.get("+1/+1", 0) + n
+    return [Move(cause="devour", oid=o, to_zone="graveyard", reason="sacrifice",
+                 rules=(R.DEVOUR, R.SACRIFICE)) for o in chosen] + [e]
+
+
+@replacement("devour", Move, _devour, entering=True)
+def _devour_applies(game: Game, c: Candidate, e: Move) -> bool:
+    return _entering(game, c, e)
+
+
+def _any_number(game: Game, who: str, options: list[int], keys: tuple[str, ...], note: str
+                ) -> tuple[int, ...]:
+    """``who`` chooses any number of ``options`` (each subset a choice; more than
+    MAX_DEVOUR options are refused)."""
+    if len(options) > MAX_DEVOUR:
+        raise Unsupported(msg("replacements.devour_too_many", n=len(options), max=MAX_DEVOUR))
+    combos = [combo for k in range(len(options) + 1) for combo in combinations(options, k)]
+    labels = [", ".join(game.name_of(o) for o in combo) or "none" for combo in combos]
+
+    def match(value: Any) -> int | None:
+        names = value if isinstance(value, list) else [] if value in (None, "none") else [value]
+        want = sorted(str(v).lower() for v in names)
+        return next((i for i, combo in enumerate(combos)
+                     if sorted(game.name_of(o).lower() for o in combo) == want), None)
+    return combos[game.chooser.choose(who, keys[0], labels, keys=keys, match=match, note=note)]
+
+
+def _amplify(game: Game, c: Candidate, e: Move) -> list[Event]:
+    """"As this object enters, reveal any number of cards from your hand that share a
+    creature type with it. This permanent enters with N +1/+1 counters on it for each card
+    revealed this way." (702.38a)"""
+    who = e.controller or game.objects[e.oid].owner
+    mine = game.chars(e.oid)
+    kinds = set(mine.subtypes)
+    if not kinds and not mine.has("changeling"):
+        return [e]
+    every = mine.has("changeling")  # every creature type (702.73a)
+
+    def shares(o: int) -> bool:
+        oc = game.chars(o)
+        if not oc.is_creature and "Kindred" not in oc.types and "kindred" not in oc.types:
+            return False
+        theirs = set(oc.subtypes)
+        return bool(kinds & theirs) or (every and bool(theirs)) or \
+            (oc.has("changeling") and bool(kinds or every))
+    hand = [o for o in game.players[who].hand if o != e.oid and shares(o)]
+    if not hand:
+        return [e]
+    chosen = _any_number(game, who, hand, ("reveal", "amplify"), c.text)
+    n = int(c.params.get("n") or 0) * len(chosen)
+    game.log.add("replace", msg("replacements.amplifies", name=game.label(e.oid),
+                                cards=Joined(tuple(game.label(o) for o in chosen)),
+                                counters=n) if chosen else
+                 msg("replacements.amplifies_none", name=game.label(e.oid)),
+                 tuple(c.rules) + (R.AMPLIFY, R.REPLACEMENT_ENTERS_WITH, R.ENTERS_REPLACEMENT))
+    if n:
+        e.counters["+1/+1"] = e.counters.get("+1/+1", 0) + n
+    return [e]
+
+
+@replacement("amplify", Move, _amplify, entering=True)
+def _amplify_applies(game: Game, c: Candidate, e: Move) -> bool:
     return _entering(game, c, e)
 
 

@@ -9,7 +9,14 @@ graveyard (608.2n). What the effects do is found in the verb registry
 from __future__ import annotations
 
 from judgebot.engine import citations as R
-from judgebot.engine.abilities import SpellAbility, ability_text, spell_ability
+from judgebot.engine.abilities import (
+    Effect,
+    SpellAbility,
+    Trigger,
+    TriggeredAbility,
+    ability_text,
+    spell_ability,
+)
 from judgebot.engine.apply import new_object
 from judgebot.engine.conditions import holds
 from judgebot.engine.context import Ctx
@@ -17,6 +24,7 @@ from judgebot.engine.events import Move
 from judgebot.engine.pipeline import perform
 from judgebot.engine.state import Game, GameObject, StackAbility
 from judgebot.engine.targeting import check_targets, enchant_spec, mode_parts
+from judgebot.engine.triggers import DelayedTrigger
 from judgebot.engine.verbs import run
 from judgebot.messages import Name, msg
 
@@ -122,6 +130,8 @@ def _resolve_spell(game: Game, spell: GameObject) -> None:
         done = perform(game, [Move(oid=spell.id, to_zone="battlefield", reason="resolve_permanent",
                                    controller=controller, face_down=spell.face_down,
                                    attach_to=attach, rules=rules)])
+        if done and spell.cast is not None and spell.cast.alt_cost == "dash":
+            _dash_return(game, done[0].new_id, c.controller)
         if done and spell.chosen.get("haste_suspend"):
             new = game.objects.get(done[0].new_id)
             if new is not None:
@@ -137,6 +147,22 @@ def _resolve_spell(game: Game, spell: GameObject) -> None:
         perform(game, [Move(oid=spell.id, to_zone="graveyard", reason="resolve",
                             rules=(R.RESOLVE_GRAVEYARD,))])
 
+
+
+def _dash_return(game: Game, oid: int, controller: str) -> None:
+    """"If this spell's dash cost was paid, return the permanent this spell becomes to its
+    owner's hand at the beginning of the next end step" (702.109a): a delayed trigger
+    created as it resolves (603.7)."""
+    if oid not in game.objects:
+        return
+    text = msg("resolving.dash_return")
+    ability = TriggeredAbility(Trigger("end_step", None, who="any"),
+                               (Effect("bounce", {"what": "dashed"}),), text=str(text),
+                               rules=(R.DASH, R.TRIGGER_DELAYED))
+    game.delayed.append(DelayedTrigger(ability.trigger, ability, controller, oid,
+                                       game.name_of(oid), {"dashed": oid}, True, game.turn,
+                                       ability.text))
+    game.log.add("effect", msg("effects.flow.delayed", text=text), (R.DASH, R.TRIGGER_DELAYED))
 
 
 def stack_names(game: Game) -> list[str]:

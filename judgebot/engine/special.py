@@ -7,7 +7,7 @@ from judgebot.engine import citations as R
 from judgebot.engine.abilities import Cost
 from judgebot.engine.costs import check_costs, pay_costs, pay_mana
 from judgebot.engine.errors import IllegalAction
-from judgebot.engine.events import Move, TurnFaceUp
+from judgebot.engine.events import Counters, Move, TurnFaceUp
 from judgebot.engine.layers import base_chars
 from judgebot.engine.mana import ManaCost
 from judgebot.engine.pipeline import perform
@@ -128,6 +128,11 @@ def turn_face_up(game: Game, player: str, oid: int) -> None:
         pay_costs(game, player, cost, oid, morph_cost)
     else:
         pay_mana(game, player, mana, turning)
-    perform(game, [TurnFaceUp(oid=oid, rules=(R.MORPH_TURN_UP,))])
+    events: list = [TurnFaceUp(oid=oid, rules=(R.MORPH_TURN_UP,))]
+    if kws[0].quality == "megamorph":
+        # "As this permanent is turned face up, put a +1/+1 counter on it if its megamorph
+        # cost was paid" (702.37b): the counter is there as it turns face up
+        events.insert(0, Counters(target=oid, kind="+1/+1", n=1, rules=(R.MEGAMORPH,)))
+    perform(game, events)
     game.priority = player
     game.passes = 0

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from judgebot.engine import citations as R
-from judgebot.engine.abilities import Effect
+from judgebot.engine.abilities import Effect, Keyword
 from judgebot.engine.context import Ctx, objects, players
 from judgebot.engine.layers import ContinuousEffect, describe_layers
 from judgebot.engine.prohibitions import Prohibition
@@ -122,6 +122,30 @@ def _grant(ctx: Ctx, eff: Effect) -> None:
 
 
 
+@verb("grant_printed_below", primary="what")
+def _grant_printed_below(ctx: Ctx, eff: Effect) -> None:
+    """"It also gains the non-backup abilities of this creature printed below this one"
+    (702.165a): the abilities printed on the card after its keyword, the keyword itself
+    and others like it excepted."""
+    game = ctx.game
+    src = game.objects.get(ctx.source) if ctx.source is not None else None
+    if src is None and ctx.source is not None:
+        src = game.lki_objects.get(ctx.source)
+    if src is None:
+        return
+    card = src.copy_of or src.card
+    after = eff.get("after")
+    printed = list(card.abilities)
+    at = next((i for i, a in enumerate(printed) if isinstance(a, Keyword) and a.name == after),
+              None)
+    if at is None:
+        return
+    below = tuple(a for a in printed[at + 1:]
+                  if not (isinstance(a, Keyword) and a.name == after))
+    if below:
+        _continuous(ctx, eff, (("6", ("grant", below)),))
+
+
 @verb("gain_control", primary="what")
 def _gain_control(ctx: Ctx, eff: Effect) -> None:
     ops = [("2", ("control", ctx.you))]
@@ -176,7 +200,10 @@ def _cant(ctx: Ctx, eff: Effect) -> None:
     oids = objects(ctx, what)
     if not oids:
         return
-    game.prohibitions.append(Prohibition(kind, {"objects": frozenset(oids)}, ctx.source,
+    params: dict[str, Any] = {"objects": frozenset(oids)}
+    if eff.get("attacker") == "self":  # "… block ~ this combat if able" (provoke)
+        params["attacker"] = ctx.source
+    game.prohibitions.append(Prohibition(kind, params, ctx.source,
                                          ctx.you, lasting(ctx, eff.get("duration", "eot")),
                                          eff.text, ctx.rules))
     game.log.add("effect", msg("effects.card_text", text=eff.text), ctx.rules +

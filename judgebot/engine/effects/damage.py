@@ -136,6 +136,18 @@ def _dies_exile(ctx: Ctx, eff: Effect) -> None:
 
 
 
+@verb("leaves_exile", primary="what")
+def _leaves_exile(ctx: Ctx, eff: Effect) -> None:
+    """"If it would leave the battlefield, exile it instead of putting it anywhere else"
+    (unearth, 702.84a): lasts as long as that object is on the battlefield (a new object
+    once it leaves, 400.7)."""
+    game = ctx.game
+    params = {"objects": frozenset(objects(ctx, eff.get("what")))}
+    game.replacements.append(ReplacementEffect(
+        "leaves_exile", params, ctx.source, ctx.you, "while_on_battlefield",
+        eff.text or "exile it instead", ctx.rules + (R.REPLACEMENT_INSTEAD,), new_key()))
+
+
 @verb("fight", primary="what")
 def _fight(ctx: Ctx, eff: Effect) -> None:
     """Each of two creatures deals damage equal to its power to the other (701.14a); if

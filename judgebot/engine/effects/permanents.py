@@ -4,6 +4,7 @@ tokens (111) and token copies (707.2)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from judgebot.engine import citations as R
 from judgebot.engine.abilities import Effect, Keyword, Trigger, TriggeredAbility
@@ -82,14 +83,99 @@ def _token(ctx: Ctx, eff: Effect) -> None:
     who = eff.get("controller", "you")
     for p in players(ctx, who):
         n = bounded(ctx.amount(eff.get("n", 1)), "create that many tokens")
-        if n > 0:
-            ev = CreateToken(source=ctx.source, card=card, controller=p, n=n,
+        if n <= 0:
+            continue
+        targets = _attack_options(game, p) if eff.get("attacking") else []
+        batches: list[tuple[int, Any]] = [(n, targets[0] if len(targets) == 1 else None)]
+        if len(targets) > 1:  # each token's controller chooses what it attacks (508.4)
+            batches = [(1, targets[game.chooser.choose(
+                p, "attack", [t if isinstance(t, str) else game.name_of(t) for t in targets],
+                keys=("attack",), note="what the token attacks")]) for _ in range(n)]
+        ids: list[int] = []
+        for k, at in batches:
+            ev = CreateToken(source=ctx.source, card=card, controller=p, n=k,
                              tapped=bool(eff.get("tapped")), haste=bool(eff.get("haste")),
-                             rules=ctx.rules)
+                             attacking=at, rules=ctx.rules + ((R.ATTACKING_TOKEN,)
+                                                              if at is not None else ()))
             done = perform(game, [ev])
-            ctx.refs["tokens"] = [i for e in done if isinstance(e, CreateToken)
-                                  for i in e.new_ids]
+            ids += [i for e in done if isinstance(e, CreateToken) for i in e.new_ids]
+        ctx.refs["tokens"] = ids
 
+
+def _attack_options(game: Any, player: str) -> list[Any]:
+    """What a creature put onto the battlefield attacking may attack: a defending player or
+    a planeswalker of theirs (508.4); outside combat it isn't attacking (506.3)."""
+    if game.combat is None or not game.combat.attackers:
+        return []
+    defending = {game.combat.defending_player(a, game) for a in game.combat.attackers}
+    out: list[Any] = []
+    for opp in [o for o in game.opponents(player) if o in defending]:
+        out.append(opp)
+        out += [o for o in game.battlefield if game.controller_of(o) == opp and
+                "planeswalker" in game.chars(o).types]
+    return out
+
+
+
+def _except(card: CardDef, eff: Effect) -> CardDef:
+    """The copy's exceptions ("except it's white, it has no mana cost …"), which become
+    part of its copiable values (707.9b)."""
+    changes: dict[str, Any] = {}
+    if eff.get("colors") is not None:
+        changes["colors"] = eff.get("colors")
+    if eff.get("no_mana_cost"):
+        changes["mana_cost"] = None
+        changes.setdefault("colors", card.printed_colors)  # its colour isn't its cost's
+    if eff.get("pt") is not None:
+        changes["power"], changes["toughness"] = eff.get("pt")
+    if eff.get("add_subtypes"):
+        changes["subtypes"] = card.subtypes | eff.get("add_subtypes")
+    return replace(card, **changes) if changes else card
+
+
+@verb("myriad", primary="flag")
+def _myriad(ctx: Ctx, eff: Effect) -> None:
+    """"For each opponent other than defending player, you may create a token that's a copy
+    of this creature that's tapped and attacking that player or a planeswalker they control.
+    If one or more tokens are created this way, exile the tokens at end of combat."
+    (702.116a)"""
+    game = ctx.game
+    src = game.objects.get(ctx.source) if ctx.source is not None else None
+    src = src or (game.lki_objects.get(ctx.source) if ctx.source is not None else None)
+    combat = game.combat
+    defending = combat.defending_player(ctx.source, game) if combat and ctx.source else None
+    others = [p for p in game.opponents(ctx.you) if p != defending]
+    if src is None or combat is None or defending is None or not others:
+        game.log.add("effect", msg("effects.myriad.none"), ctx.rules + (R.MYRIAD,))
+        return
+    card = replace(src.copy_of or src.card, is_token=True, source="token")
+    ids: list[int] = []
+    for p in others:
+        if game.chooser.choose(ctx.you, "may", ["yes", "no"], keys=("may",),
+                               note=f"myriad: a copy attacking {p}?") != 0:
+            game.log.add("choice", msg("effects.myriad.declines", you=ctx.you, player=p),
+                         (R.MYRIAD,))
+            continue
+        walkers = [o for o in game.battlefield if game.controller_of(o) == p and
+                   "planeswalker" in game.chars(o).types]
+        options: list[Any] = [p, *walkers]
+        at = options[0]
+        if len(options) > 1:
+            at = options[game.chooser.choose(
+                ctx.you, "attack", [p] + [game.name_of(o) for o in walkers],
+                keys=("attack",), note="the myriad copy attacks")]
+        done = perform(game, [CreateToken(source=ctx.source, card=card, controller=ctx.you,
+                                          n=1, tapped=True, attacking=at,
+                                          rules=ctx.rules + (R.MYRIAD, R.COPY, R.CREATE))])
+        ids += [i for e in done if isinstance(e, CreateToken) for i in e.new_ids]
+    if ids:
+        trig = Trigger("end_of_combat", None, who="any")
+        ability = TriggeredAbility(trig, (Effect("exile", {"what": "tokens"}),),
+                                   text="exile the tokens at end of combat",
+                                   rules=(R.MYRIAD, R.TRIGGER_DELAYED))
+        game.delayed.append(DelayedTrigger(trig, ability, ctx.you, ctx.source,
+                                           game.name_of(ctx.source) if ctx.source else "",
+                                           {"tokens": ids}, True, game.turn))
 
 
 @verb("token_copy", primary="what")
@@ -106,10 +192,14 @@ def _token_copy(ctx: Ctx, eff: Effect) -> None:
         extra = (Keyword("haste", text="haste"),) if eff.get("haste") else ()
         token_card = replace(card, abilities=card.abilities + extra, is_token=True,
                              source="token")
+        plain = token_card
+        token_card = _except(token_card, eff)
         done = perform(game, [CreateToken(source=ctx.source, card=token_card,
                                           controller=ctx.you, n=1,
                                           rules=ctx.rules + (R.COPY, R.COPY_VALUES, R.CREATE)
-                                          + ((R.HASTE,) if eff.get("haste") else ()))])
+                                          + ((R.HASTE,) if eff.get("haste") else ())
+                                          + ((R.COPY_EXCEPT,) if token_card is not plain
+                                             else ()))])
         ids = [i for e in done if isinstance(e, CreateToken) for i in e.new_ids]
         ctx.refs["tokens"] = ids
         if eff.get("sacrifice_at") == "end_step" and ids:

@@ -87,6 +87,56 @@ def _storm(ctx: Ctx, eff: Effect) -> None:
 
 
 
+@verb("cascade", primary="flag")
+def _cascade(ctx: Ctx, eff: Effect) -> None:
+    """"Exile cards from the top of your library until you exile a nonland card whose mana
+    value is less than this spell's mana value. You may cast that card without paying its
+    mana cost if the resulting spell's mana value is less than this spell's mana value.
+    Then put all cards exiled this way that weren't cast on the bottom of your library in
+    a random order." (702.85a)"""
+    game = ctx.game
+    spell = ctx.info.get("spell") or ctx.source
+    c = game.chars(spell) if spell in game.objects else ctx.source_lki
+    limit = c.mana_value() if c is not None else 0
+    pl = game.players[ctx.you]
+    if not pl.library_known:
+        raise Unsupported(msg("effects.zones.unknown_top", player=ctx.you))
+    exiled: list[int] = []
+    hit = None
+    while pl.library:
+        done = perform(game, [Move(source=ctx.source, oid=pl.library[0], to_zone="exile",
+                                   reason="exile", rules=ctx.rules + (R.EXILE,))])
+        new = [e.new_id for e in done if isinstance(e, Move) and e.to_zone == "exile"]
+        if not new:
+            break
+        exiled += new
+        got = game.chars(new[0])
+        if not got.is_land and got.mana_value() < limit:
+            hit = new[0]
+            break
+    if hit is None:
+        game.log.add("effect", msg("effects.cascade.miss", you=ctx.you, n=limit),
+                     ctx.rules + (R.CASCADE,))
+    else:
+        game.log.add("effect", msg("effects.cascade.hit", you=ctx.you, name=game.label(hit),
+                                   n=limit), ctx.rules + (R.CASCADE,))
+        cast_during_resolution(game, hit, ctx.you, "free", mandatory=False,
+                               rules=ctx.rules + (R.CASCADE,))
+    rest = [o for o in exiled if o in game.objects and game.objects[o].zone == "exile"]
+    order: list[int] = []
+    while rest:  # a random order: each order possible, explored as a choice
+        names = sorted({game.name_of(o) for o in rest})
+        i = game.chooser.choose(ctx.you, "random", names, keys=("random",),
+                                note="the random order of the cards put on the bottom")
+        pick = next(o for o in rest if game.name_of(o) == names[i])
+        rest.remove(pick)
+        order.append(pick)
+    if order:
+        perform(game, [Move(source=ctx.source, oid=o, to_zone="library", reason="library",
+                            position="bottom", rules=ctx.rules + (R.CASCADE,))
+                       for o in order])
+
+
 @verb("cast_suspended", primary="flag")
 def _cast_suspended(ctx: Ctx, eff: Effect) -> None:
     game = ctx.game

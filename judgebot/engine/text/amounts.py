@@ -113,6 +113,8 @@ def read_amount(r: Any, text: str) -> Any:
     if m := re.fullmatch(r"the (power|toughness|mana value) of (.+)", low):
         key = {"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}[m.group(1)]
         what = m.group(2)
+        if what == "the card you exiled" and getattr(r, "cost_exiled", None):
+            return {key: r.cost_exiled}
         if what in ("the creature that died", "that creature", "the sacrificed creature",
                     "target creature"):
             return {key: "it" if what != "the sacrificed creature" else "sacrificed"}

@@ -601,6 +601,8 @@ def _return(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     if m := re.fullmatch(r"(.+?) from (your|a|target player's|their|its owner's) graveyard to "
                          r"the battlefield", t, re.I):
         ref, _ = _graveyard_ref(r, m.group(1), m.group(2))
+        if ref == "self_card":  # "… It gains haste": the card returned, a new object (400.7)
+            r.it = "self_card"
         return [Effect("return", {"what": ref, "to": "battlefield", "under": under,
                                   "tapped": tapped, "counters": counters}, text=whole)]
     if m := re.fullmatch(r"(.+?) to the battlefield", t, re.I):
@@ -644,7 +646,10 @@ def _put(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     low = t.lower()
     if s.kind == "player" and s.ref != "you" and not low.startswith(("a ", "an ")):
         raise fail(whole)
-    # counters
+    # counters; "a number of +1/+1 counters equal to … on target creature" (scavenge)
+    if m := re.fullmatch(r"a number of ([+-]\d+/[+-]\d+|\w+) counters equal to (.+?) on (.+)",
+                         t, re.I):
+        t = f"a number of {m.group(1)} counters on {m.group(3)} equal to {m.group(2)}"
     if m := re.fullmatch(r"(a|an|one|two|three|four|five|six|seven|x|\d+|that many|a number of)"
                          r" (?:additional )?([+-]\d+/[+-]\d+|\w+) counters? on (.+?)"
                          r"(?: equal to (.+)|, where x is (.+)| for each (.+))?", t, re.I):
@@ -972,6 +977,34 @@ TOKEN_RE = re.compile(
     r"(?: for each (?P<each>.+?))?(?:, where x is (?P<x>.+))?", re.I)
 
 
+_COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def _copy_exceptions(text: str, whole: str) -> dict[str, Any]:
+    """"except it's white, it's 4/4, it has no mana cost, and it's a Zombie in addition to
+    its other types" (embalm, eternalize): the copy's changed copiable values (707.9b)."""
+    out: dict[str, Any] = {}
+    for part in re.split(r",\s*(?:and\s+)?|\s+and\s+(?=it)", text.strip()):
+        p = part.strip()
+        if not p:
+            continue
+        if m := re.fullmatch(r"it's (white|blue|black|red|green)", p):
+            out["colors"] = frozenset({_COLOR_LETTER[m.group(1)]})
+        elif m := re.fullmatch(r"it's (\d+)/(\d+)", p):
+            out["pt"] = (int(m.group(1)), int(m.group(2)))
+        elif p == "it has no mana cost":
+            out["no_mana_cost"] = True
+        elif m := re.fullmatch(r"it's an? (\w+) in addition to its other types", p):
+            from judgebot.engine.text.vocabulary import vocabulary
+            sub = vocabulary().subtype(m.group(1))
+            if not sub:
+                raise fail(whole)
+            out["add_subtypes"] = frozenset({sub})
+        else:
+            raise fail(whole)
+    return out
+
+
 @verb("create", "creates")
 def _create(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     if s.kind != "player":
@@ -979,10 +1012,12 @@ def _create(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     t = rest.strip().rstrip(".")
     low = t.lower()
     if m := re.fullmatch(r"(a|an|one|two) tokens? that's a copy of (.+?)(?:, except (.+))?", low):
-        if m.group(3):
-            raise fail(whole)
-        ref, _ = object_ref(r, t[m.start(2):m.end(2)])
-        return [Effect("token_copy", {"what": ref}, text=whole)]
+        except_ = _copy_exceptions(m.group(3), whole) if m.group(3) else {}
+        what = t[m.start(2):m.end(2)]
+        ref, _ = object_ref(r, what)
+        if ref == "self" and getattr(r, "cost_exiled", None):
+            ref = "self_card"  # embalm: "this card", exiled by the cost (a new object, 400.7)
+        return [Effect("token_copy", {"what": ref, **except_}, text=whole)]
     if " and " in low and low.count("token") >= 2:
         first, _, second = t.partition(" and ")
         return _create(r, s, first, whole) + _create(r, s, second, whole)
@@ -1385,6 +1420,20 @@ def _attack(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
                 Effect("player_cant", {"who": "you", "kind": "chooses_blocks",
                                        "duration": "eot"}, text=whole)]
     raise fail(whole)
+
+
+@verb("choose", "chooses")
+def _choose(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
+    """"choose to have target creature defending player controls block ~ this combat if
+    able" (provoke, 702.39a): a requirement that it block this creature (509.1c)."""
+    m = re.fullmatch(r"to have (.+?) block (~|this creature) this combat if able", rest.strip(),
+                     re.I)
+    if s.kind != "player" or s.ref != "you" or not m:
+        raise fail(whole)
+    ref, _ = object_ref(r, m.group(1))
+    r.it = ref  # "If you do, untap that creature"
+    return [Effect("cant", {"what": ref, "kind": "must_block_source", "attacker": "self",
+                            "duration": "end_of_combat"}, text=whole)]
 
 
 @verb("investigate", "investigates")

@@ -131,8 +131,13 @@ def _by_rules(raw: str) -> Keyword | list[Keyword] | None:
         return None
     rest = raw[len(name):].strip()
     canonical = kdef.name if name in words else name
-    if canonical in ("megamorph",):
-        raise _not_simulated(raw, kdef.rule, raw)
+    if canonical == "megamorph":
+        # 702.37b: a variant of morph — cast face down for {3} and turned up for its cost
+        # like morph, plus a +1/+1 counter as it turns up for that cost (special.py)
+        if not rest:
+            raise _not_simulated(raw, kdef.rule, raw)
+        return Keyword("morph", cost=_keyword_cost(rest.lstrip("—–- ")), quality="megamorph",
+                       text=raw, rule=R.MEGAMORPH)
     n: int | None = None
     cost = None
     x = False
@@ -152,6 +157,11 @@ def _by_rules(raw: str) -> Keyword | list[Keyword] | None:
         # cost and effect in it ("[Cost]: [Effect]. Activate only if …")
         return _finish(Keyword(canonical, cost=_keyword_cost(m.group(1)), text=raw), kdef,
                        effect=m.group(2).strip().rstrip("."))
+    if (m := re.fullmatch(r"x, where x is (.+?)\.?", rest, re.I)) and "N" in kdef.forms and \
+            canonical in MEANING_KEYWORDS:
+        # "Mobilize X, where X is the number of creature cards in your graveyard": its
+        # meaning with X for N, the sentence that says X saying what X is
+        return _finish(Keyword(canonical, x=True, text=raw), kdef, where=m.group(1))
     if re.fullmatch(r"\d+|x", rest, re.I) and any(f in ("N", "X") for f in kdef.forms):
         if rest.lower() == "x":
             raise _not_simulated(raw, kdef.rule, raw)
@@ -159,8 +169,12 @@ def _by_rules(raw: str) -> Keyword | list[Keyword] | None:
     if any("[cost]" in f for f in kdef.forms):
         cost = _keyword_cost(rest.lstrip("—–- ").strip())
         return _finish(Keyword(canonical, cost=cost, text=raw), kdef)
+    if canonical == "devour" and (m := re.fullmatch(r"(artifact|creature) (\d+)", rest, re.I)):
+        return _finish(Keyword(canonical, int(m.group(2)), quality=m.group(1).lower(),
+                               text=raw), kdef)
     if canonical == "affinity" and (m := re.fullmatch(r"for (.+)", rest, re.I)):
-        return _finish(Keyword(canonical, quality=m.group(1).lower(), text=raw), kdef)
+        # the case kept: "Affinity for Citizens" counts the subtype Citizen
+        return _finish(Keyword(canonical, quality=m.group(1), text=raw), kdef)
     if canonical == "partner":
         return _finish(Keyword(canonical, text=raw), kdef)
     raise _not_simulated(raw, kdef.rule, raw)
@@ -187,7 +201,8 @@ def _variant_parent(name: str) -> KeywordDef | None:
     return None
 
 
-def _finish(kw: Keyword, kdef: KeywordDef | None = None, effect: str = "") -> Keyword:
+def _finish(kw: Keyword, kdef: KeywordDef | None = None, effect: str = "",
+            where: str = "") -> Keyword:
     """A keyword the engine simulates, or the refusal that it doesn't."""
     name = kw.name
     if name in KEYWORD_RULES or name in NO_EFFECT_KEYWORDS:
@@ -198,6 +213,12 @@ def _finish(kw: Keyword, kdef: KeywordDef | None = None, effect: str = "") -> Ke
         meaning = kdef.meaning
         if kw.n is not None:
             meaning = re.sub(r"\bN\b", str(kw.n), meaning)
+        elif where:
+            meaning = re.sub(r"\bN\b", "X", meaning)
+            first, dot, rest_ = meaning.partition(".")
+            if "X" not in first:
+                raise _not_simulated(kw.text or name, kdef.rule, kw.text or name)
+            meaning = f"{first}, where X is {where}{dot}{rest_}"
         if kw.cost is not None:
             meaning = meaning.replace("[cost]", _cost_text(kw.cost)).replace(
                 "[Cost]", _cost_text(kw.cost))
@@ -321,7 +342,8 @@ def read_keywords(text: str) -> list[Keyword]:
     >>> [k.label() for k in read_keywords("Protection from black and from red")]
     ['protection from black', 'protection from red']
     """
-    parts = [p for p in re.split(r"[,，、;；]\s*(?![^{]*\})(?!\s*from\b)(?!\s*and from\b)",
+    parts = [p for p in re.split(r"[,，、;；]\s*(?![^{]*\})(?!\s*from\b)(?!\s*and from\b)"
+                                 r"(?!\s*where\b)",
                                  text) if p.strip()]
     out: list[Keyword] = []
     for p in parts:

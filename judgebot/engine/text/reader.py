@@ -95,6 +95,7 @@ class Reader:
     """Reads the text of one card (or generic object) into abilities."""
 
     def __init__(self, card: CardDef | None = None) -> None:
+        self.cost_exiled: str | None = None  # what "the card you exiled" is (scavenge)
         self.card = card
         self.targets: list[TargetSpec] = []
         self.sentence = ""
@@ -344,7 +345,12 @@ class Reader:
         if cost.discard_self or cost.exile_self and cost.zone != "graveyard":
             zone = "hand"
         self.it = "self"
-        parts = self.effects(body)
+        # "the card you exiled" (scavenge, 702.97a) is the card its cost exiled: this one
+        self.cost_exiled = "self" if cost.exile_self else None
+        try:
+            parts = self.effects(body)
+        finally:
+            self.cost_exiled = None
         effects = tuple(parts.effects)
         mana_effects = [e for e in effects if e.verb == "add_mana"]
         if mana_effects and not parts.targets and mana_effects[0] is effects[0] and \
@@ -391,6 +397,14 @@ class Reader:
                     previous = wrapped
                     i += 1
                     continue
+            # "Create N … tokens. Those tokens enter tapped and attacking." (mobilize)
+            if re.fullmatch(r"(?:those tokens|the tokens?|they|it) enters? tapped and "
+                            r"attacking\.?", s, re.I) and previous and \
+                    previous[-1].verb == "token":
+                previous[-1].args["tapped"] = True
+                previous[-1].args["attacking"] = True
+                i += 1
+                continue
             before = len(parts.effects)
             # "You may X. If you do, Y." / "… If you don't, Y."
             if m := re.fullmatch(r"you may (.+)", s, re.I | re.S):
@@ -398,10 +412,12 @@ class Reader:
                 dont = re.match(r"if you don't, ", nxt, re.I)
                 if do or dont:
                     body = m.group(1)
+                    # the body first: "that creature" after it is what it names (provoke)
+                    first = None if body.lower().startswith("pay ") else self.clause(body)
                     follow = self.sentence_effects(nxt[len(do.group(0) if do else
                                                            dont.group(0)):])
                     then, other = (follow, []) if do else ([], follow)
-                    if body.lower().startswith("pay "):
+                    if first is None:
                         cost, times = payment_times(self, body[4:])
                         args: dict[str, Any] = {"who": "you", "cost": cost,
                                                 "then": tuple(then), "else": tuple(other)}
@@ -409,7 +425,6 @@ class Reader:
                             args["times"] = times
                         parts.effects.append(Effect("may_pay", args, text=s))
                     else:
-                        first = self.clause(body)
                         parts.effects.append(Effect("may", {
                             "effects": tuple(first.effects) + tuple(then),
                             "else": tuple(other)}, text=s))
@@ -447,6 +462,16 @@ class Reader:
                              r"exile it instead", s, re.I):
             what = self.ref_it()
             return [Effect("dies_exile", {"what": what}, text=s)]
+        if m := re.fullmatch(r"if that's another creature, it also gains the non-(\w+) "
+                             r"abilities of ~ printed below this one until end of turn", s, re.I):
+            # backup (702.165a): the abilities printed below the keyword, read at resolution
+            # from the card, for the target if it isn't this creature
+            grant = Effect("grant_printed_below", {"what": self.ref_it(), "after": m.group(1),
+                                                   "duration": "eot"}, text=s)
+            return [Effect("if", {"cond": ("target_is_another",), "then": (grant,)}, text=s)]
+        if re.fullmatch(r"if (it|that creature|that permanent) would leave the battlefield, "
+                        r"exile it instead of putting it anywhere else", s, re.I):
+            return [Effect("leaves_exile", {"what": self.ref_it()}, text=s)]
         for pattern, trig in DELAYED:
             if m := pattern.fullmatch(s):
                 body = self.clause(m.group(1)).effects
