@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from judgebot.corpus import EN, POLICY_KINDS, ZH_HANS, ZH_HANT, zh_of
 from judgebot.judge.retrieve import Candidate, Evidence, Retriever
+from judgebot.judge.situations import section_record
 from judgebot.judge.understand import Understanding
 from judgebot.messages import LANGS, Message, Name, from_dict, msg, render
 from judgebot.policynumbers import label as section_label
@@ -243,8 +244,7 @@ def _tournament_summary(retriever: Retriever, label: str) -> Message | None:
     """The plain answer a tournament document's section gives: an infraction's
     name, category and penalty at Competitive REL, with the IPG's word on
     Regular REL; or the section that governs the matter."""
-    rid = retriever._rule(label, "mtg")
-    rec = retriever.store.get(rid) if rid else None
+    rec = section_record(retriever.store, label)
     if rec is None:
         return None
     if rec.kind == "ipg" and rec.penalty:

@@ -29,10 +29,9 @@ from dataclasses import dataclass, field
 from judgebot.cardinfo import card_rules
 from judgebot.corpus import EN, POLICY_KINDS, ZH_HANS, Record
 from judgebot.judge.lexicon import Lexicon
-from judgebot.judge.situations import SECTION
+from judgebot.judge.situations import is_section, section_record
 from judgebot.judge.understand import Understanding
 from judgebot.messages import Joined, Message, Name, msg
-from judgebot.policynumbers import normalize as section_key
 from judgebot.search import analysis
 from judgebot.search.service import QUESTION_WORDS, SearchService
 from judgebot.store import Store
@@ -144,14 +143,8 @@ class Retriever:
     def _rule(self, number: str, game: str) -> str | None:
         """A CR rule by number, or a tournament document's section by its label
         ("IPG 2.3"), in the current edition."""
-        m = SECTION.match(number)
-        if m:
-            doc, key = m.group(1).lower(), section_key(m.group(2))
-            edition = self.store.current_edition("mtg", doc)
-            found = self.store.find("mtg", doc, number=key, edition=edition) \
-                if key and edition else []
-            return found[0].id if found else None
-        rec = self.store.rule(number, game=game)
+        rec = section_record(self.store, number) if is_section(number) else \
+            self.store.rule(number, game=game)
         return rec.id if rec is not None else None
 
     # --- retrieval --------------------------------------------------------------------

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import yaml
 
+from judgebot.corpus import Record
 from judgebot.policynumbers import label as section_label
 from judgebot.policynumbers import normalize as section_key
 from judgebot.store import Store
@@ -100,15 +101,22 @@ def load(store: Store) -> list[Situation]:
     return out
 
 
-def _section(store: Store, ref: str) -> str | None:
-    """A tournament document's section as labelled in its current edition, if it has it."""
+def section_record(store: Store, ref: str) -> Record | None:
+    """The section a label names ("IPG 2.3", "MTR Appendix F") in the current
+    edition of its document, if it has it."""
     m = SECTION.match(ref)
+    if m is None:
+        return None
     doc, key = m.group(1).lower(), section_key(m.group(2))
     edition = store.current_edition("mtg", doc)
-    if key is None or edition is None or not store.find("mtg", doc, number=key,
-                                                          edition=edition):
-        return None
-    return section_label(doc, key)
+    found = store.find("mtg", doc, number=key, edition=edition) if key and edition else []
+    return found[0] if found else None
+
+
+def _section(store: Store, ref: str) -> str | None:
+    """A tournament document's section as labelled in its current edition, if it has it."""
+    rec = section_record(store, ref)
+    return section_label(rec.kind, rec.number) if rec is not None else None
 
 
 @cache
