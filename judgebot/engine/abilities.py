@@ -305,6 +305,8 @@ class SpellAbility(Ability):
     optional_costs: tuple[tuple[str, Cost], ...] = ()
     text: str = ""
     rules: tuple[str, ...] = ()
+    choose_min: int = 0  # "choose one or both/one or more/up to N": at least this many
+    # (0: exactly ``choose``)
 
 
 @dataclass(eq=False)

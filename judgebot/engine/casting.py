@@ -11,7 +11,7 @@ cast while an ability resolves (suspend, madness: 608.2g).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 from typing import Any
 
 from judgebot.engine import citations as R
@@ -183,6 +183,11 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     sab = spell_ability(c.abilities) or SpellAbility()
     if sab.modes and not req.modes and alt != "morph":
         req.modes = _choose_modes(game, player, sab, req, c, name)
+    elif sab.modes and alt != "morph" and tuple(sorted(req.modes)) not in mode_combinations(sab):
+        raise IllegalAction(msg("targeting.choose_modes", n=_mode_count(sab),
+                                modes="; ".join(f"{i + 1}. {m[2].replace('~', name)}"
+                                                for i, m in enumerate(sab.modes))),
+                            (R.MODAL, R.CAST_MODES))
     specs, effects = mode_parts(sab, req.modes)
     if alt == "morph":
         specs = ()
@@ -224,6 +229,8 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     rules = [R.CAST, R.CAST_TARGETS, R.TARGETS] if targets and any(targets) else [R.CAST]
     if spell.modes:
         rules += [R.MODAL, R.CAST_MODES]
+        if len(set(spell.modes)) < len(spell.modes) or sab.choose_min or sab.same_mode_twice:
+            rules.append(R.MODE_REPEATED)
     if extra_cost is not None and extra_cost is sab.additional_cost:
         rules.append(R.ADDITIONAL_COST)
     rules.extend(_cost_change_rules(game, player, c))
@@ -285,7 +292,7 @@ def _choose_modes(game: Game, player: str, sab: SpellAbility, req: CastRequest, 
     """The caster chooses the mode(s) as the spell is cast (601.2b): from a ``choose:
     {mode: N}`` answer, or left open (each option played out). Modes whose targets the
     given targets can't fill are not offered."""
-    combos = list(combinations(range(1, len(sab.modes) + 1), min(sab.choose, len(sab.modes))))
+    combos = mode_combinations(sab)
     if req.targets:
         def fits(combo: tuple[int, ...]) -> bool:
             specs = [s for m in combo for s in sab.modes[m - 1][1]]
@@ -312,6 +319,22 @@ def _choose_modes(game: Game, player: str, sab: SpellAbility, req: CastRequest, 
                                value=labels[index]),
                  (R.MODAL, R.CAST_MODES))
     return combos[index]
+
+
+def mode_combinations(sab: SpellAbility) -> list[tuple[int, ...]]:
+    """Every set of modes the caster may choose (700.2): exactly ``choose``, or from
+    ``choose_min`` to ``choose`` ("one or both", "one or more"); a mode chosen more than
+    once where the spell allows it (700.2d)."""
+    n = len(sab.modes)
+    sizes = range(sab.choose_min or sab.choose, sab.choose + 1)
+    pick = combinations_with_replacement if sab.same_mode_twice else combinations
+    return [k for size in sizes for k in pick(range(1, n + 1), min(size, n) if not
+                                              sab.same_mode_twice else size)]
+
+
+def _mode_count(sab: SpellAbility) -> str:
+    low = sab.choose_min or sab.choose
+    return str(sab.choose) if low == sab.choose else f"{low}–{min(sab.choose, len(sab.modes))}"
 
 
 def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: str

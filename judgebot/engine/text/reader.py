@@ -56,8 +56,13 @@ MAX_PAREN_DEPTH = 4
 COST_COLON = re.compile(r'^([^:"“]{1,200}?)\s*:\s*(.+)$', re.S)
 LOYALTY = re.compile(r"^\[?([+\-−–]?\d+)\]?\s*:\s*(.+)$", re.S)
 ABILITY_WORD = re.compile(r"^([A-Z][\w' ,!-]{1,40}?) — (.+)$", re.S)
-MODAL = re.compile(r"(?:choose (one|two|three|one or both|one or more|any number)|"
-                   r"选择(一|二|两)项|选择一项或两项)\s*[—–\-:：～~]+\s*(.+)$", re.I | re.S)
+MODAL = re.compile(r"(?:choose (one|two|three|four|five|one or both|one or more|any number)|"
+                   r"选择(一|二|两)项|选择一项或两项)"
+                   r"(\s*[—–\-:：～~]+\s*|\. you may choose the same mode more than once\.\s*"
+                   r"(?=•|x$))(.+)$", re.I | re.S)
+MODE_COUNT = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "four": (4, 4), "five": (5, 5),
+              "one or both": (1, 2), "one or more": (1, 99), "any number": (1, 99),
+              "一": (1, 1), "二": (2, 2), "两": (2, 2), "": (1, 2)}
 SELF_WORDS = re.compile(r"\b[Tt]his (creature|permanent|artifact|enchantment|land|spell|card|"
                         r"token|Aura|Equipment|Vehicle|planeswalker|object|Fortification|"
                         r"Saga|Class|Case|Siege|battle)\b")
@@ -247,17 +252,17 @@ class Reader:
         return line
 
     def modal(self, m: re.Match) -> SpellAbility:
-        """'Choose one — • A • B': a modal spell (700.2)."""
+        """'Choose one — • A • B': a modal spell (700.2); "choose one or both", "one or
+        more", "up to N" let the caster choose between a least and a most (700.2d);
+        "You may choose the same mode more than once" lets a mode repeat (700.2d)."""
         how = (m.group(1) or m.group(2) or "").lower()
-        if how in ("one or more", "any number", "three"):
-            raise Unsupported(msg("text.reader.modal", sentence=self.sentence))
-        choose = 2 if how in ("two", "二", "两") else 1
-        if how == "one or both":
-            raise Unsupported(msg("text.reader.modal", sentence=self.sentence))
-        body = m.group(3).strip()
+        low, high = MODE_COUNT[how]
+        twice = "same mode" in m.group(3).lower()
+        body = m.group(4).strip()
         options = [o for o in re.split(r"\s*•\s*|;\s*or\s+|；或|；", body) if o.strip()]
-        if len(options) < 2:
+        if len(options) < 2 or (high > len(options) and not twice and high != 99):
             raise Unsupported(msg("text.reader.modal", sentence=self.sentence))
+        high = min(high, len(options)) if not twice else high
         modes = []
         for opt in options:
             self.targets = []
@@ -269,8 +274,9 @@ class Reader:
                 parts = self.effects(text)
             modes.append((tuple(parts.effects), tuple(parts.targets), opt.strip()))
         self.targets = []
-        return SpellAbility(modes=tuple(modes), choose=choose, text=self.sentence,
-                            rules=(R.MODAL,))
+        return SpellAbility(modes=tuple(modes), choose=high, text=self.sentence,
+                            rules=(R.MODAL,), same_mode_twice=twice,
+                            choose_min=low if low != high else 0)
 
     def triggered(self, line: str) -> TriggeredAbility:
         body = line
@@ -855,7 +861,7 @@ def _join_modes(lines: list[str]) -> list[str]:
     out: list[str] = []
     for line in lines:
         s = line.strip()
-        if s[:1] in ("•", "*") and out and (MODAL.search(out[-1] + " x") or "•" in out[-1]):
+        if s[:1] in ("•", "*") and out and (MODAL.search(out[-1] + "x") or "•" in out[-1]):
             out[-1] = out[-1].rstrip() + " • " + s.lstrip("•* ")
         else:
             out.append(line)
