@@ -7,13 +7,18 @@ cards needed is no choice; otherwise it goes to the chooser (a scenario's
 from __future__ import annotations
 
 from itertools import combinations, permutations
+from math import comb
 from typing import Any
 
 from judgebot.engine import citations as R
 from judgebot.engine.abilities import Filter
+from judgebot.engine.errors import Unsupported
 from judgebot.engine.events import Event, Move
 from judgebot.engine.filters import View, matches
 from judgebot.engine.state import Game
+from judgebot.messages import msg
+
+MAX_GROUPS = 512  # groups of cards one choice may offer ("up to N" among many)
 
 
 def choose_cards(game: Game, player: str, cards: list[int], n: int, kind: str,
@@ -31,10 +36,25 @@ def choose_cards(game: Game, player: str, cards: list[int], n: int, kind: str,
     return choose_group(game, player, list(combinations(cards, n)), kind, keys)
 
 
+def choose_between(game: Game, player: str, cards: list[int], least: int, most: int,
+                   kind: str, keys: tuple[str, ...] | None = None) -> list[int]:
+    """``player`` chooses from ``least`` to ``most`` of ``cards`` ("up to two", "you may
+    put a …"): no cards is an option when ``least`` is 0."""
+    most = min(most, len(cards))
+    least = min(least, most)
+    if least == most:
+        return choose_cards(game, player, cards, most, kind, keys)
+    if sum(comb(len(cards), k) for k in range(least, most + 1)) > MAX_GROUPS:
+        raise Unsupported(msg("choosing.too_many_groups", n=len(cards), least=least,
+                              most=most, max=MAX_GROUPS))
+    combos = [c for k in range(least, most + 1) for c in combinations(cards, k)]
+    return choose_group(game, player, combos, kind, keys)
+
+
 def choose_group(game: Game, player: str, combos: list[tuple[int, ...]], kind: str,
                  keys: tuple[str, ...] | None = None) -> list[int]:
     """``player`` chooses one of ``combos`` (groups of objects), named by their names."""
-    labels = [", ".join(game.name_of(o) for o in c) for c in combos]
+    labels = [", ".join(game.name_of(o) for o in c) or "(none)" for c in combos]
     # Identical names are interchangeable: keep one option per distinct set of names.
     seen: dict[str, int] = {}
     for i, label in enumerate(labels):

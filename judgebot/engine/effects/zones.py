@@ -10,7 +10,7 @@ from typing import Any
 from judgebot.engine import citations as R
 from judgebot.engine.abilities import Effect, Filter, Trigger, TriggeredAbility
 from judgebot.engine.apply import new_object
-from judgebot.engine.choosing import choose_cards, names_match, sacrifice_events
+from judgebot.engine.choosing import choose_between, choose_cards, names_match, sacrifice_events
 from judgebot.engine.context import Ctx, objects, players
 from judgebot.engine.errors import BadInput, Unsupported
 from judgebot.engine.events import Counters, Destroy, Event, Move
@@ -380,47 +380,67 @@ def _sacrifice_all(ctx: Ctx, eff: Effect) -> None:
 
 @verb("dig", primary="n")
 def _dig(ctx: Ctx, eff: Effect) -> None:
-    """"Look at the top N cards of your library. Put one of them into your hand and the rest
-    on the bottom of your library in any order" (and "you may reveal a creature card from
-    among them …"): a library the scenario lists."""
+    """"Look at (reveal) the top N cards of your library. [You may] put up to two creature
+    cards from among them onto the battlefield [and …]. Put the rest on the bottom of your
+    library in any order.": each pick takes between its least and its most of the cards
+    that match (the player chooses which, 701.20 for a reveal), the rest go where the text
+    says; a library the scenario lists."""
     game = ctx.game
     pl = game.players[ctx.you]
     if not pl.library_known:
         raise Unsupported(msg("effects.zones.unknown_top", player=ctx.you))
     n = ctx.amount(eff.get("n", 1))
-    top = list(pl.library[:n])
-    f = eff.get("filter")
+    top = list(pl.library[:max(n, 0)])
     view = View(game)
-    options = [o for o in top if f is None or matches(replace(f, zone="library"), view, o,
-                                                      ctx.you)]
-    take = min(ctx.amount(eff.get("take", 1)), len(options))
-    game.log.add("look", msg("effects.library.looked_at", player=ctx.you, n=len(top),
-                             names=Joined(tuple(game.label(o) for o in top))),
-                 ctx.rules + (R.REVEAL_DONE,))
-    if eff.get("optional") and options:
-        chosen = choose_cards(game, ctx.you, options + [], take, "return",
-                              keys=("return", "choose", "search"))
-        index = game.chooser.choose(ctx.you, "may", ["yes", "no"], keys=("may",),
-                                    note=eff.text)
-        if index == 1:
-            chosen = []
-    else:
-        chosen = choose_cards(game, ctx.you, options, take, "return",
-                              keys=("return", "choose", "search"))
-    if chosen:
-        perform(game, [Move(source=ctx.source, oid=o, to_zone="hand", reason="hand",
-                            rules=ctx.rules) for o in chosen])
-    rest = [o for o in top if o not in chosen and o in game.objects]
+    rules = ctx.rules + (R.REVEAL_DONE,)
+    game.log.add("reveal" if eff.get("reveal") else "look",
+                 msg("effects.library.revealed_top" if eff.get("reveal") else
+                     "effects.library.looked_at", player=ctx.you, n=len(top),
+                     names=Joined(tuple(game.label(o) for o in top))), rules)
+    left = list(top)
+    for pick in eff.get("picks") or ():
+        f = pick.get("filter")
+        options = [o for o in left if f is None or matches(replace(f, zone="library"), view, o,
+                                                           ctx.you)]
+        least, most = pick["least"], pick["most"]
+        if least < 0:  # "all … cards revealed this way"
+            chosen = options
+        else:
+            chosen = choose_between(game, ctx.you, options, least, most, "return",
+                                    keys=("return", "choose", "search"))
+        left = [o for o in left if o not in chosen]
+        if not chosen:
+            continue
+        to = pick.get("to", "hand")
+        if to in ("top", "bottom"):
+            _to_library(game, pl, chosen, to)
+            continue
+        perform(game, [Move(source=ctx.source, oid=o, to_zone=to,
+                            reason={"hand": "hand", "battlefield": "put"}.get(to, "dig"),
+                            controller=ctx.you if to == "battlefield" else None,
+                            tapped=bool(pick.get("tapped")), rules=ctx.rules) for o in chosen])
+    rest = [o for o in left if o in game.objects and o in pl.library]
     if not rest:
         return
-    if eff.get("rest") == "graveyard":
-        perform(game, [Move(source=ctx.source, oid=o, to_zone="graveyard", reason="mill",
+    where = eff.get("rest")
+    if where in ("graveyard", "hand"):
+        perform(game, [Move(source=ctx.source, oid=o, to_zone=where,
+                            reason="dig" if where == "graveyard" else "hand",
                             rules=ctx.rules) for o in rest])
+        return
+    # The order among them ("any order", "a random order") is kept as it was: as before
+    # this verb could read it, nothing a scenario checks depends on it.
+    _to_library(game, pl, rest, "top" if where == "top" else "bottom")
+
+
+def _to_library(game: Any, pl: Any, oids: list[int], where: str) -> None:
+    for o in oids:
+        pl.library.remove(o)
+    if where == "top":
+        pl.library[:0] = oids
     else:
-        for o in rest:
-            pl.library.remove(o)
-            pl.library.append(o)
-        game.changed()
+        pl.library.extend(oids)
+    game.changed()
 
 
 @verb("choose_from_hand", primary="who")

@@ -42,6 +42,8 @@ from judgebot.engine.text.costs import read_cost
 from judgebot.engine.text.effects import FORMS, _verb_re
 from judgebot.engine.text.effects import clause as read_clause
 from judgebot.engine.text.keywords import read_keywords
+from judgebot.engine.text.library import card_filter as _card_filter
+from judgebot.engine.text.library import read_dig
 from judgebot.engine.text.replacements import read_replacement
 from judgebot.engine.text.selectors import target_spec
 from judgebot.engine.text.statics import read_static
@@ -582,50 +584,13 @@ def payment_times(r: Any, text: str) -> tuple[Any, Any]:
     return _payment(text), None
 
 
-DIG = re.compile(r"look at the top (\w+) cards? of your library", re.I)
-PUT_FROM = re.compile(
-    r"(?:you may reveal (?P<what>an? .+?|up to (?:one|two|three) .+?) from among them and put "
-    r"(?:it|them|that card|those cards) into your hand|put (?P<k>one|two|three|a card|\w+) of "
-    r"(?:them|those cards) into your hand)(?:,? and the rest (?P<rest1>on the bottom of your "
-    r"library in any order|into your graveyard|on the bottom of your library in a random order))?",
-    re.I)
-REST = re.compile(r"put the rest (on the bottom of your library in (?:any|a random) order|into "
-                  r"your graveyard)", re.I)
-
-
 def sequence(r: Reader, sentences: list[str], i: int) -> tuple[list[Effect], int] | None:
     """Effects a run of sentences states together: looking at the top of a library and
     taking cards from it; a revealed hand a card is chosen from."""
     s = sentences[i].strip().rstrip(".")
-    m = DIG.fullmatch(s)
-    if m:
-        from judgebot.engine.text.amounts import plain_number
-        n = plain_number(m.group(1))
-        nxt = sentences[i + 1].strip().rstrip(".") if i + 1 < len(sentences) else ""
-        p = PUT_FROM.fullmatch(nxt)
-        if n is None or p is None:
-            return None
-        used = 2
-        rest = p.group("rest1")
-        if rest is None and i + 2 < len(sentences):
-            q = REST.fullmatch(sentences[i + 2].strip().rstrip("."))
-            if q:
-                rest, used = q.group(1), 3
-        if rest is None:
-            return None
-        args: dict[str, Any] = {"n": n, "rest": "graveyard" if "graveyard" in rest
-                                else "bottom"}
-        if p.group("what"):
-            what = re.sub(r"^(?:an?|up to one) ", "", p.group("what"))
-            args["take"] = 1
-            args["optional"] = True
-            args["filter"] = _card_filter(what)
-        else:
-            k = p.group("k").lower()
-            args["take"] = 1 if k in ("one", "a card") else plain_number(k)
-            if args["take"] is None:
-                return None
-        return [Effect("dig", args, text=" ".join(sentences[i:i + used]))], used
+    got = read_dig(r, sentences, i)
+    if got is not None:
+        return got
     m = re.fullmatch(r"separate all (.+?) into two piles", s, re.I)
     if m and i + 1 < len(sentences) and re.fullmatch(
             r"that player sacrifices all permanents in the pile of their choice",
@@ -677,16 +642,6 @@ def _last_player_ref(r: Reader) -> str:
         if r.targets[i].kind == "player":
             return "target" if i == 0 else f"target{i + 1}"
     raise Unsupported(msg("text.reader.clause", value="that player"))
-
-
-def _card_filter(text: str) -> Any:
-    """ "nonland card", "creature card with mana value 3 or less", "card" → a filter on the
-    cards (the zone is the verb's)."""
-    from judgebot.engine.text.selectors import noun
-    t = re.sub(r"\bcards\b", "card", text.strip())
-    if t.lower() in ("card", "a card"):
-        return None
-    return noun(t).filter
 
 
 def _words(exc: Unsupported) -> str:
