@@ -199,7 +199,7 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     if any(s.divide for s in specs):
         division = divide_among(game, player, specs, targets, division, sab, req.x, name)
     # Total cost (601.2f).
-    mana, extra_cost = _total_cost(game, req, c, obj, alt)
+    mana, extra_cost = _total_cost(game, req, c, obj, alt, targets)
     if extra_cost is not None:
         check_costs(game, player, extra_cost, req.oid, targets, name)
     mana, helpers = _helpers(game, req, c, mana, name)
@@ -207,7 +207,8 @@ def cast(game: Game, req: CastRequest) -> GameObject:
                                      exclude={o for o, _k, _s in helpers} or None):
         raise IllegalAction(msg("casting.cast.14", player=player, mana=mana, name=name),
                             (R.CAST_TOTAL_COST, R.CAST_PAY)
-                            + tuple(_cost_change_rules(game, player, c)))
+                            + tuple(_cost_change_rules(game, player, c))
+                            + tuple(_self_change_rules(game, player, c, targets, req.oid)))
     # Everything is legal: do it.
     info = CastInfo(from_zone=zone, alt_cost=alt, additional=tuple(req.additional), x=req.x,
                     half=req.half, cast=True,
@@ -234,6 +235,8 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     if extra_cost is not None and extra_cost is sab.additional_cost:
         rules.append(R.ADDITIONAL_COST)
     rules.extend(_cost_change_rules(game, player, c))
+    rules.extend(r for r in _self_change_rules(game, player, c, targets, req.oid)
+                 if r not in rules)
     rules.extend({"flashback": [R.FLASHBACK], "morph": [R.MORPH, R.MORPH_CAST,
                                                          R.FACE_DOWN_CAST, R.FACE_DOWN],
                   "madness": [R.MADNESS_ALT_COST], "suspend": [R.SUSPEND],
@@ -337,8 +340,8 @@ def _mode_count(sab: SpellAbility) -> str:
     return str(sab.choose) if low == sab.choose else f"{low}–{min(sab.choose, len(sab.modes))}"
 
 
-def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: str
-                ) -> tuple[ManaCost, Cost | None]:
+def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: str,
+                targets: list[list[Any]] | None = None) -> tuple[ManaCost, Cost | None]:
     sab = spell_ability(c.abilities)
     extra: Cost | None = sab.additional_cost if sab else None
     if req.free or alt in ("suspend", "free"):
@@ -382,11 +385,15 @@ def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: st
             raise IllegalAction(msg("casting.total_cost", name=c.name, add=add),
                 (R.CAST_TOTAL_COST,))
         base = base.plus(kw.cost if isinstance(kw.cost, ManaCost) else kw.cost.mana)
+    more, less = _self_change(game, req.player, c, targets or [], req.oid)
+    base = base.plus(more)
     reduction = cost_reduction(game, req.player, c) + _self_reduction(game, req.player, c)
     if reduction < 0:  # cost increases (601.2f)
         base = base.plus(ManaCost((str(-reduction),)))
     elif reduction and base.symbols:
         base = base.reduced(reduction)
+    if less.symbols and base.symbols:
+        base = _less(base, less)
     return base, extra
 
 
@@ -481,6 +488,59 @@ def _cost_change_rules(game: Game, player: str, c: Chars) -> list[str]:
             if amount(ab.params["amount"], view, {"you": player}):
                 out.extend(r for r in ab.rules if r not in out)
     return out
+
+
+def _self_change_rules(game: Game, player: str, c: Chars, targets: list[list[Any]],
+                       oid: int) -> list[str]:
+    applied: list[StaticAbility] = []
+    _self_change(game, player, c, targets, oid, applied)
+    return [r for ab in applied for r in ab.rules]
+
+
+def _self_change(game: Game, player: str, c: Chars, targets: list[list[Any]], oid: int,
+                 applied: list[StaticAbility] | None = None) -> tuple[ManaCost, ManaCost]:
+    """What a spell's own "costs {N} more/less to cast if it targets …, for each target
+    beyond the first, if …, for each …" adds to and takes off its total cost (601.2f: the
+    total cost is locked in after the targets are chosen)."""
+    more, less = ManaCost(), ManaCost()
+    view = View(game)
+    chosen = [t for slot in targets for t in slot]
+    for ab in statics(c.abilities):
+        if not (isinstance(ab, StaticAbility) and ab.kind == "self_cost_change"):
+            continue
+        p = ab.params
+        times = 1
+        if p.get("condition") is not None and not holds(game, p["condition"], None, player):
+            continue
+        if p.get("if_targets") is not None:
+            spec = p["if_targets"]
+            if not any(target_legal(game, spec, t, player, c, oid, True)[0] for t in chosen):
+                continue
+        if p.get("per_extra_target"):
+            times = max(0, len(chosen) - 1)
+        if p.get("times") is not None:
+            times = amount(p["times"], view, {"you": player})
+        if times > 0 and applied is not None:
+            applied.append(ab)
+        for _ in range(max(0, times)):
+            if p.get("more"):
+                more = more.plus(p["mana"])
+            else:
+                less = less.plus(p["mana"])
+    return more, less
+
+
+def _less(base: ManaCost, less: ManaCost) -> ManaCost:
+    """``base`` with ``less`` taken off: a coloured symbol off a symbol of its colour, the
+    generic part off the generic part (601.2f); never below nothing."""
+    symbols = list(base.symbols)
+    for s in less.symbols:
+        if s.isdigit():
+            continue
+        if s in symbols:
+            symbols.remove(s)
+    return ManaCost(tuple(symbols)).reduced(less.generic) if less.generic else \
+        ManaCost(tuple(symbols))
 
 
 def _self_reduction(game: Game, player: str, c: Chars) -> int:

@@ -25,6 +25,7 @@ from typing import Any
 from judgebot.engine import citations as R
 from judgebot.engine.abilities import Ability, Filter, StaticAbility
 from judgebot.engine.errors import Unsupported
+from judgebot.engine.mana import ManaCost
 from judgebot.engine.text.amounts import for_each, read_amount, scaled, signed
 from judgebot.engine.text.conditions import read_condition
 from judgebot.engine.text.effects import becomes_ops
@@ -153,6 +154,9 @@ def _static(r: Any, t: str, low: str) -> list[Ability]:
     # costs
     if m := re.fullmatch(r"(.+?) cost (\{\d+\}) (more|less) to cast", low):
         return [_cost_change(r, t[:m.end(1)], m.group(2), m.group(3) == "more", t)]
+    got = _self_cost(r, t, low)
+    if got is not None:
+        return got
     if m := re.fullmatch(r"(?:~|this spell) costs (\{\d+\}) less to cast if (.+)", low):
         cond = read_condition(r, t[m.start(2):])
         n = mana_cost(m.group(1)).generic
@@ -286,6 +290,49 @@ def _land_types(r: Any, text: str) -> tuple[str, ...]:
             raise unread(w, text)
         out.append(sub)
     return tuple(out)
+
+
+SELF_COST = re.compile(r"(?:~|this spell) costs ((?:\{[0-9wubrgcx]\})+) (more|less) to cast"
+                       r"(?: (if it targets (.+)|for each target beyond the first|"
+                       r"during your turn|if (.+)|for each (.+))|, where x is (.+))", re.I)
+
+
+def _self_cost(r: Any, t: str, low: str) -> list[Ability] | None:
+    """ "This spell costs {2} less to cast if it targets a tapped creature", "… {1}{W} more
+    to cast for each target beyond the first", "… {1} less to cast during your turn",
+    "… {U} less to cast if …", "… {1} less to cast for each …": the total cost is
+    determined after the targets are chosen (601.2f), so it may depend on them; coloured
+    mana is added, or taken off the matching symbols of the cost (601.2f)."""
+    m = SELF_COST.fullmatch(low)
+    if m is None:
+        return None
+    from judgebot.engine.text.selectors import target_spec
+    cost = mana_cost(t[m.start(1):m.end(1)])
+    params: dict[str, Any] = {"more": m.group(2) == "more"}
+    def part(i: int) -> str:
+        return t[m.start(i):m.end(i)]
+    if m.group(7):
+        if cost.symbols != ("X",):
+            return None
+        params["times"] = read_amount(r, part(7))
+        cost = ManaCost(("1",))
+    elif "X" in cost.symbols:
+        return None
+    params["mana"] = cost
+    how = m.group(3) or ""
+    if m.group(4):
+        params["if_targets"] = target_spec("target " + re.sub(r"^(?:an?|one) ", "",
+                                                              part(4)))
+    elif how.startswith("for each target beyond"):
+        params["per_extra_target"] = True
+    elif how == "during your turn":
+        params["condition"] = ("your_turn",)
+    elif m.group(5):
+        params["condition"] = read_condition(r, part(5))
+    elif m.group(6):
+        params["times"] = for_each(r, part(6))
+    return [StaticAbility("self_cost_change", "self", params, zone="all", text=r.sentence,
+                          rules=(R.COST_CHANGE,))]
 
 
 def _cost_change(r: Any, who_text: str, cost: str, more: bool, text: str) -> StaticAbility:
