@@ -228,6 +228,8 @@ def cast(game: Game, req: CastRequest) -> GameObject:
         how.append(msg("cast.paying", costs=Joined(tuple(req.additional), "list.and")))
     tgt = targets_text(game, targets)
     rules = [R.CAST, R.CAST_TARGETS, R.TARGETS] if targets and any(targets) else [R.CAST]
+    if division and any(s.divide for s in specs):
+        rules.append(R.CAST_DIVIDE)
     if spell.modes:
         rules += [R.MODAL, R.CAST_MODES]
         if len(set(spell.modes)) < len(spell.modes) or sab.choose_min or sab.same_mode_twice:

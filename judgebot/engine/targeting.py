@@ -107,6 +107,10 @@ def choose_targets(game: Game, player: str, specs: tuple[TargetSpec, ...],
                                 (R.CAST_TARGETS,))
         if len(set(chosen)) != len(chosen):
             raise IllegalAction(msg("targeting.choose_targets.3"), (R.CAST_TARGETS,))
+        if len(chosen) < spec.count and not spec.up_to and not spec.divide:
+            # "two target creatures": exactly that many (601.2c, 115.1)
+            raise IllegalAction(msg("targeting.too_few", name=name, count=spec.count,
+                                    text=spec.text), (R.CAST_TARGETS, R.TARGETS))
         out.append(list(chosen))
     if given is not None and len(given) > len(specs):
         if not specs:

@@ -407,9 +407,11 @@ def _deal(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     t = rest.strip()
     low = t.lower()
     # "N damage divided as you choose among one or two targets"
+    low = re.sub(r"among one, two, or three ", "among one or three ", low)
     if m := re.fullmatch(r"(\w+) damage divided (?:as you choose )?among (one|two|three|any "
-                         r"number of) (?:or (?:two|three|more) )?(?:target )?(.+)", low):
-        amount = read_amount(r, m.group(1))
+                         r"number of) (?:or (?:two|three|more) )?(?:target )?(.+?)"
+                         r"(?:, where x is (.+))?", low):
+        amount = read_amount(r, m.group(1)) if not m.group(4) else read_amount(r, m.group(4))
         what = m.group(3)
         count = {"one": 2 if "or two" in low else 1, "two": 2, "three": 3}.get(m.group(2), 3)
         if "or two" in low:
@@ -466,6 +468,21 @@ def _recipient(r: Reading, text: str) -> Any:
     player"."""
     t = text.strip()
     low = t.lower()
+    # "to each of up to two target creatures", "to each of two targets": the same damage to
+    # each target of one slot (601.2c: the number of targets chosen as the spell is cast)
+    if m := re.fullmatch(r"each of ((?:up to )?(?:one|two|three|four|five|x) )(targets|target .+)",
+                         low):
+        count = m.group(1).strip()
+        n = plain_number(count.replace("up to ", ""))
+        if not isinstance(n, int):
+            raise fail(t)
+        spec = target_spec("any target") if m.group(2) == "targets" else \
+            target_spec(re.sub(r"s$", "", t[m.start(2):m.end(2)]).replace("creatures and/or",
+                                                                          "creature and/or"))
+        spec = replace(spec, count=n, up_to=count.startswith("up to"))
+        ref = r.add_target(spec)
+        r.them = ref
+        return ref
     if low in ("any target", "target player or planeswalker", "target creature or "
                "planeswalker", "target opponent or planeswalker") or low.startswith("target ") \
             or low.startswith("up to ") or low.startswith("another target") or \
