@@ -65,6 +65,8 @@ MODAL = re.compile(r"(?:choose (one|two|three|four|five|one or both|one or more|
 MODE_COUNT = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "four": (4, 4), "five": (5, 5),
               "one or both": (1, 2), "one or more": (1, 99), "any number": (1, 99),
               "一": (1, 1), "二": (2, 2), "两": (2, 2), "": (1, 2)}
+INSTEAD_LINE = re.compile(r"^(?:[A-Z][\w' ,!-]{1,40}? — )?(?:.+ instead if .+|if .+, .+ instead|"
+                          r"if .+, instead .+)\.?$", re.I | re.S)
 SELF_WORDS = re.compile(r"\b[Tt]his (creature|permanent|artifact|enchantment|land|spell|card|"
                         r"token|Aura|Equipment|Vehicle|planeswalker|object|Fortification|"
                         r"Saga|Class|Case|Siege|battle)\b")
@@ -161,18 +163,26 @@ class Reader:
         spell_targets: list[TargetSpec] = []
         spell_extra: dict[str, Any] = {}
         normal = self.normalise(text)
+        last: tuple[str, int, int] | None = None  # the spell line read last, what it added
         for raw_line in _join_modes(re.split(r"\n+", normal)):
             try:
                 line = self._keyword_sentences(raw_line.strip(), out)
                 if not line:
                     continue
+                if is_spell and last is not None and INSTEAD_LINE.search(line):
+                    # "Metalcraft — ~ deals 4 damage instead if …": replaces what the spell's
+                    # line before does, so the two are read together (608.2c)
+                    del spell_effects[last[1]:], spell_targets[last[2]:]
+                    line = last[0] + " " + self._ability_word(line)
                 ab = self.ability(line, is_spell)
             except Unsupported as exc:
                 if collect is None:
                     raise
                 collect.append(unread_phrase(exc))
                 continue
+            last = None
             if isinstance(ab, Parts):
+                last = (line, len(spell_effects), len(spell_targets))
                 spell_effects.extend(ab.effects)
                 spell_targets.extend(ab.targets)
             elif isinstance(ab, dict):
@@ -392,12 +402,16 @@ class Reader:
                 previous = effects
                 i += used
                 continue
+            # "X instead if COND." is "If COND, X instead."
+            if m := re.fullmatch(r"(.+?) instead if (.+?)\.?", s, re.I | re.S):
+                if previous and not re.search(r"\bwould\b", m.group(2), re.I):
+                    s = f"If {m.group(2)}, {m.group(1)} instead"
             # "If COND, X instead.": X replaces what the sentence before does (608.2c)
             if m := re.fullmatch(r"if (.+?), (?:instead )?(.+?)(?: instead)?\.?", s, re.I | re.S):
                 if re.search(r"\binstead\b", s, re.I) and previous and \
                         not re.search(r"would", m.group(1), re.I):
                     cond = read_condition(self, m.group(1))
-                    instead = self.clause(m.group(2)).effects
+                    instead = self._instead(m.group(2), previous)
                     del parts.effects[len(parts.effects) - len(previous):]
                     wrapped = [Effect("if", {"cond": cond, "then": tuple(instead),
                                              "else": tuple(previous)}, text=s)]
@@ -464,12 +478,29 @@ class Reader:
         parts.targets = self.targets
         return parts
 
+    def _instead(self, text: str, previous: list[Effect]) -> list[Effect]:
+        """What "instead" does: a clause, or — "it deals 4 damage instead" — the damage of
+        the sentence before, to the same recipient, in another amount."""
+        from judgebot.engine.text.amounts import read_amount
+        m = re.fullmatch(r"(?:~|it|this spell) deals (.+?) damage", text.strip().rstrip("."),
+                         re.I)
+        if m and len(previous) == 1 and previous[0].verb == "damage" and \
+                not previous[0].get("divided"):
+            amount = read_amount(self, re.sub(r"\bx plus (\w+)", r"X plus \1", m.group(1)))
+            return [Effect("damage", {**previous[0].args, "amount": amount}, text=text)]
+        return self.clause(text).effects
+
     def sentence_effects(self, sentence: str, otherwise: str | None = None) -> list[Effect]:
         s = sentence.strip().rstrip(".").strip()
-        if m := re.fullmatch(r"if (it|that creature|that permanent) would die this turn, "
-                             r"exile it instead", s, re.I):
+        if m := re.fullmatch(r"if (it|that creature|that permanent|that creature or planeswalker"
+                             r"|that planeswalker) would die this turn, exile it instead", s,
+                             re.I):
             what = self.ref_it()
             return [Effect("dies_exile", {"what": what}, text=s)]
+        if re.fullmatch(r"if a (?:creature|permanent|creature or planeswalker) dealt damage this "
+                        r"way would die this turn, exile it instead", s, re.I):
+            # the objects this spell dealt damage to (614.1a: a replacement effect)
+            return [Effect("dies_exile", {"damaged_by_source": True}, text=s)]
         if m := re.fullmatch(r"if that's another creature, it also gains the non-(\w+) "
                              r"abilities of ~ printed below this one until end of turn", s, re.I):
             # backup (702.165a): the abilities printed below the keyword, read at resolution
