@@ -185,46 +185,84 @@ def _sacrifice(ctx: Ctx, eff: Effect) -> None:
 
 @verb("search", primary="filter")
 def _search(ctx: Ctx, eff: Effect) -> None:
+    """Search a library (and a graveyard, "and/or graveyard") for up to N cards (701.23):
+    a stated quality may fail to find (701.23b); "a card" finds one if there is one. The
+    cards go to the hand, the battlefield (tapped), the graveyard, exile, the top of the
+    library ("then shuffle and put that card on top"), or one to one place and the other to
+    another ("put one onto the battlefield tapped and the other into your hand"). A library
+    the scenario doesn't list finds what ``choose: {search: …}`` names, else nothing."""
     game = ctx.game
-    who = players(ctx, eff.get("who", "you"))
-    for p in who:
+    for p in players(ctx, eff.get("who", "you")):
         pl = game.players[p]
         f: Filter = eff.get("filter") or Filter()
-        to = eff.get("to", "hand")
-        if pl.library_known:
-            view = View(game)
-            found = [o for o in pl.library if matches(f, view, o, p, None)]
-            options = ["nothing"] + [game.name_of(o) for o in found]
-            index = game.chooser.choose(p, "search", options, keys=("search",))
-            game.log.add("search", msg("effects.zones.search.2", value=p, value2=options[index]),
-                ctx.rules + (R.SEARCH,))
-            if index > 0:
-                perform(game, [Move(source=ctx.source, oid=found[index - 1], to_zone=to,
-                                    tapped=bool(eff.get("tapped")), reason="search",
-                                    rules=ctx.rules + (R.SEARCH,))])
-            continue
+        n = ctx.amount(eff.get("n", 1))
+        least = eff.get("least")
+        if least is None:
+            least = 0 if eff.get("filter") is not None else n
         answer = game.chooser.scripted(p, ("search",))
-        if answer is None:
-            game.log.add("default", msg("effects.zones.search.3", value=p),
-                         ctx.rules + (R.SEARCH,))
-            continue
-        answer.used = True
-        if str(answer.value).lower() in ("nothing", "none", "no"):
+        if answer is not None and str(answer.value).lower() in ("nothing", "none", "no"):
+            answer.used = True
             game.log.add("search", msg("effects.zones.search.4", value=p),
                          ctx.rules + (R.SEARCH,))
             continue
-        card = game.cards.get(str(answer.value)) if game.cards is not None else None
-        if card is None:
-            raise BadInput(msg("effects.zones.search.5", value=answer.value), answer.line)
-        obj = new_object(game, card, p, "library")
-        pl.library.remove(obj.id)
-        pl.library.insert(0, obj.id)
-        game.log.add("search", msg("effects.zones.search", value=p, name=card.name),
-                     ctx.rules + (R.SEARCH,))
-        perform(game, [Move(source=ctx.source, oid=obj.id, to_zone=to,
-                            tapped=bool(eff.get("tapped")), reason="search",
-                            rules=ctx.rules + (R.SEARCH,))])
+        if pl.library_known:
+            view = View(game)
+            found = [o for o in pl.library if matches(f, view, o, p, None)]
+            if eff.get("graveyard"):
+                found += [o for o in pl.graveyard if matches(replace(f, zone="graveyard"), view,
+                                                             o, p, None)]
+            chosen = choose_between(game, p, found, least, n, "search", keys=("search",))
+        else:
+            if answer is None:
+                game.log.add("default", msg("effects.zones.search.3", value=p),
+                             ctx.rules + (R.SEARCH,))
+                continue
+            answer.used = True
+            names = answer.value if isinstance(answer.value, list) else [answer.value]
+            if len(names) > n:
+                raise BadInput(msg("effects.zones.search_too_many", value=p, n=n), answer.line)
+            chosen = []
+            for name in names:
+                card = game.cards.get(str(name)) if game.cards is not None else None
+                if card is None:
+                    raise BadInput(msg("effects.zones.search.5", value=name), answer.line)
+                obj = new_object(game, card, p, "library")
+                pl.library.remove(obj.id)
+                pl.library.insert(0, obj.id)
+                chosen.append(obj.id)
+        if not chosen:
+            game.log.add("search", msg("effects.zones.search.4", value=p),
+                         ctx.rules + (R.SEARCH,) + ((R.SEARCH_QUALITY,) if least < n else ()))
+            continue
+        game.log.add("search", msg("effects.zones.search.2", value=p,
+                                   value2=Joined(tuple(game.label(o) for o in chosen))),
+                     ctx.rules + (R.SEARCH,) + ((R.SEARCH_QUALITY,) if least < n else ()))
+        _put_found(ctx, eff, p, chosen)
 
+
+def _put_found(ctx: Ctx, eff: Effect, player: str, chosen: list[int]) -> None:
+    game = ctx.game
+    split = eff.get("split")
+    places: list[tuple[int, dict[str, Any]]]
+    if split and len(chosen) == 2:
+        first = choose_cards(game, player, chosen, 1, "put", keys=("put", "return"))
+        places = [(first[0], split[0])] + [(o, split[1]) for o in chosen if o != first[0]]
+    elif split:
+        places = [(o, split[1] if split[1]["to"] == "hand" else split[0]) for o in chosen]
+    else:
+        places = [(o, {"to": eff.get("to", "hand"), "tapped": eff.get("tapped")})
+                  for o in chosen]
+    moves = []
+    for o, where in places:
+        to = where["to"]
+        if to == "top":
+            moves.append(Move(source=ctx.source, oid=o, to_zone="library", position="top",
+                              reason="search", rules=ctx.rules + (R.SEARCH,)))
+        else:
+            moves.append(Move(source=ctx.source, oid=o, to_zone=to,
+                              tapped=bool(where.get("tapped")), reason="search",
+                              rules=ctx.rules + (R.SEARCH,)))
+    perform(game, moves)
 
 
 @verb("living_end", primary="flag")

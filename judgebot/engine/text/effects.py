@@ -804,26 +804,80 @@ def _shuffle(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     raise fail(whole)
 
 
+SEARCH_PUT = (r"(?P<act>put (?:it|that card|them|those cards|the cards?) "
+              r"(?P<dest>into (?:your|their) hand|onto the battlefield(?: tapped)?|"
+              r"into (?:your|their) graveyard)|"
+              r"exile (?:it|that card|them|those cards)|"
+              r"put one (?P<one>onto the battlefield tapped|into your hand) and the other "
+              r"(?P<other>into your hand|into your graveyard|onto the battlefield tapped)|"
+              r"then shuffle and put (?:it|that card|the card|them|those cards) on top"
+              r"(?: in any order)?)")
+SEARCH = re.compile(
+    r"(?:your|their|his or her) library(?P<gy> and/or graveyard)? for (?P<count>an?|one|two|"
+    r"three|four|five|up to (?:one|two|three|four|five|ten|x)|any number of) (?P<what>.+?)"
+    r"(?:, where x is (?P<x>.+?))?(?:,? (?:and )?reveal (?:it|that card|them|those cards))?"
+    r"(?:,| and|, and) " + SEARCH_PUT + r"(?:, then shuffle| and then shuffle)?\.?", re.I)
+
+
 @verb("search", "searches")
 def _search(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
+    """ "Search your library for up to two basic land cards, put them onto the battlefield
+    tapped, then shuffle", "… a card, then shuffle and put that card on top", "… reveal
+    those cards, put one onto the battlefield tapped and the other into your hand" (701.23):
+    how many, of what, and where they go."""
     if s.kind != "player":
         raise fail(whole)
     t = rest.strip()
-    m = re.fullmatch(r"(?:your|their|his or her) library for (an?|up to (?:one|two|three)|"
-                     r"one|two) (.+?)(?:, reveal (?:it|that card|them|those cards))?(?:,| and)"
-                     r" put (?:it|that card|them|those cards|one of them) (into (?:your|their) "
-                     r"hand|onto the battlefield(?: tapped)?)(?:, then shuffle| and then shuffle"
-                     r"|\. then shuffle)?\.?", t, re.I)
+    m = SEARCH.fullmatch(t)
     if not m:
         raise fail(whole)
-    what = m.group(2)
-    f = noun(re.sub(r"\bcards?\b", "card", what)).filter
-    f = replace(f, zone="library")
-    dest = m.group(3).lower()
-    count = 2 if "two" in m.group(1).lower() else 1
-    args = {"who": s.ref, "filter": f, "to": "hand" if "hand" in dest else "battlefield",
-            "tapped": "tapped" in dest, "n": count}
+    what = m.group("what")
+    if re.search(r"\bwith different names\b|\bsame name as\b", what, re.I):
+        raise fail(whole)
+    if named := re.fullmatch(r"card named (.+)", what, re.I):
+        f: Any = Filter(names=frozenset({named.group(1)}), text=what)
+    else:
+        f = noun(re.sub(r"\bcards?\b", "card", what)).filter if \
+            what.lower() not in ("card", "cards") else None
+    count = m.group("count").lower()
+    least: Any = None  # None: as the rules say (701.23b: a stated quality may fail to find)
+    if count.startswith("up to "):
+        n: Any = plain_number(count[6:])
+        least = 0
+        if n == "X":
+            n = read_amount(r, m.group("x")) if m.group("x") else "X"
+    elif count == "any number of":
+        n, least = 99, 0
+    else:
+        n = 1 if count in ("a", "an") else plain_number(count)
+    if n is None:
+        raise fail(whole)
+    act = m.group("act").lower()
+    args: dict[str, Any] = {"who": s.ref, "filter": replace(f, zone="library") if f else None,
+                            "n": n}
+    if least is not None:
+        args["least"] = least
+    if m.group("gy"):
+        args["graveyard"] = True
+    if m.group("one"):
+        args["split"] = ({"to": _dest(m.group("one")), "tapped": "tapped" in m.group("one")},
+                         {"to": _dest(m.group("other")), "tapped": "tapped" in m.group("other")})
+        args["to"] = "hand"
+    elif act.startswith("exile"):
+        args["to"] = "exile"
+    elif act.startswith("then shuffle"):
+        args["to"] = "top"
+    else:
+        dest = m.group("dest").lower()
+        args["to"] = _dest(dest)
+        args["tapped"] = "tapped" in dest
     return [Effect("search", args, text=whole)]
+
+
+def _dest(text: str) -> str:
+    t = text.lower()
+    return "hand" if "hand" in t else "battlefield" if "battlefield" in t else \
+        "graveyard" if "graveyard" in t else "exile"
 
 
 @verb("reveal", "reveals")

@@ -508,6 +508,10 @@ class Reader:
             grant = Effect("grant_printed_below", {"what": self.ref_it(), "after": m.group(1),
                                                    "duration": "eot"}, text=s)
             return [Effect("if", {"cond": ("target_is_another",), "then": (grant,)}, text=s)]
+        if re.fullmatch(r"if you search(?:ed)? your library this way, shuffle", s, re.I):
+            # the search of "your library and/or graveyard" shuffles the library it searched
+            # (701.23): the engine's libraries keep no random order to lose
+            return [Effect("shuffle", {"who": "you"}, text=s)]
         if re.fullmatch(r"if (it|that creature|that permanent) would leave the battlefield, "
                         r"exile it instead of putting it anywhere else", s, re.I):
             return [Effect("leaves_exile", {"what": self.ref_it()}, text=s)]
