@@ -530,8 +530,10 @@ def _counter_spell(game: Game, ev: CounterSpell) -> Applied:
         ev.rules + (R.COUNTER,))
     dest = ev.notes[0] if ev.notes else "graveyard"
     # The countered spell then moves, through the pipeline (a replacement may exile it).
-    return [Move(cause="effect", source=ev.source, oid=item.id, to_zone=dest,
-                 reason="counter", position="top")]
+    bottom = dest == "library_bottom"
+    return [Move(cause="effect", source=ev.source, oid=item.id,
+                 to_zone="library" if bottom else dest, reason="counter",
+                 position="bottom" if bottom else "top")]
 
 
 def _happened(game: Game, ev: Happened) -> Applied:

@@ -12,10 +12,10 @@ intervening "if", and an ``if`` effect as a spell resolves.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from judgebot.engine.filters import View, select
+from judgebot.engine.filters import View, matches, select
 from judgebot.engine.state import Game, GameObject
 
 
@@ -211,6 +211,20 @@ def _countered(f: Facts) -> bool:
 @kind("paid")
 def _paid(f: Facts) -> bool:
     return bool(f.refs.get("paid"))
+
+
+@kind("target_matches", phrases=True)
+def _target_matches(f: Facts, ref: str, what: Any) -> bool:
+    """ "Counter target spell if it's blue": the target, where it is now, matches."""
+    slot = 0 if ref == "target" else int(ref[6:]) - 1
+    targets = getattr(f.item, "targets", None) or []
+    if slot >= len(targets) or not targets[slot]:
+        return False
+    t = targets[slot][0]
+    obj = f.game.objects.get(t) if isinstance(t, int) else None
+    if obj is None:
+        return False
+    return matches(replace(what, zone=obj.zone), f.view, t, f.you, f.source)
 
 
 @kind("target_is_nonbasic")

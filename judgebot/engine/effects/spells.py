@@ -27,7 +27,7 @@ def _counter(ctx: Ctx, eff: Effect) -> None:
         if item is None:
             continue
         unless = eff.get("unless_pay")
-        if unless is not None and _paid_instead(ctx, oid, item, unless):
+        if unless is not None and _paid_instead(ctx, oid, item, unless, eff.get("x")):
             continue
         ev = CounterSpell(source=ctx.source, item=oid, rules=ctx.rules + (R.COUNTER,))
         dest = eff.get("destination")
@@ -50,7 +50,7 @@ def _counter(ctx: Ctx, eff: Effect) -> None:
 
 
 
-def _paid_instead(ctx: Ctx, oid: int, item: Any, unless: Any) -> bool:
+def _paid_instead(ctx: Ctx, oid: int, item: Any, unless: Any, x: Any = None) -> bool:
     """"Counter target spell unless its controller pays {3}" (or "… pays 3 life": ward):
     whether the player chose to pay and did."""
     game = ctx.game
@@ -59,8 +59,8 @@ def _paid_instead(ctx: Ctx, oid: int, item: Any, unless: Any) -> bool:
         return offer_cost(game, payer, unless, msg("costs.pay_what", what=msg(
             "effects.spells.so_not_countered", cost=unless.text, name=game.label(oid))))
     cost = unless if not isinstance(unless, str) else \
-        ManaCost.parse(f"{{{ctx.amount(unless)}}}") if unless.upper() == "X" \
-        else ManaCost.parse(unless)
+        ManaCost.parse(f"{{{ctx.amount(unless if x is None else x)}}}") \
+        if unless.upper() == "X" else ManaCost.parse(unless)
     return offer_payment(game, payer, cost, msg("costs.pay_what", what=msg(
         "effects.spells.so_not_countered", cost=cost, name=game.label(oid))))
 

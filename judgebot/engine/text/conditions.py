@@ -107,6 +107,19 @@ def read_condition(r: Any, text: str) -> tuple:
     if m := re.fullmatch(r"(.+?) and/or (.+)", low):
         return ("any", read_condition(r, t[m.start(1):m.end(1)]),
                 read_condition(r, t[m.start(2):m.end(2)]))
+    it = getattr(r, "it", None)
+    if isinstance(it, str) and re.fullmatch(r"target\d*", it):
+        # "Counter target spell if it's blue", "… if its mana value is 2 or less": the target
+        # as the spell resolves (608.2c)
+        if m := re.fullmatch(r"it's (?:an? )?(.+)", low):
+            words = t[len(t) - len(m.group(1)):]
+            if re.fullmatch(r"(?:white|blue|black|red|green|multicolored|monocolored|"
+                            r"colorless)(?:(?: and/or|,| or) \w+)*", words, re.I):
+                words += " object"  # an adjective alone: "if it's blue"
+            return ("target_matches", it, noun(words).filter)
+        if m := re.fullmatch(r"its mana value is (\w+) or (less|greater)", low):
+            key = "mv_le" if m.group(2) == "less" else "mv_ge"
+            return ("target_matches", it, Filter(**{key: _number(m.group(1))}))
     if low in ("it was kicked", "~ was kicked", "this spell was kicked"):
         return ("kicked",)
     if low in ("you cast it from your hand", "~ was cast from your hand",

@@ -295,6 +295,14 @@ def clause(r: Reading, text: str) -> list[Effect]:
         return clause(r, t[len(t) - len(m.group(1)):] + " until end of turn")
     if m := re.match(r"(?:then )(.+)", low):
         return clause(r, t[len(t) - len(m.group(1)):])
+    # "Counter target spell if it's blue", "Destroy target permanent if it's red": the target
+    # checked as the spell resolves (608.2c)
+    if m := re.fullmatch(r"(.+? (?:target .+?|that spell|it)) if (it's .+|its mana value is .+)",
+                         t, re.I):
+        from judgebot.engine.text.conditions import read_condition
+        then = clause(r, m.group(1))
+        cond = read_condition(r, m.group(2))
+        return [Effect("if", {"cond": cond, "then": tuple(then)}, text=t)]
     # "X unless PLAYER pays COST"
     m = re.fullmatch(r"(.+?) unless (.+?) pays? (.+)", t, re.I)
     if m and not low.startswith("counter "):
@@ -1282,6 +1290,12 @@ def _counter(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
         elif m2 := re.fullmatch(r"\{x\}, where x is (.+)", u):
             args["unless_pay"] = "X"
             args["x"] = read_amount(r, m2.group(1))
+        elif m2 := re.fullmatch(r"\{(\d+)\}(?: plus an additional \{(\d+)\})? for each (.+)", u):
+            # "pays {1} for each card in your graveyard" (608.2h: counted as it resolves)
+            per = scaled(int(m2.group(2) or m2.group(1)), for_each(r, unless.strip()[
+                m2.start(3):]))
+            args["unless_pay"] = "X"
+            args["x"] = {"plus": [int(m2.group(1)), per]} if m2.group(2) else per
         else:
             raise fail(whole)
     return [Effect("counter", args, text=whole)]

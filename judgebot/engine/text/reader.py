@@ -67,6 +67,11 @@ MODE_COUNT = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "four": (4, 4), "fi
               "一": (1, 1), "二": (2, 2), "两": (2, 2), "": (1, 2)}
 INSTEAD_LINE = re.compile(r"^(?:[A-Z][\w' ,!-]{1,40}? — )?(?:.+ instead if .+|if .+, .+ instead|"
                           r"if .+, instead .+)\.?$", re.I | re.S)
+COUNTERED_TO = re.compile(
+    r"if (?:that|the|a) spell is countered this way, (exile it(?: with (\w+) time counters on "
+    r"it)?|put it on top of its owner's library|put it on the bottom of its owner's library|"
+    r"put it into its owner's hand) instead of (?:putting it )?into (?:its owner's|that "
+    r"player's) graveyard", re.I)
 SELF_WORDS = re.compile(r"\b[Tt]his (creature|permanent|artifact|enchantment|land|spell|card|"
                         r"token|Aura|Equipment|Vehicle|planeswalker|object|Fortification|"
                         r"Saga|Class|Case|Siege|battle)\b")
@@ -401,6 +406,25 @@ class Reader:
                 parts.effects.extend(effects)
                 previous = effects
                 i += used
+                continue
+            # "Counter target spell. If that spell is countered this way, exile it instead of
+            # putting it into its owner's graveyard.": where the countered card goes (701.6a)
+            if (m := COUNTERED_TO.fullmatch(s.rstrip("."))) and previous and \
+                    previous[-1].verb == "counter":
+                dest = m.group(1).lower()
+                args = previous[-1].args
+                args["destination"] = "exile" if dest.startswith("exile") else \
+                    "hand" if "hand" in dest else \
+                    "library_bottom" if "bottom" in dest else "library"
+                if m.group(2):
+                    from judgebot.engine.text.amounts import plain_number
+                    args["exile_with_time"] = plain_number(m.group(2))
+                    if re.fullmatch(r"if it doesn't have suspend, it gains suspend\.?",
+                                    nxt, re.I):
+                        i += 1
+                    else:
+                        raise Unsupported(msg("text.reader.clause", value=s))
+                i += 1
                 continue
             # "X instead if COND." is "If COND, X instead."
             if m := re.fullmatch(r"(.+?) instead if (.+?)\.?", s, re.I | re.S):
