@@ -79,7 +79,9 @@ SELF_WORDS = ("~", "this creature", "this permanent", "this artifact", "this enc
               "this battle")
 IT_WORDS = ("it", "that creature", "that permanent", "that card", "that land", "that artifact",
             "that enchantment", "that spell", "that planeswalker", "the creature",
-            "that token", "the permanent", "that object", "that aura", "the card")
+            "that token", "the permanent", "that object", "that aura", "the card",
+            "the chosen creature", "the chosen permanent", "the chosen card",
+            "the chosen artifact", "the chosen spell")
 THEM_WORDS = ("them", "those creatures", "those permanents", "those cards", "those lands",
               "those tokens", "the tokens", "the creatures", "those artifacts",
               "those spells")
@@ -90,6 +92,7 @@ PLAYER_WORDS = {
     "the active player": "active", "each other player": "each_opponent",
     "all players": "each_player", "players": "each_player", "opponents": "each_opponent",
 }
+CHOSEN_PLAYER = ("the chosen player", "the chosen opponent")
 
 
 def object_ref(r: Reading, phrase: str, *, zone: str = "battlefield") -> tuple[Any, bool]:
@@ -193,7 +196,8 @@ def player_ref(r: Reading, phrase: str) -> Any:
         return PLAYER_WORDS[low]
     if low in ("target player", "target opponent"):
         return r.add_target(target_spec(low))
-    if low in ("that player", "they", "that opponent", "the player", "he or she"):
+    if low in ("that player", "they", "that opponent", "the player", "he or she") + \
+            CHOSEN_PLAYER:
         if r.that_player is None:
             raise unread(phrase, phrase)
         return r.that_player
@@ -1511,6 +1515,17 @@ def _attack(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
 def _choose(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     """"choose to have target creature defending player controls block ~ this combat if
     able" (provoke, 702.39a): a requirement that it block this creature (509.1c)."""
+    if s.kind == "player" and s.ref == "you" and (
+            t := re.fullmatch(r"(target (?:(?!\band target\b).)+)", rest.strip(), re.I)):
+        # "Choose target creature. …": a target and nothing else; the sentences after say
+        # what happens to "that creature" / "the chosen creature" (115.1)
+        spec = target_spec(t.group(1))
+        ref = r.add_target(spec)
+        if spec.kind == "player":
+            r.that_player = ref
+        else:
+            r.it = ref
+        return []
     m = re.fullmatch(r"to have (.+?) block (~|this creature) this combat if able", rest.strip(),
                      re.I)
     if s.kind != "player" or s.ref != "you" or not m:
