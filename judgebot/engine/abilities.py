@@ -36,6 +36,8 @@ KEYWORD_RULES: dict[str, str] = {
     "skulk": R.SKULK, "toxic": R.TOXIC, "convoke": R.CONVOKE, "delve": R.DELVE,
     "improvise": R.IMPROVISE, "dash": R.DASH, "myriad": R.MYRIAD, "cascade": R.CASCADE,
     "devour": R.DEVOUR, "amplify": R.AMPLIFY,
+    # instants and sorceries (issue 16, oracle branch)
+    "rebound": R.REBOUND,
 }
 # Keywords the engine simulates by reading what their rule says they mean (702.Na:
 # "Bushido N" means "Whenever this creature blocks or becomes blocked, it gets +N/+N
@@ -398,6 +400,16 @@ def components(kw: Keyword) -> tuple[Ability, ...]:
     if name == "flashback":
         return (ReplacementAbility("flashback_exile", {}, zone="stack", text=kw.label(),
                                    rules=(R.FLASHBACK,), keyword=name),)
+    if name == "rebound":
+        # "If this spell was cast from your hand, instead of putting it into your graveyard as
+        # it resolves, exile it and, at the beginning of your next upkeep, you may cast this
+        # card from exile without paying its mana cost." (702.88a)
+        return (ReplacementAbility("rebound", {}, zone="stack", text=kw.label(),
+                                   rules=(R.REBOUND,), keyword=name),
+                TriggeredAbility(Trigger("upkeep", None, who="owner"),
+                                 (Effect("cast_rebound", {}),), condition=("rebounded",),
+                                 zone="exile", text="rebound", rules=(R.REBOUND,),
+                                 keyword=name))
     if name == "buyback":
         return (ReplacementAbility("buyback", {}, zone="stack", text=kw.label(),
                                    rules=(R.BUYBACK,), keyword=name),)

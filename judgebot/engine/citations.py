@@ -250,6 +250,8 @@ REPLACEMENT_ORDER_ANY = cite("616.1e", "any applicable replacement effect may be
 REPLACEMENT_REPEAT = cite("616.1f", "repeat until no replacement effect applies")
 MODAL = cite("700.2", "modal spells")
 MODE_REPEATED = cite("700.2d", "the same mode chosen more than once")
+# --- instants and sorceries (issue 16, oracle branch) ---
+REBOUND = cite("702.88a", "rebound")
 X_VALUE = cite("107.3a", "the value of X is chosen as the spell is cast")
 COUNTER = cite("701.6a", "countering a spell")
 CREATE = cite("701.7a", "creating tokens")

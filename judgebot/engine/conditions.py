@@ -150,6 +150,13 @@ def _suspended(f: Facts) -> bool:
     return obj is not None and obj.zone == "exile" and obj.counters.get("time", 0) > 0
 
 
+@kind("rebounded")
+def _rebounded(f: Facts) -> bool:
+    """A card exiled by rebound whose delayed trigger hasn't happened yet (702.88a)."""
+    obj = f.obj
+    return obj is not None and obj.zone == "exile" and bool(obj.chosen.get("rebound"))
+
+
 @kind("in_exile")
 def _in_exile(f: Facts) -> bool:
     obj = f.obj

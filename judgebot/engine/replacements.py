@@ -617,6 +617,22 @@ def _buyback(game: Game, c: Candidate, e: Move) -> bool:
         obj.cast is not None and "buyback" in obj.cast.additional
 
 
+def _rebound_exile(game: Game, c: Candidate, e: Move) -> list[Event]:
+    game.log.add("replace", msg("replacements.rebound", name=game.label(e.oid)),
+                 (R.REBOUND, R.REPLACEMENT_INSTEAD))
+    e.to_zone = "exile"
+    e.chosen = {**e.chosen, "rebound": True}
+    return [e]
+
+
+@replacement("rebound", Move, _rebound_exile)
+def _rebound(game: Game, c: Candidate, e: Move) -> bool:
+    obj = game.objects[e.oid]
+    return obj.zone == "stack" and e.oid == c.source and e.reason == "resolve" and \
+        e.to_zone == "graveyard" and obj.cast is not None and obj.cast.from_zone == "hand" \
+        and not obj.spell_copy
+
+
 def _discarded_into_exile(game: Game, c: Candidate, e: Move) -> list[Event]:
     e.to_zone = "exile"
     e.madness = True

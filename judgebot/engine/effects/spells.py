@@ -147,6 +147,18 @@ def _cast_suspended(ctx: Ctx, eff: Effect) -> None:
 
 
 
+@verb("cast_rebound", primary="flag")
+def _cast_rebound(ctx: Ctx, eff: Effect) -> None:
+    """Rebound's delayed trigger: you may cast the card from exile without paying its mana
+    cost (702.88a); it happens once."""
+    game = ctx.game
+    src = ctx.source
+    if src not in game.objects or game.objects[src].zone != "exile":
+        return
+    game.objects[src].chosen.pop("rebound", None)
+    cast_during_resolution(game, src, ctx.you, "free", mandatory=False, rules=ctx.rules)
+
+
 @verb("cast_madness", primary="cost")
 def _cast_madness(ctx: Ctx, eff: Effect) -> None:
     game = ctx.game
