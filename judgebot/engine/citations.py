@@ -252,6 +252,7 @@ MODAL = cite("700.2", "modal spells")
 MODE_REPEATED = cite("700.2d", "the same mode chosen more than once")
 # --- instants and sorceries (issue 16, oracle branch) ---
 REBOUND = cite("702.88a", "rebound")
+EXTRA_TURN = cite("500.7", "extra turns")
 X_VALUE = cite("107.3a", "the value of X is chosen as the spell is cast")
 COUNTER = cite("701.6a", "countering a spell")
 CREATE = cite("701.7a", "creating tokens")

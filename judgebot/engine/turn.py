@@ -300,7 +300,16 @@ def advance(game: Game) -> None:
 
 def begin_turn(game: Game) -> None:
     game.turn += 1
-    game.active = game.next_player(game.active)
+    extra = game.extra.get("extra_turns")
+    while extra and game.players[extra[-1]].lost:
+        extra.pop()
+    if extra:
+        # the most recently created extra turn is taken first (500.7)
+        game.active = extra.pop()
+        game.log.add("turn", msg("turn.extra_turn", turn=game.turn, active=game.active),
+                     (R.EXTRA_TURN,))
+    else:
+        game.active = game.next_player(game.active)
     while game.players[game.active].lost:
         game.active = game.next_player(game.active)
     game.tick += 1

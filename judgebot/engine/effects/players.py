@@ -134,3 +134,17 @@ def _energy(ctx: Ctx, eff: Effect) -> None:
         perform(ctx.game, [Counters(source=ctx.source, target=p, kind="energy",
                                     n=ctx.amount(eff.get("n", 1)),
                                     rules=ctx.rules + (R.ENERGY,))])
+
+
+# --- instants and sorceries (issue 16, oracle branch) ------------------------------------------
+@verb("extra_turn", primary="who")
+def _extra_turn(ctx: Ctx, eff: Effect) -> None:
+    """Extra turns are added directly after this one, one at a time; the most recently
+    created is taken first (500.7)."""
+    game = ctx.game
+    turns = game.extra.setdefault("extra_turns", [])
+    for p in players(ctx, eff.get("who", "you")):
+        n = ctx.amount(eff.get("n", 1))
+        turns.extend([p] * n)
+        game.log.add("effect", msg("effects.players.extra_turn", player=p, n=n),
+                     ctx.rules + (R.EXTRA_TURN,))

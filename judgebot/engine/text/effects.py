@@ -1613,6 +1613,18 @@ def _skip(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     raise fail(whole)
 
 
+# --- instants and sorceries (issue 16, oracle branch) ------------------------------------------
+@verb("take", "takes")
+def _take(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
+    """ "Take an extra turn after this one", "Target player takes two extra turns after this
+    one" (500.7)."""
+    m = re.fullmatch(r"(an|one|two|three) extra turns? after this one", rest.strip(), re.I)
+    if s.kind != "player" or not m:
+        raise fail(whole)
+    n = plain_number(m.group(1))
+    return [Effect("extra_turn", {"who": s.ref, "n": n}, text=whole)]
+
+
 __all__ = ["clause", "Subject", "subject", "object_ref", "player_ref", "VERBS", "Reading",
            "split_duration", "pump_effects", "becomes_ops", "fail", "token_card", "ManaCost",
            "Filter"]
