@@ -484,7 +484,8 @@ def _to_library(game: Any, pl: Any, oids: list[int], where: str) -> None:
 @verb("choose_from_hand", primary="who")
 def _choose_from_hand(ctx: Ctx, eff: Effect) -> None:
     """"Target opponent reveals their hand. You choose a nonland card from it. That player
-    discards that card.": the hand is known only if the scenario lists it."""
+    discards that card." ("Exile that card"; "you may choose"; "… and discards all nonland
+    cards"): the hand is known only if the scenario lists it."""
     game = ctx.game
     f = eff.get("filter")
     view = View(game)
@@ -497,7 +498,12 @@ def _choose_from_hand(ctx: Ctx, eff: Effect) -> None:
                      ctx.rules + (R.REVEAL_DONE,))
         options = [o for o in hand if f is None or matches(replace(f, zone="hand"), view, o,
                                                            ctx.you)]
-        chosen = choose_cards(game, ctx.you, options, 1, "discard", keys=("discard", "choose"))
+        n = ctx.amount(eff.get("n", 1))
+        if eff.get("all"):
+            chosen = options
+        else:
+            chosen = choose_between(game, ctx.you, options, 0 if eff.get("optional") else n, n,
+                                    "discard", keys=("discard", "choose"))
         if not chosen:
             continue
         to = "exile" if eff.get("to", "").startswith("exile") else "graveyard"

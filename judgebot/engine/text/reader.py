@@ -41,11 +41,10 @@ from judgebot.engine.text.conditions import read_condition
 from judgebot.engine.text.costs import read_cost
 from judgebot.engine.text.effects import FORMS, _verb_re
 from judgebot.engine.text.effects import clause as read_clause
+from judgebot.engine.text.hands import read_hand_reveal
 from judgebot.engine.text.keywords import read_keywords
-from judgebot.engine.text.library import card_filter as _card_filter
 from judgebot.engine.text.library import read_dig
 from judgebot.engine.text.replacements import read_replacement
-from judgebot.engine.text.selectors import target_spec
 from judgebot.engine.text.statics import read_static
 from judgebot.engine.text.tokens import predefined_token
 from judgebot.engine.text.triggers import read_trigger
@@ -666,33 +665,9 @@ def sequence(r: Reader, sentences: list[str], i: int) -> tuple[list[Effect], int
         ability = TriggeredAbility(trig, tuple(body), text=s, rules=(R.TRIGGER_DELAYED,))
         return [Effect("delayed", {"ability": ability, "until": "your_next_turn"},
                        text=s)], 1
-    m = re.fullmatch(r"(target player|target opponent|each opponent) reveals (?:their|his or her) "
-                     r"hand", s, re.I)
-    if m and i + 1 < len(sentences):
-        nxt = sentences[i + 1].strip().rstrip(".")
-        q = re.fullmatch(r"you (?:may )?choose (an?|up to one|one) (.+?) from (?:it|that hand|"
-                         r"among them)(?:,? and| and then|\. that player) (?:that player |they )?"
-                         r"(discards|exile|exiles) (?:that card|it)", nxt, re.I)
-        if q is None and i + 2 < len(sentences):
-            q2 = re.fullmatch(r"you (?:may )?choose (an?|up to one|one) (.+?) from "
-                              r"(?:it|that hand)", nxt, re.I)
-            q3 = re.fullmatch(r"that player (discards|exiles) (?:that card|it)",
-                              sentences[i + 2].strip().rstrip("."), re.I)
-            if q2 and q3:
-                who = r.add_target(target_spec(m.group(1))) if "target" in m.group(1).lower() \
-                    else "each_opponent"
-                return [Effect("choose_from_hand", {
-                    "who": who, "filter": _card_filter(q2.group(2)), "to": q3.group(1).lower(),
-                    "optional": q2.group(1).lower() == "up to one"},
-                    text=" ".join(sentences[i:i + 3]))], 3
-        if q is None:
-            return None
-        who = r.add_target(target_spec(m.group(1))) if "target" in m.group(1).lower() \
-            else "each_opponent"
-        return [Effect("choose_from_hand", {
-            "who": who, "filter": _card_filter(q.group(2)), "to": q.group(3).lower(),
-            "optional": q.group(1).lower() == "up to one"},
-            text=" ".join(sentences[i:i + 2]))], 2
+    got = read_hand_reveal(r, sentences, i)
+    if got is not None:
+        return got
     return None
 
 
