@@ -37,7 +37,8 @@ KEYWORD_RULES: dict[str, str] = {
     "improvise": R.IMPROVISE, "dash": R.DASH, "myriad": R.MYRIAD, "cascade": R.CASCADE,
     "devour": R.DEVOUR, "amplify": R.AMPLIFY,
     # instants and sorceries (issue 16, oracle branch)
-    "rebound": R.REBOUND,
+    "rebound": R.REBOUND, "entwine": R.ENTWINE, "escalate": R.ESCALATE, "spree": R.SPREE,
+    "tiered": R.TIERED,
 }
 # Keywords the engine simulates by reading what their rule says they mean (702.Na:
 # "Bushido N" means "Whenever this creature blocks or becomes blocked, it gets +N/+N
@@ -62,7 +63,7 @@ NO_EFFECT_KEYWORDS = frozenset({"partner", "choose a background", "doctor's comp
 # Keywords that take a number, a cost, or both.
 NUMBERED = {"fading", "vanishing", "absorb", "poisonous", "toxic", "devour", "amplify"}
 COSTED = {"buyback", "cycling", "echo", "kicker", "flashback", "madness", "morph", "evoke",
-          "equip", "dash"}
+          "equip", "dash", "entwine", "escalate"}
 
 
 class Ability:
@@ -309,6 +310,7 @@ class SpellAbility(Ability):
     rules: tuple[str, ...] = ()
     choose_min: int = 0  # "choose one or both/one or more/up to N": at least this many
     # (0: exactly ``choose``)
+    mode_costs: tuple[Any, ...] = ()  # spree / tiered: each mode's additional cost (700.2h)
 
 
 @dataclass(eq=False)

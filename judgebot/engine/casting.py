@@ -181,7 +181,12 @@ def cast(game: Game, req: CastRequest) -> GameObject:
                                     + ((R.FLASHBACK,) if alt == "flashback" else ()))
     # Modes and targets.
     sab = spell_ability(c.abilities) or SpellAbility()
-    if sab.modes and not req.modes and alt != "morph":
+    if sab.modes and "entwine" in req.additional and c.keyword("entwine") is not None:
+        # entwine: all the modes instead of the number specified (702.42a)
+        if req.modes and tuple(sorted(req.modes)) != tuple(range(1, len(sab.modes) + 1)):
+            raise IllegalAction(msg("casting.entwine_all", name=name), (R.ENTWINE,))
+        req.modes = tuple(range(1, len(sab.modes) + 1))
+    elif sab.modes and not req.modes and alt != "morph":
         req.modes = _choose_modes(game, player, sab, req, c, name)
     elif sab.modes and alt != "morph" and tuple(sorted(req.modes)) not in mode_combinations(sab):
         raise IllegalAction(msg("targeting.choose_modes", n=_mode_count(sab),
@@ -232,6 +237,13 @@ def cast(game: Game, req: CastRequest) -> GameObject:
         rules.append(R.CAST_DIVIDE)
     if spell.modes:
         rules += [R.MODAL, R.CAST_MODES]
+        if sab.mode_costs:
+            rules += [R.MODE_COST] + [R.SPREE if c.keyword("spree") else R.TIERED
+                                      if c.keyword("tiered") else R.MODE_COST]
+        if c.keyword("escalate") is not None and len(spell.modes) > 1:
+            rules.append(R.ESCALATE)
+        if "entwine" in req.additional:
+            rules.append(R.ENTWINE)
         if len(set(spell.modes)) < len(spell.modes) or sab.choose_min or sab.same_mode_twice:
             rules.append(R.MODE_REPEATED)
     if extra_cost is not None and extra_cost is sab.additional_cost:
@@ -337,6 +349,22 @@ def mode_combinations(sab: SpellAbility) -> list[tuple[int, ...]]:
                                               sab.same_mode_twice else size)]
 
 
+def _mode_costs(c: Chars, sab: SpellAbility | None, modes: tuple[int, ...]) -> ManaCost:
+    """The additional costs the chosen modes bring: each mode's own (spree, tiered: 700.2h),
+    escalate's for each mode beyond the first (702.120a)."""
+    out = ManaCost()
+    if sab is None or not sab.modes or not modes:
+        return out
+    for m in modes:
+        if sab.mode_costs and 1 <= m <= len(sab.mode_costs) and sab.mode_costs[m - 1]:
+            out = out.plus(sab.mode_costs[m - 1])
+    esc = c.keyword("escalate")
+    if esc is not None and isinstance(esc.cost, ManaCost):
+        for _ in range(len(modes) - 1):
+            out = out.plus(esc.cost)
+    return out
+
+
 def _mode_count(sab: SpellAbility) -> str:
     low = sab.choose_min or sab.choose
     return str(sab.choose) if low == sab.choose else f"{low}–{min(sab.choose, len(sab.modes))}"
@@ -371,6 +399,7 @@ def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: st
                 return ManaCost(), extra
             raise IllegalAction(msg("casting.total_cost.4", name=c.name), (R.CAST_TOTAL_COST,))
         base = c.mana_cost.with_x(req.x)
+    base = base.plus(_mode_costs(c, sab, req.modes))
     for add in req.additional:
         kw = c.keyword(add)
         if kw is None:
@@ -386,6 +415,11 @@ def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: st
                 continue
             raise IllegalAction(msg("casting.total_cost", name=c.name, add=add),
                 (R.CAST_TOTAL_COST,))
+        if isinstance(kw.cost, Cost) and not kw.cost.is_mana_only():
+            # a non-mana additional cost ("Entwine—Sacrifice a creature"): paid with the rest
+            if extra is not None:
+                raise Unsupported(msg("casting.two_additional_costs", name=c.name))
+            extra = kw.cost
         base = base.plus(kw.cost if isinstance(kw.cost, ManaCost) else kw.cost.mana)
     more, less = _self_change(game, req.player, c, targets or [], req.oid)
     base = base.plus(more)

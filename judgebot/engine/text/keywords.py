@@ -205,6 +205,9 @@ def _finish(kw: Keyword, kdef: KeywordDef | None = None, effect: str = "",
             where: str = "") -> Keyword:
     """A keyword the engine simulates, or the refusal that it doesn't."""
     name = kw.name
+    if name == "escalate" and isinstance(kw.cost, Cost) and not kw.cost.is_mana_only():
+        # "Escalate—Discard a card": a non-mana cost paid for each extra mode isn't simulated
+        raise _not_simulated(kw.text or name, R.ESCALATE, kw.text or name)
     if name in KEYWORD_RULES or name in NO_EFFECT_KEYWORDS:
         return kw
     kdef = kdef or vocabulary().keywords.get(name)

@@ -49,6 +49,7 @@ from judgebot.engine.text.statics import read_static
 from judgebot.engine.text.tokens import predefined_token
 from judgebot.engine.text.triggers import read_trigger
 from judgebot.engine.text.vocabulary import vocabulary
+from judgebot.engine.text.words import mana_cost
 from judgebot.messages import msg
 
 MAX_TEXT = 6000  # characters of rules text one card may have (the longest Oracle text is
@@ -280,10 +281,16 @@ class Reader:
             raise Unsupported(msg("text.reader.modal", sentence=self.sentence))
         high = min(high, len(options)) if not twice else high
         modes = []
+        costs: list[Any] = []
         for opt in options:
             self.targets = []
             self.it, self.them, self.that_player = "self", None, None
             text = opt.strip().rstrip(";；")
+            cost = None
+            if c := re.match(r"(?:\+ |[^—•]{1,40} — )((?:\{[^}]+\})+) — (.+)$", text, re.S):
+                # "+ {2} — …" (spree), "Cross-Slash — {0} — …" (tiered): the mode's cost
+                cost, text, opt = mana_cost(c.group(1)), c.group(2), c.group(2)
+            costs.append(cost)
             if chinese.is_chinese(text):
                 parts = Parts(self._zh_effects(text), self.targets)
             else:
@@ -292,7 +299,8 @@ class Reader:
         self.targets = []
         return SpellAbility(modes=tuple(modes), choose=high, text=self.sentence,
                             rules=(R.MODAL,), same_mode_twice=twice,
-                            choose_min=low if low != high else 0)
+                            choose_min=low if low != high else 0,
+                            mode_costs=tuple(costs) if any(costs) else ())
 
     def triggered(self, line: str) -> TriggeredAbility:
         body = line
@@ -850,6 +858,19 @@ def _join_modes(lines: list[str]) -> list[str]:
     out: list[str] = []
     for line in lines:
         s = line.strip()
+        if re.match(r"\+ (?:\{[^}]+\})+ — ", s) and out and \
+                out[-1].strip().lower() in ("spree", "tiered"):
+            # spree (702.172a) / tiered (702.183a): modes with their additional costs, one or
+            # more of them / exactly one
+            how = "one or more" if out[-1].strip().lower() == "spree" else "one"
+            out.append(f"Choose {how} — • {s}")
+            continue
+        if s[:1] == "•" and out and out[-1].strip().lower() == "tiered":
+            out.append(f"Choose one — {s}")
+            continue
+        if s[:2] == "+ " and out and "• + {" in out[-1]:
+            out[-1] = out[-1].rstrip() + " • " + s
+            continue
         if s[:1] in ("•", "*") and out and (MODAL.search(out[-1] + "x") or "•" in out[-1]):
             out[-1] = out[-1].rstrip() + " • " + s.lstrip("•* ")
         else:
