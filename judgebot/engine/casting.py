@@ -241,9 +241,11 @@ def cast(game: Game, req: CastRequest) -> GameObject:
             rules += [R.MODE_COST] + [R.SPREE if c.keyword("spree") else R.TIERED
                                       if c.keyword("tiered") else R.MODE_COST]
         if c.keyword("escalate") is not None and len(spell.modes) > 1:
-            rules.append(R.ESCALATE)
+            rules += [R.ESCALATE, R.CAST_TOTAL_COST]
         if "entwine" in req.additional:
-            rules.append(R.ENTWINE)
+            rules += [R.ENTWINE, R.CAST_TOTAL_COST]
+        if sab.mode_costs:
+            rules.append(R.CAST_TOTAL_COST)
         if len(set(spell.modes)) < len(spell.modes) or sab.choose_min or sab.same_mode_twice:
             rules.append(R.MODE_REPEATED)
     if extra_cost is not None and extra_cost is sab.additional_cost:
