@@ -433,6 +433,13 @@ class Reader:
                         raise Unsupported(msg("text.reader.clause", value=s))
                 i += 1
                 continue
+            # "Copy target instant or sorcery spell. You may choose new targets for the copy."
+            # (707.10c: the copy's controller may change its targets)
+            if re.fullmatch(r"you may choose (?:new targets|a new target) for the (?:copy|copies)"
+                            r"\.?", s, re.I) and any(e.verb == "copy_spell" for e in previous):
+                [e for e in previous if e.verb == "copy_spell"][-1].args["new_targets"] = True
+                i += 1
+                continue
             # "X instead if COND." is "If COND, X instead."
             if m := re.fullmatch(r"(.+?) instead if (.+?)\.?", s, re.I | re.S):
                 if previous and not re.search(r"\bwould\b", m.group(2), re.I):
