@@ -33,7 +33,7 @@ from judgebot.engine.layers import base_chars, face_down_chars
 from judgebot.engine.mana import ManaCost
 from judgebot.engine.pipeline import perform
 from judgebot.engine.prohibitions import active_prohibitions
-from judgebot.engine.rules import target_legal
+from judgebot.engine.rules import may_play_from_exile, target_legal
 from judgebot.engine.state import CastInfo, Chars, Game, GameObject
 from judgebot.engine.targeting import (
     choose_targets,
@@ -120,7 +120,9 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     # Permission: where the card is, and with which cost.
     zone = obj.zone
     alt = req.alt_cost
-    if obj.owner != player and zone != "stack":
+    from_exile = zone == "exile" and not req.during_resolution and \
+        may_play_from_exile(game, obj, player)
+    if obj.owner != player and zone != "stack" and not from_exile:
         raise IllegalAction(msg("casting.cast.4", player=player, card_name=card_name), (R.CAST,))
     if zone == "graveyard":
         # The card's characteristics where it is (an effect may have removed flashback).
@@ -131,7 +133,7 @@ def cast(game: Game, req: CastRequest) -> GameObject:
         raise IllegalAction(msg("casting.cast.5"), (R.FLASHBACK,))
     if zone not in ("hand", "graveyard", "exile") and not req.during_resolution:
         raise IllegalAction(msg("casting.cast.6", name=name, zone=zone), (R.CAST,))
-    if zone == "exile" and not req.during_resolution:
+    if zone == "exile" and not req.during_resolution and not from_exile:
         raise IllegalAction(msg("casting.cast.7", name=name, player=player),
                             (R.CAST,))
     if "land" in c.types:
@@ -270,6 +272,8 @@ def cast(game: Game, req: CastRequest) -> GameObject:
         rules.append(R.FLASH)
     if "kicker" in req.additional:
         rules.append(R.KICKER)
+    if from_exile:
+        rules.append(R.PLAY_FROM_EXILE)
     if req.x and c.mana_cost is not None and c.mana_cost.x_count:
         how.append(msg("cast.with_x", x=req.x))
         rules += [R.CAST_MODES, R.X_VALUE]

@@ -219,3 +219,20 @@ def _player_protection(game: Game, player: str, controller: str) -> tuple[Messag
                             text=ability_text(ab, c.name)),
                         (R.SHROUD,) if ab.kind == "player_shroud" else (R.HEXPROOF,))
     return None
+
+
+# --- instants and sorceries (issue 16, oracle branch) ------------------------------------------
+def may_play_from_exile(game: Game, obj: GameObject, player: str) -> bool:
+    """A card an effect lets ``player`` play from exile ("Exile the top card of your library.
+    You may play that card this turn"; "… until the end of your next turn"), while that
+    permission lasts."""
+    perm = obj.chosen.get("may_play")
+    if obj.zone != "exile" or not perm or perm.get("player") != player:
+        return False
+    if game.turn == perm.get("turn"):
+        return True
+    if perm.get("until") != "your_next_turn":
+        return False
+    # through the end of that player's next turn: their first turn begun since
+    turns = game.extra.get("turns_of", {}).get(player, 0)
+    return turns == perm.get("turns_of", 0) + 1 and game.active == player

@@ -12,6 +12,7 @@ from judgebot.engine.layers import base_chars
 from judgebot.engine.mana import ManaCost
 from judgebot.engine.pipeline import perform
 from judgebot.engine.prohibitions import active_prohibitions
+from judgebot.engine.rules import may_play_from_exile
 from judgebot.engine.state import Game, GameObject
 from judgebot.engine.timing import (
     has_flash,
@@ -25,7 +26,8 @@ from judgebot.messages import Name, msg
 def play_land(game: Game, player: str, oid: int) -> None:
     obj = game.objects[oid]
     c = game.chars(oid)
-    if obj.zone != "hand" or obj.owner != player:
+    if (obj.zone != "hand" or obj.owner != player) and \
+            not may_play_from_exile(game, obj, player):
         raise IllegalAction(msg("special.play_land.2", name=c.name, player=player), (R.LAND_PLAY,))
     if obj.chosen.get("cant_play_until"):
         raise IllegalAction(msg("casting.cant_play_card", name=c.name), (R.LAND_PLAY,))

@@ -312,6 +312,8 @@ def begin_turn(game: Game) -> None:
         game.active = game.next_player(game.active)
     while game.players[game.active].lost:
         game.active = game.next_player(game.active)
+    turns_of = game.extra.setdefault("turns_of", {})
+    turns_of[game.active] = turns_of.get(game.active, 0) + 1
     game.tick += 1
     game.players[game.active].last_turn_start = game.tick
     game.players[game.active].lands_played = 0

@@ -324,7 +324,9 @@ def _to_hand(ctx: Ctx, eff: Effect) -> None:
 
 @verb("exile_top", primary="n")
 def _exile_top(ctx: Ctx, eff: Effect) -> None:
-    """"Exile the top N cards of your library": only a library the scenario lists."""
+    """"Exile the top N cards of your library[. You may play them this turn / until the end of
+    your next turn]": only a library the scenario lists; the permission lasts as the text
+    says (playing them follows the normal timing rules, 601.3)."""
     game = ctx.game
     for p in players(ctx, eff.get("who", "you")):
         pl = game.players[p]
@@ -332,10 +334,23 @@ def _exile_top(ctx: Ctx, eff: Effect) -> None:
             raise Unsupported(msg("effects.zones.mill", value=p))
         n = ctx.amount(eff.get("n", 1))
         events = [Move(source=ctx.source, oid=o, to_zone="exile", reason="exile",
-                       rules=ctx.rules + (R.EXILE,)) for o in pl.library[:n]]
-        if events:
-            done = perform(game, events)
-            ctx.refs["exiled"] = [e.new_id for e in done if isinstance(e, Move)]
+                       rules=ctx.rules + (R.EXILE,)) for o in pl.library[:max(n, 0)]]
+        if not events:
+            continue
+        done = perform(game, events)
+        ids = [e.new_id for e in done if isinstance(e, Move) and e.new_id in game.objects
+               and game.objects[e.new_id].zone == "exile"]
+        ctx.refs["exiled"] = ids
+        until = eff.get("may_play")
+        if until and ids:
+            turns = game.extra.get("turns_of", {}).get(ctx.you, 0)
+            for o in ids:
+                game.objects[o].chosen["may_play"] = {"player": ctx.you, "turn": game.turn,
+                                                      "until": until, "turns_of": turns}
+            game.log.add("effect", msg("effects.zones.may_play_exiled", player=ctx.you,
+                                       names=Joined(tuple(game.label(o) for o in ids)),
+                                       until=msg("effects.zones.until_" + until)),
+                         ctx.rules + (R.PLAY_FROM_EXILE,))
 
 
 def _top_card(ctx: Ctx, player: str) -> int | None:

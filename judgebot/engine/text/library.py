@@ -77,6 +77,32 @@ def read_dig(r: Any, sentences: list[str], i: int) -> tuple[list[Effect], int] |
     return [Effect("dig", args, text=text)], used
 
 
+EXILE_TOP = re.compile(r"exile the top (?:(?P<n>\w+) )?cards? of your library", re.I)
+PLAY = re.compile(r"(?:(?P<pre>until end of turn|until the end of your next turn), you may play "
+                  r"(?:that card|those cards|them|it)|you may play (?:that card|those cards|"
+                  r"them|it) (?P<post>this turn|until end of turn|until the end of your next "
+                  r"turn))", re.I)
+
+
+def read_exile_top(r: Any, sentences: list[str], i: int) -> tuple[list[Effect], int] | None:
+    """ "Exile the top card of your library. You may play that card this turn." (and "until
+    the end of your next turn", "the top two cards … those cards"): the cards exiled and how
+    long their controller may play them; without the second sentence, only the exile."""
+    m = EXILE_TOP.fullmatch(_plain(sentences[i]))
+    if m is None:
+        return None
+    n: Any = plain_number(m.group("n")) if m.group("n") else 1
+    if n is None:
+        return None
+    args: dict[str, Any] = {"n": n}
+    used = 1
+    if i + 1 < len(sentences) and (p := PLAY.fullmatch(_plain(sentences[i + 1]))):
+        when = (p.group("pre") or p.group("post")).lower()
+        args["may_play"] = "your_next_turn" if "next turn" in when else "eot"
+        used = 2
+    return [Effect("exile_top", args, text=" ".join(sentences[i:i + used]))], used
+
+
 def _plain(s: str) -> str:
     return s.strip().rstrip(".").strip()
 
@@ -165,4 +191,4 @@ def _where(dest: str) -> str:
     return "bottom"
 
 
-__all__ = ["card_filter", "read_dig"]
+__all__ = ["card_filter", "read_dig", "read_exile_top"]

@@ -43,7 +43,7 @@ from judgebot.engine.text.effects import FORMS, _verb_re
 from judgebot.engine.text.effects import clause as read_clause
 from judgebot.engine.text.hands import read_hand_reveal
 from judgebot.engine.text.keywords import read_keywords
-from judgebot.engine.text.library import read_dig
+from judgebot.engine.text.library import read_dig, read_exile_top
 from judgebot.engine.text.replacements import read_replacement
 from judgebot.engine.text.statics import read_static
 from judgebot.engine.text.tokens import predefined_token
@@ -661,7 +661,7 @@ def sequence(r: Reader, sentences: list[str], i: int) -> tuple[list[Effect], int
     """Effects a run of sentences states together: looking at the top of a library and
     taking cards from it; a revealed hand a card is chosen from."""
     s = sentences[i].strip().rstrip(".")
-    got = read_dig(r, sentences, i)
+    got = read_dig(r, sentences, i) or read_exile_top(r, sentences, i)
     if got is not None:
         return got
     m = re.fullmatch(r"separate all (.+?) into two piles", s, re.I)
