@@ -223,6 +223,11 @@ def find_payment(cost: ManaCost, pool: ManaPool,
     paid with colorless mana or colors no later symbol needs).
     """
     needs = _requirements(cost)
+    # More symbols to pay than all the mana there could be: no payment (without this bound
+    # the search below tries every order of the sources before it gives up).
+    most = len(pool.mana) + sum(max((len(o) for o in s.options), default=0) for s in sources)
+    if most < len(needs):
+        return None
     order = sorted(range(len(sources)), key=lambda i: (sources[i].sacrifice, i))
     pool_units = Counter(pool.mana)
 
