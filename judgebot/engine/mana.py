@@ -225,7 +225,7 @@ def find_payment(cost: ManaCost, pool: ManaPool,
     needs = _requirements(cost)
     # More symbols to pay than all the mana there could be: no payment (without this bound
     # the search below tries every order of the sources before it gives up).
-    most = len(pool.mana) + sum(max((len(o) for o in s.options), default=0) for s in sources)
+    most = pool.total() + sum(max((len(o) for o in s.options), default=0) for s in sources)
     if most < len(needs):
         return None
     order = sorted(range(len(sources)), key=lambda i: (sources[i].sacrifice, i))
