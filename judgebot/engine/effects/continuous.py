@@ -3,6 +3,7 @@ lost abilities, control; "can't be blocked"."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from judgebot.engine import citations as R
@@ -78,10 +79,28 @@ def _layer_rules(ops: tuple) -> tuple[str, ...]:
 
 
 
+def _chosen(ctx: Ctx, gains: tuple) -> tuple:
+    """A granted "protection from the color of your choice": the colour chosen now, as the
+    effect applies (608.2d)."""
+    if not any(getattr(a, "quality", None) == "chosen_color" for a in gains):
+        return gains
+    game = ctx.game
+    labels = ["white", "blue", "black", "red", "green"]
+    color = labels[game.chooser.choose(ctx.you, "color", labels, keys=("color",),
+                                       note="protection from the color of your choice")]
+    game.log.add("choice", msg("effects.continuous.chosen_color", player=ctx.you,
+                               color=term(color)), ctx.rules + (R.RESOLVE_CHOICES,))
+    return tuple(replace(a, quality=color, text=f"protection from {color}")
+                 if getattr(a, "quality", None) == "chosen_color" else a for a in gains)
+
+
 @verb("pump", primary=("p", "t"))
 def _pump(ctx: Ctx, eff: Effect) -> None:
     game = ctx.game
     oids = objects(ctx, eff.get("what"))
+    if eff.get("gains") and oids:
+        eff = Effect(eff.verb, {**eff.args, "gains": _chosen(ctx, tuple(eff.get("gains")))},
+                     text=eff.text)
     for oid in oids:  # amounts are fixed on resolution (608.2h)
         p = ctx.amount(eff.get("p", 0), oid)
         t = ctx.amount(eff.get("t", 0), oid)
@@ -118,7 +137,7 @@ def _lose_abilities(ctx: Ctx, eff: Effect) -> None:
 
 @verb("grant", primary="abilities")
 def _grant(ctx: Ctx, eff: Effect) -> None:
-    _continuous(ctx, eff, (("6", ("grant", tuple(eff.get("abilities")))),))
+    _continuous(ctx, eff, (("6", ("grant", _chosen(ctx, tuple(eff.get("abilities"))))),))
 
 
 

@@ -443,6 +443,10 @@ def _deal(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
             return a + b
         except Unsupported:
             pass
+    # "Target creature deals damage to itself equal to its power": the subject is the
+    # recipient too
+    if m := re.fullmatch(r"damage to itself equal to (.+)", t, re.I):
+        return [_damage(read_amount(r, m.group(1)), s.ref, source, whole)]
     # "damage equal to X to Y" / "N damage to Y" / "X damage to Y, where X is …"
     where = None
     if m := re.fullmatch(r"(.+), where x is (.+)", t, re.I):
@@ -942,6 +946,10 @@ def _gain(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
 
 def _granted(r: Reading, text: str) -> tuple:
     t = text.strip()
+    if re.fullmatch(r"protection from the color of your choice", t, re.I):
+        # the colour is chosen as the effect applies (608.2d): a placeholder the grant fills
+        from judgebot.engine.abilities import Keyword
+        return (Keyword("protection", quality="chosen_color", text=t),)
     if t.startswith(("“", '"')):
         return (r.read_quoted(t.strip("“”\"")),)
     return keyword_list(t)
@@ -972,6 +980,12 @@ def _lose(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
                 "half": {"life": s.ref}, "round": m.group(1)}}, text=whole)]
         raise fail(whole)
     body, duration = split_duration(t)
+    if m := re.fullmatch(r"all abilities and (?:has|have) base power and toughness (\d+)/(\d+)",
+                         body, re.I):
+        if duration is None:
+            raise fail(whole)
+        return [Effect("set_pt", {"what": s.ref, "p": int(m.group(1)), "t": int(m.group(2)),
+                                  "lose_all": True, "duration": duration}, text=whole)]
     if m := re.fullmatch(r"all abilities and becomes? (.+)", body, re.I):
         if duration is None:
             raise fail(whole)
@@ -1614,6 +1628,17 @@ def _skip(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
 
 
 # --- instants and sorceries (issue 16, oracle branch) ------------------------------------------
+@verb("has", "have")
+def _has(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
+    """ "Target creature has base power and toughness 1/1 until end of turn" (layer 7b)."""
+    body, duration = split_duration(rest.strip())
+    m = re.fullmatch(r"base power and toughness (\d+)/(\d+)", body.strip(), re.I)
+    if s.kind != "object" or not m or duration is None:
+        raise fail(whole)
+    return [Effect("set_pt", {"what": s.ref, "p": int(m.group(1)), "t": int(m.group(2)),
+                              "duration": duration}, text=whole)]
+
+
 @verb("take", "takes")
 def _take(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     """ "Take an extra turn after this one", "Target player takes two extra turns after this
