@@ -496,6 +496,23 @@ def _to_library(game: Any, pl: Any, oids: list[int], where: str) -> None:
     game.changed()
 
 
+@verb("shuffle_into_library", primary="who")
+def _shuffle_into_library(ctx: Ctx, eff: Effect) -> None:
+    """"Target player shuffles their graveyard into their library", "Each player shuffles
+    their hand and graveyard into their library" (701.24)."""
+    game = ctx.game
+    for p in players(ctx, eff.get("who", "you")):
+        pl = game.players[p]
+        oids = [o for z in eff.get("zones", ("graveyard",)) for o in
+                list(pl.hand if z == "hand" else pl.graveyard)]
+        if oids:
+            perform(game, [Move(source=ctx.source, oid=o, to_zone="library", position="shuffled",
+                                reason="shuffle", rules=ctx.rules + (R.SHUFFLE,))
+                           for o in oids])
+        game.log.add("shuffle", msg("effects.library.shuffled", player=p),
+                     ctx.rules + (R.SHUFFLE,))
+
+
 @verb("choose_from_hand", primary="who")
 def _choose_from_hand(ctx: Ctx, eff: Effect) -> None:
     """"Target opponent reveals their hand. You choose a nonland card from it. That player

@@ -813,6 +813,10 @@ def _shuffle(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
         raise fail(whole)
     if t in ("", "their library", "your library", "his or her library"):
         return [Effect("shuffle", {"who": s.ref}, text=whole)]
+    if m := re.fullmatch(r"(?:their|your|his or her) (hand and graveyard|graveyard|hand) into "
+                         r"(?:their|your|his or her) library", t):
+        zones = tuple(z for z in ("hand", "graveyard") if z in m.group(1))
+        return [Effect("shuffle_into_library", {"who": s.ref, "zones": zones}, text=whole)]
     if m := re.fullmatch(r"(~|it|that card|that creature) into (?:its|their) owner's library",
                          t):
         ref, _ = object_ref(r, m.group(1))
