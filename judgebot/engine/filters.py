@@ -280,7 +280,16 @@ def amount(expr: Any, view: View, ctx: dict[str, Any]) -> int:
     if "spells_cast_before" in expr:
         return int(ctx.get("storm_count", 0))
     if "spells_cast_this_turn" in expr:
+        if expr["spells_cast_this_turn"] == "you":  # "the number of spells you've cast"
+            return sum(1 for p, _ in game.record.spells_cast if p == you)
         return len(game.record.spells_cast)
+    if "creatures_died_this_turn" in expr:
+        return game.record.creatures_died
+    if "attacking_you" in expr:
+        if game.combat is None:
+            return 0
+        return sum(1 for a in game.combat.attackers
+                   if game.combat.defending_player(a, game) == you)
     if "blockers_of" in expr:  # "for each creature blocking it beyond the first" (702.23)
         ref = ctx.get("source") if expr["blockers_of"] == "self" else \
             ctx.get("refs", {}).get(expr["blockers_of"])

@@ -70,7 +70,8 @@ def _stat_of(r: Any, who: str) -> Any:
     w = who.strip().lower()
     if w in ("~'s", "this creature's", "~’s"):
         return "self"
-    if w in ("its", "that creature's", "that permanent's", "the creature's", "their"):
+    if w in ("its", "that creature's", "that permanent's", "the creature's", "their",
+             "that spell's"):
         it = r.ref_it() if r is not None else "it"
         return "self" if it == "self_card" else it
     if w in ("the sacrificed creature's", "the sacrificed permanent's",
@@ -89,10 +90,25 @@ def _stat_of(r: Any, who: str) -> Any:
     raise unread(who, who)
 
 
+# Counts that name what the game recorded, said in one set phrase each.
+FIXED: dict[str, dict[str, Any]] = {
+    "the number of basic land types among lands you control": {"basic_land_types": "you"},
+    "the number of spells you've cast this turn": {"spells_cast_this_turn": "you"},
+    "the number of creatures that died this turn": {"creatures_died_this_turn": True},
+    "the number of creatures attacking you": {"attacking_you": True},
+}
+
+
 def read_amount(r: Any, text: str) -> Any:
     """An amount (without "equal to")."""
     t = text.strip().rstrip(".")
     low = t.lower()
+    if low == "x" and getattr(r, "where_x", None) is not None:
+        return r.where_x  # "…, where X is …" said at the end of the sentence
+    if low in FIXED:
+        return dict(FIXED[low])
+    if m := re.fullmatch(r"(\d+|one|two|three|four|five) plus (.+)", low):
+        return {"plus": [plain_number(m.group(1)), read_amount(r, t[m.start(2):])]}
     n = plain_number(low)
     if n is not None:
         return n
@@ -105,6 +121,7 @@ def read_amount(r: Any, text: str) -> Any:
     if m := re.fullmatch(r"(.+?) plus (\w+)", low):
         return {"plus": [read_amount(r, m.group(1)), read_amount(r, m.group(2))]}
     if m := re.fullmatch(r"(its|that creature's|that permanent's|~'s|the sacrificed creature's|"
+                         r"that spell's|"
                          r"the sacrificed permanent's|the exiled creature's|the exiled card's|"
                          r"target creature's|equipped creature's|enchanted creature's|"
                          r"the creature's|their) (power|toughness|mana value)", low):

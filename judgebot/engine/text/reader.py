@@ -72,6 +72,7 @@ COUNTERED_TO = re.compile(
     r"it)?|put it on top of its owner's library|put it on the bottom of its owner's library|"
     r"put it into its owner's hand) instead of (?:putting it )?into (?:its owner's|that "
     r"player's) graveyard", re.I)
+WHERE_X = re.compile(r"(.+), where x is (.+?)\.?", re.I | re.S)
 SELF_WORDS = re.compile(r"\b[Tt]his (creature|permanent|artifact|enchantment|land|spell|card|"
                         r"token|Aura|Equipment|Vehicle|planeswalker|object|Fortification|"
                         r"Saga|Class|Case|Siege|battle)\b")
@@ -120,6 +121,7 @@ class Reader:
         self.last_subject: Any = None  # the subject of the clause read last
         self.carry: Any = None  # the subject a clause without one takes ("… and loses 2 life")
         self.trigger_zone = "battlefield"  # where the triggered ability being read works
+        self.where_x: Any = None  # what X is, when the sentence ends "…, where X is …"
 
     # --- what the grammar asks of the reader ---------------------------------------------
     def add_target(self, spec: TargetSpec) -> str:
@@ -572,7 +574,20 @@ class Reader:
                 return [Effect("if", args, text=s)]
         if otherwise is not None:
             raise Unsupported(msg("text.reader.clause", value=otherwise))
-        return self.clause(s).effects
+        try:
+            return self.clause(s).effects
+        except Unsupported:
+            # "~ deals X damage to any target and you gain X life, where X is …": X said once
+            # for the whole sentence
+            m = WHERE_X.fullmatch(s)
+            if m is None or self.where_x is not None or _inside_quotes(s, m.start(2)):
+                raise
+            from judgebot.engine.text.amounts import read_amount
+            self.where_x = read_amount(self, m.group(2))
+            try:
+                return self.clause(m.group(1)).effects
+            finally:
+                self.where_x = None
 
     def clause(self, text: str) -> Parts:
         """One sentence's clauses: whole, else split where "then"/"and" join two (the first
