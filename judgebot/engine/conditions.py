@@ -230,7 +230,11 @@ def _target_matches(f: Facts, ref: str, what: Any) -> bool:
     t = targets[slot][0]
     obj = f.game.objects.get(t) if isinstance(t, int) else None
     if obj is None:
-        return False
+        # "Destroy target creature. If that creature was blue …": as it last existed (608.2h)
+        lki = f.game.lki.get(t) if isinstance(t, int) else None
+        return lki is not None and _lki_matches(what, lki, f.you) and \
+            (what.mv_le is None or lki.mana_value() <= what.mv_le) and \
+            (what.mv_ge is None or lki.mana_value() >= what.mv_ge)
     return matches(replace(what, zone=obj.zone), f.view, t, f.you, f.source)
 
 

@@ -235,7 +235,7 @@ def amount(expr: Any, view: View, ctx: dict[str, Any]) -> int:
         return len(game.players[who].hand) if who else 0
     if "graveyard_types" in expr:
         types: set[str] = set()
-        for p in game.order:
+        for p in (game.order if expr["graveyard_types"] != "you" else [you]):
             for oid in game.players[p].graveyard:
                 types |= set(view.chars(oid).types)
         return len(types)

@@ -78,6 +78,17 @@ def read_condition(r: Any, text: str) -> tuple:
                 _number(m.group(1)))
     if m := re.fullmatch(r"there are (\w+) or more cards in your graveyard", low):
         return ("compare", {"cards_in_graveyard": "you"}, "ge", _number(m.group(1)))
+    # threshold, spell mastery, delirium: what is in your graveyard
+    if m := re.fullmatch(r"(\w+) or more cards are in your graveyard", low):
+        return ("compare", {"cards_in_graveyard": "you"}, "ge", _number(m.group(1)))
+    if m := re.fullmatch(r"there are (\w+) or more card types among cards in your graveyard",
+                         low):
+        return ("compare", {"graveyard_types": "you"}, "ge", _number(m.group(1)))
+    if low in ("you cast ~ during your main phase", "you cast it during your main phase"):
+        return ("cast_in_main",)
+    if m := re.fullmatch(r"there are (\w+) or more (.+?) cards in your graveyard", low):
+        f = noun(t[m.start(2):m.end(2)] + " card").filter
+        return ("cards_in_graveyard_ge", f, _number(m.group(1)))
     if m := re.fullmatch(r"(?:~|it) is (tapped|untapped)", low):
         return ("source_tapped", m.group(1) == "tapped")
     if low in ("an opponent was dealt damage this turn",):
@@ -117,7 +128,14 @@ def read_condition(r: Any, text: str) -> tuple:
                             r"colorless)(?:(?: and/or|,| or) \w+)*", words, re.I):
                 words += " object"  # an adjective alone: "if it's blue"
             return ("target_matches", it, noun(words).filter)
-        if m := re.fullmatch(r"its mana value is (\w+) or (less|greater)", low):
+        if m := re.fullmatch(r"(?:it|that creature|that permanent|that card) (?:was|is) "
+                             r"(?:an? )?(.+)", low):
+            words = t[len(t) - len(m.group(1)):]
+            if re.fullmatch(r"(?:white|blue|black|red|green|multicolored|monocolored|"
+                            r"colorless)(?:(?: and/or|,| or) \w+)*", words, re.I):
+                words += " object"
+            return ("target_matches", it, noun(words).filter)
+        if m := re.fullmatch(r"its mana value (?:is|was) (\w+) or (less|greater)", low):
             key = "mv_le" if m.group(2) == "less" else "mv_ge"
             return ("target_matches", it, Filter(**{key: _number(m.group(1))}))
     if low in ("it was kicked", "~ was kicked", "this spell was kicked"):
