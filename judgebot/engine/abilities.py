@@ -38,7 +38,7 @@ KEYWORD_RULES: dict[str, str] = {
     "devour": R.DEVOUR, "amplify": R.AMPLIFY,
     # instants and sorceries (issue 16, oracle branch)
     "rebound": R.REBOUND, "entwine": R.ENTWINE, "escalate": R.ESCALATE, "spree": R.SPREE,
-    "tiered": R.TIERED,
+    "tiered": R.TIERED, "jump-start": R.JUMP_START, "retrace": R.RETRACE,
 }
 # Keywords the engine simulates by reading what their rule says they mean (702.Na:
 # "Bushido N" means "Whenever this creature blocks or becomes blocked, it gets +N/+N
@@ -199,6 +199,7 @@ class Cost:
     zone: str = ""  # where the cost is paid from, when not the battlefield ("Exile ~ from
     # your graveyard": the graveyard)
     text: str = ""
+    discard_filter: Filter | None = None  # "Discard a land card" (retrace)
 
     def __str__(self) -> str:
         """The cost as written ("Sacrifice three creatures"), for the log and the board."""
@@ -402,6 +403,11 @@ def components(kw: Keyword) -> tuple[Ability, ...]:
     if name == "flashback":
         return (ReplacementAbility("flashback_exile", {}, zone="stack", text=kw.label(),
                                    rules=(R.FLASHBACK,), keyword=name),)
+    if name == "jump-start":
+        # "If this card is cast this way, exile it instead of putting it anywhere else any
+        # time it would leave the stack." (702.133a)
+        return (ReplacementAbility("flashback_exile", {"alt": "jump_start"}, zone="stack",
+                                   text=kw.label(), rules=(R.JUMP_START,), keyword=name),)
     if name == "rebound":
         # "If this spell was cast from your hand, instead of putting it into your graveyard as
         # it resolves, exile it and, at the beginning of your next upkeep, you may cast this

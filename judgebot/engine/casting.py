@@ -17,6 +17,7 @@ from typing import Any
 from judgebot.engine import citations as R
 from judgebot.engine.abilities import (
     Cost,
+    Filter,
     Keyword,
     SpellAbility,
     StaticAbility,
@@ -28,7 +29,7 @@ from judgebot.engine.conditions import holds
 from judgebot.engine.costs import check_costs, cost_reduction, pay_costs, pay_mana
 from judgebot.engine.errors import IllegalAction, Unsupported
 from judgebot.engine.events import Happened, Move, Tap
-from judgebot.engine.filters import View, amount
+from judgebot.engine.filters import View, amount, matches
 from judgebot.engine.layers import base_chars, face_down_chars
 from judgebot.engine.mana import ManaCost
 from judgebot.engine.pipeline import perform
@@ -126,9 +127,15 @@ def cast(game: Game, req: CastRequest) -> GameObject:
         raise IllegalAction(msg("casting.cast.4", player=player, card_name=card_name), (R.CAST,))
     if zone == "graveyard":
         # The card's characteristics where it is (an effect may have removed flashback).
-        if game.chars(req.oid).keyword("flashback") is None:
+        here = game.chars(req.oid)
+        ways = [k for k in ("flashback", "jump-start", "retrace") if here.keyword(k) is not None]
+        wanted = alt.replace("_", "-") if alt else ""
+        if wanted in ways:
+            alt = wanted.replace("-", "_")
+        elif ways and not alt:
+            alt = ways[0].replace("-", "_")
+        else:
             raise IllegalAction(msg("casting.cast.16", name=name), (R.CAST, R.FLASHBACK))
-        alt = "flashback"
     if zone == "hand" and alt == "flashback":
         raise IllegalAction(msg("casting.cast.5"), (R.FLASHBACK,))
     if zone not in ("hand", "graveyard", "exile") and not req.during_resolution:
@@ -209,6 +216,14 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     mana, extra_cost = _total_cost(game, req, c, obj, alt, targets)
     if extra_cost is not None:
         check_costs(game, player, extra_cost, req.oid, targets, name)
+        if extra_cost.discard_filter is not None and req.discard:
+            view = View(game)
+            for o in req.discard:
+                if o not in game.players[player].hand or not matches(
+                        extra_cost.discard_filter, view, o, player):
+                    raise IllegalAction(msg("costs.wrong_discard", name=name,
+                                            card=game.label(o), cost=str(extra_cost)),
+                                        (R.CAST_PAY,))
     mana, helpers = _helpers(game, req, c, mana, name)
     if not req.free and not pay_mana(game, player, mana, name, check_only=True,
                                      exclude={o for o, _k, _s in helpers} or None):
@@ -261,6 +276,8 @@ def cast(game: Game, req: CastRequest) -> GameObject:
                   "evoke": [R.EVOKE], "dash": [R.DASH]}.get(alt, []))
     if alt in ("flashback", "morph", "madness", "evoke", "free", "suspend", "dash") or req.free:
         rules.append(R.ALT_COST)
+    if alt in ("jump_start", "retrace"):
+        rules += [R.JUMP_START if alt == "jump_start" else R.RETRACE, R.ADDITIONAL_COST]
     if "Aura" in c.subtypes and targets and any(targets):
         rules.append(R.AURA_TARGET)
     if "buyback" in req.additional:
@@ -395,6 +412,17 @@ def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: st
             base = cost.mana
         else:
             base = cost or ManaCost()
+    elif alt in ("jump_start", "retrace"):
+        # cast from the graveyard by discarding a card (a land card) in addition to paying
+        # its other costs (702.133a, 702.81a)
+        if c.mana_cost is None:
+            raise IllegalAction(msg("casting.total_cost.4", name=c.name), (R.CAST_TOTAL_COST,))
+        base = c.mana_cost.with_x(req.x)
+        if extra is not None:
+            raise Unsupported(msg("casting.two_additional_costs", name=c.name))
+        extra = Cost(discard=1, discard_filter=Filter(types=frozenset({"land"}), zone="hand")
+                     if alt == "retrace" else None,
+                     text="discard a land card" if alt == "retrace" else "discard a card")
     elif alt:
         raise Unsupported(msg("casting.total_cost.3", alt=alt))
     else:

@@ -248,6 +248,11 @@ def check_costs(game: Game, player: str, cost: Cost, source: int | None,
         kind, n = cost.remove_counters
         if obj is None or obj.counters.get(kind, 0) < n:
             raise IllegalAction(msg("costs.check_costs.7", what=what, kind=kind), (R.ACTIVATE,))
+    if cost.discard and cost.discard_filter is not None and len(
+            [o for o in game.players[player].hand if o != source and
+             matches(cost.discard_filter, View(game), o, player)]) < cost.discard:
+        raise IllegalAction(msg("costs.no_card_to_discard", what=what, cost=str(cost)),
+                            (R.ACTIVATE, R.CAST_PAY))
     if cost.discard and len(game.players[player].hand) - (1 if cost.discard_self else 0) \
             < cost.discard:
         raise IllegalAction(msg("costs.check_costs.2", player=player, what=what), (R.ACTIVATE,))
@@ -394,6 +399,9 @@ def pay_costs(game: Game, player: str, cost: Cost, source: int | None, what: str
         game.record.discarded[player] += 1
     if cost.discard:
         hand = [o for o in game.players[player].hand if o != source]
+        if cost.discard_filter is not None:
+            view = View(game)
+            hand = [o for o in hand if matches(cost.discard_filter, view, o, player)]
         chosen = discard_choice or choose_cards(game, player, hand, cost.discard, "discard")
         perform(game, [Move(cause="cost", oid=o, to_zone="graveyard", reason="discard",
                             rules=(R.DISCARD,)) for o in chosen])

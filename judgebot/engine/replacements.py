@@ -566,7 +566,7 @@ def _graveyard_replace(game: Game, c: Candidate, e: Move) -> bool:
 def _flashback_exile(game: Game, c: Candidate, e: Move) -> bool:
     obj = game.objects[e.oid]
     return obj.zone == "stack" and e.oid == c.source and e.to_zone != "exile" and \
-        obj.cast is not None and obj.cast.alt_cost == "flashback"
+        obj.cast is not None and obj.cast.alt_cost == c.params.get("alt", "flashback")
 
 
 @replacement("exile_if_would_leave_stack", Move, _exiled_instead)

@@ -55,6 +55,11 @@ def read_cost(text: str) -> Cost:
             fields["sacrifice_count"] = number(m.group(1))
         elif m := re.fullmatch(r"discard (a|one|two|three) cards?", low):
             fields["discard"] = number(m.group(1))
+        elif m := re.fullmatch(r"discard (an?|one|two|three) (.+?) cards?", low):
+            fields["discard"] = number(m.group(1))
+            what = re.fullmatch(r"discard \S+ (.+?) cards?", part.strip(), re.I)
+            assert what is not None
+            fields["discard_filter"] = replace(noun(what.group(1)).filter, zone="hand")
         elif low in ("discard this card", "discard ~"):
             fields["discard_self"] = True
         elif m := re.fullmatch(r"弃(一|两|二)张牌", part):

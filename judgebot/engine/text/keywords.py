@@ -345,9 +345,14 @@ def read_keywords(text: str) -> list[Keyword]:
     >>> [k.label() for k in read_keywords("Protection from black and from red")]
     ['protection from black', 'protection from red']
     """
-    parts = [p for p in re.split(r"[,，、;；]\s*(?![^{]*\})(?!\s*from\b)(?!\s*and from\b)"
-                                 r"(?!\s*where\b)",
-                                 text) if p.strip()]
+    if re.match(r"[A-Za-z][\w -]*—", text.strip()):
+        # "Flashback—{1}{G}, Pay 3 life": a cost written after an em dash is the whole rest
+        # (702.1: a keyword whose cost has non-mana parts), not a list
+        parts = [text]
+    else:
+        parts = [p for p in re.split(r"[,，、;；]\s*(?![^{]*\})(?!\s*from\b)(?!\s*and from\b)"
+                                     r"(?!\s*where\b)",
+                                     text) if p.strip()]
     out: list[Keyword] = []
     for p in parts:
         kw = _read(p)
