@@ -188,6 +188,14 @@ def cast(game: Game, req: CastRequest) -> GameObject:
                                         if alt == "flashback" else msg("list.nothing")),
                                     (R.SORCERY, R.PRIORITY_INSTANT)
                                     + ((R.FLASHBACK,) if alt == "flashback" else ()))
+    # "Cast this spell only during combat …" (601.3)
+    for ab in statics(c.abilities):
+        # (a restriction still applies when an effect lets it be cast: 601.3)
+        if ab.kind == "cast_only" and not holds(game, ab.params.get("condition"), req.oid,
+                                                player):
+            raise IllegalAction(msg("casting.cast_only", name=name,
+                                    text=ab.text.replace("~", name)),
+                                ab.rules or (R.CAST_ONLY,))
     # Modes and targets.
     sab = spell_ability(c.abilities) or SpellAbility()
     if sab.modes and "entwine" in req.additional and c.keyword("entwine") is not None:

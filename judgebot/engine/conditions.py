@@ -108,6 +108,20 @@ def _your_turn(f: Facts) -> bool:
     return f.game.active == f.you
 
 
+@kind("step_in")
+def _step_in(f: Facts, steps: tuple[str, ...]) -> bool:
+    return f.game.step in steps
+
+
+@kind("attacked_you")
+def _attacked_you(f: Facts) -> bool:
+    """ "… if you've been attacked this step": a creature attacks you (or a planeswalker or
+    battle of yours) in this combat."""
+    combat = f.game.combat
+    return combat is not None and any(combat.defending_player(a, f.game) == f.you
+                                      for a in combat.attackers)
+
+
 @kind("no_tapped_lands")
 def _no_tapped_lands(f: Facts) -> bool:
     game = f.game

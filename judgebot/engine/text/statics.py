@@ -157,6 +157,10 @@ def _static(r: Any, t: str, low: str) -> list[Ability]:
     got = _self_cost(r, t, low)
     if got is not None:
         return got
+    if m := re.fullmatch(r"cast (?:~|this spell) only (.+)", low):
+        cond = _cast_only(r, t[m.start(1):])
+        return [StaticAbility("cast_only", "self", {"condition": cond}, zone="all",
+                              text=r.sentence, rules=(R.CAST_ONLY,))]
     if m := re.fullmatch(r"(?:~|this spell) costs (\{\d+\}) less to cast if (.+)", low):
         cond = read_condition(r, t[m.start(2):])
         n = mana_cost(m.group(1)).generic
@@ -295,6 +299,41 @@ def _land_types(r: Any, text: str) -> tuple[str, ...]:
 SELF_COST = re.compile(r"(?:~|this spell) costs ((?:\{[0-9wubrgcx]\})+) (more|less) to cast"
                        r"(?: (if it targets (.+)|for each target beyond the first|"
                        r"during your turn|if (.+)|for each (.+))|, where x is (.+))", re.I)
+
+
+COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers",
+                "first_strike_damage", "combat_damage", "end_of_combat")
+CAST_WHEN = {
+    "during combat": ("step_in", COMBAT_STEPS),
+    "during combat before blockers are declared": ("step_in", COMBAT_STEPS[:2]),
+    "during combat after blockers are declared": ("step_in", COMBAT_STEPS[2:]),
+    "during the declare attackers step": ("step_in", ("declare_attackers",)),
+    "during the declare blockers step": ("step_in", ("declare_blockers",)),
+    "before the combat damage step": ("step_in", ("untap", "upkeep", "draw", "precombat_main")
+                                      + COMBAT_STEPS[:3]),
+    "during an opponent's upkeep": ("all", ("step_in", ("upkeep",)), ("not", ("your_turn",))),
+    "during an opponent's turn": ("not", ("your_turn",)),
+    "during your turn": ("your_turn",),
+    "during your upkeep": ("all", ("step_in", ("upkeep",)), ("your_turn",)),
+    "if you've been attacked this step": ("attacked_you",),
+}
+
+
+def _cast_only(r: Any, text: str) -> tuple:
+    """ "Cast this spell only during combat before blockers are declared", "… only during the
+    declare attackers step and only if you've been attacked this step", "… only if you
+    control two or more Vampires" (601.3: a rule of when the spell may be cast)."""
+    parts = re.split(r" and only ", text.strip().rstrip("."))
+    conds = []
+    for part in parts:
+        low = part.lower()
+        if low in CAST_WHEN:
+            conds.append(CAST_WHEN[low])
+        elif low.startswith("if "):
+            conds.append(read_condition(r, part[3:]))
+        else:
+            raise unread(part, text)
+    return conds[0] if len(conds) == 1 else ("all", *conds)
 
 
 def _self_cost(r: Any, t: str, low: str) -> list[Ability] | None:
