@@ -222,6 +222,12 @@ def amount(expr: Any, view: View, ctx: dict[str, Any]) -> int:
         return game.players[who].life if who else 0
     if "ref" in expr:
         value = ctx.get("refs", {}).get(expr["ref"], 0)
+        if isinstance(value, list) and expr.get("filter") is not None:
+            # "for each creature destroyed this way": the objects as they are now (a card in
+            # a graveyard or exile keeps its card types)
+            f = expr["filter"]
+            return sum(1 for o in value if o in game.objects and
+                       matches(replace(f, zone=game.objects[o].zone), view, o, you))
         return len(value) if isinstance(value, list) else int(value or 0)
     if "half" in expr:
         whole = amount(expr["half"], view, ctx)

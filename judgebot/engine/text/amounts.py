@@ -219,6 +219,14 @@ def for_each(r: Any, text: str) -> Any:
         return {"cards_in_graveyard": "you"}
     if m := re.fullmatch(r"([+-]1/[+-]1|\w+) counter on (~|it)", low):
         return {"counters_on": "self" if m.group(2) == "~" else "it", "kind": m.group(1)}
+    if m := re.fullmatch(r"(.+?) (destroyed|exiled) this way", low):
+        # "for each creature destroyed this way": what the spell did so far (608.2h)
+        what = text.strip()[:len(m.group(1))]
+        f = None if what.lower() in ("card", "permanent") else \
+            noun(re.sub(r"\bcards?\b", "", what).strip() or "permanent").filter
+        return {"ref": m.group(2), "filter": f} if f is not None else {"ref": m.group(2)}
+    if low == "creature attacking you":
+        return {"attacking_you": True}
     n = noun(text)
     if n.head in ("player", "opponent", "mixed"):
         raise unread(text, text)
