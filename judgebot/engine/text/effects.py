@@ -124,6 +124,9 @@ def _conjuncts(phrase: str) -> list[str]:
 def _object_ref(r: Reading, phrase: str, zone: str) -> tuple[Any, bool]:
     p = phrase.strip()
     low = p.lower()
+    # "each of up to two target creatures": the targets of one slot, each alike
+    if m := re.fullmatch(r"each of ((?:up to )?(?:one|two|three|four|five) target .+)", low):
+        p, low = p[len(p) - len(m.group(1)):], m.group(1)
     if low in SELF_WORDS:
         return ("self" if r.self_ref_ok else "it"), False
     if low in IT_WORDS:
