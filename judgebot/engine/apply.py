@@ -249,6 +249,8 @@ def _move(game: Game, ev: Move) -> Applied:
         lst = game.players[obj.owner].zone(to)
         if to == "library" and ev.position == "top":
             lst.insert(0, new.id)
+        elif to == "library" and ev.position.isdigit():  # "second from the top"
+            lst.insert(min(int(ev.position) - 1, len(lst)), new.id)
         else:
             lst.append(new.id)
     ev.new_id = new.id
@@ -274,6 +276,8 @@ def _log_move(game: Game, ev: Move, name: str, old: GameObject, new: GameObject,
     owner = old.owner
     if to == "library":
         where = msg("zone.library_shuffled", owner=owner) if ev.position == "shuffled" else \
+            msg("zone.library_nth", owner=owner, n=int(ev.position)) if ev.position.isdigit() \
+            else \
             msg("zone.library_top" if ev.position == "top" else "zone.library_bottom",
                 owner=owner)
     elif to in ("graveyard", "hand"):

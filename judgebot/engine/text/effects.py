@@ -717,6 +717,12 @@ def _put(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     if m := re.fullmatch(r"(.+?) into (?:its|their) owners?'s? graveyards?", t, re.I):
         ref, _ = object_ref(r, m.group(1))
         return [Effect("to_graveyard", {"what": ref}, text=whole)]
+    if m := re.fullmatch(r"(.+?) into (?:its|their) owners?'s? library (second|third|fourth|"
+                         r"fifth|seventh) from the top", t, re.I):
+        ref, _ = object_ref(r, m.group(1))
+        nth = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "seventh": 7}[
+            m.group(2).lower()]
+        return [Effect("to_library", {"what": ref, "position": str(nth)}, text=whole)]
     if m := re.fullmatch(r"(.+?) onto the battlefield(?: under (your|its owner's) control)?"
                          r"( tapped)?", t, re.I):
         what = m.group(1)
