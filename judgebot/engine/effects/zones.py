@@ -513,6 +513,26 @@ def _shuffle_into_library(ctx: Ctx, eff: Effect) -> None:
                      ctx.rules + (R.SHUFFLE,))
 
 
+@verb("hand_to_library", primary="n")
+def _hand_to_library(ctx: Ctx, eff: Effect) -> None:
+    """"Then put two cards from your hand on top of your library in any order" (Brainstorm):
+    the player chooses the cards one at a time, the first chosen ending on top (or, for the
+    bottom, the first chosen the nearer the top)."""
+    game = ctx.game
+    pl = game.players[ctx.you]
+    n = min(ctx.amount(eff.get("n", 1)), len(pl.hand))
+    chosen: list[int] = []
+    for _ in range(n):
+        left = [o for o in pl.hand if o not in chosen]
+        chosen += choose_cards(game, ctx.you, left, 1, "put", keys=("put", "discard"))
+    top = eff.get("position", "top") == "top"
+    order = list(reversed(chosen)) if top else chosen
+    for o in order:  # on top: the last put goes deepest, so put the first chosen last
+        perform(game, [Move(source=ctx.source, oid=o, to_zone="library",
+                            position="top" if top else "bottom", reason="library",
+                            rules=ctx.rules)])
+
+
 @verb("choose_from_hand", primary="who")
 def _choose_from_hand(ctx: Ctx, eff: Effect) -> None:
     """"Target opponent reveals their hand. You choose a nonland card from it. That player

@@ -717,6 +717,11 @@ def _put(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     if m := re.fullmatch(r"(.+?) into (?:its|their) owners?'s? graveyards?", t, re.I):
         ref, _ = object_ref(r, m.group(1))
         return [Effect("to_graveyard", {"what": ref}, text=whole)]
+    if m := re.fullmatch(r"(a|one|two|three) cards? from your hand on (?:the )?(top|bottom) of "
+                         r"your library(?: in any order)?", t, re.I):
+        # Brainstorm: cards of the hand chosen one by one, the first on top
+        return [Effect("hand_to_library", {"n": number(m.group(1)),
+                                           "position": m.group(2).lower()}, text=whole)]
     if m := re.fullmatch(r"(.+?) into (?:its|their) owners?'s? library (second|third|fourth|"
                          r"fifth|seventh) from the top", t, re.I):
         ref, _ = object_ref(r, m.group(1))
