@@ -257,6 +257,9 @@ def _move(game: Game, ev: Move) -> Applied:
     if ev.from_zone == "battlefield" and to == "graveyard" and ev.lki is not None and \
             ev.lki.is_creature:
         game.record.creatures_died += 1
+    if ev.from_zone == "battlefield" and to != "battlefield":
+        game.record.left_battlefield[ev.lki.controller if ev.lki is not None and
+                                     ev.lki.controller else obj.controller] += 1
     game.changed()
     if ev.reason != "cast":  # the cast itself is logged by the stack
         _log_move(game, ev, old_name, obj, new, old_label)

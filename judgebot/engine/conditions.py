@@ -108,6 +108,12 @@ def _your_turn(f: Facts) -> bool:
     return f.game.active == f.you
 
 
+@kind("permanent_left_under_you")
+def _permanent_left_under_you(f: Facts) -> bool:
+    """Revolt: a permanent you controlled left the battlefield this turn."""
+    return f.game.record.left_battlefield.get(f.you, 0) > 0
+
+
 @kind("step_in")
 def _step_in(f: Facts, steps: tuple[str, ...]) -> bool:
     return f.game.step in steps

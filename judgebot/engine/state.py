@@ -259,6 +259,8 @@ class TurnRecord:
     damaged_players: Counter = field(default_factory=Counter)  # damage dealt to each player
     creatures_died: int = 0
     drawn: Counter = field(default_factory=Counter)  # cards each player drew this turn
+    left_battlefield: Counter = field(default_factory=Counter)  # permanents that left, by
+    # the player who controlled them (revolt)
 
 
 @dataclass

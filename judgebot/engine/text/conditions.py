@@ -84,6 +84,9 @@ def read_condition(r: Any, text: str) -> tuple:
     if m := re.fullmatch(r"there are (\w+) or more card types among cards in your graveyard",
                          low):
         return ("compare", {"graveyard_types": "you"}, "ge", _number(m.group(1)))
+    if low in ("a permanent you controlled left the battlefield this turn",
+               "a permanent left the battlefield under your control this turn"):
+        return ("permanent_left_under_you",)
     if low in ("you cast ~ during your main phase", "you cast it during your main phase"):
         return ("cast_in_main",)
     if m := re.fullmatch(r"there are (\w+) or more (.+?) cards in your graveyard", low):
@@ -135,7 +138,8 @@ def read_condition(r: Any, text: str) -> tuple:
                             r"colorless)(?:(?: and/or|,| or) \w+)*", words, re.I):
                 words += " object"
             return ("target_matches", it, noun(words).filter)
-        if m := re.fullmatch(r"its mana value (?:is|was) (\w+) or (less|greater)", low):
+        if m := re.fullmatch(r"(?:its mana value (?:is|was)|it has mana value) (\w+) or "
+                             r"(less|greater)", low):
             key = "mv_le" if m.group(2) == "less" else "mv_ge"
             return ("target_matches", it, Filter(**{key: _number(m.group(1))}))
     if low in ("it was kicked", "~ was kicked", "this spell was kicked"):

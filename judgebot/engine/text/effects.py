@@ -304,8 +304,8 @@ def clause(r: Reading, text: str) -> list[Effect]:
         return clause(r, t[len(t) - len(m.group(1)):])
     # "Counter target spell if it's blue", "Destroy target permanent if it's red": the target
     # checked as the spell resolves (608.2c)
-    if m := re.fullmatch(r"(.+? (?:target .+?|that spell|it)) if (it's .+|its mana value is .+)",
-                         t, re.I):
+    if m := re.fullmatch(r"(.+? (?:target .+?|that spell|that creature|it)) if (it's .+|its mana "
+                         r"value is .+|it has mana value .+)", t, re.I):
         from judgebot.engine.text.conditions import read_condition
         then = clause(r, m.group(1))
         cond = read_condition(r, m.group(2))
