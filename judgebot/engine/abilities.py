@@ -39,6 +39,7 @@ KEYWORD_RULES: dict[str, str] = {
     # instants and sorceries (issue 16, oracle branch)
     "rebound": R.REBOUND, "entwine": R.ENTWINE, "escalate": R.ESCALATE, "spree": R.SPREE,
     "tiered": R.TIERED, "jump-start": R.JUMP_START, "retrace": R.RETRACE,
+    "multikicker": R.MULTIKICKER,
 }
 # Keywords the engine simulates by reading what their rule says they mean (702.Na:
 # "Bushido N" means "Whenever this creature blocks or becomes blocked, it gets +N/+N
@@ -63,7 +64,7 @@ NO_EFFECT_KEYWORDS = frozenset({"partner", "choose a background", "doctor's comp
 # Keywords that take a number, a cost, or both.
 NUMBERED = {"fading", "vanishing", "absorb", "poisonous", "toxic", "devour", "amplify"}
 COSTED = {"buyback", "cycling", "echo", "kicker", "flashback", "madness", "morph", "evoke",
-          "equip", "dash", "entwine", "escalate"}
+          "equip", "dash", "entwine", "escalate", "multikicker"}
 
 
 class Ability:

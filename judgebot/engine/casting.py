@@ -297,6 +297,8 @@ def cast(game: Game, req: CastRequest) -> GameObject:
         rules.append(R.FLASH)
     if "kicker" in req.additional:
         rules.append(R.KICKER)
+    if "multikicker" in req.additional:
+        rules.append(R.MULTIKICKER)
     if from_exile:
         rules.append(R.PLAY_FROM_EXILE)
     if req.x and c.mana_cost is not None and c.mana_cost.x_count:

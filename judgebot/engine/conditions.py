@@ -198,7 +198,8 @@ def _evoked(f: Facts) -> bool:
 @kind("kicked")
 def _kicked(f: Facts) -> bool:
     obj = f.obj
-    return obj is not None and obj.cast is not None and "kicker" in obj.cast.additional
+    return obj is not None and obj.cast is not None and (
+        "kicker" in obj.cast.additional or "multikicker" in obj.cast.additional)
 
 
 @kind("madness_paid")

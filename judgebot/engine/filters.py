@@ -289,6 +289,11 @@ def amount(expr: Any, view: View, ctx: dict[str, Any]) -> int:
         if expr["spells_cast_this_turn"] == "you":  # "the number of spells you've cast"
             return sum(1 for p, _ in game.record.spells_cast if p == you)
         return len(game.record.spells_cast)
+    if "kicked_times" in expr:  # "for each time it was kicked" (702.33c)
+        obj = game.objects.get(ctx.get("source"))
+        cast = obj.cast if obj is not None else None
+        return 0 if cast is None else sum(1 for a in cast.additional
+                                          if a in ("kicker", "multikicker"))
     if "creatures_died_this_turn" in expr:
         return game.record.creatures_died
     if "attacking_you" in expr:

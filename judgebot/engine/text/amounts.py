@@ -227,6 +227,8 @@ def for_each(r: Any, text: str) -> Any:
         return {"ref": m.group(2), "filter": f} if f is not None else {"ref": m.group(2)}
     if low == "creature attacking you":
         return {"attacking_you": True}
+    if low in ("time ~ was kicked", "time it was kicked", "time this spell was kicked"):
+        return {"kicked_times": "self"}  # multikicker (702.33c)
     n = noun(text)
     if n.head in ("player", "opponent", "mixed"):
         raise unread(text, text)
