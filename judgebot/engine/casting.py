@@ -216,7 +216,8 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     aura = "Aura" in c.subtypes
     if aura:
         specs = (enchant_spec(c),)
-    targets = choose_targets(game, player, specs, req.targets, c, req.oid, True, name)
+    targets = choose_targets(game, player, specs, req.targets, c, req.oid, True, name,
+                             x=req.x)
     division = dict(req.division)
     if any(s.divide for s in specs):
         division = divide_among(game, player, specs, targets, division, sab, req.x, name)

@@ -7,12 +7,13 @@ among them (601.2d), checking them again on resolution (608.2b), and the
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from judgebot.engine import citations as R
 from judgebot.engine.abilities import Effect, Filter, SpellAbility, TargetSpec
 from judgebot.engine.choosing import choose_cards
-from judgebot.engine.errors import IllegalAction
+from judgebot.engine.errors import IllegalAction, Unsupported
 from judgebot.engine.events import Happened
 from judgebot.engine.filters import View, objects_in
 from judgebot.engine.rules import target_legal
@@ -71,12 +72,26 @@ def regroup(specs: tuple[TargetSpec, ...], given: list[list[Any]]) -> list[list[
 
 def choose_targets(game: Game, player: str, specs: tuple[TargetSpec, ...],
                     given: list[list[Any]] | None, source: Chars | None,
-                    source_id: int | None, is_spell: bool, name: str) -> list[list[Any]]:
+                    source_id: int | None, is_spell: bool, name: str,
+                    x: int | None = None) -> list[list[Any]]:
     out: list[list[Any]] = []
+    if any(s.count < 0 for s in specs):
+        # "X target creatures": the value of X is announced first (601.2b), then as many
+        # targets are chosen (601.2c)
+        if x is None:
+            raise Unsupported(msg("targeting.x_targets", name=name))
+        specs = tuple(replace(s, count=x, up_to=s.up_to or x == 0) if s.count < 0 else s
+                      for s in specs)
     if given is not None:
         given = regroup(specs, given)
     for i, spec in enumerate(specs):
         chosen = given[i] if given is not None and i < len(given) else None
+        if spec.count == 0:  # X = 0: no targets for this word "target"
+            if chosen:
+                raise IllegalAction(msg("targeting.choose_targets.2", name=name, count=0,
+                                        text=spec.text), (R.CAST_TARGETS,))
+            out.append([])
+            continue
         if chosen is None:
             options = legal_targets(game, spec, player, source, source_id, is_spell)
             if not options:

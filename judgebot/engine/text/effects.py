@@ -669,7 +669,8 @@ def _graveyard_ref(r: Reading, what: str, whose: str) -> tuple[Any, bool]:
               "target player's": " from target player's graveyard"}.get(whose.lower())
     if suffix is None:
         raise fail(what)
-    if low.startswith(("target ", "up to ", "another target", "one target", "two target")):
+    if low.startswith(("target ", "up to ", "another target", "one target", "two target",
+                       "three target", "x target", "any number of target")):
         return object_ref(r, w + suffix, zone="graveyard")
     if low.startswith(("all ", "each ")):
         return object_ref(r, w + suffix.replace("from", "in"), zone="graveyard")

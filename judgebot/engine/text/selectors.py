@@ -442,9 +442,14 @@ def target_spec(text: str) -> TargetSpec:
 MAX_TARGETS = 20
 
 
+X_TARGETS = -1  # "X target creatures": as many as the X announced for the spell (601.2b–c)
+
+
 def _count(count: int | str) -> int:
     if count == "any":
         return MAX_TARGETS
+    if count == "X":
+        return X_TARGETS
     if isinstance(count, str):  # "up to X target creatures"
         raise Unsupported(msg("text.phrases.target_spec", raw=f"up to {count}"))
     return count
