@@ -178,6 +178,10 @@ def _sacrifice(ctx: Ctx, eff: Effect) -> None:
             n = ctx.amount(eff.get("n", 1))
             events += sacrifice_events(game, p, eff.get("filter") or Filter(), n, ctx.source,
                                        ctx.rules)
+        if eff.get("to") == "exile":  # "Target opponent exiles a creature they control"
+            for e in events:
+                if isinstance(e, Move):
+                    e.to_zone, e.reason, e.rules = "exile", "exile", ctx.rules + (R.EXILE,)
     if events:
         perform(game, events)
 

@@ -560,6 +560,13 @@ def _exile(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
             return [Effect("exile_from_hand", {"who": s.ref, "n": n, "filter": f}, text=whole)]
         if low in ("their graveyard", "his or her graveyard"):
             return [Effect("exile_graveyard", {"who": s.ref}, text=whole)]
+        if m := re.fullmatch(r"(a|an|one|two|three) (.+?) (?:they control|he or she controls)"
+                             r"(?: of their choice)?", low):
+            # "Target opponent exiles a creature they control": they choose (an edict that
+            # exiles)
+            f = noun(t[m.start(2):m.end(2)]).filter
+            return [Effect("sacrifice", {"who": s.ref, "filter": f, "n": number(m.group(1)),
+                                         "to": "exile"}, text=whole)]
         raise fail(whole)
     if s.ref != "you":
         raise fail(whole)
@@ -1227,10 +1234,9 @@ def _tap(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
 def _sacrifice(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     if s.kind != "player":
         raise fail(whole)
-    t = rest.strip()
+    t = re.sub(r" of (?:their|his or her|your) choice(?=$| with | that )", "", rest.strip(),
+               flags=re.I)
     low = t.lower()
-    low = re.sub(r" of (?:their|his or her|your) choice$", "", low)
-    t = t[:len(low)]
     if low in SELF_WORDS or low in IT_WORDS or low in THEM_WORDS:
         ref, _ = object_ref(r, t)
         return [Effect("sacrifice", {"what": ref}, text=whole)]
