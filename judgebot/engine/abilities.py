@@ -39,7 +39,7 @@ KEYWORD_RULES: dict[str, str] = {
     # instants and sorceries (issue 16, oracle branch)
     "rebound": R.REBOUND, "entwine": R.ENTWINE, "escalate": R.ESCALATE, "spree": R.SPREE,
     "tiered": R.TIERED, "jump-start": R.JUMP_START, "retrace": R.RETRACE,
-    "multikicker": R.MULTIKICKER,
+    "multikicker": R.MULTIKICKER, "gift": R.GIFT,
 }
 # Keywords the engine simulates by reading what their rule says they mean (702.Na:
 # "Bushido N" means "Whenever this creature blocks or becomes blocked, it gets +N/+N

@@ -254,6 +254,13 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     spell.targets = targets
     spell.division = division
     spell.modes = tuple(req.modes)
+    if "gift" in req.additional and c.keyword("gift") is not None:
+        # the gift is promised to an opponent, chosen as the spell is cast (702.174a)
+        opponents = game.opponents(player)
+        if opponents:
+            i = game.chooser.choose(player, "chosen_player", opponents,
+                                    keys=("chosen_player", "gift"), note=f"gift of {name}")
+            spell.chosen["player"] = opponents[i]
     how: list[Any] = [msg(f"cast.how.{alt}")] if alt in CAST_HOW else []
     if req.additional:
         how.append(msg("cast.paying", costs=Joined(tuple(req.additional), "list.and")))
@@ -300,6 +307,8 @@ def cast(game: Game, req: CastRequest) -> GameObject:
         rules.append(R.KICKER)
     if "multikicker" in req.additional:
         rules.append(R.MULTIKICKER)
+    if "gift" in req.additional:
+        rules.append(R.GIFT)
     if from_exile:
         rules.append(R.PLAY_FROM_EXILE)
     if req.x and c.mana_cost is not None and c.mana_cost.x_count:
@@ -447,6 +456,8 @@ def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: st
     base = base.plus(_mode_costs(c, sab, req.modes))
     for add in req.additional:
         kw = c.keyword(add)
+        if kw is not None and kw.cost is None:  # gift: a promise, no cost to pay (702.174a)
+            continue
         if kw is None:
             opt = dict(sab.optional_costs) if sab else {}
             if add in opt:

@@ -202,6 +202,12 @@ def _kicked(f: Facts) -> bool:
         "kicker" in obj.cast.additional or "multikicker" in obj.cast.additional)
 
 
+@kind("gift_promised")
+def _gift_promised(f: Facts) -> bool:
+    obj = f.obj
+    return obj is not None and obj.cast is not None and "gift" in obj.cast.additional
+
+
 @kind("madness_paid")
 def _madness_paid(f: Facts) -> bool:
     obj = f.obj

@@ -142,6 +142,13 @@ def _resolve_spell(game: Game, spell: GameObject) -> None:
     refs = {"sacrificed": spell.chosen["sacrificed"]} if spell.chosen.get("sacrificed") else {}
     ctx = Ctx(game, c.controller, spell.id, c.copy(), spell, spell.targets, legal, x, {}, refs,
               (), spell.division, damage_source=spell.id)
+    gift = c.keyword("gift")
+    if gift is not None and gift.parts and spell.cast is not None and \
+            "gift" in spell.cast.additional:
+        # a promised gift is given before the spell's other effects (702.174j)
+        game.log.add("effect", msg("resolving.gift", name=name, text=gift.text),
+                     (R.GIFT, R.GIFT_FIRST))
+        run(ctx, gift.parts[0].effects)
     run(ctx, effects)
     if spell.id in game.objects and game.objects[spell.id].zone == "stack":
         perform(game, [Move(oid=spell.id, to_zone="graveyard", reason="resolve",

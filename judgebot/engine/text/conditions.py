@@ -142,6 +142,10 @@ def read_condition(r: Any, text: str) -> tuple:
                              r"(less|greater)", low):
             key = "mv_le" if m.group(2) == "less" else "mv_ge"
             return ("target_matches", it, Filter(**{key: _number(m.group(1))}))
+    if low in ("the gift was promised", "~'s gift was promised"):
+        return ("gift_promised",)
+    if low in ("the gift wasn't promised", "the gift was not promised"):
+        return ("not", ("gift_promised",))
     if low in ("it was kicked", "~ was kicked", "this spell was kicked"):
         return ("kicked",)
     if low in ("you cast it from your hand", "~ was cast from your hand",

@@ -76,6 +76,10 @@ def _read(text: str) -> Keyword | list[Keyword] | None:
     low = raw.lower()
     if not raw:
         return None
+    if m := re.fullmatch(r"gift (a card|a tapped fish|a food|a treasure|an extra turn|"
+                         r"an octopus)", low):
+        # 702.174a: what is given is read by the reader from its rule (702.174d–i)
+        return Keyword("gift", quality=m.group(1), text=raw)
     if raw in ZH_KEYWORDS:
         return Keyword(ZH_KEYWORDS[raw], text=raw)
     zh = _chinese(raw)

@@ -220,7 +220,7 @@ class Reader:
                 if m is None and _looks_like_keyword(sentence):
                     raise
                 return line
-            out.extend(kws)
+            out.extend(_gift(kw) if kw.name == "gift" else kw for kw in kws)
             line = line[m.end():] if m else ""
         return line
 
@@ -451,7 +451,12 @@ class Reader:
                 if re.search(r"\binstead\b", s, re.I) and previous and \
                         not re.search(r"would", m.group(1), re.I):
                     cond = read_condition(self, m.group(1))
+                    had = len(self.targets)
                     instead = self._instead(m.group(2), previous)
+                    if len(self.targets) > had:
+                        # "If …, instead return target nonland permanent": a target chosen
+                        # only when the condition holds (702.33g) isn't simulated
+                        raise Unsupported(msg("text.reader.clause", value=s))
                     del parts.effects[len(parts.effects) - len(previous):]
                     wrapped = [Effect("if", {"cond": cond, "then": tuple(instead),
                                              "else": tuple(previous)}, text=s)]
@@ -873,6 +878,25 @@ def _looks_like_keyword(sentence: str) -> bool:
         return False
     names = vocabulary().keywords
     return any(low == n or low.startswith(n + " ") or low.startswith(n + "—") for n in names)
+
+
+# What each gift gives, as its rule says (702.174d–i), "the chosen player" read as the player
+# the gift was promised to.
+GIFTS = {"a food": "creates a Food token", "a card": "draws a card",
+         "a tapped fish": "creates a tapped 1/1 blue Fish creature token",
+         "an extra turn": "takes an extra turn after this one",
+         "a treasure": "creates a Treasure token",
+         "an octopus": "creates an 8/8 blue Octopus creature token"}
+
+
+def _gift(kw: Keyword) -> Keyword:
+    """A gift keyword with its effect read (702.174b: "If this spell's gift cost was paid,
+    [effect]"), kept as the keyword's part for the spell to do first (702.174j)."""
+    sub = Reader(None)
+    sub.that_player = "chosen_player"
+    effects = sub.effects("That player " + GIFTS[kw.quality or ""] + ".").effects
+    return replace(kw, parts=(SpellAbility(tuple(effects), text=kw.text,
+                                           rules=(R.GIFT,)),))
 
 
 def _join_modes(lines: list[str]) -> list[str]:
