@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from judgebot.cardinfo import card_rules
 from judgebot.corpus import EN, POLICY_KINDS, ZH_HANS, Record
 from judgebot.judge.lexicon import Lexicon
+from judgebot.judge.policymatch import PolicyMatcher
 from judgebot.judge.situations import is_section, section_record
 from judgebot.judge.understand import Understanding
 from judgebot.messages import Joined, Message, Name, msg
@@ -64,8 +65,11 @@ DEFINITIONAL = re.compile(r"^[\w’' -]+ is an? (?:static|triggered|activated|ke
                           r"ability(?: that [^.]*)?\.?$", re.IGNORECASE)
 # The tournament documents' sections the search ranks first for a question asked
 # at a tournament; a chapter, an appendix or an introduction is background only.
-POLICY_TOP = 6.0
+POLICY_TOP = 3.5
 POLICY_BACKGROUND = 0.3
+# A section whose description (definition and examples) the question matches.
+POLICY_MATCH = 6.0
+POLICY_MATCH_MIN = 3.0  # BM25 score below which a match is a word or two in common
 GAME_RULES_AT_TOURNAMENT = 0.5
 # Words in more than this share of rules say nothing about which rule is meant.
 COMMON_WORD = 0.04
@@ -97,6 +101,7 @@ class Retriever:
         self.store = store
         self.svc = svc
         self.lexicon = lexicon
+        self.policy = PolicyMatcher(store)
         self.en = analysis.english_analyzer()
         self.zh = analysis.chinese_analyzer()
         self._tokens: dict[str, frozenset[str]] = {}
@@ -292,7 +297,17 @@ class Retriever:
 
     def _policy(self, u: Understanding, bump) -> None:
         """The Tournament Rules' and the IPG's sections for a question asked at a
-        tournament, as the search service ranks them for its words."""
+        tournament: those whose descriptions (an infraction's definition and
+        examples, a section's title and opening) match the question, and those
+        the search service ranks first for its words."""
+        scale = 1.0 if u.tournament == "yes" else 0.4
+        ranked = self.policy.rank(u.text, top=3)
+        best = ranked[0][1] if ranked else 0.0
+        for rank, (label, value) in enumerate(ranked):
+            rec = section_record(self.store, label)
+            if rec is not None and best >= POLICY_MATCH_MIN:
+                bump(rec.id, POLICY_MATCH * value / best / (1 + 0.5 * rank) * scale,
+                     msg("judge.why.describes"))
         words = [w for w in re.findall(r"[\w'’-]+", u.text)
                  if w.lower() not in QUESTION_WORDS and len(w) > 1]
         query = " ".join(words) or u.text
