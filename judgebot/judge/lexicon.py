@@ -206,6 +206,10 @@ class Lexicon:
                                  + self._card_terms.get((key, lang), []))
                      if not t.printed or (text[s:s + len(t.printed)] == t.printed
                                           and not _capitalised_anyway(t.printed, text, s))]
+            if lang == "zh" and len(key) <= 2 and any(t.kind != "card" for t in terms):
+                # A two-character name the rules give a keyword or term (坚忍
+                # is persist's older name and a card's) means the rules' thing.
+                terms = [t for t in terms if t.kind != "card"]
             if not terms:
                 continue
             reach = e
@@ -237,7 +241,8 @@ class Lexicon:
                     if lang == "zh":
                         out.append((at, end, name, lang))
                         continue
-                    for ending in ("", "s", "es"):  # a name's plural names it too
+                    # A name's plural and possessive name it too.
+                    for ending in ("", "s", "es", "'s", "’s"):
                         stop = end + len(ending)
                         if source[end:stop] == ending and (
                                 stop >= len(source) or not _WORD_CHAR.match(source[stop])):
