@@ -53,6 +53,9 @@ CARD_ONLY = 0.75  # a situation recognised only in a named card's text
 CARD_DEFINES_PT = 2.0
 DEFINING_RULE = 5.0  # for a keyword
 DEFINING_TERM = 2.0  # for any other glossary term ("block", "creature")
+# A term of several words ("range of influence", "state-based action",
+# 无限制影响范围) names one piece of the rules, not the game's vocabulary.
+SPECIFIC_TERM = 3.5
 CARD_KEYWORD = 2.5
 CARD_RULE = 1.5
 RULING_CITES = 2.0
@@ -175,7 +178,9 @@ class Retriever:
             elif e.kind in ("term", "keyword"):
                 if e.value.split(":", 1)[0] != game:
                     continue  # another game's glossary (a Force of Will term in a Magic question)
-                weight = DEFINING_RULE if e.kind == "keyword" else DEFINING_TERM
+                weight = DEFINING_RULE if e.kind == "keyword" else (
+                    SPECIFIC_TERM if len(e.text.split()) >= 2 or len(e.text) >= 4 and not
+                    e.text.isascii() else DEFINING_TERM)
                 glossary.setdefault(e.value, Candidate(e.value)).add(
                     weight * 0.8, msg("judge.why.words", text=e.text))
                 for rid in e.rules[:2]:

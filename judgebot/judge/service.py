@@ -30,7 +30,8 @@ class Judge:
         self.svc = svc
         svc.activate()
         self.cards = StoreCards(store)  # what a simulation may name (the pool, compiled lazily)
-        self.lexicon = Lexicon(store, svc.pinyin, [list(names) for names in pool_names()])
+        self.lexicon = Lexicon(store, svc.pinyin, [list(names) for names in pool_names()],
+                               vocabulary=svc.known)
         self.retriever = Retriever(store, svc, self.lexicon)
         if preload:  # a server loads it now, not on its first Chinese question
             import pypinyin  # noqa: F401

@@ -160,7 +160,8 @@ def _correct(text: str, corrector: Corrector, lexicon: Lexicon, u: Understanding
     def fix(m: re.Match) -> str:
         word = m.group()
         lower = word.lower()
-        if len(lower) < 5 or corrector.known(lower) or lower in lexicon.pinyin:
+        if (len(lower) < 5 or corrector.known(lower) or lower in lexicon.pinyin
+                or lexicon.vocabulary(lower)):
             return word
         suggestion = corrector.suggest(lower)
         if suggestion and suggestion not in (lower[:-1], lower[:-2]):  # not a plural
