@@ -157,9 +157,11 @@ class Retriever:
 
     # --- retrieval --------------------------------------------------------------------
 
-    def retrieve(self, u: Understanding, limit: int = 8, applied=()) -> Evidence:
+    def retrieve(self, u: Understanding, limit: int = 8, applied=(),
+                 deciding: str | None = None) -> Evidence:
         """Rules, rulings, glossary entries and notes for a question; ``applied``
-        names the rules a simulation of it applied, which count as evidence."""
+        names the rules a simulation of it applied, which count as evidence, and
+        ``deciding`` the one that settles its outcome, if the computation knows it."""
         game = "fow" if u.other_game == "fow" else "mtg"
         rules: dict[str, Candidate] = {}
 
@@ -196,6 +198,8 @@ class Retriever:
                     bump(self._rule(number, game), STEP_RULE, msg("judge.why.words", text=e.text))
         for number in applied:
             bump(self._rule(number, game), SIMULATED, msg("judge.why.simulated"))
+        if deciding:
+            bump(self._rule(deciding, game), DECIDES[0], msg("judge.why.simulated"))
         self._search(u, game, qtokens, bump, rulings)
         if u.tournament and game == "mtg":
             self._policy(u, bump)

@@ -47,7 +47,8 @@ class Judge:
         layers = None if self.retriever.procedural(u) else ptlayers.read(u, self.store)
         simulation = None if layers or self.retriever.procedural(u) else self.simulate(u)
         applied = layers.rules if layers else simulation["rules"] if simulation else ()
-        evidence = self.retriever.retrieve(u, applied=applied)
+        deciding = layers.rules[0] if layers else None
+        evidence = self.retriever.retrieve(u, applied=applied, deciding=deciding)
         answer = compose(u, evidence, self.retriever, simulation, layers)
         if truncated:
             note = msg("judge.answer.truncated", n=MAX_QUESTION_CHARS)
