@@ -353,7 +353,9 @@ def _exile_top(ctx: Ctx, eff: Effect) -> None:
                                                       "until": until, "turns_of": turns}
             game.log.add("effect", msg("effects.zones.may_play_exiled", player=ctx.you,
                                        names=Joined(tuple(game.label(o) for o in ids)),
-                                       until=msg("effects.zones.until_" + until)),
+                                       until=msg("effects.zones.until_eot")
+                                       if until == "eot" else
+                                       msg("effects.zones.until_your_next_turn")),
                          ctx.rules + (R.PLAY_FROM_EXILE,))
 
 
