@@ -228,6 +228,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "rules_quoted": ("相关规则", "Rules that decide it"),
     "plain_answer": ("回答", "Answer"),
     "what_rules_cover": ("相关规则涉及", "What the rules below cover"),
+    "closest_match": ("最接近的条文", "Closest match"),
     "decided_by": ("判定依据", "Decided by"),
     "rules_quoted_note": ("以下为规则与比赛文件原文摘录，并注明选取原因。",
                           "Quoted from the rules and the tournament documents, with why each "
