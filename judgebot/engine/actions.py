@@ -454,12 +454,21 @@ class Runner:
             game.extra["suspend_x"] = whole(value.get("x", 0) or 0, "x", action.line, 0)
             suspend(game, player, oid)
             return
-        if game.chars(oid).is_land and not obj.card.split:
+        half = str(value.get("half") or "")
+        other = obj.card.other
+        if other is not None and not half and name.lower() in \
+                {n.lower() for n in other.all_names()}:
+            half = other.name  # the face named: a modal face, an Adventure (712.11b, 715.3)
+        back = other is not None and half.lower() in {n.lower() for n in other.all_names()}
+        if back and obj.card.layout == "modal_dfc" and "land" in other.types:
+            self.ensure_priority(player)
+            play_land(game, player, oid, back=True)
+            return
+        if game.chars(oid).is_land and not obj.card.split and not back:
             self.ensure_priority(player)
             play_land(game, player, oid)
             return
         self.ensure_priority(player)
-        half = str(value.get("half") or "")
         if obj.card.split and not half:
             for h in obj.card.split:
                 if h.name.lower() == name.lower():

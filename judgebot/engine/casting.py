@@ -34,7 +34,7 @@ from judgebot.engine.mana import ManaCost
 from judgebot.engine.pipeline import perform
 from judgebot.engine.prohibitions import active_prohibitions
 from judgebot.engine.rules import target_legal
-from judgebot.engine.state import CastInfo, Chars, Game, GameObject
+from judgebot.engine.state import CastInfo, Chars, Game, GameObject, face_up
 from judgebot.engine.targeting import (
     choose_targets,
     divide_among,
@@ -95,9 +95,7 @@ def _spell_chars(game: Game, req: CastRequest, obj: GameObject) -> tuple[Chars, 
         return face_down_chars(obj, req.player), None
     probe = GameObject(obj.id, obj.card, obj.owner, req.player, "stack", 0,
                        cast=CastInfo(half=req.half, x=req.x))
-    card = obj.card
-    if card.split:
-        card = next(h for h in card.split if h.name == req.half)
+    card = face_up(probe)
     c = base_chars(game, probe)
     current = game.chars(obj.id)
     # Abilities granted to the card where it is (flashback from Past in Flames ...).
@@ -115,6 +113,7 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     card_name = obj.card.name
     if obj.card.split and not req.half:
         raise IllegalAction(msg("casting.cast.3", card_name=card_name), (R.SPLIT_CAST,))
+    _check_face(game, req, obj)
     c, half = _spell_chars(game, req, obj)
     name = c.name or card_name
     # Permission: where the card is, and with which cost.
@@ -131,7 +130,7 @@ def cast(game: Game, req: CastRequest) -> GameObject:
         raise IllegalAction(msg("casting.cast.5"), (R.FLASHBACK,))
     if zone not in ("hand", "graveyard", "exile") and not req.during_resolution:
         raise IllegalAction(msg("casting.cast.6", name=name, zone=zone), (R.CAST,))
-    if zone == "exile" and not req.during_resolution:
+    if zone == "exile" and not req.during_resolution and not _on_adventure(obj, player, req):
         raise IllegalAction(msg("casting.cast.7", name=name, player=player),
                             (R.CAST,))
     if "land" in c.types:
@@ -227,6 +226,14 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     if extra_cost is not None and extra_cost is sab.additional_cost:
         rules.append(R.ADDITIONAL_COST)
     rules.extend(_cost_change_rules(game, player, c))
+    if obj.card.other is not None and req.half:
+        rules += [R.ADVENTURE_CAST, R.ADVENTURE_STACK] if obj.card.layout == "adventure" \
+            else [R.MDFC_CAST, R.MDFC_FACE]
+    elif obj.card.other is not None:
+        rules += [R.ADVENTURE_CAST, R.ADVENTURE_NORMAL] if obj.card.layout == "adventure" \
+            else [R.DFC_CAST_FRONT, R.DFC_FRONT_ELSEWHERE]
+    if zone == "exile" and _on_adventure(obj, player, req):
+        rules.append(R.ADVENTURE_EXILE)
     rules.extend({"flashback": [R.FLASHBACK], "morph": [R.MORPH, R.MORPH_CAST,
                                                          R.FACE_DOWN_CAST, R.FACE_DOWN],
                   "madness": [R.MADNESS_ALT_COST], "suspend": [R.SUSPEND],
@@ -278,6 +285,36 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     game.priority = player
     game.passes = 0
     return spell
+
+
+def _check_face(game: Game, req: CastRequest, obj: GameObject) -> None:
+    """The face a card with two faces is cast with: the front face (712.11), the face the
+    caster chooses of a modal double-faced card (712.11b), the Adventure or the creature of
+    an adventurer card (715.3). A transforming card's back face isn't cast (712.8c)."""
+    card = obj.card
+    if card.split or not req.half:
+        return
+    if req.half == card.name or req.half in card.names:
+        req.half = ""
+        return
+    other = card.other
+    if other is None or req.half not in (other.name, *other.names, other.zh_name):
+        raise IllegalAction(msg("casting.no_such_face", name=card.name, face=req.half),
+                            (R.CAST,))
+    req.half = other.name
+    if card.layout not in ("modal_dfc", "adventure"):
+        raise IllegalAction(msg("casting.back_face", name=card.name, face=other.name),
+                            (R.DFC_FRONT_ELSEWHERE, R.CAST))
+    if card.layout == "adventure" and obj.zone == "exile" and obj.chosen.get("adventure"):
+        raise IllegalAction(msg("casting.adventure_again", name=card.name, face=other.name),
+                            (R.ADVENTURE_EXILE,))
+
+
+def _on_adventure(obj: GameObject, player: str, req: CastRequest) -> bool:
+    """A card exiled as its Adventure resolved: its controller may cast it from exile, not
+    as an Adventure (715.3d)."""
+    return obj.card.layout == "adventure" and obj.chosen.get("adventure") == player and \
+        not req.half
 
 
 def _choose_modes(game: Game, player: str, sab: SpellAbility, req: CastRequest, c: Chars,

@@ -99,7 +99,7 @@ def check_expectations(scn: Scenario, game: Game) -> list[dict[str, Any]]:
 
 PERMANENT_FIELDS = {"power", "toughness", "tapped", "counters", "damage", "controller",
                     "types", "subtypes", "colors", "keywords", "face_down", "attached_to",
-                    "owner", "supertypes"}
+                    "owner", "supertypes", "mana_value"}
 
 
 
@@ -143,6 +143,8 @@ def _field(game: Game, oid: int, name: str, key: str, want: Any, line: int | Non
         actual = obj.owner
     elif key == "face_down":
         actual = obj.face_down
+    elif key == "mana_value":
+        actual = c.mana_value()
     elif key == "counters":
         actual = {k: v for k, v in obj.counters.items() if v}
         want_c = {COUNTER_ALIASES.get(str(k), str(k)): v for k, v in (want or {}).items()}

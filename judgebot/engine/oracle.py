@@ -47,6 +47,7 @@ class OracleCard:
     loyalty: str | None = None
     zh_name: str = ""
     faces: tuple[OracleCard, ...] = ()
+    color_identity: tuple[str, ...] = ()  # W U B R G (a back face's colour indicator, below)
 
     @classmethod
     def from_record(cls, data: Mapping[str, Any]) -> OracleCard:
@@ -57,10 +58,14 @@ class OracleCard:
         if isinstance(name, Mapping):  # a store record's face: {en, zh-Hans}
             data = {**data, "name_zhs": name.get("zh-Hans") or name.get("zh") or ""}
             name = name.get("en") or data["name_zhs"]
+        identity = data.get("color_identity") or data.get("colour_identity") or ()
+        # a card-file face has ``oracle_text``, a store record's face ``text``
+        text = data.get("oracle_text") or data.get("text") or ""
         return cls(str(name), data.get("mana_cost") or None,
-                   str(data.get("type_line") or ""), str(data.get("oracle_text") or ""),
+                   str(data.get("type_line") or ""), str(text),
                    _opt(data.get("power")), _opt(data.get("toughness")),
-                   _opt(data.get("loyalty")), str(data.get("name_zhs") or ""), faces)
+                   _opt(data.get("loyalty")), str(data.get("name_zhs") or ""), faces,
+                   tuple(str(c) for c in identity if isinstance(c, str)))
 
 
 def _opt(v: Any) -> str | None:
@@ -95,7 +100,7 @@ def _build(card: OracleCard, unread: list[str]) -> CardDef:
     if len(card.name) > MAX_NAME:
         raise Unsupported(msg("oracle.name_too_long", n=len(card.name), max=MAX_NAME))
     if card.faces:
-        return _split(card, unread)
+        return _faces(card, unread)
     sup, typ, sub = parse_type_line(card.type_line)
     unknown = [t for t in typ if t not in CARD_TYPES]
     if not typ or unknown:
@@ -129,6 +134,85 @@ def _build(card: OracleCard, unread: list[str]) -> CardDef:
             "Aura" not in built.subtypes:
         unread.append(card.type_line)
     return built
+
+
+SPELL_TYPE = re.compile(r"(Instant|Sorcery)\b")
+# What a nonmodal double-faced card's front face says to turn it over (701.27, 702.145,
+# 702.146, 702.162, 702.167, 701.28): the data has no layout field, the text says it.
+TRANSFORMS = re.compile(r"\btransform|\bdaybound\b|\bdisturb\b|more than meets the eye|"
+                        r"\bcraft with\b|\bconvert", re.I)
+
+
+def layout(card: OracleCard) -> str:
+    """What kind of card with two faces ``card`` is: "split" (709), "room" (709.5),
+    "adventure" (715), "modal_dfc" (712.3), "transform" (712.2), "flip" (710), "reversible"
+    (the same card printed on both sides: one card), or "" (none the engine knows). The
+    card file has no layout field: a face with an Adventure type, two spell halves with
+    mana costs, a back face with its own mana cost (or a land back face on a card whose
+    front doesn't transform: 712.3) tell them apart."""
+    if len(card.faces) != 2:
+        return ""
+    a, b = card.faces
+    if _same_face(a, b):
+        return "reversible"
+    if "Adventure" in b.type_line.split("—")[-1]:
+        return "adventure"
+    if "Room" in a.type_line or "Room" in b.type_line:
+        return "room"
+    if a.mana_cost and b.mana_cost and SPELL_TYPE.match(a.type_line) and \
+            SPELL_TYPE.match(b.type_line):
+        return "split"
+    if b.mana_cost:
+        return "modal_dfc"
+    if TRANSFORMS.search(a.text):
+        return "transform"
+    if re.search(r"\bflip\b", a.text, re.I):
+        return "flip"
+    if "Land" in b.type_line:
+        return "modal_dfc"
+    return ""
+
+
+def _same_face(a: OracleCard, b: OracleCard) -> bool:
+    return (a.name, a.mana_cost, a.type_line, a.text, a.power, a.toughness, a.loyalty) == \
+        (b.name, b.mana_cost, b.type_line, b.text, b.power, b.toughness, b.loyalty)
+
+
+def _faces(card: OracleCard, unread: list[str]) -> CardDef:
+    """A card with two faces: each face read as a card of its own, then joined the way the
+    rules join them. Every face it can show must be read (a face not read refuses it)."""
+    kind = layout(card)
+    if kind == "split":
+        return _split(card, unread)
+    if kind == "reversible":
+        front = card.faces[0]
+        return _build(replace(front, zh_name=front.zh_name or card.zh_name), unread)
+    if any(re.match(r"(?:\w+ )*Battle\b", f.type_line) for f in card.faces):
+        kind = "battle"  # 310: defense, protectors, a Siege cast transformed: not simulated
+    if kind not in ("adventure", "modal_dfc", "transform", "flip"):
+        raise Unsupported(msg("oracle.layout", n=len(card.faces), name=card.name,
+                              kind=msg(f"oracle.layout.{kind or 'unknown'}")))
+    front_face, back_face = card.faces
+    front = _build(front_face, unread)
+    other = _build(back_face, unread)
+    if kind == "transform" and other.colors is None:
+        other = replace(other, colors=_indicator(card, front, other))
+    elif kind == "flip":  # the flipped half keeps the card's mana cost and colour (710.1c)
+        other = replace(other, mana_cost=front.mana_cost, colors=front.printed_colors)
+    names = (front.name, card.name)
+    return replace(front, names=names, zh_name=front.zh_name, layout=kind, other=other,
+                   text=card.text or front.text)
+
+
+def _indicator(card: OracleCard, front: CardDef, back: CardDef) -> frozenset[str]:
+    """A back face's colours: the data gives no colour indicator (204), so they are what
+    the card's colour identity (903.4: both faces' costs and indicators) has beyond the
+    front face's mana cost; none beyond it, the front face's colours; a land back face has
+    none (lands have no colour indicator on such cards)."""
+    if "land" in back.types and "creature" not in back.types:
+        return frozenset()
+    extra = frozenset(card.color_identity) - front.printed_colors
+    return extra or front.printed_colors
 
 
 def _split(card: OracleCard, unread: list[str]) -> CardDef:
@@ -214,7 +298,8 @@ class OracleCards:
         reading = read_oracle(card)
         if reading.readable and reading.card is not None:
             built = reading.card
-            if _key(name) != _key(card.name) and _key(name) != _key(card.zh_name):
+            faces = {_key(n) for f in card.faces for n in (f.name, f.zh_name) if n}
+            if _key(name) not in faces | {_key(card.name), _key(card.zh_name)}:
                 built = replace(built, names=tuple(dict.fromkeys(built.names + (name,))))
             return built
         if pooled is not None:

@@ -42,7 +42,7 @@ from judgebot.engine.filters import View, amount, matches
 from judgebot.engine.layers import face_down_chars
 from judgebot.engine.prohibitions import active_prohibitions
 from judgebot.engine.rules import has_protection_from
-from judgebot.engine.state import CardDef, Game, GameObject
+from judgebot.engine.state import CardDef, Game, GameObject, enters_back_up, face_up
 from judgebot.engine.verbs import run_effects
 from judgebot.messages import Joined, msg, term
 
@@ -247,6 +247,8 @@ def candidates(game: Game, ev: Event) -> list[Candidate]:
     if isinstance(ev, Move) and moving is not None and ev.to_zone == "battlefield" and \
             moving.zone != "battlefield" and not ev.face_down:
         card = ev.copy_of or moving.card
+        if ev.copy_of is None and enters_back_up(card, moving.cast, ev.back_up):
+            card = card.other or card
         if "planeswalker" in card.types and card.loyalty is not None:
             out.append(Candidate(("loyalty", moving.id), "planeswalker_loyalty",
                                  {"n": card.loyalty}, moving.id,
@@ -273,7 +275,9 @@ def _entering_abilities(game: Game, obj: GameObject, ev: Move) -> tuple:
 def as_it_would_enter(game: Game, obj: GameObject, ev: Move) -> Any:
     card = ev.copy_of or obj.card
     probe = GameObject(obj.id, card, obj.owner, ev.controller or obj.owner, "battlefield",
-                       game.next_timestamp)
+                       game.next_timestamp,
+                       back_up=enters_back_up(card, obj.cast if obj.zone == "stack" else None,
+                                              ev.back_up))
     saved = game.objects[obj.id]
     game.objects[obj.id] = probe
     game.battlefield.append(obj.id)
@@ -655,7 +659,7 @@ def _as_a_copy(game: Game, c: Candidate, e: Move) -> list[Event]:
         e.copy_of = CardDef("", (), None, frozenset(), frozenset(), frozenset({"creature"}),
                             frozenset(), 2, 2)
     else:
-        e.copy_of = target.copy_of or target.card
+        e.copy_of = face_up(target)
     log.add("replace", msg("replacements.as_a_copy", name=game.label(e.oid),
                            options=game.label(options[index])),
             (R.COPY_VALUES, R.REPLACEMENT_ENTERS_WITH, R.ENTERS_REPLACEMENT, R.LAYER_COPY))

@@ -144,8 +144,22 @@ def _resolve_spell(game: Game, spell: GameObject) -> None:
               (), spell.division, damage_source=spell.id)
     run(ctx, effects)
     if spell.id in game.objects and game.objects[spell.id].zone == "stack":
+        if _as_adventure(spell):
+            game.log.add("note", msg("adventure.exiled", name=name, player=c.controller),
+                         (R.ADVENTURE_EXILE,))
+            perform(game, [Move(oid=spell.id, to_zone="exile", reason="exile",
+                                chosen={"adventure": c.controller},
+                                rules=(R.ADVENTURE_EXILE,))])
+            return
         perform(game, [Move(oid=spell.id, to_zone="graveyard", reason="resolve",
                             rules=(R.RESOLVE_GRAVEYARD,))])
+
+
+def _as_adventure(spell: GameObject) -> bool:
+    """A card (not a copy) cast as an Adventure (715.3d)."""
+    card = spell.card
+    return not spell.spell_copy and card.layout == "adventure" and card.other is not None \
+        and spell.cast is not None and spell.cast.half == card.other.name
 
 
 

@@ -65,6 +65,7 @@ class ObjectSpec:
     blocking: str | None = None
     controller: str | None = None
     alias: str = ""
+    back_up: bool = False  # a double-faced permanent named by its back face (712.8e-f)
 
 
 @dataclass
@@ -257,7 +258,7 @@ def _object(item: Any, zone: str, owner: str, line: int | None, pool: Any) -> Ob
         card = _card(pool, item, line)
         if card is None:
             raise BadInput(msg("scenario.object.3", item=item, value=pool.suggest(item)), line)
-        return ObjectSpec(zone, owner, card, line)
+        return ObjectSpec(zone, owner, card, line, back_up=_back_named(card, item, zone))
     if not isinstance(item, dict):
         raise BadInput(msg("scenario.object", item=item), line)
     line = getattr(item, "line", line)
@@ -303,7 +304,21 @@ def _object(item: Any, zone: str, owner: str, line: int | None, pool: Any) -> Ob
                       _opt(item.get("blocking")), _opt(item.get("owner")))
     if spec.controller and spec.controller != owner:
         spec.owner, spec.controller = spec.controller, owner
+    if card_name is not None:
+        spec.back_up = _back_named(card, str(card_name), zone)
     return spec
+
+
+def _back_named(card: CardDef, name: str, zone: str) -> bool:
+    """A permanent named by its back face (a transformed or flipped permanent, a modal
+    double-faced card's other face) starts with that face up; elsewhere a card has its
+    front face's characteristics whatever it is called (712.8a)."""
+    other = card.other
+    if other is None or zone != "battlefield" or card.layout == "adventure":
+        return False
+    key = name.strip().lower()
+    return key in {n.lower() for n in other.all_names()} and \
+        key not in {n.lower() for n in card.all_names()}
 
 
 def _opt(v: Any) -> str | None:

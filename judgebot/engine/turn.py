@@ -216,6 +216,7 @@ def _put_one(game: Game, p: Pending, multi: bool) -> None:
         return
     item = StackAbility(game.new_id(), p.source_id, p.source_name, p.controller, ab, targets,
                         {}, 0, dict(p.info), p.source_lki)
+    _note_transforms(game, item)
     game.stack.append(item)
     game.changed()
     aimed = bool(targets and any(targets))
@@ -476,3 +477,11 @@ def step_index(step: str) -> int:
 
 __all__ = ["priority_point", "give_priority", "pass_priority", "advance", "begin_step",
            "begin_turn", "put_triggers", "STEP_NAMES"]
+
+
+def _note_transforms(game: Game, item: StackAbility) -> None:
+    """How many times the source had transformed as its ability was put on the stack
+    (701.27f: the ability transforms it only if it hasn't since)."""
+    src = game.objects.get(item.source_id)
+    if src is not None and src.zone == "battlefield" and src.card.other is not None:
+        item.info.setdefault("transforms", src.transforms)

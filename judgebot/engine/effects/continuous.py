@@ -10,6 +10,7 @@ from judgebot.engine.abilities import Effect, Keyword
 from judgebot.engine.context import Ctx, objects, players
 from judgebot.engine.layers import ContinuousEffect, describe_layers
 from judgebot.engine.prohibitions import Prohibition
+from judgebot.engine.state import face_up
 from judgebot.engine.text.words import ability_word, term
 from judgebot.engine.verbs import verb
 from judgebot.messages import Joined, Message, Name, msg
@@ -133,7 +134,7 @@ def _grant_printed_below(ctx: Ctx, eff: Effect) -> None:
         src = game.lki_objects.get(ctx.source)
     if src is None:
         return
-    card = src.copy_of or src.card
+    card = face_up(src)
     after = eff.get("after")
     printed = list(card.abilities)
     at = next((i for i, a in enumerate(printed) if isinstance(a, Keyword) and a.name == after),

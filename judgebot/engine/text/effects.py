@@ -1516,3 +1516,16 @@ def _skip(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
 __all__ = ["clause", "Subject", "subject", "object_ref", "player_ref", "VERBS", "Reading",
            "split_duration", "pump_effects", "becomes_ops", "fail", "token_card", "ManaCost",
            "Filter"]
+
+
+# --- cards with two faces (710, 712): this branch's own verbs, kept together ------------------
+@verb("transform", "transforms", "flip", "flips")
+def _transform(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
+    """ "Transform ~", "transform it", "flip ~": the permanent turns over (701.27a, 710.1a).
+    Only the card's own permanent: "transform target …" and coins are other words."""
+    low = rest.strip().lower()
+    if s.ref != "you" or not (low in SELF_WORDS or low in IT_WORDS):
+        raise fail(whole)
+    flip = bool(re.match(r"(?:you )?flips?\b", whole.strip(), re.I))
+    ref, _ = object_ref(r, rest)
+    return [Effect("transform", {"what": ref, "flip": flip}, text=whole)]
