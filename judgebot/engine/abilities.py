@@ -36,6 +36,8 @@ KEYWORD_RULES: dict[str, str] = {
     "skulk": R.SKULK, "toxic": R.TOXIC, "convoke": R.CONVOKE, "delve": R.DELVE,
     "improvise": R.IMPROVISE, "dash": R.DASH, "myriad": R.MYRIAD, "cascade": R.CASCADE,
     "devour": R.DEVOUR, "amplify": R.AMPLIFY,
+    # cards with two faces (this branch's part)
+    "daybound": R.DAYBOUND, "nightbound": R.NIGHTBOUND,
 }
 # Keywords the engine simulates by reading what their rule says they mean (702.Na:
 # "Bushido N" means "Whenever this creature blocks or becomes blocked, it gets +N/+N

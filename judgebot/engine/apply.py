@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Any
 
 from judgebot.engine import citations as R
-from judgebot.engine.abilities import triggered
+from judgebot.engine.abilities import Keyword, triggered
 from judgebot.engine.events import (
     Attach,
     Counters,
@@ -229,6 +229,11 @@ def _move(game: Game, ev: Move) -> Applied:
         new.chosen.update(ev.chosen)
     if to == "battlefield" and not face_down:
         new.back_up = enters_back_up(new.card, cast, ev.back_up)
+        if not new.back_up and game.extra.get("day_night") == "night" and \
+                new.card.other is not None and \
+                any(isinstance(a, Keyword) and a.name == "daybound" for a in new.card.abilities):
+            new.back_up = True  # "If it is night … it enters transformed" (702.145b)
+            ev.rules = tuple(ev.rules) + (R.DAYBOUND, R.DFC_BACK_FACE)
     game.objects[new.id] = new
     del game.objects[obj.id]
     if to == "battlefield":
@@ -498,6 +503,9 @@ def _transform(game: Game, ev: Transform) -> Applied:
         why = (R.TRANSFORM_INTO_SPELL,)
     elif ev.since is not None and obj.transforms != ev.since:
         why = (R.TRANSFORM_ONCE,)
+    elif ev.cause != "daynight" and (game.chars(ev.oid).has("daybound") or
+                                     game.chars(ev.oid).has("nightbound")):
+        why = (R.DAYBOUND, R.NIGHTBOUND)  # they transform only as day and night change
     if why is not None:
         game.log.add("note", msg("apply.transform.nothing", name=name), ev.rules + why)
         return None
@@ -511,8 +519,8 @@ def _transform(game: Game, ev: Transform) -> Applied:
     else:
         game.log.add("transform", msg("apply.transform", name=name, now=game.label(ev.oid)),
                      ev.rules + (R.TRANSFORM, R.DFC_SAME_OBJECT, R.TRANSFORM_TIMESTAMP,
-                                 R.DFC_BACK_FACE if obj.back_up and card.layout == "transform"
-                                 else R.MDFC_FACE))
+                                 R.DFC_FRONT_FACE if not obj.back_up else
+                                 R.DFC_BACK_FACE if card.layout == "transform" else R.MDFC_FACE))
     return []
 
 

@@ -15,8 +15,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from judgebot.engine import citations as R
 from judgebot.engine.filters import View, select
 from judgebot.engine.state import Game, GameObject
+from judgebot.messages import msg
 
 
 @dataclass
@@ -424,3 +426,27 @@ def _designated(f: Facts, name: str) -> bool:
 def _source_on_battlefield(f: Facts) -> bool:
     obj = f.obj
     return obj is not None and obj.zone == "battlefield"
+
+
+# --- the previous turn (731.2, "if no spells were cast last turn") ---------------------------
+def last_turn(game: Game) -> dict[str, Any]:
+    """The previous turn's active player and the spells each player cast in it (kept as
+    that turn ended); before the scenario's first turn, none (a documented default, logged
+    once)."""
+    seen = game.extra.get("last_turn")
+    if seen is None:
+        if not game.extra.get("last_turn_default_logged"):
+            game.extra["last_turn_default_logged"] = True
+            game.log.add("default", msg("daynight.last_turn_default"), (R.DAY_NIGHT_CHECK,))
+        return {"active": "", "spells": {}}
+    return seen
+
+
+@kind("spells_last_turn")
+def _spells_last_turn(f: Facts, how: str) -> bool:
+    """ "no spells were cast last turn" (none by any player), "a player cast two or more
+    spells last turn" (two or more by one player)."""
+    spells = last_turn(f.game)["spells"]
+    if how == "none":
+        return not any(spells.values())
+    return any(n >= 2 for n in spells.values())

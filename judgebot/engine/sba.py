@@ -4,6 +4,7 @@ performed simultaneously as a single event, repeated until none apply."""
 from __future__ import annotations
 
 from judgebot.engine import citations as R
+from judgebot.engine import daynight
 from judgebot.engine.apply import end_check
 from judgebot.engine.events import Destroy, Event, LoseGame, Move
 from judgebot.engine.filters import View, matches
@@ -15,7 +16,10 @@ from judgebot.messages import msg
 
 
 def check(game: Game) -> bool:
-    """Perform all applicable state-based actions once. True if any was performed."""
+    """Perform all applicable state-based actions once. True if any was performed (or day
+    and night changed a permanent: 702.145c-g, checked here too)."""
+    if daynight.check(game):
+        return True
     events: list[Event] = []
     for name in game.in_game():
         p = game.players[name]

@@ -25,7 +25,7 @@ from judgebot.messages import msg
 
 TOP_KEYS = {"title", "description", "players", "life", "poison", "turn", "battlefield", "hand",
             "library", "graveyard", "exile", "actions", "expect", "rules", "ruling", "rulings",
-            "mana", "format", "notes", "tags", "step_limit", "ruling_says"}
+            "mana", "format", "notes", "tags", "step_limit", "ruling_says", "day_night"}
 ZONE_KEYS = ("battlefield", "hand", "library", "graveyard", "exile")
 ACTIONS = {"attack", "block", "assign_damage", "cast", "activate", "choose", "pass", "play"}
 ACTION_EXTRA = {"illegal", "note", "because"}

@@ -10,9 +10,11 @@ from typing import Any
 
 from judgebot.engine.abilities import activated
 from judgebot.engine.choices import Chooser
+from judgebot.engine.errors import BadInput
 from judgebot.engine.layers import characteristics
 from judgebot.engine.log import Log
 from judgebot.engine.lookup import resolve_any
+from judgebot.engine.marks import line_of
 from judgebot.engine.scenario import STARTING_LIFE, Scenario
 from judgebot.engine.state import Combat, Game, GameObject, Player
 from judgebot.messages import msg
@@ -32,6 +34,12 @@ def setup(scn: Scenario, chooser: Chooser) -> Game:
         if unstated:
             game.log.add("setup", msg("setup.setup", value=fmt.title(), value2=', '.join(unstated),
                                       life=life), (rule,))
+    day_night = (scn.raw or {}).get("day_night")
+    if day_night is not None:  # the game's designation as the scenario starts (731.1)
+        if str(day_night).strip().lower() not in ("day", "night"):
+            raise BadInput(msg("setup.day_night", value=str(day_night)[:40]),
+                           line_of(scn.raw, "day_night"))
+        game.extra["day_night"] = str(day_night).strip().lower()
     for p in scn.players:
         players[p].library_known = p in scn.libraries_known
         players[p].last_upkeep = 0

@@ -25,6 +25,7 @@ from judgebot.engine.combat import (
     required_attackers,
 )
 from judgebot.engine.conditions import holds
+from judgebot.engine.daynight import remember_turn, untap_step
 from judgebot.engine.errors import IllegalAction
 from judgebot.engine.events import Draw, Happened, Move, Tap
 from judgebot.engine.pipeline import perform
@@ -300,6 +301,7 @@ def advance(game: Game) -> None:
 
 
 def begin_turn(game: Game) -> None:
+    remember_turn(game)  # the turn that ends, for day and night (731.2) and "last turn"
     game.turn += 1
     game.active = game.next_player(game.active)
     while game.players[game.active].lost:
@@ -389,6 +391,7 @@ def begin_step(game: Game, step: str) -> None:
 
 
 def _untap(game: Game) -> None:
+    untap_step(game)  # 502.2: day and night, before permanents untap (502.3)
     events = []
     for o in game.battlefield:
         obj = game.objects[o]

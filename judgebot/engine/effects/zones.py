@@ -135,12 +135,20 @@ def _return(ctx: Ctx, eff: Effect) -> None:
         under = eff.get("under", "owner")
         controller = ctx.you if under == "you" else obj.owner
         reason = "return" if to == "battlefield" else "bounce"
+        back = bool(eff.get("transformed")) and to == "battlefield"
+        if back and (obj.card.other is None or obj.card.layout not in ("transform", "modal_dfc")
+                     or obj.card.other.types & {"instant", "sorcery"}):
+            # not a double-faced card (or its back face is no permanent): it stays (712.14a)
+            game.log.add("note", msg("effects.zones.not_transformed", name=game.label(oid)),
+                         ctx.rules + (R.DFC_ENTERS_TRANSFORMED,))
+            continue
         events.append(Move(source=ctx.source, oid=oid, to_zone=to, reason=reason,
+                           back_up=back,
                            tapped=bool(eff.get("tapped")), controller=controller,
                            counters={k: ctx.amount(n) for k, n in
                                      (eff.get("counters") or {}).items()}
                            if to == "battlefield" else {},
-                           rules=ctx.rules))
+                           rules=ctx.rules + ((R.DFC_ENTERS_TRANSFORMED,) if back else ())))
     if events:
         done = perform(game, events)
         ctx.refs["returned"] = [e.new_id for e in done if isinstance(e, Move)]

@@ -80,6 +80,10 @@ def read_condition(r: Any, text: str) -> tuple:
         return ("compare", {"cards_in_graveyard": "you"}, "ge", _number(m.group(1)))
     if m := re.fullmatch(r"(?:~|it) is (tapped|untapped)", low):
         return ("source_tapped", m.group(1) == "tapped")
+    if low == "no spells were cast last turn":
+        return ("spells_last_turn", "none")
+    if low == "a player cast two or more spells last turn":
+        return ("spells_last_turn", "two")
     if low in ("an opponent was dealt damage this turn",):
         return ("opponent_dealt_damage_this_turn",)
     if low in ("an opponent lost life this turn",):

@@ -582,6 +582,10 @@ def _return(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
                       r"control$", low):
         under = "you" if m.group(1) == "your" else "owner"
         t, low = t[:m.start()], low[:m.start()]
+    transformed = False  # its back face up (712.14a)
+    if m := re.search(r" to the battlefield (tapped and )?transformed$", low):
+        transformed, tapped = True, tapped or bool(m.group(1))
+        t, low = t[:m.start()] + " to the battlefield", low[:m.start()] + " to the battlefield"
     if m := re.fullmatch(r"(.+?) to (?:its|their) owners?'s? hands?", t, re.I):
         what = m.group(1)
         if s.ref != "you":
@@ -604,14 +608,18 @@ def _return(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
         if ref == "self_card":  # "… It gains haste": the card returned, a new object (400.7)
             r.it = "self_card"
         return [Effect("return", {"what": ref, "to": "battlefield", "under": under,
-                                  "tapped": tapped, "counters": counters}, text=whole)]
+                                  "tapped": tapped, "counters": counters,
+                                  **({"transformed": True} if transformed else {})},
+                       text=whole)]
     if m := re.fullmatch(r"(.+?) to the battlefield", t, re.I):
         what = m.group(1)
         ref, _ = object_ref(r, what, zone="graveyard")
         if ref == "self":
             ref = "self_card"
         return [Effect("return", {"what": ref, "to": "battlefield", "under": under,
-                                  "tapped": tapped, "counters": counters}, text=whole)]
+                                  "tapped": tapped, "counters": counters,
+                                  **({"transformed": True} if transformed else {})},
+                       text=whole)]
     if m := re.fullmatch(r"(.+?) to (?:its|their) owners?'s? hands?", t, re.I):
         pass
     if m := re.fullmatch(r"(.+?) to your hand", t, re.I):

@@ -75,6 +75,10 @@ EVENTS = (
     (r"becomes the target of a spell or ability", "targeted"),
     (r"becomes the target of a spell", "targeted:spell"),
     (r"is turned face up", "turned_face_up"),
+    # "~ transforms into ~": this face came up (701.27e); the ability is on that face
+    (r"enters or transforms into ~", "enters|transforms"),
+    (r"transforms into ~ or dies", "transforms|dies"),
+    (r"transforms into ~", "transforms"),
 )
 PLAYER_EVENTS = (
     (r"casts? (?:an? |your )?(.+?)(?: spell)?", "cast"),
