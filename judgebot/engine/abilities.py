@@ -37,7 +37,8 @@ KEYWORD_RULES: dict[str, str] = {
     "improvise": R.IMPROVISE, "dash": R.DASH, "myriad": R.MYRIAD, "cascade": R.CASCADE,
     "devour": R.DEVOUR, "amplify": R.AMPLIFY,
     # cards with two faces (this branch's part)
-    "daybound": R.DAYBOUND, "nightbound": R.NIGHTBOUND,
+    "daybound": R.DAYBOUND, "nightbound": R.NIGHTBOUND, "fuse": R.FUSE,
+    "aftermath": R.AFTERMATH,
 }
 # Keywords the engine simulates by reading what their rule says they mean (702.Na:
 # "Bushido N" means "Whenever this creature blocks or becomes blocked, it gets +N/+N
@@ -398,6 +399,9 @@ def components(kw: Keyword) -> tuple[Ability, ...]:
     if name == "flashback":
         return (ReplacementAbility("flashback_exile", {}, zone="stack", text=kw.label(),
                                    rules=(R.FLASHBACK,), keyword=name),)
+    if name == "aftermath":  # "If this spell was cast from a graveyard, exile it instead …"
+        return (ReplacementAbility("aftermath_exile", {}, zone="stack", text=kw.label(),
+                                   rules=(R.AFTERMATH,), keyword=name),)
     if name == "buyback":
         return (ReplacementAbility("buyback", {}, zone="stack", text=kw.label(),
                                    rules=(R.BUYBACK,), keyword=name),)

@@ -28,7 +28,7 @@ from judgebot.engine.scenario import (
 )
 from judgebot.engine.setup import setup
 from judgebot.engine.special import play_land, suspend, turn_face_up
-from judgebot.engine.state import STEPS, Game
+from judgebot.engine.state import FUSED, STEPS, Game
 from judgebot.engine.summary import signature
 from judgebot.messages import ZH_HANS, Joined, Name, msg
 
@@ -430,7 +430,7 @@ class Runner:
             raise BadInput(msg("actions.act_cast"), action.line)
         allowed = {"player", "card", "targets", "x", "modes", "mode", "alt_cost", "half",
                    "divide", "buyback", "kicker", "additional", "sacrifice", "discard", "from",
-                   "target", "convoke", "improvise", "delve"}
+                   "target", "convoke", "improvise", "delve", "fuse"}
         for key in value:
             if key not in allowed:
                 raise BadInput(msg("actions.act_cast.2", key=key, value=suggest(key, allowed)),
@@ -469,6 +469,8 @@ class Runner:
             play_land(game, player, oid)
             return
         self.ensure_priority(player)
+        if value.get("fuse") or half.strip().lower() in ("both", "fused", "fuse"):
+            half = FUSED  # both halves of a split card with fuse (702.102a)
         if obj.card.split and not half:
             for h in obj.card.split:
                 if h.name.lower() == name.lower():

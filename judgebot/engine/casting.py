@@ -34,7 +34,7 @@ from judgebot.engine.mana import ManaCost
 from judgebot.engine.pipeline import perform
 from judgebot.engine.prohibitions import active_prohibitions
 from judgebot.engine.rules import target_legal
-from judgebot.engine.state import CastInfo, Chars, Game, GameObject, face_up
+from judgebot.engine.state import FUSED, CastInfo, Chars, Game, GameObject, face_up
 from judgebot.engine.targeting import (
     choose_targets,
     divide_among,
@@ -113,6 +113,10 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     card_name = obj.card.name
     if obj.card.split and not req.half:
         raise IllegalAction(msg("casting.cast.3", card_name=card_name), (R.SPLIT_CAST,))
+    fused = req.half == FUSED
+    if fused and (not obj.card.split or obj.zone != "hand" or not any(
+            isinstance(a, SpellAbility) for a in obj.card.abilities)):
+        raise IllegalAction(msg("casting.no_fuse", name=card_name), (R.FUSE,))
     _check_face(game, req, obj)
     c, half = _spell_chars(game, req, obj)
     name = c.name or card_name
@@ -121,7 +125,11 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     alt = req.alt_cost
     if obj.owner != player and zone != "stack":
         raise IllegalAction(msg("casting.cast.4", player=player, card_name=card_name), (R.CAST,))
-    if zone == "graveyard":
+    aftermath = c.keyword("aftermath") is not None and not fused
+    if aftermath and zone != "graveyard":  # 702.127a: only from a graveyard
+        raise IllegalAction(msg("casting.aftermath_only_graveyard", name=name),
+                            (R.AFTERMATH,))
+    if zone == "graveyard" and not aftermath:
         # The card's characteristics where it is (an effect may have removed flashback).
         if game.chars(req.oid).keyword("flashback") is None:
             raise IllegalAction(msg("casting.cast.16", name=name), (R.CAST, R.FLASHBACK))
@@ -226,6 +234,12 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     if extra_cost is not None and extra_cost is sab.additional_cost:
         rules.append(R.ADDITIONAL_COST)
     rules.extend(_cost_change_rules(game, player, c))
+    if aftermath:
+        rules.append(R.AFTERMATH)
+    if fused:
+        rules += [R.FUSE, R.FUSE_COST, R.SPLIT_COMBINED]
+    elif obj.card.split:
+        rules += [R.SPLIT_CAST, R.SPLIT_STACK]
     if obj.card.other is not None and req.half:
         rules += [R.ADVENTURE_CAST, R.ADVENTURE_STACK] if obj.card.layout == "adventure" \
             else [R.MDFC_CAST, R.MDFC_FACE]

@@ -22,11 +22,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from judgebot.corpus import slugify
-from judgebot.engine.abilities import Keyword
+from judgebot.engine import citations as R
+from judgebot.engine.abilities import Keyword, SpellAbility
 from judgebot.engine.cardspec import parse_type_line
 from judgebot.engine.errors import Refusal, Unsupported
 from judgebot.engine.mana import ManaCost
 from judgebot.engine.state import CARD_TYPES, CardDef
+from judgebot.engine.targeting import shift_targets
 from judgebot.engine.text.reader import Reader, unread_phrase
 from judgebot.messages import Message, msg
 
@@ -229,8 +231,28 @@ def _split(card: OracleCard, unread: list[str]) -> CardDef:
         types |= h.types
     names = (card.name,) + tuple(h.name for h in halves)
     return CardDef(card.name, names, cost, None, frozenset(), types, frozenset(), None, None,
-                   None, (), card.text, card.zh_name, slug=slugify(card.name), split=halves,
-                   source="oracle")
+                   None, _fused(halves), card.text, card.zh_name, slug=slugify(card.name),
+                   split=halves, source="oracle")
+
+
+def _fused(halves: tuple[CardDef, ...]) -> tuple:
+    """A split card with fuse: the spell both halves make when cast together (702.102),
+    its targets the left half's then the right half's, its instructions the left half's
+    then the right half's (702.102d). Nothing for other split cards."""
+    if not all(any(isinstance(a, Keyword) and a.name == "fuse" for a in h.abilities)
+               for h in halves):
+        return ()
+    spells = [next((a for a in h.abilities if isinstance(a, SpellAbility)), None)
+              for h in halves]
+    if any(s is None or s.modes or s.additional_cost is not None for s in spells):
+        return ()  # a modal half or an additional cost: not cast fused here
+    left, right = spells
+    fused = SpellAbility(left.effects + tuple(shift_targets(e, len(left.targets))
+                                              for e in right.effects),
+                         left.targets + right.targets,
+                         text=f"{left.text} {right.text}".strip(),
+                         rules=(R.FUSE_RESOLVES,))
+    return (Keyword("fuse", text="Fuse"), fused)
 
 
 def _key(name: str) -> str:

@@ -573,6 +573,15 @@ def _flashback_exile(game: Game, c: Candidate, e: Move) -> bool:
         obj.cast is not None and obj.cast.alt_cost == "flashback"
 
 
+@replacement("aftermath_exile", Move, _exiled_instead)
+def _aftermath_exile(game: Game, c: Candidate, e: Move) -> bool:
+    """Aftermath's third ability (702.127a): cast from a graveyard, exiled as it would leave
+    the stack for anywhere else."""
+    obj = game.objects[e.oid]
+    return obj.zone == "stack" and e.oid == c.source and e.to_zone != "exile" and \
+        obj.cast is not None and obj.cast.from_zone == "graveyard"
+
+
 @replacement("exile_if_would_leave_stack", Move, _exiled_instead)
 def _exile_if_would_leave_stack(game: Game, c: Candidate, e: Move) -> bool:
     return _from_zone(game, e) == "stack" and e.oid in c.params.get("objects", ()) and \

@@ -22,7 +22,7 @@ from judgebot.engine.conditions import holds
 from judgebot.engine.context import Ctx
 from judgebot.engine.events import Move
 from judgebot.engine.pipeline import perform
-from judgebot.engine.state import Game, GameObject, StackAbility
+from judgebot.engine.state import FUSED, Game, GameObject, StackAbility
 from judgebot.engine.targeting import check_targets, enchant_spec, mode_parts
 from judgebot.engine.triggers import DelayedTrigger
 from judgebot.engine.verbs import run
@@ -137,7 +137,9 @@ def _resolve_spell(game: Game, spell: GameObject) -> None:
             if new is not None:
                 new.chosen["haste_suspend"] = True
         return
-    game.log.add("resolve", msg("resolving.resolve_spell", name=name), (R.RESOLVE, R.RESOLVE_ORDER))
+    fused = spell.cast is not None and spell.cast.half == FUSED
+    game.log.add("resolve", msg("resolving.resolve_spell", name=name), (R.RESOLVE, R.RESOLVE_ORDER)
+                 + ((R.FUSE_RESOLVES,) if fused else ()))
     x = spell.cast.x if spell.cast else 0
     refs = {"sacrificed": spell.chosen["sacrificed"]} if spell.chosen.get("sacrificed") else {}
     ctx = Ctx(game, c.controller, spell.id, c.copy(), spell, spell.targets, legal, x, {}, refs,

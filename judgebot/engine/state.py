@@ -150,6 +150,9 @@ class Chars:
                      self.loyalty, self.controller, self.x, self.mv_cost)
 
 
+FUSED = "both"  # CastInfo.half of a split card with fuse cast as both halves (702.102a)
+
+
 @dataclass
 class CastInfo:
     """How a spell was cast (kept by the permanent it becomes, 400.7d)."""
