@@ -83,6 +83,7 @@ class Keyword(Ability):
     text: str = ""
     parts: tuple = ()  # the abilities its rule says it means, as the reader read them
     rule: str = ""  # the rule that says what it means
+    filter: Any = None  # "Enchant creature you control": what it may enchant (303.4a)
 
     @property
     def rules(self) -> tuple[str, ...]:  # type: ignore[override]

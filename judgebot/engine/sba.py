@@ -85,6 +85,8 @@ def check(game: Game) -> bool:
             continue
         if "Aura" in c.subtypes and not _aura_ok(game, oid):
             extra = (R.PROTECTION_ENCHANT,) if _aura_blocked_by_protection(game, oid) else ()
+            if any(kw.filter is not None for kw in c.keywords("enchant")):
+                extra += (R.ENCHANT, R.AURA_CONTROLLER)  # "Enchant creature you control"
             events.append(Move(cause="sba", oid=oid, to_zone="graveyard", reason="sba",
                                rules=(R.SBA_AURA, R.AURA_ILLEGAL) + extra))
             continue
@@ -164,6 +166,10 @@ def _aura_ok(game: Game, oid: int) -> bool:
     c = game.chars(oid)
     target = game.chars(to)
     for kw in c.keywords("enchant"):
+        if kw.filter is not None:  # "Enchant creature you control" (303.4d)
+            if not matches(kw.filter, View(game), to, c.controller, oid):
+                return False
+            continue
         what = kw.quality or "creature"
         if what == "permanent":
             continue

@@ -66,6 +66,9 @@ def read_cost(text: str) -> Cost:
         elif m := re.fullmatch(r"remove (a|an|one|two|three|four|five|\w+) ([+-]1/[+-]1|\w+) "
                                r"counters? from " + SELF, low):
             fields["remove_counters"] = (m.group(2), number(m.group(1)))
+        elif re.fullmatch(r"exile " + SELF, low):  # the permanent itself (602.2)
+            fields["exile_self"] = True
+            fields["zone"] = "battlefield"
         elif low in ("exile ~ from your hand", "exile this card from your hand"):
             fields["exile_self"] = True
         elif low in ("exile ~ from your graveyard", "exile this card from your graveyard"):

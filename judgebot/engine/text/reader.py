@@ -342,7 +342,7 @@ class Reader:
         zone = "battlefield"
         if cost.zone == "graveyard" or re.match(r"return ~ from your graveyard", body, re.I):
             zone = "graveyard"
-        if cost.discard_self or cost.exile_self and cost.zone != "graveyard":
+        if cost.discard_self or cost.exile_self and cost.zone not in ("graveyard", "battlefield"):
             zone = "hand"
         self.it = "self"
         # "the card you exiled" (scavenge, 702.97a) is the card its cost exiled: this one
