@@ -166,6 +166,10 @@ def offer_cost(game: Game, player: str, cost: Any, what: str) -> bool:
         if cost.pay_life and game.players[player].life < cost.pay_life:
             game.log.add("pay", msg("costs.offer_cost.2", player=player, what=what), (R.PAY_LIFE,))
             return False
+        if cost.energy and game.players[player].counters.get("energy", 0) < cost.energy:
+            game.log.add("pay", msg("costs.not_enough_energy", player=player, what=what,
+                                    n=cost.energy), (R.ENERGY,))
+            return False
         if cost.mana and not pay_mana(game, player, cost.mana, what, check_only=True):
             game.log.add("pay", msg("costs.offer_cost.3", player=player, what=what),
                 (R.RESOLVE_CHOICES,))

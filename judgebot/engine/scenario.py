@@ -25,12 +25,14 @@ from judgebot.messages import msg
 
 TOP_KEYS = {"title", "description", "players", "life", "poison", "turn", "battlefield", "hand",
             "library", "graveyard", "exile", "actions", "expect", "rules", "ruling", "rulings",
-            "mana", "format", "notes", "tags", "step_limit", "ruling_says", "day_night"}
+            "mana", "format", "notes", "tags", "step_limit", "ruling_says", "day_night",
+            "energy", "monarch"}
 ZONE_KEYS = ("battlefield", "hand", "library", "graveyard", "exile")
 ACTIONS = {"attack", "block", "assign_damage", "cast", "activate", "choose", "pass", "play"}
 ACTION_EXTRA = {"illegal", "note", "because"}
 EXPECT_KEYS = {"life", "poison", "battlefield", "hand", "library", "graveyard", "exile",
-               "permanents", "lost", "winner", "stack", "draw"}
+               "permanents", "lost", "winner", "stack", "draw", "energy", "monarch",
+               "city_blessing"}
 OBJECT_KEYS = {"name", "creature", "mana_cost", "types", "supertypes", "subtypes", "colors",
                "keywords", "counters", "loyalty", "tapped", "token", "damage", "text",
                "face_down", "sick", "attached_to", "attacking", "blocking", "owner", "card",
@@ -221,6 +223,11 @@ def normalise_step(value: Any, line: int | None) -> str:
         raise BadInput(msg("scenario.normalise_step", value=value, suggest=suggest(text, STEPS),
                            steps=", ".join(STEPS)), line)
     return text
+
+
+def player_map(data: Any, key: str, players: list[str], kind: type) -> dict[str, Any]:
+    """``{player: value}`` under ``key``, each player checked (a refusal naming the line)."""
+    return _player_map(data, key, players, kind)
 
 
 def _player_map(data: Any, key: str, players: list[str], kind: type) -> dict[str, Any]:

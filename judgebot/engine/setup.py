@@ -15,7 +15,7 @@ from judgebot.engine.layers import characteristics
 from judgebot.engine.log import Log
 from judgebot.engine.lookup import resolve_any
 from judgebot.engine.marks import line_of
-from judgebot.engine.scenario import STARTING_LIFE, Scenario
+from judgebot.engine.scenario import STARTING_LIFE, Scenario, player_map
 from judgebot.engine.state import Combat, Game, GameObject, Player
 from judgebot.messages import msg
 
@@ -40,6 +40,14 @@ def setup(scn: Scenario, chooser: Chooser) -> Game:
             raise BadInput(msg("setup.day_night", value=str(day_night)[:40]),
                            line_of(scn.raw, "day_night"))
         game.extra["day_night"] = str(day_night).strip().lower()
+    raw = scn.raw or {}
+    for p, n in player_map(raw, "energy", list(scn.players), int).items():
+        players[p].counters["energy"] = n  # energy counters a player has (107.14, 122.1)
+    if raw.get("monarch") is not None:  # who is the monarch as the scenario starts (724)
+        who = str(raw["monarch"])
+        if who not in players:
+            raise BadInput(msg("setup.monarch", value=who[:40]), line_of(raw, "monarch"))
+        game.extra["monarch"] = who
     for p in scn.players:
         players[p].library_known = p in scn.libraries_known
         players[p].last_upkeep = 0

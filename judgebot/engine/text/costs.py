@@ -38,6 +38,8 @@ def read_cost(text: str) -> Cost:
             fields["untap"] = True
         elif re.fullmatch(r"(\{e\})+", low):
             fields["energy"] = low.count("{e}")
+        elif low.startswith("pay ") and energy_count(part[4:]) is not None:
+            fields["energy"] = energy_count(part[4:])  # "Pay {E}{E}", "Pay six {E}" (107.14)
         elif re.fullmatch(r"(\{[^}]+\})+", part):
             mana = mana.plus(mana_cost(part))
         elif re.fullmatch(r"sacrifice " + SELF, low) or re.fullmatch(r"牺牲~", part):
@@ -106,4 +108,18 @@ def read_cost(text: str) -> Cost:
     return Cost(mana=mana, text=text, **fields)
 
 
-__all__ = ["read_cost"]
+def energy_count(text: str) -> int | None:
+    """ "{E}{E}", "six {E}", "eight {E}": how many energy counters; None if not that."""
+    low = text.strip().lower()
+    if re.fullmatch(r"(\{e\})+", low):
+        return low.count("{e}")
+    if m := re.fullmatch(r"(\w+) \{e\}", low):
+        try:
+            n = number(m.group(1))
+        except (Unsupported, ValueError, KeyError):
+            return None
+        return n if isinstance(n, int) and n > 0 else None
+    return None
+
+
+__all__ = ["read_cost", "energy_count"]

@@ -32,6 +32,7 @@ from judgebot.engine.text.amounts import (
     scaled,
     signed,
 )
+from judgebot.engine.text.costs import energy_count
 from judgebot.engine.text.keywords import keyword_list
 from judgebot.engine.text.selectors import noun, quantified, target_spec, unread
 from judgebot.engine.text.words import COLORS_EN, mana_cost, number
@@ -365,6 +366,9 @@ def _restore(r: Reading, snap: tuple) -> None:
 def _payment(text: str) -> Any:
     """A cost to pay: "{3}", "{X}", "2 life", "{1} for each …"."""
     t = text.strip().rstrip(".")
+    if (n := energy_count(t)) is not None:  # "you may pay {E}{E}" (107.14)
+        from judgebot.engine.abilities import Cost
+        return Cost(energy=n, text=t)
     if re.fullmatch(r"(\{[^}]+\})+", t):
         return mana_cost(t)
     if m := re.fullmatch(r"(\d+) life", t):
@@ -924,6 +928,8 @@ def _get(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
             return [Effect("emblem", {"abilities": abilities}, text=whole)]
         if m := re.fullmatch(r"((?:\{e\})+)", low):
             return [Effect("energy", {"who": s.ref, "n": low.count("{e}")}, text=whole)]
+        if (n := energy_amount(r, low)) is not None:
+            return [Effect("energy", {"who": s.ref, "n": n}, text=whole)]
         if m := re.fullmatch(r"(a|an|one|two|three|\d+) poison counters?", low):
             return [Effect("poison", {"who": s.ref, "n": number(m.group(1))}, text=whole)]
         raise fail(whole)
@@ -1537,3 +1543,22 @@ def _transform(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     flip = bool(re.match(r"(?:you )?flips?\b", whole.strip(), re.I))
     ref, _ = object_ref(r, rest)
     return [Effect("transform", {"what": ref, "flip": flip}, text=whole)]
+
+
+# --- energy (107.14): this branch's own phrases, kept together --------------------------------
+def energy_amount(r: Reading, low: str) -> Any:
+    """How many energy counters "you get …" gives: "six {E}", "that many {E}", "{E} for
+    each creature you control", "an amount of {E} equal to …"; None if it isn't energy."""
+    if m := re.fullmatch(r"((?:\{e\})+) for each (.+)", low):
+        return scaled(m.group(1).count("{e}"), for_each(r, m.group(2)))
+    if m := re.fullmatch(r"(\w+) \{e\}", low):
+        n = plain_number(m.group(1))
+        if n is not None:
+            return n
+        if m.group(1) in ("many",):
+            return None
+    if m := re.fullmatch(r"that many \{e\}", low):
+        return "amount"
+    if m := re.fullmatch(r"an amount of \{e\} equal to (.+)", low):
+        return read_amount(r, m.group(1))
+    return None
