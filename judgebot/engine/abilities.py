@@ -38,7 +38,7 @@ KEYWORD_RULES: dict[str, str] = {
     "devour": R.DEVOUR, "amplify": R.AMPLIFY,
     # cards with two faces (this branch's part)
     "daybound": R.DAYBOUND, "nightbound": R.NIGHTBOUND, "fuse": R.FUSE,
-    "aftermath": R.AFTERMATH,
+    "aftermath": R.AFTERMATH, "ascend": R.ASCEND_PERMANENT,
 }
 # Keywords the engine simulates by reading what their rule says they mean (702.Na:
 # "Bushido N" means "Whenever this creature blocks or becomes blocked, it gets +N/+N

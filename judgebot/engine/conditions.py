@@ -450,3 +450,16 @@ def _spells_last_turn(f: Facts, how: str) -> bool:
     if how == "none":
         return not any(spells.values())
     return any(n >= 2 for n in spells.values())
+
+
+# --- designations (725, 702.131) ------------------------------------------------------------
+@kind("is_monarch")
+def _is_monarch(f: Facts) -> bool:
+    """ "you're the monarch" (725.1)."""
+    return f.you is not None and f.game.extra.get("monarch") == f.you
+
+
+@kind("city_blessing")
+def _city_blessing(f: Facts) -> bool:
+    """ "you have the city's blessing" (702.131c)."""
+    return f.you is not None and bool(f.game.players[f.you].counters.get("city_blessing"))

@@ -128,6 +128,8 @@ def _build(card: OracleCard, unread: list[str]) -> CardDef:
                    slug=slugify(card.name), source="oracle")
     is_spell = bool(base.types & {"instant", "sorcery"})
     abilities = Reader(base).read(card.text, is_spell, collect=unread) if card.text else []
+    if is_spell and any(isinstance(a, Keyword) and a.name == "ascend" for a in abilities):
+        unread.append("Ascend")  # on a spell it's a spell ability (702.131a): not read here
     if ("*" in (power, toughness)) and not any(
             getattr(a, "params", {}).get("cda") for a in abilities):
         unread.append(f"{card.power}/{card.toughness}")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from judgebot.engine import citations as R
 from judgebot.engine import daynight
 from judgebot.engine.apply import end_check
+from judgebot.engine.designations import check_ascend
 from judgebot.engine.events import Destroy, Event, LoseGame, Move
 from judgebot.engine.filters import View, matches
 from judgebot.engine.pipeline import perform
@@ -18,7 +19,7 @@ from judgebot.messages import msg
 def check(game: Game) -> bool:
     """Perform all applicable state-based actions once. True if any was performed (or day
     and night changed a permanent: 702.145c-g, checked here too)."""
-    if daynight.check(game):
+    if daynight.check(game) or check_ascend(game):
         return True
     events: list[Event] = []
     for name in game.in_game():

@@ -10,6 +10,7 @@ from typing import Any
 
 from judgebot.engine.abilities import activated
 from judgebot.engine.choices import Chooser
+from judgebot.engine.designations import install
 from judgebot.engine.errors import BadInput
 from judgebot.engine.layers import characteristics
 from judgebot.engine.log import Log
@@ -48,6 +49,7 @@ def setup(scn: Scenario, chooser: Chooser) -> Game:
         if who not in players:
             raise BadInput(msg("setup.monarch", value=who[:40]), line_of(raw, "monarch"))
         game.extra["monarch"] = who
+        install(game)
     for p in scn.players:
         players[p].library_known = p in scn.libraries_known
         players[p].last_upkeep = 0

@@ -10,6 +10,7 @@ from judgebot.engine.effects import (
     continuous,
     counters,
     damage,
+    designating,
     faces,
     flow,
     hands,
@@ -20,5 +21,5 @@ from judgebot.engine.effects import (
     zones,
 )
 
-__all__ = ["continuous", "counters", "damage", "faces", "flow", "hands", "library", "permanents",
-           "players", "spells", "zones"]
+__all__ = ["continuous", "counters", "damage", "designating", "faces", "flow", "hands",
+           "library", "permanents", "players", "spells", "zones"]

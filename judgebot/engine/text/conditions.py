@@ -80,6 +80,10 @@ def read_condition(r: Any, text: str) -> tuple:
         return ("compare", {"cards_in_graveyard": "you"}, "ge", _number(m.group(1)))
     if m := re.fullmatch(r"(?:~|it) is (tapped|untapped)", low):
         return ("source_tapped", m.group(1) == "tapped")
+    if low in ("you're the monarch", "you are the monarch"):
+        return ("is_monarch",)
+    if low in ("you have the city's blessing",):
+        return ("city_blessing",)
     if low == "no spells were cast last turn":
         return ("spells_last_turn", "none")
     if low == "a player cast two or more spells last turn":

@@ -1332,6 +1332,8 @@ def _doesnt(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
 
 @verb("become", "becomes")
 def _become(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
+    if s.kind == "player" and rest.strip().lower().rstrip(".") == "the monarch":
+        return [Effect("become_monarch", {"who": s.ref}, text=whole)]  # 725.1
     if s.kind != "object":
         raise fail(whole)
     text = rest.strip()
