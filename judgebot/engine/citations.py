@@ -311,9 +311,9 @@ DAYBOUND_DAY = cite("702.145d", "a daybound permanent makes it day when it's nei
 NIGHTBOUND_TRANSFORM = cite("702.145f", "a nightbound permanent back face up by day transforms")
 NIGHTBOUND_NIGHT = cite("702.145g", "a nightbound permanent makes it night when it's neither")
 DAY_NIGHT_CHECK = cite("502.2", "the untap step checks the previous turn for day and night")
+# The monarch's 725.2 (its inherent triggers) and 725.3 (one monarch) were the initiative's
+# rules in editions before 2026-04-17: not cited (a number whose rule moved), 725.1 is.
 MONARCH = cite("725.1", "the monarch")
-MONARCH_TRIGGERS = cite("725.2", "the monarch's inherent triggered abilities")
-MONARCH_ONE = cite("725.3", "only one player is the monarch")
 ASCEND_SPELL = cite("702.131a", "ascend on an instant or sorcery")
 ASCEND_PERMANENT = cite("702.131b", "ascend on a permanent")
 CITY_BLESSING = cite("702.131c", "the city's blessing")

@@ -28,14 +28,14 @@ def become_monarch(game: Game, player: str, rules: tuple[str, ...] = ()) -> None
     """``player`` becomes the monarch; the current monarch stops being it (725.3)."""
     if game.extra.get("monarch") == player and _installed(game):
         game.log.add("effect", msg("designations.already_monarch", player=player),
-                     rules + (R.MONARCH_ONE,))
+                     rules + (R.MONARCH,))
         return
     before = game.extra.get("monarch")
     game.extra["monarch"] = player
     game.changed()
     said = msg("designations.monarch_from", player=player, before=before) if before else \
         msg("designations.monarch", player=player)
-    game.log.add("effect", said, rules + (R.MONARCH, R.MONARCH_ONE))
+    game.log.add("effect", said, rules + (R.MONARCH,))
     install(game)
 
 
@@ -47,11 +47,11 @@ def install(game: Game) -> None:
         return
     draw = TriggeredAbility(Trigger("end_step", None, who="you"),
                             (Effect("draw", {"who": "you", "n": 1}),),
-                            text=MONARCH_END_STEP, rules=(R.MONARCH_TRIGGERS,))
+                            text=MONARCH_END_STEP, rules=(R.MONARCH,))
     steal = TriggeredAbility(Trigger("deals_damage", Filter(types=frozenset({"creature"})),
                                      to="you", combat=True),
                              (Effect("become_monarch", {"who": "controller_of_it"}),),
-                             text=MONARCH_DAMAGE, rules=(R.MONARCH_TRIGGERS,))
+                             text=MONARCH_DAMAGE, rules=(R.MONARCH,))
     for ab in (draw, steal):
         game.delayed.append(DelayedTrigger(ab.trigger, ab, who, None, "the monarch",
                                            {"monarch_ability": True}, once=False,
