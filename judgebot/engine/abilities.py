@@ -153,6 +153,9 @@ class Filter:
     names: frozenset[str] = frozenset()
     face_down: bool | None = None
     counter: str | None = None
+    # "of the chosen type/color": (what was chosen as the source entered, whether it must
+    # be it): ("creature_type", True), ("color", False) for "that aren't of the chosen color"
+    chosen: tuple[str, bool] | None = None
     zone: str = "battlefield"
     text: str = ""
 

@@ -33,6 +33,11 @@ from judgebot.engine.text.reader import Reader, unread_phrase
 from judgebot.messages import Message, msg
 
 MAX_NAME = 200
+# Cards of the casual variants and of what isn't a game of Magic (Vanguard 902, Planechase
+# planes and phenomena 901, Archenemy schemes 904, Conspiracy Draft 905, dungeons 309,
+# Unfinity's stickers): the engine plays two-player games of traditional cards only.
+NON_GAME = re.compile(r"(Vanguard|(?:Ongoing )?Scheme|Stickers|Conspiracy|Plane|Phenomenon|"
+                      r"Dungeon)\b")
 PT = re.compile(r"-?\d{1,3}|\*")
 
 
@@ -103,6 +108,10 @@ def _build(card: OracleCard, unread: list[str]) -> CardDef:
         raise Unsupported(msg("oracle.name_too_long", n=len(card.name), max=MAX_NAME))
     if card.faces:
         return _faces(card, unread)
+    kind = NON_GAME.match(card.type_line.strip())
+    if kind:  # played only in casual variants or outside the game (CR 300.2, 901-905)
+        raise Unsupported(msg("oracle.non_game", kind=kind.group(1),
+                              type_line=card.type_line))
     sup, typ, sub = parse_type_line(card.type_line)
     unknown = [t for t in typ if t not in CARD_TYPES]
     if not typ or unknown:

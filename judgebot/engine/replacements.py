@@ -43,6 +43,7 @@ from judgebot.engine.layers import face_down_chars
 from judgebot.engine.prohibitions import active_prohibitions
 from judgebot.engine.rules import has_protection_from
 from judgebot.engine.state import CardDef, Game, GameObject, enters_back_up, face_up
+from judgebot.engine.text.vocabulary import vocabulary
 from judgebot.engine.verbs import run_effects
 from judgebot.messages import Joined, msg, term
 
@@ -797,7 +798,60 @@ def _amplify_applies(game: Game, c: Candidate, e: Move) -> bool:
     return _entering(game, c, e)
 
 
+def _choose_as_enters(game: Game, c: Candidate, e: Move) -> list[Event]:
+    """ "As ~ enters, choose a color / a creature type" (614.12, 614.1c): the choice is
+    made as it enters and kept on the permanent. The creature types offered are those of
+    the objects in the game, and one no object here has (every other type is the same for
+    this game)."""
+    owner = e.controller or game.objects[e.oid].owner
+    who = owner if c.params.get("who") != "opponent" else \
+        next((p for p in game.apnap() if p != owner), owner)
+    what = c.params.get("what", "color")
+    if what == "color":
+        options = ["W", "U", "B", "R", "G"]
+        labels = ["white", "blue", "black", "red", "green"]
+    else:
+        present: set[str] = set()
+        for oid in game.objects:
+            present |= {s for s in game.chars(oid).subtypes if s != "*all*"}
+        kinds = vocabulary().creature_types
+        options = sorted(s for s in present if s in kinds) + [OTHER_TYPE]
+        labels = list(options)
+    index = game.chooser.choose(who, what, labels, keys=(what, "color" if what == "color"
+                                                       else "type"), note=c.text)
+    e.chosen = {**e.chosen, what: options[index]}
+    game.log.add("choice", msg("replacements.chose_as_enters", player=who,
+                               value=labels[index], name=game.label(e.oid)),
+                 (R.REPLACEMENT_ENTERS_AS, R.ENTERS_REPLACEMENT))
+    return [e]
+
+
+OTHER_TYPE = "a creature type no object here has"
+
+
+@replacement("enters_choose", Move, _choose_as_enters, entering=True)
+def _enters_choose(game: Game, c: Candidate, e: Move) -> bool:
+    return _entering(game, c, e) and c.params.get("what") not in (e.chosen or {})
+
+
 def _tapped_unless(game: Game, c: Candidate, e: Move) -> list[Event]:
+    shown = c.params.get("unless_reveal")
+    if shown is not None:  # "you may reveal a Giant card from your hand. If you don't …"
+        who = e.controller or game.objects[e.oid].owner
+        view = View(game)
+        cards = [o for o in game.players[who].hand if o != e.oid and
+                 matches(shown, view, o, who)]
+        if cards:
+            labels = [game.name_of(o) for o in cards] + ["don't reveal"]
+            index = game.chooser.choose(who, "reveal", labels, keys=("reveal", "may"),
+                                        note=c.text)
+            if index < len(cards):
+                game.log.add("replace", msg("replacements.revealed_untapped", player=who,
+                                            card=game.label(cards[index]),
+                                            name=game.label(e.oid)),
+                             (R.REPLACEMENT_ENTERS_AS, R.REPLACEMENT_ENTERS))
+                return [e]
+        return _tapped(game, c, e)
     life = c.params.get("unless_pay_life")
     if life:
         who = e.controller or game.objects[e.oid].owner

@@ -201,7 +201,7 @@ def _search(ctx: Ctx, eff: Effect) -> None:
         to = eff.get("to", "hand")
         if pl.library_known:
             view = View(game)
-            found = [o for o in pl.library if matches(f, view, o, p, None)]
+            found = [o for o in pl.library if matches(f, view, o, p, ctx.source)]
             options = ["nothing"] + [game.name_of(o) for o in found]
             index = game.chooser.choose(p, "search", options, keys=("search",))
             game.log.add("search", msg("effects.zones.search.2", value=p, value2=options[index]),
@@ -353,7 +353,8 @@ def _exile_from_hand(ctx: Ctx, eff: Effect) -> None:
     for p in players(ctx, eff.get("who")):
         f: Filter = eff.get("filter") or Filter()
         view = View(game)
-        hand = [o for o in game.players[p].hand if matches(replace(f, zone="hand"), view, o, p)]
+        hand = [o for o in game.players[p].hand
+                if matches(replace(f, zone="hand"), view, o, p, ctx.source)]
         chosen = choose_cards(game, p, hand, ctx.amount(eff.get("n", 1)), "discard",
                               keys=("exile", "discard"))
         if chosen:
@@ -367,7 +368,7 @@ def _put_from_hand(ctx: Ctx, eff: Effect) -> None:
     game = ctx.game
     f: Filter = eff.get("filter")
     view = View(game)
-    hand = [o for o in game.players[ctx.you].hand if matches(f, view, o, ctx.you)]
+    hand = [o for o in game.players[ctx.you].hand if matches(f, view, o, ctx.you, ctx.source)]
     chosen = choose_cards(game, ctx.you, hand, 1, "return", keys=("return", "put"))
     if chosen:
         perform(game, [Move(source=ctx.source, oid=o, to_zone="battlefield", reason="put",
@@ -400,7 +401,7 @@ def _dig(ctx: Ctx, eff: Effect) -> None:
     f = eff.get("filter")
     view = View(game)
     options = [o for o in top if f is None or matches(replace(f, zone="library"), view, o,
-                                                      ctx.you)]
+                                                      ctx.you, ctx.source)]
     take = min(ctx.amount(eff.get("take", 1)), len(options))
     game.log.add("look", msg("effects.library.looked_at", player=ctx.you, n=len(top),
                              names=Joined(tuple(game.label(o) for o in top))),
@@ -446,7 +447,7 @@ def _choose_from_hand(ctx: Ctx, eff: Effect) -> None:
                                    names=Joined(tuple(game.label(o) for o in hand))),
                      ctx.rules + (R.REVEAL_DONE,))
         options = [o for o in hand if f is None or matches(replace(f, zone="hand"), view, o,
-                                                           ctx.you)]
+                                                           ctx.you, ctx.source)]
         chosen = choose_cards(game, ctx.you, options, 1, "discard", keys=("discard", "choose"))
         if not chosen:
             continue
