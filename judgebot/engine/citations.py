@@ -315,6 +315,8 @@ DAY_NIGHT_CHECK = cite("502.2", "the untap step checks the previous turn for day
 # The monarch's 725.2 (its inherent triggers) and 725.3 (one monarch) were the initiative's
 # rules in editions before 2026-04-17: not cited (a number whose rule moved), 725.1 is.
 MONARCH = cite("725.1", "the monarch")
+LEVELER = cite("711.2a", "a leveler's striation {LEVEL N1-N2}")
+LEVELER_PLUS = cite("711.2b", "a leveler's striation {LEVEL N3+}")
 ASCEND_SPELL = cite("702.131a", "ascend on an instant or sorcery")
 ASCEND_PERMANENT = cite("702.131b", "ascend on a permanent")
 CITY_BLESSING = cite("702.131c", "the city's blessing")

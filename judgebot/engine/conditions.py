@@ -463,3 +463,12 @@ def _is_monarch(f: Facts) -> bool:
 def _city_blessing(f: Facts) -> bool:
     """ "you have the city's blessing" (702.131c)."""
     return f.you is not None and bool(f.game.players[f.you].counters.get("city_blessing"))
+
+
+@kind("level_between")
+def _level_between(f: Facts, low: int, high: int | None) -> bool:
+    """A leveler's striation applies (711.2a-b): at least ``low`` level counters on it and,
+    with ``high``, no more than that."""
+    obj = f.obj
+    n = obj.counters.get("level", 0) if obj is not None else 0
+    return n >= low and (high is None or n <= high)
