@@ -193,6 +193,7 @@ RESOLVE_AURA = cite("608.3c", "an Aura spell enters attached to its target")
 RESOLVE_COPY_PERMANENT = cite("608.3f", "a copy of a permanent spell becomes a token")
 ONE_SHOT = cite("610.1", "one-shot effects")
 CONTINUOUS_DURATION = cite("611.2a", "duration of a continuous effect")
+CONTINUOUS_AS_LONG = cite("611.2b", "a 'for as long as' effect ends when that stops being true")
 CONTINUOUS_VARIABLE = cite("611.2d", "a variable in a resolved continuous effect is fixed "
                            "on resolution")
 TAPPED_IN_COMBAT = cite("506.4b", "tapping or untapping doesn't remove a creature from combat")
@@ -315,6 +316,7 @@ DAY_NIGHT_CHECK = cite("502.2", "the untap step checks the previous turn for day
 # The monarch's 725.2 (its inherent triggers) and 725.3 (one monarch) were the initiative's
 # rules in editions before 2026-04-17: not cited (a number whose rule moved), 725.1 is.
 MONARCH = cite("725.1", "the monarch")
+UNTAP_CHOICE = cite("502.3", "the active player determines which permanents untap")
 LEVELER = cite("711.2a", "a leveler's striation {LEVEL N1-N2}")
 LEVELER_PLUS = cite("711.2b", "a leveler's striation {LEVEL N3+}")
 ASCEND_SPELL = cite("702.131a", "ascend on an instant or sorcery")

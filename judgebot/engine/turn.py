@@ -125,9 +125,11 @@ def _control_changes(game: Game) -> None:
 def _expire_linked(game: Game) -> None:
     """Effects that last while an object stays on the battlefield."""
     def alive(d: object) -> bool:
-        if isinstance(d, tuple) and d and d[0] == "until_leaves":
+        if isinstance(d, tuple) and d and d[0] in ("until_leaves", "until_untapped"):
             obj = game.objects.get(d[1])
-            return obj is not None and obj.zone == "battlefield"
+            # "for as long as ~ remains tapped": it ends as ~ untaps or leaves (611.2b)
+            return obj is not None and obj.zone == "battlefield" and \
+                (d[0] == "until_leaves" or obj.tapped)
         return True
     before = len(game.effects)
     game.effects = [e for e in game.effects if alive(e.duration)]
@@ -404,6 +406,8 @@ def _untap(game: Game) -> None:
         if _doesnt_untap(game, o):
             game.log.add("untap", msg("turn.doesnt_untap", name=game.label(o)), (R.UNTAP,))
             continue
+        if _chooses_not_to_untap(game, o):
+            continue
         events.append(Tap(cause="untap_step", oid=o, untap=True))
     if events:
         done = perform(game, events)
@@ -411,6 +415,20 @@ def _untap(game: Game) -> None:
             game.log.add("untap", msg("turn.untaps", player=game.active,
                                       names=Joined(tuple(game.label(e.oid) for e in done))),
                          (R.UNTAP,))
+
+
+def _chooses_not_to_untap(game: Game, oid: int) -> bool:
+    """ "You may choose not to untap ~ during your untap step": the active player decides
+    which permanents untap (502.3)."""
+    if not any(getattr(a, "kind", "") == "may_not_untap" for a in game.chars(oid).abilities):
+        return False
+    index = game.chooser.choose(game.active, "untap", ["untap it", "leave it tapped"],
+                                keys=("untap", "may"), note=f"untap {game.name_of(oid)}?")
+    if index == 1:
+        game.log.add("untap", msg("turn.chooses_not_to_untap", player=game.active,
+                                  name=game.label(oid)), (R.UNTAP, R.UNTAP_CHOICE))
+        return True
+    return False
 
 
 def _doesnt_untap(game: Game, oid: int) -> bool:

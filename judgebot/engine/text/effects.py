@@ -388,6 +388,7 @@ DURATIONS = (
     (" until your next turn", "your_next_turn"), (" until end of combat", "end_of_combat"),
     (" for as long as ~ remains on the battlefield", "while_source"),
     (" for as long as you control ~", "while_source"),
+    (" for as long as ~ remains tapped", "while_source_tapped"),
 )
 
 
