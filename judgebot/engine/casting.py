@@ -55,7 +55,7 @@ from judgebot.messages import Joined, Name, msg
 
 FACE_DOWN_COST = ManaCost.parse("{3}")
 # The ways a spell is cast that the log says ("casts X with flashback").
-CAST_HOW = ("flashback", "morph", "madness", "suspend", "evoke", "free", "dash")
+CAST_HOW = ("flashback", "morph", "madness", "suspend", "evoke", "free", "dash", "disturb")
 
 
 @dataclass
@@ -113,6 +113,8 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     card_name = obj.card.name
     if obj.card.split and not req.half:
         raise IllegalAction(msg("casting.cast.3", card_name=card_name), (R.SPLIT_CAST,))
+    if req.alt_cost == "disturb" and not req.half and obj.card.other is not None:
+        req.half = obj.card.other.name  # cast transformed: its back face (702.146a)
     fused = req.half == FUSED
     if fused and (not obj.card.split or obj.zone != "hand" or not any(
             isinstance(a, SpellAbility) for a in obj.card.abilities)):
@@ -129,7 +131,12 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     if aftermath and zone != "graveyard":  # 702.127a: only from a graveyard
         raise IllegalAction(msg("casting.aftermath_only_graveyard", name=name),
                             (R.AFTERMATH,))
-    if zone == "graveyard" and not aftermath:
+    if zone == "graveyard" and alt == "disturb":
+        if game.chars(req.oid).keyword("disturb") is None:
+            raise IllegalAction(msg("casting.no_disturb", name=card_name), (R.DISTURB,))
+    elif alt == "disturb":
+        raise IllegalAction(msg("casting.no_disturb", name=card_name), (R.DISTURB,))
+    elif zone == "graveyard" and not aftermath:
         # The card's characteristics where it is (an effect may have removed flashback).
         if game.chars(req.oid).keyword("flashback") is None:
             raise IllegalAction(msg("casting.cast.16", name=name), (R.CAST, R.FLASHBACK))
@@ -251,8 +258,10 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     rules.extend({"flashback": [R.FLASHBACK], "morph": [R.MORPH, R.MORPH_CAST,
                                                          R.FACE_DOWN_CAST, R.FACE_DOWN],
                   "madness": [R.MADNESS_ALT_COST], "suspend": [R.SUSPEND],
-                  "evoke": [R.EVOKE], "dash": [R.DASH]}.get(alt, []))
-    if alt in ("flashback", "morph", "madness", "evoke", "free", "suspend", "dash") or req.free:
+                  "evoke": [R.EVOKE], "dash": [R.DASH],
+                  "disturb": [R.DISTURB, R.DFC_CAST_TRANSFORMED]}.get(alt, []))
+    if alt in ("flashback", "morph", "madness", "evoke", "free", "suspend", "dash",
+               "disturb") or req.free:
         rules.append(R.ALT_COST)
     if "Aura" in c.subtypes and targets and any(targets):
         rules.append(R.AURA_TARGET)
@@ -316,7 +325,7 @@ def _check_face(game: Game, req: CastRequest, obj: GameObject) -> None:
         raise IllegalAction(msg("casting.no_such_face", name=card.name, face=req.half),
                             (R.CAST,))
     req.half = other.name
-    if card.layout not in ("modal_dfc", "adventure"):
+    if card.layout not in ("modal_dfc", "adventure") and req.alt_cost != "disturb":
         raise IllegalAction(msg("casting.back_face", name=card.name, face=other.name),
                             (R.DFC_FRONT_ELSEWHERE, R.CAST))
     if card.layout == "adventure" and obj.zone == "exile" and obj.chosen.get("adventure"):
@@ -373,8 +382,10 @@ def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: st
         base = ManaCost()
     elif alt == "morph":
         base = FACE_DOWN_COST
-    elif alt in ("flashback", "madness", "evoke", "dash"):
-        kw = (c if alt != "madness" else game.chars(obj.id)).keyword(alt)
+    elif alt in ("flashback", "madness", "evoke", "dash", "disturb"):
+        # madness and disturb: the card's keyword where it is (disturb is on the front face,
+        # the spell is its back face: 702.146a)
+        kw = (c if alt not in ("madness", "disturb") else game.chars(obj.id)).keyword(alt)
         if kw is None:
             raise IllegalAction(msg("casting.total_cost.2", name=c.name, alt=alt),
                 (R.CAST_TOTAL_COST,))

@@ -22,7 +22,7 @@ from judgebot.engine.conditions import holds
 from judgebot.engine.context import Ctx
 from judgebot.engine.events import Move
 from judgebot.engine.pipeline import perform
-from judgebot.engine.state import FUSED, Game, GameObject, StackAbility
+from judgebot.engine.state import FUSED, Game, GameObject, StackAbility, enters_back_up
 from judgebot.engine.targeting import check_targets, enchant_spec, mode_parts
 from judgebot.engine.triggers import DelayedTrigger
 from judgebot.engine.verbs import run
@@ -127,6 +127,10 @@ def _resolve_spell(game: Game, spell: GameObject) -> None:
             token.attached_to = attach
             game.changed()
             return
+        if enters_back_up(spell.card, spell.cast, False):  # the face up on the stack (712.13)
+            rules = (R.DFC_RESOLVES,) + ((R.DISTURB_ENTERS, R.DFC_BACK_FACE)
+                                         if spell.cast and spell.cast.alt_cost == "disturb"
+                                         else (R.MDFC_FACE,))
         done = perform(game, [Move(oid=spell.id, to_zone="battlefield", reason="resolve_permanent",
                                    controller=controller, face_down=spell.face_down,
                                    attach_to=attach, rules=rules)])

@@ -232,7 +232,7 @@ def enters_back_up(card: CardDef, cast: CastInfo | None, back_up: bool) -> bool:
     if card.other is None:
         return False
     return back_up or (cast is not None and cast.half == card.other.name and
-                       card.layout == "modal_dfc")
+                       card.layout in ("modal_dfc", "transform"))
 
 
 @dataclass(eq=False)
