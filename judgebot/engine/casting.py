@@ -247,12 +247,15 @@ def cast(game: Game, req: CastRequest) -> GameObject:
         rules += [R.FUSE, R.FUSE_COST, R.SPLIT_COMBINED]
     elif obj.card.split:
         rules += [R.SPLIT_CAST, R.SPLIT_STACK]
+    layout = obj.card.layout
     if obj.card.other is not None and req.half:
-        rules += [R.ADVENTURE_CAST, R.ADVENTURE_STACK] if obj.card.layout == "adventure" \
-            else [R.MDFC_CAST, R.MDFC_FACE]
+        rules += {"adventure": [R.ADVENTURE_CAST, R.ADVENTURE_STACK],
+                  "omen": [R.OMEN_CAST, R.OMEN_STACK]}.get(layout, [R.MDFC_CAST, R.MDFC_FACE]) \
+            if alt != "disturb" else []
     elif obj.card.other is not None:
-        rules += [R.ADVENTURE_CAST, R.ADVENTURE_NORMAL] if obj.card.layout == "adventure" \
-            else [R.DFC_CAST_FRONT, R.DFC_FRONT_ELSEWHERE]
+        rules += {"adventure": [R.ADVENTURE_CAST, R.ADVENTURE_NORMAL],
+                  "omen": [R.OMEN_CAST, R.OMEN_NORMAL]}.get(
+                      layout, [R.DFC_CAST_FRONT, R.DFC_FRONT_ELSEWHERE])
     if zone == "exile" and _on_adventure(obj, player, req):
         rules.append(R.ADVENTURE_EXILE)
     rules.extend({"flashback": [R.FLASHBACK], "morph": [R.MORPH, R.MORPH_CAST,
@@ -325,7 +328,7 @@ def _check_face(game: Game, req: CastRequest, obj: GameObject) -> None:
         raise IllegalAction(msg("casting.no_such_face", name=card.name, face=req.half),
                             (R.CAST,))
     req.half = other.name
-    if card.layout not in ("modal_dfc", "adventure") and req.alt_cost != "disturb":
+    if card.layout not in ("modal_dfc", "adventure", "omen") and req.alt_cost != "disturb":
         raise IllegalAction(msg("casting.back_face", name=card.name, face=other.name),
                             (R.DFC_FRONT_ELSEWHERE, R.CAST))
     if card.layout == "adventure" and obj.zone == "exile" and obj.chosen.get("adventure"):

@@ -158,11 +158,11 @@ TRANSFORMS = re.compile(r"\btransform|\bdaybound\b|\bdisturb\b|more than meets t
 
 def layout(card: OracleCard) -> str:
     """What kind of card with two faces ``card`` is: "split" (709), "room" (709.5),
-    "adventure" (715), "modal_dfc" (712.3), "transform" (712.2), "flip" (710), "reversible"
-    (the same card printed on both sides: one card), or "" (none the engine knows). The
-    card file has no layout field: a face with an Adventure type, two spell halves with
-    mana costs, a back face with its own mana cost (or a land back face on a card whose
-    front doesn't transform: 712.3) tell them apart."""
+    "adventure" (715), "omen" (720), "modal_dfc" (712.3), "transform" (712.2), "flip"
+    (710), "reversible" (the same card printed on both sides: one card), or "" (none the
+    engine knows). The card file has no layout field: a face with an Adventure or Omen
+    type, two spell halves with mana costs, a back face with its own mana cost (or a land
+    back face on a card whose front doesn't transform: 712.3) tell them apart."""
     if len(card.faces) != 2:
         return ""
     a, b = card.faces
@@ -170,6 +170,8 @@ def layout(card: OracleCard) -> str:
         return "reversible"
     if "Adventure" in b.type_line.split("—")[-1]:
         return "adventure"
+    if "Omen" in b.type_line.split("—")[-1]:
+        return "omen"
     if "Room" in a.type_line or "Room" in b.type_line:
         return "room"
     if a.mana_cost and b.mana_cost and SPELL_TYPE.match(a.type_line) and \
@@ -202,7 +204,7 @@ def _faces(card: OracleCard, unread: list[str]) -> CardDef:
         return _build(replace(front, zh_name=front.zh_name or card.zh_name), unread)
     if any(re.match(r"(?:\w+ )*Battle\b", f.type_line) for f in card.faces):
         kind = "battle"  # 310: defense, protectors, a Siege cast transformed: not simulated
-    if kind not in ("adventure", "modal_dfc", "transform", "flip"):
+    if kind not in ("adventure", "omen", "modal_dfc", "transform", "flip"):
         raise Unsupported(msg("oracle.layout", n=len(card.faces), name=card.name,
                               kind=msg(f"oracle.layout.{kind or 'unknown'}")))
     front_face, back_face = card.faces

@@ -150,6 +150,11 @@ def _resolve_spell(game: Game, spell: GameObject) -> None:
               (), spell.division, damage_source=spell.id)
     run(ctx, effects)
     if spell.id in game.objects and game.objects[spell.id].zone == "stack":
+        if _as_omen(spell):  # 720.3d: shuffled into its owner's library instead
+            game.log.add("note", msg("omen.shuffled", name=name), (R.OMEN_RESOLVES,))
+            perform(game, [Move(oid=spell.id, to_zone="library", reason="put",
+                                position="shuffled", rules=(R.OMEN_RESOLVES,))])
+            return
         if _as_adventure(spell):
             game.log.add("note", msg("adventure.exiled", name=name, player=c.controller),
                          (R.ADVENTURE_EXILE,))
@@ -159,6 +164,13 @@ def _resolve_spell(game: Game, spell: GameObject) -> None:
             return
         perform(game, [Move(oid=spell.id, to_zone="graveyard", reason="resolve",
                             rules=(R.RESOLVE_GRAVEYARD,))])
+
+
+def _as_omen(spell: GameObject) -> bool:
+    """A card (not a copy) cast as an Omen (720.3d)."""
+    card = spell.card
+    return not spell.spell_copy and card.layout == "omen" and card.other is not None \
+        and spell.cast is not None and spell.cast.half == card.other.name
 
 
 def _as_adventure(spell: GameObject) -> bool:

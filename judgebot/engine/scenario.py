@@ -321,7 +321,7 @@ def _back_named(card: CardDef, name: str, zone: str) -> bool:
     double-faced card's other face) starts with that face up; elsewhere a card has its
     front face's characteristics whatever it is called (712.8a)."""
     other = card.other
-    if other is None or zone != "battlefield" or card.layout == "adventure":
+    if other is None or zone != "battlefield" or card.layout in ("adventure", "omen"):
         return False
     key = name.strip().lower()
     return key in {n.lower() for n in other.all_names()} and \
