@@ -177,10 +177,10 @@ def layout(card: OracleCard) -> str:
     if a.mana_cost and b.mana_cost and SPELL_TYPE.match(a.type_line) and \
             SPELL_TYPE.match(b.type_line):
         return "split"
+    if TRANSFORMS.search(a.text):  # a back face may show a mana cost (Eddie Brock)
+        return "transform"
     if b.mana_cost:
         return "modal_dfc"
-    if TRANSFORMS.search(a.text):
-        return "transform"
     if re.search(r"\bflip\b", a.text, re.I):
         return "flip"
     if "Land" in b.type_line:
