@@ -351,7 +351,8 @@ class Reader:
         who = "controller"
         extra: dict[str, Any] = {}
         while True:
-            m = re.search(r"\s*(activate only (?:as a sorcery|once each turn|during your turn"
+            m = re.search(r"\s*(activate only (?:as a sorcery|once each turn|during your turn, "
+                          r"before attackers are declared|during your turn"
                           r"|during your upkeep|if (.+?)( and only once each turn)?|once)"
                           r"|any player may activate this ability)\.?$", body, re.I | re.S)
             if not m:
@@ -368,6 +369,8 @@ class Reader:
                 extra["once"] = True
             elif what == "activate only during your turn":
                 extra["condition"] = ("your_turn",)
+            elif what == "activate only during your turn, before attackers are declared":
+                extra["condition"] = ("before_attackers",)
             elif what == "activate only during your upkeep":
                 extra["condition"] = ("step_is", "upkeep")
             elif m.group(2):
