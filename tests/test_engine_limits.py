@@ -63,3 +63,55 @@ def test_pass_times_cannot_be_unbounded():
     result = simulate_text("players: [Alice, Bob]\nactions:\n  - pass: {times: 1000000000}\n")
     assert result.refused is not None and "times" in result.refused.message
     assert result.refused.line == 3
+
+
+def _creatures(n: int, text: str = "") -> str:
+    return ", ".join(f'{{name: C{i}, creature: 1/1, text: "{text}"}}' for i in range(n))
+
+
+def test_a_dozen_triggers_at_once_take_a_documented_order_without_listing_every_order():
+    # 12 different "dies" triggers have 12! orders; none is listed beyond the first few.
+    result = simulate_text(f"""
+players: [Alice, Bob]
+battlefield:
+  Alice: [{_creatures(12, "When this creature dies, you gain 1 life.")}]
+hand: {{Alice: [{{name: Wipe, types: [sorcery], text: "Destroy all creatures."}}]}}
+actions:
+  - cast: {{player: Alice, card: Wipe}}
+  - pass: {{until: stack_empty}}
+""")
+    assert result.refused is None and result.ok
+    assert any("12 triggered abilities" in e.text for e in result.log if e.event == "default")
+
+
+def test_choosing_15_of_30_takes_the_named_cards_or_a_documented_default():
+    scenario = f"""
+players: [Alice, Bob]
+battlefield:
+  Bob: [{_creatures(30)}]
+hand: {{Alice: [{{name: Edict, types: [sorcery], text: "Target player sacrifices 15 creatures."}}]}}
+actions:
+  - cast: {{player: Alice, card: Edict, targets: [Bob]}}
+  - pass: {{until: stack_empty}}
+"""
+    result = simulate_text(scenario)  # 155 million groups: none is listed
+    assert result.refused is None and result.ok
+    assert any("first 15 of 30" in e.text for e in result.log if e.event == "default")
+    named = [f"C{i}" for i in range(15, 30)]
+    chosen = simulate_text(scenario.replace(
+        "  - pass:", f"  - choose: {{player: Bob, sacrifice: [{', '.join(named)}]}}\n  - pass:"))
+    assert chosen.refused is None and not any("first 15" in e.text for e in chosen.log)
+
+
+def test_distinct_orders_are_those_of_permutations_without_repeats():
+    from itertools import islice, permutations
+
+    from judgebot.engine.turn import distinct_orders
+
+    labels = ["A", "B", "A", "C"]
+    expected = list(dict.fromkeys(permutations(range(4)), None))
+    expected = [p for i, p in enumerate(expected)
+                if tuple(labels[j] for j in p) not in
+                {tuple(labels[j] for j in q) for q in expected[:i]}]
+    assert list(distinct_orders(labels)) == expected
+    assert len(list(islice(distinct_orders([str(i) for i in range(20)]), 7))) == 7  # lazy

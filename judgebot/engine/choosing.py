@@ -6,7 +6,8 @@ cards needed is no choice; otherwise it goes to the chooser (a scenario's
 
 from __future__ import annotations
 
-from itertools import combinations, permutations
+from itertools import combinations
+from math import comb
 from typing import Any
 
 from judgebot.engine import citations as R
@@ -14,6 +15,11 @@ from judgebot.engine.abilities import Filter
 from judgebot.engine.events import Event, Move
 from judgebot.engine.filters import View, matches
 from judgebot.engine.state import Game
+from judgebot.messages import msg
+
+# Groups of cards a choice lists at most (choose 3 of 9: 84); beyond, a scripted
+# answer names the cards, or the first ones are taken as a documented default.
+MAX_GROUPS = 120
 
 
 def choose_cards(game: Game, player: str, cards: list[int], n: int, kind: str,
@@ -28,7 +34,32 @@ def choose_cards(game: Game, player: str, cards: list[int], n: int, kind: str,
         if answer is not None and names_match(game, answer.value, list(cards)):
             answer.used = True
         return list(cards)
+    if comb(len(cards), n) > MAX_GROUPS:
+        return _named_or_first(game, player, cards, n, kind, keys)
     return choose_group(game, player, list(combinations(cards, n)), kind, keys)
+
+
+def _named_or_first(game: Game, player: str, cards: list[int], n: int, kind: str,
+                    keys: tuple[str, ...] | None) -> list[int]:
+    """Too many groups to list: the cards a scripted answer names, each taken
+    once, else the first ``n`` as a documented default."""
+    answer = game.chooser.scripted(player, keys or (kind,))
+    if answer is not None:
+        names = answer.value if isinstance(answer.value, list) else [answer.value]
+        left = list(cards)
+        chosen = []
+        for name in (str(v).lower() for v in names):
+            found = next((o for o in left if name in {x.lower() for x in game.chars(o).names}
+                          | {game.name_of(o).lower()}), None)
+            if found is None:
+                break
+            chosen.append(found)
+            left.remove(found)
+        if len(chosen) == n:
+            answer.used = True
+            return chosen
+    game.log.add("default", msg("choosing.first", player=player, n=n, of=len(cards)), ())
+    return list(cards[:n])
 
 
 def choose_group(game: Game, player: str, combos: list[tuple[int, ...]], kind: str,
@@ -70,10 +101,20 @@ def names_match(game: Game, value: Any, objs: list[int]) -> bool:
 
 
 def assign_names(want: list[str], have: list[set[str]]) -> bool:
-    for perm in permutations(range(len(have))):
-        if all(want[i] in have[perm[i]] for i in range(len(want))):
-            return True
-    return False
+    """Whether each wanted name can be given to a different object that bears it
+    (a bipartite matching, augmenting paths: polynomial however many objects)."""
+    owner = [-1] * len(have)  # object → the wanted name it was given
+
+    def place(i: int, seen: set[int]) -> bool:
+        for j, names in enumerate(have):
+            if j not in seen and want[i] in names:
+                seen.add(j)
+                if owner[j] < 0 or place(owner[j], seen):
+                    owner[j] = i
+                    return True
+        return False
+
+    return all(place(i, set()) for i in range(len(want)))
 
 
 

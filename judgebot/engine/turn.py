@@ -10,7 +10,7 @@ ends (117.4): effects "until end of step" end and mana empties (500.5).
 
 from __future__ import annotations
 
-from itertools import permutations
+from itertools import islice
 
 from judgebot.engine import citations as R
 from judgebot.engine import sba
@@ -169,6 +169,27 @@ def put_triggers(game: Game) -> None:
             _put_one(game, p, multi or len(mine) > 1)
 
 
+def distinct_orders(labels: list[str]):
+    """Every order of the items whose labels differ somewhere, as index tuples,
+    lazily and in the order ``itertools.permutations`` would first give each:
+    of items with equal labels (interchangeable), the earlier always comes first."""
+    n = len(labels)
+    used = [False] * n
+
+    def extend(prefix: tuple[int, ...]):
+        if len(prefix) == n:
+            yield prefix
+            return
+        for i in range(n):
+            if used[i] or any(not used[j] and labels[j] == labels[i] for j in range(i)):
+                continue
+            used[i] = True
+            yield from extend(prefix + (i,))
+            used[i] = False
+
+    yield from extend(())
+
+
 def _order(game: Game, player: str, mine: list[Pending]) -> list[Pending]:
     if len(mine) == 1:
         return mine
@@ -177,13 +198,9 @@ def _order(game: Game, player: str, mine: list[Pending]) -> list[Pending]:
                  for p in mine]
     if len(set(labels_of)) == 1:
         return mine  # identical abilities: the order can't matter
-    perms = []
-    seen: set[tuple[str, ...]] = set()
-    for perm in permutations(range(len(mine))):
-        key = tuple(labels_of[i] for i in perm)
-        if key not in seen:  # identical abilities swapped: the same order (603.3b)
-            seen.add(key)
-            perms.append(perm)
+    # Identical abilities swapped give the same order (603.3b); their count is
+    # known before any order is listed, so ten triggers never list 10! orders.
+    perms = list(islice(distinct_orders(labels_of), MAX_TRIGGER_ORDERS + 1))
     if len(perms) > MAX_TRIGGER_ORDERS:
         game.log.add("default", msg("turn.order", player=player, value=len(mine)),
                      (R.TRIGGER_APNAP,))
