@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from judgebot.web.simulate import api, pages, service
+from judgebot.web.simulate import api, pages, service, view
 from judgebot.web.simulate.worker import WorkerPool
 
 
@@ -25,11 +25,17 @@ def register(app: Flask) -> None:
                                               wait=cfg.get("SIMULATE_WAIT", 15.0),
                                               waiting=cfg.get("SIMULATE_QUEUE", 2),
                                               store_path=_store_path(app)
-                                              if cfg.get("SIMULATE_CORPUS_CARDS", True) else None)
+                                              if cfg.get("SIMULATE_CORPUS_CARDS", True) else None,
+                                              step_names=_step_names(app))
     app.register_blueprint(pages.simulate_pages)
     app.register_blueprint(api.simulate_api, url_prefix="/api/v1")
     app.jinja_env.globals.update(simulations_for_card=service.examples_for_card,
                                  simulate_label=service.label)
+
+
+def _step_names(app: Flask) -> dict[str, dict[str, str]]:
+    """The steps' names from the corpus, for the workers that write the API's answers."""
+    return view.step_names(app.extensions["judgebot"].catalog)
 
 
 def _store_path(app: Flask) -> str | None:
