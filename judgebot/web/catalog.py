@@ -25,6 +25,10 @@ class Catalog:
     store: Store
     service: SearchService
     _memo: dict = field(default_factory=dict)
+    _defaults: dict = field(default_factory=dict)
+    # Record id → the id of the record whose Chinese it shows ("" for none): ids, not
+    # records, so that it never holds more than a few megabytes.
+    _translations: dict = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.xref: CrossReference = self.service.xref
@@ -55,7 +59,14 @@ class Catalog:
         return self.store.editions(game, kind)
 
     def default_edition(self, game: str, kind: str) -> str | None:
-        return self.store.current_edition(game, kind)
+        # Asked for every link a page draws: looked up once per game and kind.
+        key = (game, kind)
+        found = self._defaults.get(key, self)
+        if found is self:
+            found = self.store.current_edition(game, kind)
+            if game in self.store.games:
+                self._defaults[key] = found
+        return found
 
     # --- rules -------------------------------------------------------------------
 
@@ -81,7 +92,12 @@ class Catalog:
 
     def translation_of(self, rec: Record) -> Record | None:
         """The record whose Chinese a reader sees beside ``rec``'s English."""
-        return self.store.translation_of(rec)
+        rid = self._translations.get(rec.id)
+        if rid is None:
+            found = self.store.translation_of(rec)
+            rid = self._translations[rec.id] = "" if found is None else found.id
+            return found
+        return self.store.get(rid) if rid else None
 
     def english_of(self, rec: Record) -> Record | None:
         """For a Chinese-only record, the current English record it translates."""
@@ -94,8 +110,17 @@ class Catalog:
         return sorted(entries, key=lambda r: (r.term.get(EN) or zh_of(r.term)).lower())
 
     def glossary_entry(self, game: str, edition: str, slug: str) -> Record | None:
-        found = self.store.find(game, "glossary", slug=slug, edition=edition)
-        return found[0] if found else None
+        return self.get(self._glossary_ids(game).get((edition, slug)))
+
+    def _glossary_ids(self, game: str) -> dict[tuple[str, str], str]:
+        """(edition, slug) → the glossary entry's id, the first in document order."""
+        def build() -> dict[tuple[str, str], str]:
+            out: dict[tuple[str, str], str] = {}
+            for rec in self.all(game, "glossary"):
+                out.setdefault((rec.edition, rec.slug), rec.id)
+            return out
+
+        return self.memo(("glossary-ids", game), build)
 
     def zh_term(self, rec: Record) -> str:
         partner = self.translation_of(rec)
@@ -156,7 +181,8 @@ class Catalog:
                 return f"{base}?edition={rec.edition}"
             return base
         if kind == "card":
-            if len(self.store.find(game, "card", slug=rec.slug)) > 1:
+            if self.memo(("card-printings", game, rec.slug),
+                         lambda: len(self.store.find(game, "card", slug=rec.slug))) > 1:
                 return f"/{game}/cards/{rec.slug}?set={rec.set}"
             return f"/{game}/cards/{rec.slug}"
         if kind == "ruling":
