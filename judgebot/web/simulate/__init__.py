@@ -15,15 +15,28 @@ from flask import Flask
 from judgebot.web.simulate import api, pages, service, view
 from judgebot.web.simulate.worker import WorkerPool
 
+WORKERS = 2  # simulation worker processes per web process
+QUEUE = 8  # simulations that may wait for one of them; any more is answered 503 at once
+# The paths whose requests may wait for a simulation worker.
+PATHS = ("/simulate", "/api/v1/simulate")
+
+
+def admitted(config: dict) -> int:
+    """How many simulations one web process holds at once, running or waiting: each
+    holds a server thread while it waits (``judgebot serve`` adds that many threads to
+    the ones pages and searches have: :class:`judgebot.web.app.PageBudget`)."""
+    return max(1, config.get("SIMULATE_WORKERS", WORKERS)) + max(
+        0, config.get("SIMULATE_QUEUE", QUEUE))
+
 
 def register(app: Flask) -> None:
     """Add the page, the API and this process's worker pool to an app."""
     cfg = app.config
-    app.extensions[service.POOL] = WorkerPool(size=cfg.get("SIMULATE_WORKERS", 2),
+    app.extensions[service.POOL] = WorkerPool(size=cfg.get("SIMULATE_WORKERS", WORKERS),
                                               timeout=cfg.get("SIMULATE_TIMEOUT", 5.0),
                                               memory_mb=cfg.get("SIMULATE_MEMORY_MB", 384),
                                               wait=cfg.get("SIMULATE_WAIT", 15.0),
-                                              waiting=cfg.get("SIMULATE_QUEUE", 2),
+                                              waiting=cfg.get("SIMULATE_QUEUE", QUEUE),
                                               store_path=_store_path(app)
                                               if cfg.get("SIMULATE_CORPUS_CARDS", True) else None,
                                               step_names=_step_names(app))
@@ -45,4 +58,4 @@ def _store_path(app: Flask) -> str | None:
     return str(path) if path is not None else None
 
 
-__all__ = ["register"]
+__all__ = ["PATHS", "admitted", "register"]
