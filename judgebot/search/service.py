@@ -151,6 +151,7 @@ class SearchService:
         self._texts: dict[str, str] = {}
         self._shapes: dict[str, frozenset[str]] = {}
         self._display: dict[str, dict[str, str]] = {}
+        self._crumbs: dict[str, list[dict[str, str]]] = {}  # a record's breadcrumb, drawn
         self._rule_hits: dict[str, Hit] = {}
         self._names_fuzzy: Corrector | None = None
         self._rule_words: dict | None = None
@@ -854,13 +855,18 @@ class SearchService:
             matched.append("pinyin")
         elif key and rec.id in self._names.get(key, ()):
             matched.append("name")
-        crumbs = [{"id": c.id, "label": c.label, **{f"title_{k}": v for k, v in c.title.items()}}
-                  for c in self.xref.breadcrumb(rec.id)]
+        crumbs = self._crumbs.get(rec.id)
+        if crumbs is None:
+            crumbs = [{"id": c.id, "label": c.label,
+                       **{f"title_{k}": v for k, v in c.title.items()}}
+                      for c in self.xref.breadcrumb(rec.id)]
+            if len(self._crumbs) < 50_000:  # one per record at most
+                self._crumbs[rec.id] = crumbs
         one_language = ("zh" in matched) != ("en" in matched)
         return Hit(
             id=rec.id, kind=rec.kind, game=rec.game, edition=rec.edition,
             number=getattr(rec, "number", "") or "",
-            title=titles, breadcrumb=crumbs, snippets=snippets, matched=matched,
+            title=titles, breadcrumb=list(crumbs), snippets=snippets, matched=matched,
             via=list(expansions) if one_language else [],
             pinned=pinned, score=round(score, 3),
         )

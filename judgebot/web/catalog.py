@@ -46,6 +46,17 @@ class Catalog:
             value = self._memo[key] = compute()
             return value
 
+    def remember(self, key, compute, limit: int = 20_000):
+        """Like :meth:`memo`, for what is derived per record: kept for at most
+        ``limit`` keys (computed every time past them)."""
+        try:
+            return self._memo[key]
+        except KeyError:
+            value = compute()
+            if len(self._memo) < limit:
+                self._memo[key] = value
+            return value
+
     def get(self, rid: str | None) -> Record | None:
         return self.store.get(rid) if rid else None
 
