@@ -101,6 +101,11 @@ class Catalog:
             out = [(s, []) for s in sorted(sections, key=number_key)]
         return out
 
+    def cited_by(self, rid: str) -> tuple[str, ...]:
+        """The records citing ``rid``, in document order (a rule may be cited by
+        thousands: asked of the store once per record)."""
+        return self.remember(("cited-by", rid), lambda: tuple(self.store.cited_by(rid)))
+
     def translation_of(self, rec: Record) -> Record | None:
         """The record whose Chinese a reader sees beside ``rec``'s English."""
         rid = self._translations.get(rec.id)

@@ -461,7 +461,7 @@ def rule_page(cat: Catalog, linker: Linker, rec: Record, prefs: Prefs) -> RulePa
         return found[0] if found else None
 
     cited: dict[str, list[Item]] = {}
-    citing = cat.store.cited_by(rec.id)  # one query: a rule may be cited by thousands
+    citing = cat.cited_by(rec.id)
     # Rulings have a section of their own.
     for it in items(r for r in citing if not _is_ruling(r)):
         cited.setdefault(it.kind, []).append(it)
@@ -469,7 +469,8 @@ def rule_page(cat: Catalog, linker: Linker, rec: Record, prefs: Prefs) -> RulePa
     lin = lineage(cat, rec)
     for other in (lin.current, lin.translated):
         if other is not None and other.id != rec.id:
-            ruling_ids += [r for r in x.rulings_citing(other.id) if r not in ruling_ids]
+            ruling_ids += [r for r in cat.cited_by(other.id)
+                           if _is_ruling(r) and r not in ruling_ids]
     ruling_ids = _release_notes_first(cat, ruling_ids)
     page = RulePage(
         rec=rec, en=en, zh=zh, lineage=lin, citation=citation(cat, rec),
