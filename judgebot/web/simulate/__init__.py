@@ -1,11 +1,13 @@
 """The simulation UI: the page ``/simulate`` and its API under ``/api/v1/simulate``.
 
 A request runs the engine once, in a worker process under a time and memory
-budget (:mod:`worker`), which sends back the log, the outcome and the board at
-every step; the view (:mod:`view`) joins in what only the web process has (rule
-texts and names from the corpus, the reader's preferences) for the page
-(:mod:`pages`) and the JSON API (:mod:`api`). :func:`register` adds it all to
-an app.
+budget (:mod:`worker`). For the page, the worker sends back the log, the
+outcome and the board at every step, and the view (:mod:`view`) joins in what
+only the web process has (rule texts from the corpus, the reader's
+preferences). For the JSON API (:mod:`api`) the worker writes the answer
+itself, all but the cited rules' texts, which the web process adds from the
+corpus (written once per rule): the web process never reads the boards only to
+write them again. :func:`register` adds it all to an app.
 """
 
 from __future__ import annotations

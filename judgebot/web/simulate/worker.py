@@ -14,6 +14,9 @@ Workers come from a fork server that has already imported the engine and read
 the card pool (:mod:`judgebot.web.simulate.preload`), so a replacement is
 ready in milliseconds. A worker runs the engine once per scenario: the board at
 every step is drawn as the engine logs it (:class:`judgebot.engine.board.BoardRecorder`).
+For the API it also writes the answer (:func:`answer`): the steps with what
+changed at each, in the reader's script, as JSON bytes the web process sends on
+after adding the cited rules' texts, the one part that needs the corpus.
 """
 
 from __future__ import annotations
