@@ -366,7 +366,8 @@ def main() -> int:
         servers["single"] = Server("single", ["--server", "waitress"], args.threads)
     labels = {"single": f"One process (waitress, {args.threads or 8} threads), the baseline",
               "workers": f"{args.workers} worker processes (gunicorn, waitress in each, "
-                         f"{args.threads or 4} threads each)"}
+                         f"{args.threads or 4} threads each for pages and searches, more "
+                         "for simulations waiting for their worker)"}
     results: dict = {k: {"mix": {}, "floor": {}} for k in servers}
     order = ["single", "workers"]  # the baseline first in every run
     servers = {k: servers[k] for k in order if k in servers}
