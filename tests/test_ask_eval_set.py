@@ -177,3 +177,12 @@ def test_described_objects_are_matched_by_count_and_cards_by_name(cards):
     right = askset.check_simulation({"state": good}, outcome, cards)
     assert right.status == "right" and right.by_permutation
     assert askset.check_simulation({"state": bad}, outcome, cards).status == "wrong"
+
+
+@pytest.mark.parametrize("path", sorted(ASK.glob("holdout-*.yaml")), ids=lambda p: p.name)
+def test_every_held_out_set_is_well_formed(path, cards):
+    held_out = askset.load(path, cards=cards)
+    assert len(held_out) >= 100
+    assert {q.lang for q in held_out} == {"en", "zh-Hans", "zh-Hant"}
+    for q in held_out:  # a question's script is the one its lang says
+        assert (q.lang == "zh-Hant") == (q.lang != "en" and to_hans(q.q) != q.q), q.id

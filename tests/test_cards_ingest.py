@@ -107,6 +107,15 @@ def test_split_halves_of_the_older_source_are_one_card(store):
     assert erayo.faces[0]["name"] == {"en": "Erayo, Soratami Ascendant", "zh-Hans": "入圣空民伟代"}
 
 
+def test_each_face_gets_its_own_part_of_a_chinese_name_given_whole(store):
+    # The file names both faces of Bonecrusher Giant // Stomp "碎骨巨人 // 一脚踩下",
+    # and the card itself "碎骨巨人 // 一脚踩下 // 碎骨巨人 // 一脚踩下".
+    card = store.get("mtg:card:bonecrusher-giant-stomp")
+    assert [f["name"]["zh-Hans"] for f in card.faces] == ["碎骨巨人", "一脚踩下"]
+    assert card.name["zh-Hans"] == "碎骨巨人 // 一脚踩下"
+    assert [rid for rid, _ in store.card_keys("碎骨巨人")] == ["mtg:card:bonecrusher-giant-stomp"]
+
+
 def test_halves_of_a_card_the_file_has_whole_are_folded_into_it(store):
     [card] = store.find("mtg", "card", slug="alive-well")
     assert card.flags == [] and not store.find("mtg", "card", slug="alive-well-2")

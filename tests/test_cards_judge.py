@@ -34,6 +34,17 @@ def test_a_name_of_ordinary_rules_words_counts_only_as_printed(lexicon):
     assert cards_in(lexicon, "they cast Sacrifice") == [("Sacrifice", "mtg:card:sacrifice")]
 
 
+def test_a_possessive_names_the_card(lexicon):
+    assert cards_in(lexicon, "can I respond to Deathrite Shaman's ability?") == [
+        ("Deathrite Shaman's", "mtg:card:deathrite-shaman")]
+
+
+def test_a_keyword_name_is_the_keyword_not_a_card_of_that_name(lexicon):
+    # 坚忍: an older Chinese name of persist, and the Chinese name of Endurance.
+    found = [(t.kind, t.value.rsplit(":", 1)[-1]) for _, _, t in lexicon.find("会坚忍回来吗")]
+    assert found == [("keyword", "persist")]
+
+
 def test_casual_variant_cards_and_rules_words_are_no_card_names(lexicon):
     assert cards_in(lexicon, "Karn attacks with Gix") == []
     assert cards_in(lexicon, "牺牲一个生物") == []
@@ -106,3 +117,36 @@ def test_everyday_verbs_are_never_linked(linker):
     found = [f.rule for f in linked.find("Cast it, then create a token and reveal a card.")]
     assert corpus.rule_id("701.5", current) not in found  # cast
     assert corpus.rule_id("701.7", current) not in found  # create
+
+
+@pytest.mark.parametrize("question, situation, deciding", [
+    # Wurmcoil Engine: "When this creature dies, ..." — exiled is not dying.
+    ("对手用化剑为犁放逐了我的亚龙卷引擎，能拿到衍生物吗", "dies-trigger-not-died", "700.4"),
+    # Hangarback Walker counts its counters as it last existed.
+    ("Hangarback Walker with 3 counters gets destroyed, how many thopters?",
+     "dies-trigger-last-known", "603.10a"),
+    # Deathrite Shaman's mana ability has a target, so it is no mana ability.
+    ("Can I respond to Deathrite Shaman's ability?", "targeted-mana-ability", "605.5a"),
+    # Wild Growth: a triggered mana ability.
+    ("Can they respond to Wild Growth's trigger by destroying it?", "triggered-mana-ability",
+     "605.1b"),
+    # Chandra, Torch of Defiance's +1 adds mana but is a loyalty ability.
+    ("Is Chandra, Torch of Defiance's +1 a mana ability?", "loyalty-mana-not-mana-ability",
+     "605.1a"),
+    # Spark Double copies "except it isn't legendary".
+    ("If Spark Double copies my legend, does the legend rule apply?", "copy-with-exception",
+     "707.9b"),
+    # Rest in Peace replaces dying, so undying never triggers.
+    ("Does undying on Strangleroot Geist work with Rest in Peace out?",
+     "replaced-event-never-happens", "614.6"),
+])
+def test_a_named_cards_text_tells_what_the_question_is_about(search_service, question, situation,
+                                                             deciding):
+    from judgebot.judge.service import Judge
+
+    judge = Judge(search_service.store, search_service)
+    answer = judge.ask(question)
+    found = {e.value: e for e in answer.understanding.entities if e.kind == "situation"}
+    assert situation in found and found[situation].how == "card"
+    assert found[situation].text == ""  # no words of the question name it
+    assert deciding in [r.label.removeprefix("CR ") for r in answer.rules[:5]]

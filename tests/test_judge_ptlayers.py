@@ -7,7 +7,7 @@ import pytest
 
 from judgebot.judge.ptlayers import Effect, compute
 from judgebot.judge.service import Judge
-from judgebot.messages import Name
+from judgebot.messages import Name, render
 
 
 def effect(layer, at, power=0, toughness=0, counters=0):
@@ -67,3 +67,19 @@ def test_a_combat_is_left_to_the_engine(judge):
     answer = judge.ask("My 3/3 becomes 1/1 and attacks, blocked by a 2/2. What is its power "
                        "and toughness after combat?")
     assert answer.basis != "layers"
+
+
+def test_toughness_0_means_the_graveyard_and_says_so(judge):
+    # Skullclamp: "Equipped creature gets +1/-1." on Llanowar Elves (1/1).
+    answer = judge.ask("Skullclamp on my Llanowar Elves. Does it die right away?")
+    assert answer.basis == "layers" and answer.layers["pt"] == "2/0"
+    assert answer.layers["rules"][0] == "704.5f"
+    assert answer.rules[0].label == "CR 704.5f"
+    for lang in ("en", "zh-Hans"):
+        assert "704.5f" in render(answer.summary, lang)
+
+
+def test_a_creature_that_keeps_toughness_above_0_survives_its_effects(judge):
+    answer = judge.ask("my 2/2 gets +1/+1 from an anthem, does it die to a -2/-2 effect?")
+    assert answer.layers["pt"] == "1/1"
+    assert "stays above 0" in render(answer.summary, "en")

@@ -157,6 +157,9 @@ def test_table_talk_situations(lexicon):
     ("my creature has lethal damage; can I sacrifice it before it dies?", "sba-timing"),
     ("Blood Artist dies at the same time as the other creatures in a wrath: does it trigger?",
      "leaves-battlefield-look-back"),
+    ("a player concedes in the middle of their own turn, does the turn end?",
+     "leaving-during-own-turn"),
+    ("多人局里，A对手能用他的生物帮B对手挡攻击B的生物吗", "blocking-other-players-attackers"),
 ])
 def test_situations_in_both_languages(lexicon, question, situation):
     u = understand(question, lexicon)

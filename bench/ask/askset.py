@@ -45,7 +45,7 @@ RULE_NUMBER = re.compile(r"^\d{3}(?:\.\d{1,3}[a-z]?)?$")
 # "MTR Appendix F".
 SECTION = re.compile(r"^(?:IPG|MTR) (?:\d{1,2}(?:\.\d{1,2})?|Appendix [A-F])$")
 ID = re.compile(r"^(?:en|zh)-p?\d{2,4}$")
-MAX_QUESTION_CHARS = 300  # a question typed at the table, not an essay
+MAX_QUESTION_CHARS = 600  # a question typed at the table or in a chat, a board described
 K = 5  # recall@K
 
 

@@ -56,7 +56,7 @@ from judgebot.text.names import plain_latin
 FILE = "cards/cards.jsonl.xz"
 NICKNAMES = "cardnames/nicknames.tsv"
 # Bump when the derived records change meaning (the store is rebuilt).
-VERSION = "2"
+VERSION = "4"
 ORACLE = "oracle"
 DOCUMENT = "Cards and rulings (card file; built into the store, not committed)"
 SPLIT = " // "
@@ -167,6 +167,7 @@ def entry_from(data: Any, number: int, name: str) -> Entry:
     faces = [_face(f, number, name, card) for f in faces_data]
     if not faces:
         faces = [_face(data, number, name, card)]
+    _name_faces_in_chinese(faces)
     rulings = data.get("rulings") or []
     if not isinstance(rulings, list) or len(rulings) > MAX_RULINGS:
         raise SourceError(name, f"{card}: 'rulings' must be a list of at most {MAX_RULINGS}",
@@ -184,10 +185,25 @@ def entry_from(data: Any, number: int, name: str) -> Entry:
     if not isinstance(identity, list) or any(c not in COLOURS for c in identity):
         raise SourceError(name, f"{card}: 'color_identity' must be letters of {COLOURS}",
                           number)
-    return Entry(card, faces, number, _text(data, "name_zhs", number, name), checked,
+    name_zh = _text(data, "name_zhs", number, name)
+    if len(faces) > 1 and all(f.name_zh and SPLIT not in f.name_zh for f in faces):
+        name_zh = SPLIT.join(f.name_zh for f in faces)  # not the file's doubled "A // B // A // B"
+    return Entry(card, faces, number, name_zh, checked,
                  [c for c in COLOURS if c in identity], _text(data, "src", number, name),
                  _text(data, "other_part", number, name), [number],
                  has_type_line=bool(data.get("type_line")))
+
+
+def _name_faces_in_chinese(faces: list[Face]) -> None:
+    """The file gives some faces the whole card's Chinese name ("碎骨巨人 // 一脚踩下"
+    on both Bonecrusher Giant and Stomp): each face gets its own part of it."""
+    if len(faces) < 2:
+        return
+    for i, face in enumerate(faces):
+        parts = [p.strip() for p in face.name_zh.split(SPLIT.strip())] if SPLIT.strip() in \
+            face.name_zh else []
+        if len(parts) == len(faces) and all(parts):
+            face.name_zh = parts[i]
 
 
 def _text(data: dict, key: str, number: int, name: str, required: bool = False) -> str:

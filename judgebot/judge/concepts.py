@@ -17,7 +17,7 @@ KEYWORD_ALIASES = {
     "延缓": "Suspend", "变身": "Morph", "返照": "Flashback", "疯魔": "Madness",
     "回响": "Echo", "购回": "Buyback", "风暴": "Storm", "暗影": "Shadow", "侧击": "Flanking",
     "消逝": "Vanishing", "凋零": "Wither", "消退": "Fading", "连锁": "Cascade",
-    "探险": "Explore", "召集": "Convoke", "掘穴": "Delve", "历久": "Persist",
+    "探险": "Explore", "召集": "Convoke", "掘穴": "Delve", "历久": "Persist", "坚忍": "Persist",
     "不死": "Undying", "剧毒": "Toxic", "化身": "Disguise", "预示": "Foretell",
     "循环": "Cycling", "循环异能": "Cycling",
     # English table talk for creatures with a keyword.

@@ -20,6 +20,7 @@ are left out: a question that says "Karn" means one of the planeswalkers.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import ahocorasick
@@ -104,7 +105,10 @@ def _capitalised_anyway(name: str, text: str, at: int) -> bool:
 
 class Lexicon:
     def __init__(self, store: Store, pinyin: dict[str, list[str]] | None = None,
-                 pool_names: list[list[str]] | None = None):
+                 pool_names: list[list[str]] | None = None,
+                 vocabulary: Callable[[str], bool] | None = None):
+        # A word of the corpus ("playing") is never a slip for a term ("flying").
+        self.vocabulary = vocabulary or (lambda word: False)
         self.terms: dict[tuple[str, str], list[Term]] = {}
         self._card_terms: dict[tuple[str, str], list[Term]] = {}  # filled as questions name them
         self.store = store
@@ -119,14 +123,16 @@ class Lexicon:
         translated = store.translated_edition("mtg")
         by_slug = {r.slug: r for r in store.records("mtg", "glossary", translated)} \
             if translated and translated != current else {}
+        by_term = {r.term.get(EN, "").lower(): r for r in glossary}
         for rec in glossary:
+            rules = _glossary_rules(rec, by_term, store)
             own = _zh(rec.term)
             partner = by_slug.get(rec.slug)
             zh = own or (_zh(partner.term) if partner is not None and zh_of(partner.definition)
                          else "")
             kind = "keyword" if "keyword" in rec.definition.get(EN, "").lower() else "term"
-            self._add(rec.term.get(EN, ""), "en", kind, rec.id, rec.rules)
-            self._add(zh, "zh", kind, rec.id, rec.rules)
+            self._add(rec.term.get(EN, ""), "en", kind, rec.id, rules)
+            self._add(zh, "zh", kind, rec.id, rules)
         for game in store.games:
             if game != "mtg":
                 for rec in store.records(game, "glossary"):
@@ -206,6 +212,10 @@ class Lexicon:
                                  + self._card_terms.get((key, lang), []))
                      if not t.printed or (text[s:s + len(t.printed)] == t.printed
                                           and not _capitalised_anyway(t.printed, text, s))]
+            if lang == "zh" and len(key) <= 2 and any(t.kind != "card" for t in terms):
+                # A two-character name the rules give a keyword or term (坚忍
+                # is persist's older name and a card's) means the rules' thing.
+                terms = [t for t in terms if t.kind != "card"]
             if not terms:
                 continue
             reach = e
@@ -237,7 +247,8 @@ class Lexicon:
                     if lang == "zh":
                         out.append((at, end, name, lang))
                         continue
-                    for ending in ("", "s", "es"):  # a name's plural names it too
+                    # A name's plural and possessive name it too.
+                    for ending in ("", "s", "es", "'s", "’s"):
                         stop = end + len(ending)
                         if source[end:stop] == ending and (
                                 stop >= len(source) or not _WORD_CHAR.match(source[stop])):
@@ -257,6 +268,28 @@ class Lexicon:
 
     def situation(self, name: str) -> situations.Situation | None:
         return self._situations.get(name)
+
+
+# "See Limited Range of Influence." / "See “Enters the Battlefield.”"
+_SEE = re.compile(r"\bSee (?:also )?[“\"]?([A-Z][^.”\"]*?)[”\"]?\.(?:[”\"])?(?:\s|$)")
+_RULE_REF = re.compile(r"\b(\d{3}(?:\.\d{1,3}[a-z]?)?)\b")
+
+
+def _glossary_rules(rec: Record, by_term: dict[str, Record], store: Store) -> list[str]:
+    """The rules a glossary entry points to: its own, else the rule numbers its
+    definition names, else those of the entry it refers to ("Range of Influence:
+    See Limited Range of Influence.")."""
+    if rec.rules:
+        return list(rec.rules)
+    definition = rec.definition.get(EN, "")
+    named = [store.rule(n) for n in dict.fromkeys(_RULE_REF.findall(definition))]
+    if any(named):
+        return [r.id for r in named if r is not None]
+    for name in _SEE.findall(definition):
+        target = by_term.get(name.strip().lower())
+        if target is not None and target is not rec and target.rules:
+            return list(target.rules)
+    return []
 
 
 def _zh(mapping: dict[str, str]) -> str:

@@ -46,6 +46,8 @@ ASKS_SIZE = re.compile(
     r"\bhow (?:big|large)\b|\bwhat(?:'s| is| are)? (?:its |the |my |their )?"
     r"(?:power|toughness|size|p/t|stats)\b|\bpower and toughness\b|\bwhat size\b|\bp/t\b"
     r"|多大|多少|力量|防御力|攻防|身材|几/几|是几")
+# ... or whether it survives what the effects leave of its toughness.
+ASKS_DEATH = re.compile(r"\bdie[sd]?\b|\bsurvives?\b|\bstill alive\b|死")
 COMBAT = re.compile(r"\battack|\bblock|\bcombat damage\b|攻击|阻挡|战斗伤害")
 COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
                "一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5}
@@ -87,6 +89,7 @@ class Result:
     base: tuple[int, int]
     base_from: Name
     steps: tuple[Step, ...]
+    asks_death: bool = False  # the question asks whether it dies
 
     @property
     def power(self) -> int:
@@ -97,17 +100,28 @@ class Result:
         return self.steps[-1].toughness if self.steps else self.base[1]
 
     @property
+    def dies(self) -> bool:
+        """With toughness 0 or less the creature doesn't survive the next check
+        of state-based actions (rule 704.5f), whatever its size came from."""
+        return self.toughness <= 0
+
+    @property
     def rules(self) -> list[str]:
-        return list(dict.fromkeys(RULES[s.effect.layer] for s in self.steps)) + ["613.7"]
+        layers = list(dict.fromkeys(RULES[s.effect.layer] for s in self.steps)) + ["613.7"]
+        return ["704.5f", *layers] if self.dies else layers
 
     def message(self) -> Message:
         steps = Joined(tuple(_step_message(s) for s in self.steps), "list.semicolon")
         base = f"{self.base[0]}/{self.base[1]}"
         if self.base_from.zh or self.base_from.en != base:  # a card's own P/T
-            return msg("judge.pt.answer_card", pt=f"{self.power}/{self.toughness}",
+            size = msg("judge.pt.answer_card", pt=f"{self.power}/{self.toughness}",
                        base=base, card=self.base_from, steps=steps)
-        return msg("judge.pt.answer", pt=f"{self.power}/{self.toughness}", base=base,
-                   steps=steps)
+        else:
+            size = msg("judge.pt.answer", pt=f"{self.power}/{self.toughness}", base=base,
+                       steps=steps)
+        if self.dies:
+            return msg("judge.pt.dies", answer=size)
+        return msg("judge.pt.survives", answer=size) if self.asks_death else size
 
     def to_dict(self) -> dict:
         return {"base": f"{self.base[0]}/{self.base[1]}", "base_from": self.base_from.to_dict(),
@@ -115,7 +129,8 @@ class Result:
                 "pt": f"{self.power}/{self.toughness}", "rules": self.rules}
 
 
-def compute(base: tuple[int, int], effects: list[Effect], base_from: Name) -> Result:
+def compute(base: tuple[int, int], effects: list[Effect], base_from: Name,
+            asks_death: bool = False) -> Result:
     """Apply ``effects`` to ``base`` through layers 7b, 7c and 7d, each sublayer
     in timestamp order (rule 613.4, 613.7)."""
     power, toughness = base
@@ -130,13 +145,14 @@ def compute(base: tuple[int, int], effects: list[Effect], base_from: Name) -> Re
             else:
                 power, toughness = toughness, power
             steps.append(Step(e, power, toughness))
-    return Result(base, base_from, tuple(steps))
+    return Result(base, base_from, tuple(steps), asks_death)
 
 
 def read(u: Understanding, store) -> Result | None:
     """The P/T result a question asks for, when it states a base and effects."""
     text = u.text
-    if not ASKS_SIZE.search(text.lower()) or COMBAT.search(text.lower()):
+    asks_death = ASKS_DEATH.search(text.lower()) is not None
+    if not (ASKS_SIZE.search(text.lower()) or asks_death) or COMBAT.search(text.lower()):
         return None
     effects: list[Effect] = []
     claimed: list[tuple[int, int]] = []
@@ -187,9 +203,11 @@ def read(u: Understanding, store) -> Result | None:
             base, base_from = (int(card.power), int(card.toughness)), _card_name(card)
     if base is None or not effects or len(effects) > MAX_EFFECTS:
         return None
-    if len(effects) == 1 and effects[0].layer == "7c" and not effects[0].counters:
+    result = compute(base, effects, base_from, asks_death)
+    if len(effects) == 1 and effects[0].layer == "7c" and not effects[0].counters \
+            and not asks_death:
         return None  # one plain pump: arithmetic, not a question of layers
-    return compute(base, effects, base_from)
+    return result
 
 
 def _card_effects(card, at: int) -> list[Effect] | None:

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from judgebot.cardinfo import card_rules
 from judgebot.corpus import EN, POLICY_KINDS, ZH_HANS, Record
 from judgebot.judge.lexicon import Lexicon
+from judgebot.judge.policymatch import PolicyMatcher
 from judgebot.judge.situations import is_section, section_record
 from judgebot.judge.understand import Understanding
 from judgebot.messages import Joined, Message, Name, msg
@@ -52,6 +53,9 @@ CARD_ONLY = 0.75  # a situation recognised only in a named card's text
 CARD_DEFINES_PT = 2.0
 DEFINING_RULE = 5.0  # for a keyword
 DEFINING_TERM = 2.0  # for any other glossary term ("block", "creature")
+# A term of several words ("range of influence", "state-based action",
+# 无限制影响范围) names one piece of the rules, not the game's vocabulary.
+SPECIFIC_TERM = 3.5
 CARD_KEYWORD = 2.5
 CARD_RULE = 1.5
 RULING_CITES = 2.0
@@ -64,8 +68,11 @@ DEFINITIONAL = re.compile(r"^[\w’' -]+ is an? (?:static|triggered|activated|ke
                           r"ability(?: that [^.]*)?\.?$", re.IGNORECASE)
 # The tournament documents' sections the search ranks first for a question asked
 # at a tournament; a chapter, an appendix or an introduction is background only.
-POLICY_TOP = 6.0
+POLICY_TOP = 3.5
 POLICY_BACKGROUND = 0.3
+# A section whose description (definition and examples) the question matches.
+POLICY_MATCH = 6.0
+POLICY_MATCH_MIN = 3.0  # BM25 score below which a match is a word or two in common
 GAME_RULES_AT_TOURNAMENT = 0.5
 # Words in more than this share of rules say nothing about which rule is meant.
 COMMON_WORD = 0.04
@@ -97,6 +104,7 @@ class Retriever:
         self.store = store
         self.svc = svc
         self.lexicon = lexicon
+        self.policy = PolicyMatcher(store)
         self.en = analysis.english_analyzer()
         self.zh = analysis.chinese_analyzer()
         self._tokens: dict[str, frozenset[str]] = {}
@@ -149,9 +157,11 @@ class Retriever:
 
     # --- retrieval --------------------------------------------------------------------
 
-    def retrieve(self, u: Understanding, limit: int = 8, applied=()) -> Evidence:
+    def retrieve(self, u: Understanding, limit: int = 8, applied=(),
+                 deciding: str | None = None) -> Evidence:
         """Rules, rulings, glossary entries and notes for a question; ``applied``
-        names the rules a simulation of it applied, which count as evidence."""
+        names the rules a simulation of it applied, which count as evidence, and
+        ``deciding`` the one that settles its outcome, if the computation knows it."""
         game = "fow" if u.other_game == "fow" else "mtg"
         rules: dict[str, Candidate] = {}
 
@@ -170,7 +180,9 @@ class Retriever:
             elif e.kind in ("term", "keyword"):
                 if e.value.split(":", 1)[0] != game:
                     continue  # another game's glossary (a Force of Will term in a Magic question)
-                weight = DEFINING_RULE if e.kind == "keyword" else DEFINING_TERM
+                weight = DEFINING_RULE if e.kind == "keyword" else (
+                    SPECIFIC_TERM if len(e.text.split()) >= 2 or len(e.text) >= 4 and not
+                    e.text.isascii() else DEFINING_TERM)
                 glossary.setdefault(e.value, Candidate(e.value)).add(
                     weight * 0.8, msg("judge.why.words", text=e.text))
                 for rid in e.rules[:2]:
@@ -186,6 +198,8 @@ class Retriever:
                     bump(self._rule(number, game), STEP_RULE, msg("judge.why.words", text=e.text))
         for number in applied:
             bump(self._rule(number, game), SIMULATED, msg("judge.why.simulated"))
+        if deciding:
+            bump(self._rule(deciding, game), DECIDES[0], msg("judge.why.simulated"))
         self._search(u, game, qtokens, bump, rulings)
         if u.tournament and game == "mtg":
             self._policy(u, bump)
@@ -292,7 +306,17 @@ class Retriever:
 
     def _policy(self, u: Understanding, bump) -> None:
         """The Tournament Rules' and the IPG's sections for a question asked at a
-        tournament, as the search service ranks them for its words."""
+        tournament: those whose descriptions (an infraction's definition and
+        examples, a section's title and opening) match the question, and those
+        the search service ranks first for its words."""
+        scale = 1.0 if u.tournament == "yes" else 0.4
+        ranked = self.policy.rank(u.text, top=3)
+        best = ranked[0][1] if ranked else 0.0
+        for rank, (label, value) in enumerate(ranked):
+            rec = section_record(self.store, label)
+            if rec is not None and best >= POLICY_MATCH_MIN:
+                bump(rec.id, POLICY_MATCH * value / best / (1 + 0.5 * rank) * scale,
+                     msg("judge.why.describes"))
         words = [w for w in re.findall(r"[\w'’-]+", u.text)
                  if w.lower() not in QUESTION_WORDS and len(w) > 1]
         query = " ".join(words) or u.text

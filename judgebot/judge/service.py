@@ -30,7 +30,8 @@ class Judge:
         self.svc = svc
         svc.activate()
         self.cards = StoreCards(store)  # what a simulation may name (the pool, compiled lazily)
-        self.lexicon = Lexicon(store, svc.pinyin, [list(names) for names in pool_names()])
+        self.lexicon = Lexicon(store, svc.pinyin, [list(names) for names in pool_names()],
+                               vocabulary=svc.known)
         self.retriever = Retriever(store, svc, self.lexicon)
         if preload:  # a server loads it now, not on its first Chinese question
             import pypinyin  # noqa: F401
@@ -46,7 +47,8 @@ class Judge:
         layers = None if self.retriever.procedural(u) else ptlayers.read(u, self.store)
         simulation = None if layers or self.retriever.procedural(u) else self.simulate(u)
         applied = layers.rules if layers else simulation["rules"] if simulation else ()
-        evidence = self.retriever.retrieve(u, applied=applied)
+        deciding = layers.rules[0] if layers else None
+        evidence = self.retriever.retrieve(u, applied=applied, deciding=deciding)
         answer = compose(u, evidence, self.retriever, simulation, layers)
         if truncated:
             note = msg("judge.answer.truncated", n=MAX_QUESTION_CHARS)

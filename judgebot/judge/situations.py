@@ -159,9 +159,12 @@ def find(situations: list[Situation], text: str, card_texts: list[str] = ()) -> 
         if (s.also or s.also_cards) and _first(s.also, spaced) is None and not any(
                 p.search(c) for p in s.also_cards for c in cards):
             continue
+        if by_card:  # no words of the question name it
+            found.append(Found(0, 0, s, True))
+            continue
         start, end = hit
         found.append(Found(where[start] if spaced else 0,
-                           (where[max(end - 1, start)] + 1) if spaced else 0, s, by_card))
+                           (where[max(end - 1, start)] + 1) if spaced else 0, s))
     return sorted(found, key=lambda f: (f.start, f.situation.name))
 
 

@@ -95,9 +95,9 @@ def understand(question: str, lexicon: Lexicon) -> Understanding:
     language, script = language_of(question)
     u = Understanding(question=question, text=text, language=language, script=script,
                       entities=[])
-    u.other_game = _other_game(text)
     _rule_numbers(u)
     _terms(u, lexicon, text, how="exact")
+    u.other_game = _other_game(text, [(e.start, e.end) for e in u.of("card")])
     fixed = _correct(text, lexicon.corrector, lexicon, u)
     if fixed != text:
         known = {(e.kind, e.value) for e in u.entities}
@@ -113,12 +113,15 @@ def understand(question: str, lexicon: Lexicon) -> Understanding:
     return u
 
 
-def _other_game(text: str) -> str | None:
+def _other_game(text: str, cards: list[tuple[int, int]]) -> str | None:
+    """The other game a question names, unless the name is a Magic card's
+    ("I Force of Will it" names the card, not the game)."""
     lower = text.lower()
     for game, names in OTHER_GAMES.items():
         for name in names:
-            if re.search(rf"(?<![a-z]){re.escape(name)}(?![a-z])", lower):
-                return game
+            for m in re.finditer(rf"(?<![a-z]){re.escape(name)}(?![a-z])", lower):
+                if not any(s <= m.start() and m.end() <= e for s, e in cards):
+                    return game
     return None
 
 
@@ -160,7 +163,8 @@ def _correct(text: str, corrector: Corrector, lexicon: Lexicon, u: Understanding
     def fix(m: re.Match) -> str:
         word = m.group()
         lower = word.lower()
-        if len(lower) < 5 or corrector.known(lower) or lower in lexicon.pinyin:
+        if (len(lower) < 5 or corrector.known(lower) or lower in lexicon.pinyin
+                or lexicon.vocabulary(lower)):
             return word
         suggestion = corrector.suggest(lower)
         if suggestion and suggestion not in (lower[:-1], lower[:-2]):  # not a plural
