@@ -324,7 +324,8 @@ def markdown(report: dict) -> str:
                   "`POST /api/v1/simulate` (the gallery's scenarios, cycled) in flight while "
                   f"wrk runs the {len(search_paths())} API searches of the mix at "
                   f"{sims['connections']} connections; beside it, the same searches alone.", "",
-                  "| searches | req/s | p50 ms | p99 ms | max ms | web CPU ms/req | errors |",
+                  "| searches | req/s | p50 ms | p99 ms | max ms | web CPU ms per search (with "
+                  "the simulations' web work) | errors |",
                   "|---|---:|---:|---:|---:|---:|---:|"]
         for label, key in (("alone", "searches_alone"),
                            (f"with {load['in_flight']} simulations", "searches_with")):
