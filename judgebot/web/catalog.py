@@ -113,6 +113,8 @@ class Catalog:
             found = self.store.translation_of(rec)
             rid = self._translations[rec.id] = "" if found is None else found.id
             return found
+        if rid == rec.id:
+            return rec  # callers ask "is it the record itself?"
         return self.store.get(rid) if rid else None
 
     def english_of(self, rec: Record) -> Record | None:
