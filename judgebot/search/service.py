@@ -19,6 +19,7 @@ import json
 import re
 import threading
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from whoosh import query as Q
@@ -151,7 +152,8 @@ class SearchService:
         self._texts: dict[str, str] = {}
         self._shapes: dict[str, frozenset[str]] = {}
         self._display: dict[str, dict[str, str]] = {}
-        self._crumbs: dict[str, list[dict[str, str]]] = {}  # a record's breadcrumb, drawn
+        # A record's breadcrumb as hits show it, for the records most recently hit.
+        self._crumbs = lru_cache(maxsize=4096)(self._breadcrumb)
         self._rule_hits: dict[str, Hit] = {}
         self._names_fuzzy: Corrector | None = None
         self._rule_words: dict | None = None
@@ -815,6 +817,10 @@ class SearchService:
             self._display[rec.id] = out
         return out
 
+    def _breadcrumb(self, rid: str) -> list[dict[str, str]]:
+        return [{"id": c.id, "label": c.label, **{f"title_{k}": v for k, v in c.title.items()}}
+                for c in self.xref.breadcrumb(rid)]
+
     def _rule_hit(self, rec: Record) -> Hit:
         """The hit for a rule reached by its number: the same every time, so it is
         prepared once and shared (callers read hits, never change them)."""
@@ -855,13 +861,7 @@ class SearchService:
             matched.append("pinyin")
         elif key and rec.id in self._names.get(key, ()):
             matched.append("name")
-        crumbs = self._crumbs.get(rec.id)
-        if crumbs is None:
-            crumbs = [{"id": c.id, "label": c.label,
-                       **{f"title_{k}": v for k, v in c.title.items()}}
-                      for c in self.xref.breadcrumb(rec.id)]
-            if len(self._crumbs) < 50_000:  # one per record at most
-                self._crumbs[rec.id] = crumbs
+        crumbs = self._crumbs(rec.id)
         one_language = ("zh" in matched) != ("en" in matched)
         return Hit(
             id=rec.id, kind=rec.kind, game=rec.game, edition=rec.edition,

@@ -4,6 +4,8 @@ key, editions per game, the Chinese counterpart of a monolingual record, URLs.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from judgebot.corpus import EN, POLICY_KINDS, Record, label_of, parse_id, zh_of
@@ -14,6 +16,7 @@ from judgebot.xref import CrossReference
 
 GAMES = {"mtg": "Magic: The Gathering", "fow": "Force of Will"}
 GUIDE_NAME = "基本規則"  # the beginner's rulebook, as it names itself
+RECENT = 4096  # what is derived per record, kept for the records most recently shown
 
 
 def number_key(rec: Record) -> tuple:
@@ -26,9 +29,8 @@ class Catalog:
     service: SearchService
     _memo: dict = field(default_factory=dict)
     _defaults: dict = field(default_factory=dict)
-    # Record id → the id of the record whose Chinese it shows ("" for none): ids, not
-    # records, so that it never holds more than a few megabytes.
-    _translations: dict = field(default_factory=dict)
+    _recent: OrderedDict = field(default_factory=OrderedDict)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def __post_init__(self) -> None:
         self.xref: CrossReference = self.service.xref
@@ -46,16 +48,22 @@ class Catalog:
             value = self._memo[key] = compute()
             return value
 
-    def remember(self, key, compute, limit: int = 20_000):
-        """Like :meth:`memo`, for what is derived per record: kept for at most
-        ``limit`` keys (computed every time past them)."""
-        try:
-            return self._memo[key]
-        except KeyError:
-            value = compute()
-            if len(self._memo) < limit:
-                self._memo[key] = value
-            return value
+    def remember(self, key, compute):
+        """Like :meth:`memo`, for what is derived per record: only the most recently
+        used ``RECENT`` keys are kept (a page listing thousands of records, or a
+        crawler, must not grow the process)."""
+        with self._lock:
+            try:
+                self._recent.move_to_end(key)
+                return self._recent[key]
+            except KeyError:
+                pass
+        value = compute()
+        with self._lock:
+            self._recent[key] = value
+            if len(self._recent) > RECENT:
+                self._recent.popitem(last=False)
+        return value
 
     def get(self, rid: str | None) -> Record | None:
         return self.store.get(rid) if rid else None
@@ -108,11 +116,9 @@ class Catalog:
 
     def translation_of(self, rec: Record) -> Record | None:
         """The record whose Chinese a reader sees beside ``rec``'s English."""
-        rid = self._translations.get(rec.id)
-        if rid is None:
-            found = self.store.translation_of(rec)
-            rid = self._translations[rec.id] = "" if found is None else found.id
-            return found
+        # Kept as an id ("" for none), never as a record: records are the store's to keep.
+        rid = self.remember(("translation", rec.id), lambda: getattr(
+            self.store.translation_of(rec), "id", ""))
         if rid == rec.id:
             return rec  # callers ask "is it the record itself?"
         return self.store.get(rid) if rid else None
@@ -199,7 +205,7 @@ class Catalog:
                 return f"{base}?edition={rec.edition}"
             return base
         if kind == "card":
-            if self.memo(("card-printings", game, rec.slug),
+            if self.remember(("card-printings", game, rec.slug),
                          lambda: len(self.store.find(game, "card", slug=rec.slug))) > 1:
                 return f"/{game}/cards/{rec.slug}?set={rec.set}"
             return f"/{game}/cards/{rec.slug}"

@@ -50,10 +50,6 @@ CLEANUP_INTERVAL = 2  # how often silent connections are looked for
 # parsed, in urllib's cache: at this size that holds at most a few megabytes.)
 MAX_HEADER_BYTES = 16 * 1024
 MALLOC_ARENAS = 2
-# A request allocates tens of thousands of short-lived objects: collecting the young
-# generation every 700 of them cost a twentieth of the mix's CPU (measured A/B in one
-# process); collections stay automatic, only rarer.
-GC_THRESHOLDS = (20_000, 20, 100)
 M_ARENA_MAX = -8  # glibc's mallopt parameter number
 
 
@@ -183,9 +179,6 @@ def serve(app: Flask, sock: socket.socket, options: Options,
         sock.listen(2048)
         sock.setblocking(False)
         ready()
-        gc.collect()
-        gc.freeze()
-        gc.set_threshold(*GC_THRESHOLDS)
         _serve_waitress(app, sock, options)
 
 
@@ -241,7 +234,6 @@ def _serve_gunicorn(app: Flask, host: str, port: int, options: Options,
     _options = options  # the workers, forked from this process, read it
     gc.collect()
     gc.freeze()  # objects loaded before the fork stay out of GC passes: fewer copied pages
-    gc.set_threshold(*GC_THRESHOLDS)
     Application().run()
 
 

@@ -180,7 +180,7 @@ def _yield_to_pages() -> None:
 # at its default young-generation threshold (700), spent a fifth of a worker's time
 # walking them. Collections stay automatic (a scenario's garbage is still bounded),
 # only rarer; and the card pool read before the first job is never walked again.
-GC_THRESHOLDS = (20_000, 20, 100)
+GC_THRESHOLDS = (20_000, 10, 10)  # a full collection every two million allocations
 
 
 def _fewer_collections() -> None:
