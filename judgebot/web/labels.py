@@ -286,6 +286,19 @@ EXAMPLES = {"hans_example": ("践踏", "zh-Hans"), "hant_example": ("踐踏", "z
 
 
 def label(prefs: Prefs, key: str, **values: object) -> str:
+    if values:
+        return _label(prefs, key, **values)
+    # A page asks for a hundred labels: each is converted to the reader's script once.
+    found = _DONE.get((prefs.view, prefs.script, key))
+    if found is None:
+        found = _DONE[(prefs.view, prefs.script, key)] = _label(prefs, key)
+    return found
+
+
+_DONE: dict[tuple[str, str, str], str] = {}  # (view, script, key): at most 6 per label
+
+
+def _label(prefs: Prefs, key: str, **values: object) -> str:
     zh, en = LABELS[key]
     if prefs.view == "en":
         text = en
