@@ -11,11 +11,12 @@ several runs so that machine noise hits every measurement alike:
 - **worker job**: what a simulation worker does for one request, in this
   process: the structure limits, the engine with a board drawn at every log
   entry (one run: :class:`judgebot.engine.board.BoardRecorder` observes it),
-  and the JSON of the result (:func:`judgebot.web.simulate.worker.simulate`);
+  the steps and what changed at each, and the answer's JSON but for the cited
+  rules' texts (:func:`judgebot.web.simulate.worker.answer`);
 - **API**: ``POST /api/v1/simulate`` to ``judgebot serve`` (the production
-  server, waitress, with its pool of worker processes) over loopback, one
-  request at a time on a kept-alive connection: the worker job plus the pipe
-  to the worker, the rule texts and names from the corpus, and the JSON;
+  server with its pool of worker processes) over loopback, one request at a
+  time on a kept-alive connection: the worker job plus HTTP, the pipe to the
+  worker and back, and the cited rules' texts from the corpus;
 - **page**: ``GET /simulate?example=<id>``, the HTML page with every board drawn.
 
 Each is timed per scenario as the median over runs; the report gives, over
@@ -42,6 +43,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from runinfo import ServerTree  # noqa: E402
 
 SCENARIOS = ROOT / "tests" / "scenarios"
 
@@ -116,9 +120,19 @@ def main(argv: list[str] | None = None) -> int:
 
     from judgebot.engine.cards import pool
     from judgebot.engine.simulation import run_text
-    from judgebot.web.simulate.worker import simulate
+    from judgebot.web.simulate import view, worker
 
     pool()
+    # The steps' names as a worker gets them from the web process's corpus.
+    from judgebot.services import open_search
+    from judgebot.web.catalog import Catalog
+
+    search = open_search()
+    worker.STEP_NAMES = view.step_names(Catalog(search.store, search))
+
+    def simulate(text: str) -> None:
+        worker.answer(text, False, "hans")
+
     texts = {p.stem: p.read_text(encoding="utf-8") for p in sorted(SCENARIOS.glob("*.yaml"))}
     load_start = os.getloadavg()
     port = free_port()
@@ -130,6 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     page: dict[str, list[float]] = {k: [] for k in texts}
     inside: dict[str, list[tuple[float, float]]] = {k: [] for k in texts}
     steps: dict[str, int] = {}
+    cpu_floor = cpu_job = cpu_web = cpu_workers = 0.0
     refused: set[str] = set()
     try:
         client = Client(port)
@@ -138,16 +153,23 @@ def main(argv: list[str] | None = None) -> int:
             simulate(text)
             client.post(text)
             client.get(f"/simulate?example={name}")
+        tree = ServerTree(server.pid)
         gc.disable()
         for _ in range(args.runs):
             for name, text in texts.items():
-                start = time.perf_counter()
+                start, cpu = time.perf_counter(), time.process_time()
                 run_text(text)
                 floor[name].append(time.perf_counter() - start)
-                start = time.perf_counter()
+                cpu_floor += time.process_time() - cpu
+                start, cpu = time.perf_counter(), time.process_time()
                 simulate(text)
                 job[name].append(time.perf_counter() - start)
+                cpu_job += time.process_time() - cpu
+                before = tree.cpu()
                 elapsed, data = client.post(text)
+                after = tree.cpu()
+                cpu_web += after[0] - before[0]
+                cpu_workers += after[1] - before[1]
                 api[name].append(elapsed)
                 timing = data.get("timing") or {}
                 inside[name].append((timing.get("engine_ms", 0.0), timing.get("boards_ms", 0.0)))
@@ -172,6 +194,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"{percentile(values, 0.95) * ms:.2f} | {max(values) * ms:.2f} | "
                 f"{sum(values) * ms:.0f} |")
 
+    n_calls = len(texts) * args.runs
     ratio_api = [med["api"][k] / med["floor"][k] for k in texts]
     ratio_job = [med["job"][k] / med["floor"][k] for k in texts]
     engine_in = [statistics.median(e for e, _ in inside[k]) for k in texts]
@@ -185,14 +208,15 @@ def main(argv: list[str] | None = None) -> int:
         f"{platform.python_version()}; load average {load_start[0]:.2f} at the start, "
         f"{load_end[0]:.2f} at the end.  ",
         f"Scenarios: {len(texts)} (the gallery, tests/scenarios), {args.runs} runs each, "
-        "interleaved; per-scenario medians over runs. Server: `judgebot serve` (waitress, "
-        "2 simulation worker processes), loopback, one request at a time on a kept-alive "
-        "connection.",
+        "interleaved; per-scenario medians over runs. Server: `judgebot serve` as it starts "
+        "by default (on Linux gunicorn, a web worker per core, waitress in each, each "
+        "with 2 simulation worker processes at nice 10), loopback, one request at a time "
+        "on a kept-alive connection.",
         "",
         "| per scenario (ms) | median | p95 | max | total |",
         "|---|---:|---:|---:|---:|",
         row("floor: the engine alone (`run_text`)", list(med["floor"].values())),
-        row("worker job: limits + engine drawing a board per entry + JSON",
+        row("worker job: limits + engine drawing a board per entry + the answer's JSON",
             list(med["job"].values())),
         row("**API: `POST /api/v1/simulate`**", list(med["api"].values())),
         row("page: `GET /simulate?example=…` (HTML, every board drawn)",
@@ -205,8 +229,15 @@ def main(argv: list[str] | None = None) -> int:
         "Where the API's time goes (medians over scenarios, ms): engine inside the worker "
         f"{statistics.median(engine_in):.2f}, drawing a board per entry "
         f"{statistics.median(boards_in):.2f}, everything outside the worker job (HTTP, the "
-        f"pipe to the worker, rule texts from the corpus, JSON) "
+        f"pipe to the worker and back, rule texts from the corpus) "
         f"{statistics.median(overhead) * ms:.2f}.",
+        "",
+        "CPU time per request, over all runs (the machine's other work inflates wall "
+        "time, much less CPU time; the server's from /proc, in clock ticks): floor "
+        f"{cpu_floor * ms / n_calls:.2f} ms, worker job {cpu_job * ms / n_calls:.2f} ms, API "
+        f"{(cpu_web + cpu_workers) * ms / n_calls:.2f} ms (web processes "
+        f"{cpu_web * ms / n_calls:.2f} ms, simulation workers {cpu_workers * ms / n_calls:.2f} "
+        f"ms): API / floor **{(cpu_web + cpu_workers) / cpu_floor:.1f}×**.",
         "",
         f"Steps per scenario: median {statistics.median(steps.values()):.0f}, "
         f"max {max(steps.values())}. Scenarios the engine refuses (answered with the refusal): "

@@ -54,7 +54,7 @@ BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 sys.path.insert(0, str(BENCH))
 
-from runinfo import git_state  # noqa: E402
+from runinfo import ServerTree, git_state  # noqa: E402
 
 # The fixed mix, cycled in order by every wrk connection: 10 searches (4 pages,
 # 6 API calls, as instant search makes), 8 rule pages, 4 glossary pages.
@@ -150,8 +150,10 @@ def check_paths(base: str, paths: list[str]) -> None:
                 raise SystemExit(f"{path}: status {response.status}")
 
 
-def run_wrk(base: str, paths: list[str], concurrency: int, duration: int) -> dict:
+def run_wrk(base: str, paths: list[str], concurrency: int, duration: int,
+            tree: ServerTree | None = None) -> dict:
     script = LUA % {"paths": ", ".join(json.dumps(p) for p in paths)}
+    before = tree.cpu() if tree else None
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as fh:
         fh.write(script)
     try:
@@ -162,9 +164,15 @@ def run_wrk(base: str, paths: list[str], concurrency: int, duration: int) -> dic
             capture_output=True, text=True, check=True).stdout
     finally:
         os.unlink(fh.name)
+    after = tree.cpu() if tree else None
     line = next(x for x in out.splitlines() if x.startswith("RESULT "))
     raw = json.loads(line[len("RESULT "):])
+    # The CPU the server's web processes spent per request (the machine's other work
+    # inflates latency, much less this).
+    cpu_ms = (after[0] - before[0]) * 1000 / raw["requests"] if tree and raw["requests"] \
+        else None
     return {
+        "cpu_ms": cpu_ms,
         "requests": raw["requests"],
         "rps": raw["requests"] / (raw["duration_us"] / 1e6),
         "p50_ms": raw["p50_us"] / 1000, "p99_ms": raw["p99_us"] / 1000,
@@ -181,7 +189,9 @@ def median_of(runs: list[dict]) -> dict:
             "p99_ms": round(statistics.median(r["p99_ms"] for r in runs), 2),
             "p99_all": [round(r["p99_ms"], 2) for r in runs],
             "max_ms": round(max(r["max_ms"] for r in runs), 2),
-            "errors": sum(r["errors"] for r in runs)}
+            "errors": sum(r["errors"] for r in runs),
+            "cpu_ms": round(statistics.median(r["cpu_ms"] for r in runs), 2)
+            if all(r.get("cpu_ms") is not None for r in runs) else None}
 
 
 # --- simulations in flight -----------------------------------------------------------------------
@@ -289,17 +299,22 @@ def markdown(report: dict) -> str:
              "(medians; the two servers alternate run after run), loopback. Mix: "
              f"{len(report['paths'])} requests cycled (searches as pages and JSON API calls in "
              "English, Chinese, pinyin, misspelt and by number; rule pages; glossary pages). "
-             f"Floor: `{FLOOR}` from the same server. wrk itself runs on the same 2 cores.", ""]
+             f"Floor: `{FLOOR}` from the same server. wrk itself runs on the same 2 cores. "
+             "CPU ms/req: the CPU time the server's web processes (not the niced simulation "
+             "workers) spent per request answered, from /proc: what the machine's other work "
+             "inflates much less than latency.", ""]
     for key in [k for k in ("single", "workers") if k in report]:
         s = report[key]
         lines += [f"## {s['label']}", "", f"`{s['command']}`", "",
-                  "| connections | mix req/s | mix p50 ms | mix p99 ms | errors "
-                  "| floor req/s | floor p50 ms | floor p99 ms | errors |",
-                  "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+                  "| connections | mix req/s | mix p50 ms | mix p99 ms | mix CPU ms/req "
+                  "| errors | floor req/s | floor p50 ms | floor p99 ms | floor CPU ms/req "
+                  "| errors |",
+                  "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
         for c in report["concurrency"]:
             m, f = s["mix"][str(c)], s["floor"][str(c)]
-            lines.append(f"| {c} | {m['rps']} | {m['p50_ms']} | {m['p99_ms']} | {m['errors']} "
-                         f"| {f['rps']} | {f['p50_ms']} | {f['p99_ms']} | {f['errors']} |")
+            lines.append(f"| {c} | {m['rps']} | {m['p50_ms']} | {m['p99_ms']} | "
+                         f"{m.get('cpu_ms')} | {m['errors']} | {f['rps']} | {f['p50_ms']} | "
+                         f"{f['p99_ms']} | {f.get('cpu_ms')} | {f['errors']} |")
         lines.append("")
     sims = report.get("simulations")
     if sims:
@@ -309,13 +324,14 @@ def markdown(report: dict) -> str:
                   "`POST /api/v1/simulate` (the gallery's scenarios, cycled) in flight while "
                   f"wrk runs the {len(search_paths())} API searches of the mix at "
                   f"{sims['connections']} connections; beside it, the same searches alone.", "",
-                  "| searches | req/s | p50 ms | p99 ms | max ms | errors |",
-                  "|---|---:|---:|---:|---:|---:|"]
+                  "| searches | req/s | p50 ms | p99 ms | max ms | web CPU ms per search (with "
+                  "the simulations' web work) | errors |",
+                  "|---|---:|---:|---:|---:|---:|---:|"]
         for label, key in (("alone", "searches_alone"),
                            (f"with {load['in_flight']} simulations", "searches_with")):
             r = sims[key]
             lines.append(f"| {label} | {r['rps']} | {r['p50_ms']} | {r['p99_ms']} | "
-                         f"{r['max_ms']} | {r['errors']} |")
+                         f"{r['max_ms']} | {r.get('cpu_ms')} | {r['errors']} |")
         lines += ["", f"The simulations meanwhile: {load['completed']} completed, statuses "
                   f"{load['statuses']}, p50 {load['p50_ms']} ms, p99 {load['p99_ms']} ms.", ""]
     lines += ["## Bars (issue 12)", "", "| bar | measured | met |", "|---|---|---|"]
@@ -351,7 +367,8 @@ def main() -> int:
         servers["single"] = Server("single", ["--server", "waitress"], args.threads)
     labels = {"single": f"One process (waitress, {args.threads or 8} threads), the baseline",
               "workers": f"{args.workers} worker processes (gunicorn, waitress in each, "
-                         f"{args.threads or 4} threads each)"}
+                         f"{args.threads or 4} threads each for pages and searches, more "
+                         "for simulations waiting for their worker)"}
     results: dict = {k: {"mix": {}, "floor": {}} for k in servers}
     order = ["single", "workers"]  # the baseline first in every run
     servers = {k: servers[k] for k in order if k in servers}
@@ -361,16 +378,18 @@ def main() -> int:
             server.wait_ready()
             check_paths(server.base, paths + [FLOOR])
             run_wrk(server.base, paths, 16, 2)  # warm every worker's caches
+        trees = {key: ServerTree(server.process.pid) for key, server in servers.items()}
         cells: dict = {}
         for run in range(args.runs if "load" in args.parts else 0):
             for c in args.concurrency:
                 for key, server in servers.items():
                     for part, ps in (("mix", paths), ("floor", [FLOOR])):
-                        r = run_wrk(server.base, ps, c, args.duration)
+                        r = run_wrk(server.base, ps, c, args.duration, trees[key])
                         cells.setdefault((key, part, c), []).append(r)
                         print(f"run {run + 1} {key:7s} {part:5s} c={c:3d} {r['rps']:8.1f} "
                               f"req/s p50 {r['p50_ms']:7.2f} ms p99 {r['p99_ms']:7.2f} ms "
-                              f"err {r['errors']}", flush=True)
+                              f"err {r['errors']} cpu {r['cpu_ms'] or 0:.2f} ms/req",
+                              flush=True)
         for (key, part, c), runs in cells.items():
             results[key][part][str(c)] = median_of(runs)
         if args.simulations and "simulations" in args.parts:
@@ -379,10 +398,11 @@ def main() -> int:
             alone, loaded, load = [], [], None
             for run in range(args.runs):
                 alone.append(run_wrk(workers.base, search_paths(), args.search_connections,
-                                     args.duration))
+                                     args.duration, trees["workers"]))
                 with Simulations(workers.port, scenarios, args.simulations) as simulations:
                     loaded.append(run_wrk(workers.base, search_paths(),
-                                          args.search_connections, args.duration))
+                                          args.search_connections, args.duration,
+                                          trees["workers"]))
                 load = simulations.summary()
                 print(f"run {run + 1} searches alone p99 {alone[-1]['p99_ms']:.2f} ms; with "
                       f"{args.simulations} simulations p99 {loaded[-1]['p99_ms']:.2f} ms "

@@ -70,7 +70,8 @@ def oracle_card(card: Record) -> OracleCard:
     faces = tuple(OracleCard.from_record(face) for face in card.faces or ())
     return OracleCard(card.name.get(EN, "") or zh_of(card.name), card.mana_cost or None,
                       card.type_line.get(EN, ""), card.text.get(EN, ""), card.power,
-                      card.toughness, card.loyalty, zh_of(card.name), faces)
+                      card.toughness, card.loyalty, zh_of(card.name), faces,
+                      tuple(card.colour_identity))
 
 
 def read_card(card: Record) -> Reading:

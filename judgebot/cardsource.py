@@ -30,7 +30,9 @@ from judgebot.messages import Message, msg
 from judgebot.store import DATA_DIR, Store, StoreError, corpus_hash
 from judgebot.text.names import name_key
 
-NAMES = ("name", "zh", "alias")  # how a scenario may name a corpus card
+# how a scenario may name a corpus card: a face's name names the card with two faces
+# (Giant Killer, Insectile Aberration), as a split card's half names the split card
+NAMES = ("name", "zh", "alias", "face", "face-zh")
 MAX_NAME = 200
 
 

@@ -45,6 +45,8 @@ from judgebot.text.names import name_key, name_words, trigrams
 
 STORE_VERSION = "8"
 DATA_DIR = corpus.ROOT / "index"
+MMAP_BYTES = 1 << 30  # the whole store (150 MB today) read through one shared map
+CACHE_KIB = 256  # and a small private page cache per connection
 CITING_FIELDS = ("refs", "rules", "see")
 CACHE_SIZE = 30_000
 MAX_HOPS = 64  # editions a lineage is followed through
@@ -390,6 +392,10 @@ class Store:
         if conn is None or self._local.pid != os.getpid():
             uri = f"file:{self.path}?mode=ro&immutable=1"
             conn = sqlite3.connect(uri, uri=True, check_same_thread=False)
+            # Every thread has its connection: read through a shared map of the file,
+            # not a private page cache each (a server's threads would each keep megabytes).
+            conn.execute(f"PRAGMA mmap_size = {MMAP_BYTES}")
+            conn.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
             self._local.conn, self._local.pid = conn, os.getpid()
         return conn
 

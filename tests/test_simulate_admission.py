@@ -76,3 +76,61 @@ def test_twenty_slow_simulations_leave_the_server_free_for_searches(server):
     assert all(a[3] < 2.5 for a in busy)  # told at once, not after waiting
     assert all(a[2]["status"] == "refused" and a[2]["refused"]["kind"] == "limit"
                for a in done)  # the slow scenarios ran into the time budget
+
+
+def test_simulations_waiting_for_a_worker_hold_threads_of_their_own(search_service):
+    """As `judgebot serve` sets it up: the server's threads are the pages' budget plus
+    one per simulation it admits, so admitted simulations (one running, three waiting
+    for the one worker) leave every page thread free."""
+    from waitress import create_server
+
+    from judgebot.web import create_app, simulate
+
+    config = {"SIMULATE_WORKERS": 1, "SIMULATE_QUEUE": 3, "SIMULATE_TIMEOUT": 1.0,
+              "SIMULATE_WAIT": 30.0, "PAGE_THREADS": 2}
+    app = create_app(search_service, config)
+    srv = create_server(app, host="127.0.0.1", port=0,
+                        threads=config["PAGE_THREADS"] + simulate.admitted(config))
+    threading.Thread(target=srv.run, daemon=True).start()
+    port = srv.effective_port
+    try:
+        get(port, "/api/v1/search?q=trample")
+        post(port, "title: x\nplayers: [Alice, Bob]\n")  # the worker started
+        answers: list[tuple[int, dict, dict, float]] = []
+        threads = [threading.Thread(target=lambda: answers.append(post(port, SLOW)))
+                   for _ in range(4)]
+        for t in threads:
+            t.start()
+        time.sleep(0.5)
+        searches = [get(port, f"/api/v1/search?q={q}") for q in ("trample", "deathtouch",
+                                                                 "first%20strike")]
+        still_waiting = sum(t.is_alive() for t in threads)
+        for t in threads:
+            t.join()
+    finally:
+        srv.close()
+        app.extensions["judgebot_simulate"].close()
+    assert still_waiting >= 2  # the searches were served while simulations waited
+    assert all(status == 200 and seconds < 1.0 for status, seconds in searches)
+    assert sorted(a[0] for a in answers) == [200] * 4  # all four admitted, none refused
+
+
+def test_the_page_budget_does_not_count_simulations(search_service):
+    from judgebot.web.app import PageBudget
+
+    seen: list[str] = []
+
+    def inner(environ, start_response):
+        seen.append(environ["PATH_INFO"])
+        # A page takes the one slot; a simulation never needs it.
+        assert budget.slots.acquire(blocking=False) is (
+            environ["PATH_INFO"].startswith("/api/v1/simulate"))
+        if environ["PATH_INFO"].startswith("/api/v1/simulate"):
+            budget.slots.release()
+        return [b""]
+
+    budget = PageBudget(inner, 1)
+    budget({"PATH_INFO": "/api/v1/search"}, None)
+    budget({"PATH_INFO": "/api/v1/simulate"}, None)
+    assert seen == ["/api/v1/search", "/api/v1/simulate"]
+    assert budget.slots.acquire(blocking=False)  # released after each page

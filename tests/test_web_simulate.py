@@ -405,7 +405,7 @@ def test_the_engines_refusals_are_translated_into_chinese(text, line, words):
 def test_an_untranslated_refusal_keeps_the_english_behind_its_kind(client):
     refused = {"kind": "unsupported", "message": "a mechanic nobody wrote",
                "msg": {"code": "no.such.code", "args": {}}}
-    assert refusal_view(None, refused)["message_zh"] == "引擎无法模拟：a mechanic nobody wrote"
+    assert refusal_view(refused)["message_zh"] == "引擎无法模拟：a mechanic nobody wrote"
 
 
 # --- the page -----------------------------------------------------------------------------------

@@ -40,6 +40,9 @@ KEYWORD_RULES: dict[str, str] = {
     "rebound": R.REBOUND, "entwine": R.ENTWINE, "escalate": R.ESCALATE, "spree": R.SPREE,
     "tiered": R.TIERED, "jump-start": R.JUMP_START, "retrace": R.RETRACE,
     "multikicker": R.MULTIKICKER, "gift": R.GIFT,
+    # cards with two faces (this branch's part)
+    "daybound": R.DAYBOUND, "nightbound": R.NIGHTBOUND, "fuse": R.FUSE,
+    "aftermath": R.AFTERMATH, "ascend": R.ASCEND_PERMANENT, "disturb": R.DISTURB,
 }
 # Keywords the engine simulates by reading what their rule says they mean (702.Na:
 # "Bushido N" means "Whenever this creature blocks or becomes blocked, it gets +N/+N
@@ -64,7 +67,7 @@ NO_EFFECT_KEYWORDS = frozenset({"partner", "choose a background", "doctor's comp
 # Keywords that take a number, a cost, or both.
 NUMBERED = {"fading", "vanishing", "absorb", "poisonous", "toxic", "devour", "amplify"}
 COSTED = {"buyback", "cycling", "echo", "kicker", "flashback", "madness", "morph", "evoke",
-          "equip", "dash", "entwine", "escalate", "multikicker"}
+          "equip", "dash", "entwine", "escalate", "multikicker", "disturb"}
 
 
 class Ability:
@@ -84,6 +87,7 @@ class Keyword(Ability):
     text: str = ""
     parts: tuple = ()  # the abilities its rule says it means, as the reader read them
     rule: str = ""  # the rule that says what it means
+    filter: Any = None  # "Enchant creature you control": what it may enchant (303.4a)
 
     @property
     def rules(self) -> tuple[str, ...]:  # type: ignore[override]
@@ -153,6 +157,9 @@ class Filter:
     names: frozenset[str] = frozenset()
     face_down: bool | None = None
     counter: str | None = None
+    # "of the chosen type/color": (what was chosen as the source entered, whether it must
+    # be it): ("creature_type", True), ("color", False) for "that aren't of the chosen color"
+    chosen: tuple[str, bool] | None = None
     zone: str = "battlefield"
     text: str = ""
 
@@ -419,6 +426,9 @@ def components(kw: Keyword) -> tuple[Ability, ...]:
                                  (Effect("cast_rebound", {}),), condition=("rebounded",),
                                  zone="exile", text="rebound", rules=(R.REBOUND,),
                                  keyword=name))
+    if name == "aftermath":  # "If this spell was cast from a graveyard, exile it instead …"
+        return (ReplacementAbility("aftermath_exile", {}, zone="stack", text=kw.label(),
+                                   rules=(R.AFTERMATH,), keyword=name),)
     if name == "buyback":
         return (ReplacementAbility("buyback", {}, zone="stack", text=kw.label(),
                                    rules=(R.BUYBACK,), keyword=name),)

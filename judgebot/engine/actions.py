@@ -28,7 +28,7 @@ from judgebot.engine.scenario import (
 )
 from judgebot.engine.setup import setup
 from judgebot.engine.special import play_land, suspend, turn_face_up
-from judgebot.engine.state import STEPS, Game
+from judgebot.engine.state import FUSED, STEPS, Game
 from judgebot.engine.summary import signature
 from judgebot.messages import ZH_HANS, Joined, Name, msg
 
@@ -57,9 +57,9 @@ CHOOSE_KEYS = frozenset({
     "modes", "copy", "copy_targets", "new_targets", "color", "mana", "chosen",
     "chosen_player", "choose_player", "search", "return", "bounce", "discard", "sacrifice",
     "legend", "random", "scry", "surveil", "crew", "exile", "choose", "put", "pile",
-    "pile_choice", "reveal"})
+    "pile_choice", "reveal", "creature_type", "untap"})
 CHOOSE_ALIASES = {"target": "targets", "colour": "color", "replacement_order": "replacement",
-                  "legend": "keep", "player_choice": "chosen_player"}
+                  "legend": "keep", "player_choice": "chosen_player", "type": "creature_type"}
 
 
 class Runner:
@@ -430,7 +430,7 @@ class Runner:
             raise BadInput(msg("actions.act_cast"), action.line)
         allowed = {"player", "card", "targets", "x", "modes", "mode", "alt_cost", "half",
                    "divide", "buyback", "kicker", "additional", "sacrifice", "discard", "from",
-                   "target", "convoke", "improvise", "delve"}
+                   "target", "convoke", "improvise", "delve", "fuse"}
         for key in value:
             if key not in allowed:
                 raise BadInput(msg("actions.act_cast.2", key=key, value=suggest(key, allowed)),
@@ -454,12 +454,23 @@ class Runner:
             game.extra["suspend_x"] = whole(value.get("x", 0) or 0, "x", action.line, 0)
             suspend(game, player, oid)
             return
-        if game.chars(oid).is_land and not obj.card.split:
+        half = str(value.get("half") or "")
+        other = obj.card.other
+        if other is not None and not half and name.lower() in \
+                {n.lower() for n in other.all_names()}:
+            half = other.name  # the face named: a modal face, an Adventure (712.11b, 715.3)
+        back = other is not None and half.lower() in {n.lower() for n in other.all_names()}
+        if back and obj.card.layout == "modal_dfc" and "land" in other.types:
+            self.ensure_priority(player)
+            play_land(game, player, oid, back=True)
+            return
+        if game.chars(oid).is_land and not obj.card.split and not back:
             self.ensure_priority(player)
             play_land(game, player, oid)
             return
         self.ensure_priority(player)
-        half = str(value.get("half") or "")
+        if value.get("fuse") or half.strip().lower() in ("both", "fused", "fuse"):
+            half = FUSED  # both halves of a split card with fuse (702.102a)
         if obj.card.split and not half:
             for h in obj.card.split:
                 if h.name.lower() == name.lower():

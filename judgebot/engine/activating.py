@@ -119,6 +119,8 @@ def activate(game: Game, player: str, oid: int, ability: ActivatedAbility,
         return
     item = StackAbility(game.new_id(), oid, name, player, ability, chosen, {}, x,
                         {"activated": True}, lki)
+    if obj.zone == "battlefield" and obj.card.other is not None:
+        item.info["transforms"] = obj.transforms  # 701.27f
     game.stack.append(item)
     game.changed()
     tgt = targets_text(game, chosen)

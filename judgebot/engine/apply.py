@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Any
 
 from judgebot.engine import citations as R
-from judgebot.engine.abilities import triggered
+from judgebot.engine.abilities import Keyword, triggered
 from judgebot.engine.events import (
     Attach,
     Counters,
@@ -29,10 +29,11 @@ from judgebot.engine.events import (
     Move,
     Regenerated,
     Tap,
+    Transform,
     TurnFaceUp,
     WinGame,
 )
-from judgebot.engine.state import CardDef, Game, GameObject
+from judgebot.engine.state import CardDef, Game, GameObject, enters_back_up, face_up
 from judgebot.messages import Joined, msg, term
 
 UNKNOWN_CARD = CardDef("unknown card", source="unknown")
@@ -226,11 +227,18 @@ def _move(game: Game, ev: Move) -> Applied:
         new.chosen.update(obj.chosen)
     if ev.chosen:
         new.chosen.update(ev.chosen)
+    if to == "battlefield" and not face_down:
+        new.back_up = enters_back_up(new.card, cast, ev.back_up)
+        if not new.back_up and game.extra.get("day_night") == "night" and \
+                new.card.other is not None and \
+                any(isinstance(a, Keyword) and a.name == "daybound" for a in new.card.abilities):
+            new.back_up = True  # "If it is night … it enters transformed" (702.145b)
+            ev.rules = tuple(ev.rules) + (R.DAYBOUND, R.DFC_BACK_FACE)
     game.objects[new.id] = new
     del game.objects[obj.id]
     if to == "battlefield":
         game.battlefield.append(new.id)
-        pw = new.copy_of or new.card
+        pw = face_up(new)
         if "planeswalker" in pw.types and pw.loyalty is not None and not new.face_down and \
                 "loyalty" not in new.counters:
             new.counters["loyalty"] = pw.loyalty  # 306.5b
@@ -482,6 +490,47 @@ def _turn_face_up(game: Game, ev: TurnFaceUp) -> Applied:
     return []
 
 
+def _transform(game: Game, ev: Transform) -> Applied:
+    """Turn a double-faced permanent over (701.27a, 712.18: the same object, a new timestamp
+    613.7g), or flip a flip card (710.1a, one way: 710.4)."""
+    obj = game.objects.get(ev.oid)
+    if obj is None or obj.zone != "battlefield":
+        return None
+    card = obj.card
+    name = game.label(ev.oid)
+    kinds = ("flip",) if ev.flip else ("transform", "modal_dfc")
+    why = None
+    if card.other is None or card.layout not in kinds:
+        why = (R.FLIP,) if ev.flip else (R.TRANSFORM_NOT_DFC,)
+    elif obj.face_down:
+        why = (R.DFC_FACE_DOWN,)
+    elif ev.flip and obj.back_up:
+        why = (R.FLIP_ONCE,)
+    elif not ev.flip and (card if obj.back_up else card.other).types & {"instant", "sorcery"}:
+        why = (R.TRANSFORM_INTO_SPELL,)
+    elif ev.since is not None and obj.transforms != ev.since:
+        why = (R.TRANSFORM_ONCE,)
+    elif ev.cause != "daynight" and (game.chars(ev.oid).has("daybound") or
+                                     game.chars(ev.oid).has("nightbound")):
+        why = (R.DAYBOUND, R.NIGHTBOUND)  # they transform only as day and night change
+    if why is not None:
+        game.log.add("note", msg("apply.transform.nothing", name=name), ev.rules + why)
+        return None
+    obj.back_up = not obj.back_up
+    obj.transforms += 1
+    obj.timestamp = game.new_timestamp()
+    game.changed()
+    if ev.flip:
+        game.log.add("transform", msg("apply.flip", name=name, now=game.label(ev.oid)),
+                     ev.rules + (R.FLIP, R.FLIP_CHARS))
+    else:
+        game.log.add("transform", msg("apply.transform", name=name, now=game.label(ev.oid)),
+                     ev.rules + (R.TRANSFORM, R.DFC_SAME_OBJECT, R.TRANSFORM_TIMESTAMP,
+                                 R.DFC_FRONT_FACE if not obj.back_up else
+                                 R.DFC_BACK_FACE if card.layout == "transform" else R.MDFC_FACE))
+    return []
+
+
 # --- game end ---------------------------------------------------------------------------------
 def _lose(game: Game, ev: LoseGame) -> Applied:
     player = game.players[ev.player]
@@ -536,6 +585,11 @@ def _counter_spell(game: Game, ev: CounterSpell) -> Applied:
     game.log.add("counter", msg("apply.counter_spell", name=game.label(item.id)),
         ev.rules + (R.COUNTER,))
     dest = ev.notes[0] if ev.notes else "graveyard"
+    card = item.card
+    if card.layout == "adventure" and card.other is not None and item.cast is not None and \
+            item.cast.half == card.other.name and not item.spell_copy:
+        game.log.add("note", msg("adventure.countered", name=game.label(item.id)),
+                     (R.ADVENTURE_EXILE,))
     # The countered spell then moves, through the pipeline (a replacement may exile it).
     bottom = dest == "library_bottom"
     return [Move(cause="effect", source=ev.source, oid=item.id,
@@ -550,6 +604,7 @@ def _happened(game: Game, ev: Happened) -> Applied:
 _HANDLERS = {
     Damage: _damage, LifeGain: _life_gain, LifeLoss: _life_loss, Move: _move, Draw: _draw,
     Regenerated: _regenerated, Tap: _tap, Counters: _counters, CreateToken: _create_token,
-    Attach: _attach, TurnFaceUp: _turn_face_up, LoseGame: _lose, WinGame: _win,
+    Attach: _attach, TurnFaceUp: _turn_face_up, Transform: _transform, LoseGame: _lose,
+    WinGame: _win,
     CounterSpell: _counter_spell, Happened: _happened,
 }

@@ -35,7 +35,7 @@ from judgebot.engine.mana import ManaCost
 from judgebot.engine.pipeline import perform
 from judgebot.engine.prohibitions import active_prohibitions
 from judgebot.engine.rules import may_play_from_exile, target_legal
-from judgebot.engine.state import CastInfo, Chars, Game, GameObject
+from judgebot.engine.state import FUSED, CastInfo, Chars, Game, GameObject, face_up
 from judgebot.engine.targeting import (
     choose_targets,
     divide_among,
@@ -56,7 +56,7 @@ from judgebot.messages import Joined, Name, msg
 
 FACE_DOWN_COST = ManaCost.parse("{3}")
 # The ways a spell is cast that the log says ("casts X with flashback").
-CAST_HOW = ("flashback", "morph", "madness", "suspend", "evoke", "free", "dash")
+CAST_HOW = ("flashback", "morph", "madness", "suspend", "evoke", "free", "dash", "disturb")
 
 
 @dataclass
@@ -96,9 +96,7 @@ def _spell_chars(game: Game, req: CastRequest, obj: GameObject) -> tuple[Chars, 
         return face_down_chars(obj, req.player), None
     probe = GameObject(obj.id, obj.card, obj.owner, req.player, "stack", 0,
                        cast=CastInfo(half=req.half, x=req.x))
-    card = obj.card
-    if card.split:
-        card = next(h for h in card.split if h.name == req.half)
+    card = face_up(probe)
     c = base_chars(game, probe)
     current = game.chars(obj.id)
     # Abilities granted to the card where it is (flashback from Past in Flames ...).
@@ -116,6 +114,13 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     card_name = obj.card.name
     if obj.card.split and not req.half:
         raise IllegalAction(msg("casting.cast.3", card_name=card_name), (R.SPLIT_CAST,))
+    if req.alt_cost == "disturb" and not req.half and obj.card.other is not None:
+        req.half = obj.card.other.name  # cast transformed: its back face (702.146a)
+    fused = req.half == FUSED
+    if fused and (not obj.card.split or obj.zone != "hand" or not any(
+            isinstance(a, SpellAbility) for a in obj.card.abilities)):
+        raise IllegalAction(msg("casting.no_fuse", name=card_name), (R.FUSE,))
+    _check_face(game, req, obj)
     c, half = _spell_chars(game, req, obj)
     name = c.name or card_name
     # Permission: where the card is, and with which cost.
@@ -125,7 +130,16 @@ def cast(game: Game, req: CastRequest) -> GameObject:
         may_play_from_exile(game, obj, player)
     if obj.owner != player and zone != "stack" and not from_exile:
         raise IllegalAction(msg("casting.cast.4", player=player, card_name=card_name), (R.CAST,))
-    if zone == "graveyard":
+    aftermath = c.keyword("aftermath") is not None and not fused
+    if aftermath and zone != "graveyard":  # 702.127a: only from a graveyard
+        raise IllegalAction(msg("casting.aftermath_only_graveyard", name=name),
+                            (R.AFTERMATH,))
+    if zone == "graveyard" and alt == "disturb":
+        if game.chars(req.oid).keyword("disturb") is None:
+            raise IllegalAction(msg("casting.no_disturb", name=card_name), (R.DISTURB,))
+    elif alt == "disturb":
+        raise IllegalAction(msg("casting.no_disturb", name=card_name), (R.DISTURB,))
+    elif zone == "graveyard" and not aftermath:
         # The card's characteristics where it is (an effect may have removed flashback).
         here = game.chars(req.oid)
         ways = [k for k in ("flashback", "jump-start", "retrace") if here.keyword(k) is not None]
@@ -140,7 +154,8 @@ def cast(game: Game, req: CastRequest) -> GameObject:
         raise IllegalAction(msg("casting.cast.5"), (R.FLASHBACK,))
     if zone not in ("hand", "graveyard", "exile") and not req.during_resolution:
         raise IllegalAction(msg("casting.cast.6", name=name, zone=zone), (R.CAST,))
-    if zone == "exile" and not req.during_resolution and not from_exile:
+    if zone == "exile" and not req.during_resolution and not from_exile and \
+            not _on_adventure(obj, player, req):
         raise IllegalAction(msg("casting.cast.7", name=name, player=player),
                             (R.CAST,))
     if "land" in c.types:
@@ -286,11 +301,30 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     rules.extend(_cost_change_rules(game, player, c))
     rules.extend(r for r in _self_change_rules(game, player, c, targets, req.oid)
                  if r not in rules)
+    if aftermath:
+        rules.append(R.AFTERMATH)
+    if fused:
+        rules += [R.FUSE, R.FUSE_COST, R.SPLIT_COMBINED]
+    elif obj.card.split:
+        rules += [R.SPLIT_CAST, R.SPLIT_STACK]
+    layout = obj.card.layout
+    if obj.card.other is not None and req.half:
+        rules += {"adventure": [R.ADVENTURE_CAST, R.ADVENTURE_STACK],
+                  "omen": [R.OMEN_CAST, R.OMEN_STACK]}.get(layout, [R.MDFC_CAST, R.MDFC_FACE]) \
+            if alt != "disturb" else []
+    elif obj.card.other is not None:
+        rules += {"adventure": [R.ADVENTURE_CAST, R.ADVENTURE_NORMAL],
+                  "omen": [R.OMEN_CAST, R.OMEN_NORMAL]}.get(
+                      layout, [R.DFC_CAST_FRONT, R.DFC_FRONT_ELSEWHERE])
+    if zone == "exile" and _on_adventure(obj, player, req):
+        rules.append(R.ADVENTURE_EXILE)
     rules.extend({"flashback": [R.FLASHBACK], "morph": [R.MORPH, R.MORPH_CAST,
                                                          R.FACE_DOWN_CAST, R.FACE_DOWN],
                   "madness": [R.MADNESS_ALT_COST], "suspend": [R.SUSPEND],
-                  "evoke": [R.EVOKE], "dash": [R.DASH]}.get(alt, []))
-    if alt in ("flashback", "morph", "madness", "evoke", "free", "suspend", "dash") or req.free:
+                  "evoke": [R.EVOKE], "dash": [R.DASH],
+                  "disturb": [R.DISTURB, R.DFC_CAST_TRANSFORMED]}.get(alt, []))
+    if alt in ("flashback", "morph", "madness", "evoke", "free", "suspend", "dash",
+               "disturb") or req.free:
         rules.append(R.ALT_COST)
     if alt in ("jump_start", "retrace"):
         rules += [R.JUMP_START if alt == "jump_start" else R.RETRACE, R.ADDITIONAL_COST]
@@ -345,6 +379,36 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     game.priority = player
     game.passes = 0
     return spell
+
+
+def _check_face(game: Game, req: CastRequest, obj: GameObject) -> None:
+    """The face a card with two faces is cast with: the front face (712.11), the face the
+    caster chooses of a modal double-faced card (712.11b), the Adventure or the creature of
+    an adventurer card (715.3). A transforming card's back face isn't cast (712.8c)."""
+    card = obj.card
+    if card.split or not req.half:
+        return
+    if req.half == card.name or req.half in card.names:
+        req.half = ""
+        return
+    other = card.other
+    if other is None or req.half not in (other.name, *other.names, other.zh_name):
+        raise IllegalAction(msg("casting.no_such_face", name=card.name, face=req.half),
+                            (R.CAST,))
+    req.half = other.name
+    if card.layout not in ("modal_dfc", "adventure", "omen") and req.alt_cost != "disturb":
+        raise IllegalAction(msg("casting.back_face", name=card.name, face=other.name),
+                            (R.DFC_FRONT_ELSEWHERE, R.CAST))
+    if card.layout == "adventure" and obj.zone == "exile" and obj.chosen.get("adventure"):
+        raise IllegalAction(msg("casting.adventure_again", name=card.name, face=other.name),
+                            (R.ADVENTURE_EXILE,))
+
+
+def _on_adventure(obj: GameObject, player: str, req: CastRequest) -> bool:
+    """A card exiled as its Adventure resolved: its controller may cast it from exile, not
+    as an Adventure (715.3d)."""
+    return obj.card.layout == "adventure" and obj.chosen.get("adventure") == player and \
+        not req.half
 
 
 def _choose_modes(game: Game, player: str, sab: SpellAbility, req: CastRequest, c: Chars,
@@ -421,8 +485,10 @@ def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: st
         base = ManaCost()
     elif alt == "morph":
         base = FACE_DOWN_COST
-    elif alt in ("flashback", "madness", "evoke", "dash"):
-        kw = (c if alt != "madness" else game.chars(obj.id)).keyword(alt)
+    elif alt in ("flashback", "madness", "evoke", "dash", "disturb"):
+        # madness and disturb: the card's keyword where it is (disturb is on the front face,
+        # the spell is its back face: 702.146a)
+        kw = (c if alt not in ("madness", "disturb") else game.chars(obj.id)).keyword(alt)
         if kw is None:
             raise IllegalAction(msg("casting.total_cost.2", name=c.name, alt=alt),
                 (R.CAST_TOTAL_COST,))

@@ -139,7 +139,7 @@ def sacrifice_events(game: Game, player: str, f: Filter, n: int, source: int | N
                      rules: tuple[str, ...] = ()) -> list[Event]:
     view = View(game)
     mine = [o for o in game.battlefield if game.controller_of(o) == player and
-            matches(f, view, o, player, None)]
+            matches(f, view, o, player, source if f.chosen is not None else None)]
     chosen = choose_cards(game, player, mine, n, "sacrifice")
     return [Move(source=source, oid=o, to_zone="graveyard", reason="sacrifice",
                  rules=rules + (R.SACRIFICE,)) for o in chosen]

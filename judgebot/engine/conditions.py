@@ -15,8 +15,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from judgebot.engine import citations as R
 from judgebot.engine.filters import View, matches, select
 from judgebot.engine.state import Game, GameObject
+from judgebot.messages import msg
 
 
 @dataclass
@@ -476,3 +478,101 @@ def _designated(f: Facts, name: str) -> bool:
 def _source_on_battlefield(f: Facts) -> bool:
     obj = f.obj
     return obj is not None and obj.zone == "battlefield"
+
+
+# --- the previous turn (731.2, "if no spells were cast last turn") ---------------------------
+def last_turn(game: Game) -> dict[str, Any]:
+    """The previous turn's active player and the spells each player cast in it (kept as
+    that turn ended); before the scenario's first turn, none (a documented default, logged
+    once)."""
+    seen = game.extra.get("last_turn")
+    if seen is None:
+        if not game.extra.get("last_turn_default_logged"):
+            game.extra["last_turn_default_logged"] = True
+            game.log.add("default", msg("daynight.last_turn_default"), (R.DAY_NIGHT_CHECK,))
+        return {"active": "", "spells": {}}
+    return seen
+
+
+@kind("spells_last_turn")
+def _spells_last_turn(f: Facts, how: str) -> bool:
+    """ "no spells were cast last turn" (none by any player), "a player cast two or more
+    spells last turn" (two or more by one player)."""
+    spells = last_turn(f.game)["spells"]
+    if how == "none":
+        return not any(spells.values())
+    return any(n >= 2 for n in spells.values())
+
+
+# --- designations (725, 702.131) ------------------------------------------------------------
+@kind("is_monarch")
+def _is_monarch(f: Facts) -> bool:
+    """ "you're the monarch" (725.1)."""
+    return f.you is not None and f.game.extra.get("monarch") == f.you
+
+
+@kind("city_blessing")
+def _city_blessing(f: Facts) -> bool:
+    """ "you have the city's blessing" (702.131c)."""
+    return f.you is not None and bool(f.game.players[f.you].counters.get("city_blessing"))
+
+
+@kind("level_between")
+def _level_between(f: Facts, low: int, high: int | None) -> bool:
+    """A leveler's striation applies (711.2a-b): at least ``low`` level counters on it and,
+    with ``high``, no more than that."""
+    obj = f.obj
+    n = obj.counters.get("level", 0) if obj is not None else 0
+    return n >= low and (high is None or n <= high)
+
+
+# --- counts the permanents' texts ask about (this branch's part) -----------------------------
+@kind("card_types_in_graveyard_ge")
+def _card_types_in_graveyard(f: Facts, n: int) -> bool:
+    """ "there are four or more card types among cards in your graveyard" (delirium)."""
+    kinds: set[str] = set()
+    for oid in f.game.players[f.you].graveyard:
+        kinds |= set(f.view.chars(oid).types)
+    return len(kinds) >= n
+
+
+@kind("some_player_life_le")
+def _some_player_life_le(f: Facts, opponents_only: bool, n: int) -> bool:
+    """ "a player has 13 or less life", "an opponent has N or less life"."""
+    return any(f.game.players[p].life <= n for p in f.game.in_game()
+               if not (opponents_only and p == f.you))
+
+
+@kind("total_power_ge")
+def _total_power_ge(f: Facts, n: int) -> bool:
+    """ "creatures you control have total power 8 or greater" (formidable)."""
+    total = 0
+    for oid in f.game.battlefield:
+        c = f.view.chars(oid)
+        if c.is_creature and f.view.controller(oid) == f.you:
+            total += max(c.power or 0, 0)
+    return total >= n
+
+
+@kind("nth_draw")
+def _nth_draw(f: Facts, n: int) -> bool:
+    """The card just drawn is that player's Nth this turn ("your second card each turn")."""
+    player = f.info.get("player", f.you)
+    return f.game.record.drawn[player] == n
+
+
+@kind("attacks_with_others")
+def _attacks_with_others(f: Facts, n: int) -> bool:
+    """ "~ and at least two other creatures attack" (battalion): N other attackers."""
+    combat = f.game.combat
+    it = f.info.get("it", f.source)
+    return combat is not None and it in combat.attackers and \
+        len([a for a in combat.attackers if a != it]) >= n
+
+
+@kind("before_attackers")
+def _before_attackers(f: Facts) -> bool:
+    """ "Activate only during your turn, before attackers are declared"."""
+    steps = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat")
+    return f.game.active == f.you and f.game.step in steps and \
+        f.game.extra.get("attacked") != f.game.turn

@@ -13,7 +13,7 @@ from judgebot.engine.abilities import Cost, StaticAbility, activated, statics
 from judgebot.engine.choosing import choose_cards, choose_group
 from judgebot.engine.errors import IllegalAction
 from judgebot.engine.events import Counters, LifeLoss, Move, Tap
-from judgebot.engine.filters import View, amount, matches
+from judgebot.engine.filters import View, amount, chosen_ok, matches
 from judgebot.engine.mana import ManaCost, ManaSource, find_payment
 from judgebot.engine.pipeline import perform
 from judgebot.engine.rules import has_haste, summoning_sick
@@ -166,6 +166,10 @@ def offer_cost(game: Game, player: str, cost: Any, what: str) -> bool:
         if cost.pay_life and game.players[player].life < cost.pay_life:
             game.log.add("pay", msg("costs.offer_cost.2", player=player, what=what), (R.PAY_LIFE,))
             return False
+        if cost.energy and game.players[player].counters.get("energy", 0) < cost.energy:
+            game.log.add("pay", msg("costs.not_enough_energy", player=player, what=what,
+                                    n=cost.energy), (R.ENERGY,))
+            return False
         if cost.mana and not pay_mana(game, player, cost.mana, what, check_only=True):
             game.log.add("pay", msg("costs.offer_cost.3", player=player, what=what),
                 (R.RESOLVE_CHOICES,))
@@ -194,20 +198,23 @@ def cost_reduction(game: Game, player: str, c: Chars) -> int:
                 continue
             if ab.kind == "cost_reduction" and pc.controller == player:
                 f = ab.params.get("filter")
-                if f is None or _spell_matches(f, c):
+                if f is None or _spell_matches(f, c, game, oid):
                     total += ab.params.get("amount", 1)
             elif ab.kind == "cost_change":
                 whose = ab.params.get("whose", "all")
                 if whose == "you" and pc.controller != player or \
                         whose == "opponents" and pc.controller == player:
                     continue
-                if _spell_matches(ab.params["filter"], c):
+                if _spell_matches(ab.params["filter"], c, game, oid):
                     total -= ab.params["amount"]
     return total
 
 
 
-def _spell_matches(f: Any, c: Chars) -> bool:
+def _spell_matches(f: Any, c: Chars, game: Game | None = None, source: int | None = None
+                   ) -> bool:
+    if f.chosen is not None and (game is None or not chosen_ok(game, f.chosen, c, source)):
+        return False  # "Creature spells of the chosen type" (the source's choice)
     if f.any_types and not (f.any_types & c.types):
         return False
     if f.types and not f.types <= c.types:

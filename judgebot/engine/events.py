@@ -75,6 +75,7 @@ class Move(Event):
     owner: str = ""
     copy_of: CardDef | None = None
     madness: bool = False
+    back_up: bool = False  # enters with its back face up (712.12, 712.14a)
     cast_info: Any = None
     chosen: dict[str, Any] = field(default_factory=dict)
 
@@ -134,6 +135,17 @@ class CounterSpell(Event):
 @dataclass(eq=False)
 class TurnFaceUp(Event):
     oid: int = 0
+
+
+@dataclass(eq=False)
+class Transform(Event):
+    """A double-faced permanent turns over (701.27a), a flip card flips (710.1a)."""
+
+    oid: int = 0
+    flip: bool = False
+    # an activated or triggered ability of the permanent: how many times it had
+    # transformed when the ability was put on the stack (701.27f); None: not such an ability
+    since: int | None = None
 
 
 @dataclass(eq=False)

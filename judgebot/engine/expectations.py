@@ -50,6 +50,21 @@ def check_expectations(scn: Scenario, game: Game) -> list[dict[str, Any]]:
                 raise BadInput(msg("expectations.check_expectations", key=key, player=player), ln)
             actual = getattr(game.players[player], key)
             add(f"{key}.{player}", actual == want, actual, want, ln)
+    for player, want in (exp.get("energy") or {}).items():
+        ln = line_of(exp["energy"], player)
+        if player not in game.players:
+            raise BadInput(msg("expectations.check_expectations", key="energy", player=player),
+                           ln)
+        actual = game.players[player].counters.get("energy", 0)
+        add(f"energy.{player}", actual == want, actual, want, ln)
+    if "monarch" in exp:  # the player who is the monarch (724), or null: no monarch
+        actual = game.extra.get("monarch")
+        want = exp["monarch"]
+        add("monarch", actual == want, actual, want, line_of(exp, "monarch"))
+    if "city_blessing" in exp:  # the players with the city's blessing (702.131c)
+        actual = sorted(p for p in game.order if game.players[p].counters.get("city_blessing"))
+        want = sorted(str(p) for p in (exp["city_blessing"] or []))
+        add("city_blessing", actual == want, actual, want, line_of(exp, "city_blessing"))
     for zone in ("battlefield", "hand", "graveyard", "exile", "library"):
         for player, want in (exp.get(zone) or {}).items():
             ln = line_of(exp[zone], player)
@@ -99,7 +114,7 @@ def check_expectations(scn: Scenario, game: Game) -> list[dict[str, Any]]:
 
 PERMANENT_FIELDS = {"power", "toughness", "tapped", "counters", "damage", "controller",
                     "types", "subtypes", "colors", "keywords", "face_down", "attached_to",
-                    "owner", "supertypes"}
+                    "owner", "supertypes", "mana_value"}
 
 
 
@@ -143,6 +158,8 @@ def _field(game: Game, oid: int, name: str, key: str, want: Any, line: int | Non
         actual = obj.owner
     elif key == "face_down":
         actual = obj.face_down
+    elif key == "mana_value":
+        actual = c.mana_value()
     elif key == "counters":
         actual = {k: v for k, v in obj.counters.items() if v}
         want_c = {COUNTER_ALIASES.get(str(k), str(k)): v for k, v in (want or {}).items()}

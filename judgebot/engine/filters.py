@@ -40,6 +40,21 @@ def relation(view: View, player: str, perspective: str | None) -> bool:
     return perspective is not None and player == perspective
 
 
+def chosen_ok(game: Any, chosen: tuple[str, bool], c: Any, source: int | None) -> bool:
+    """ "of the chosen type" / "of the chosen color": what the source's controller chose as
+    it entered (kept on the object); nothing chosen, nothing is of it."""
+    what, wanted = chosen
+    src = game.objects.get(source) if source is not None else None
+    value = src.chosen.get(what) if src is not None else None
+    if value is None:
+        return not wanted
+    if what == "creature_type":  # "*all*": a changeling has every creature type (702.73a)
+        has = value in c.subtypes or "*all*" in c.subtypes
+    else:
+        has = value in c.colors
+    return has == wanted
+
+
 def matches(f: Filter, view: View, oid: int, perspective: str | None,
             source: int | None = None) -> bool:
     """Does object ``oid`` match ``f``, as seen by ``perspective`` (for "you")?"""
@@ -70,6 +85,8 @@ def matches(f: Filter, view: View, oid: int, perspective: str | None,
     if f.not_colors and f.not_colors & c.colors:
         return False
     if f.colorless is not None and (not c.colors) != f.colorless:
+        return False
+    if f.chosen is not None and not chosen_ok(game, f.chosen, c, source):
         return False
     if f.controller:
         ctrl = view.controller(oid)

@@ -38,7 +38,7 @@ from judgebot.engine.abilities import (
 )
 from judgebot.engine.conditions import Facts, check
 from judgebot.engine.filters import View, amount, matches, objects_in
-from judgebot.engine.state import BASIC_LAND_TYPES, CardDef, Chars, Game, GameObject
+from judgebot.engine.state import BASIC_LAND_TYPES, CardDef, Chars, Game, GameObject, face_up
 from judgebot.engine.text.vocabulary import vocabulary
 from judgebot.engine.text.words import ability_word, term
 from judgebot.messages import Joined, Message, Name, msg
@@ -111,9 +111,7 @@ def intrinsic_mana(subtype: str) -> ActivatedAbility:
 
 def base_chars(game: Game, obj: GameObject) -> Chars:
     """Copiable values before layer 1: the printed card (or the cast half)."""
-    card = obj.copy_of or obj.card
-    if obj.zone == "stack" and obj.cast and obj.cast.half and card.split:
-        card = next((h for h in card.split if h.name == obj.cast.half), card)
+    card = face_up(obj)
     power = card.power if isinstance(card.power, int) else (0 if card.power is not None else None)
     tough = card.toughness if isinstance(card.toughness, int) else \
         (0 if card.toughness is not None else None)
@@ -128,9 +126,12 @@ def base_chars(game: Game, obj: GameObject) -> Chars:
         abilities = abilities + (GAINED_SUSPEND,)
     if any(isinstance(a, Keyword) and a.name == "changeling" for a in card.abilities):
         subtypes = subtypes | {ALL_TYPES}
+    # A nonmodal double-faced permanent's back face: the front face's mana value (712.8e).
+    mv_cost = obj.card.mana_cost if card is not obj.card and obj.copy_of is None and \
+        obj.card.layout == "transform" else None
     return Chars(card.name, names, card.mana_cost, card.printed_colors, card.supertypes,
                  card.types, subtypes, abilities, power, tough, card.loyalty,
-                 controller, obj.cast.x if obj.cast and obj.zone == "stack" else 0)
+                 controller, obj.cast.x if obj.cast and obj.zone == "stack" else 0, mv_cost)
 
 
 def face_down_chars(obj: GameObject, controller: str) -> Chars:

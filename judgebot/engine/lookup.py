@@ -14,7 +14,15 @@ from judgebot.messages import Joined, Message, Name, msg
 def names_of(game: Game, oid: int) -> set[str]:
     obj = game.objects[oid]
     c = game.chars(oid)
-    names = {n.lower() for n in c.names} | {n.lower() for n in obj.card.all_names()}
+    card = obj.card
+    other = card.other
+    if other is not None and obj.zone == "battlefield" and obj.back_up:
+        card = other  # a transformed permanent goes by the face that's up (712.8e)
+    names = {n.lower() for n in c.names} | {n.lower() for n in card.all_names()}
+    if other is not None and obj.zone not in ("battlefield", "stack"):
+        # a card in hand, graveyard, exile, library is named by either face in a scenario
+        # (it has only its front face's characteristics there: 712.8a, 715.4)
+        names |= {n.lower() for n in other.all_names()}
     if c.name:
         names.add(c.name.lower())
     return names

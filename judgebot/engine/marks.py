@@ -129,6 +129,7 @@ YAML_PROBLEMS = {
     "found unexpected ':'": "yaml.unexpected_colon",
     "found unknown escape character": "yaml.escape",
     "expected a comment or a line break": "yaml.expected_line_break",
+    "did not find expected node content": "yaml.expected_node",
 }
 
 

@@ -42,7 +42,8 @@ from judgebot.engine.filters import View, amount, matches
 from judgebot.engine.layers import face_down_chars
 from judgebot.engine.prohibitions import active_prohibitions
 from judgebot.engine.rules import has_protection_from
-from judgebot.engine.state import CardDef, Game, GameObject
+from judgebot.engine.state import CardDef, Game, GameObject, enters_back_up, face_up
+from judgebot.engine.text.vocabulary import vocabulary
 from judgebot.engine.verbs import run_effects
 from judgebot.messages import Joined, msg, term
 
@@ -247,6 +248,8 @@ def candidates(game: Game, ev: Event) -> list[Candidate]:
     if isinstance(ev, Move) and moving is not None and ev.to_zone == "battlefield" and \
             moving.zone != "battlefield" and not ev.face_down:
         card = ev.copy_of or moving.card
+        if ev.copy_of is None and enters_back_up(card, moving.cast, ev.back_up):
+            card = card.other or card
         if "planeswalker" in card.types and card.loyalty is not None:
             out.append(Candidate(("loyalty", moving.id), "planeswalker_loyalty",
                                  {"n": card.loyalty}, moving.id,
@@ -273,7 +276,9 @@ def _entering_abilities(game: Game, obj: GameObject, ev: Move) -> tuple:
 def as_it_would_enter(game: Game, obj: GameObject, ev: Move) -> Any:
     card = ev.copy_of or obj.card
     probe = GameObject(obj.id, card, obj.owner, ev.controller or obj.owner, "battlefield",
-                       game.next_timestamp)
+                       game.next_timestamp,
+                       back_up=enters_back_up(card, obj.cast if obj.zone == "stack" else None,
+                                              ev.back_up))
     saved = game.objects[obj.id]
     game.objects[obj.id] = probe
     game.battlefield.append(obj.id)
@@ -569,6 +574,15 @@ def _flashback_exile(game: Game, c: Candidate, e: Move) -> bool:
         obj.cast is not None and obj.cast.alt_cost == c.params.get("alt", "flashback")
 
 
+@replacement("aftermath_exile", Move, _exiled_instead)
+def _aftermath_exile(game: Game, c: Candidate, e: Move) -> bool:
+    """Aftermath's third ability (702.127a): cast from a graveyard, exiled as it would leave
+    the stack for anywhere else."""
+    obj = game.objects[e.oid]
+    return obj.zone == "stack" and e.oid == c.source and e.to_zone != "exile" and \
+        obj.cast is not None and obj.cast.from_zone == "graveyard"
+
+
 @replacement("exile_if_would_leave_stack", Move, _exiled_instead)
 def _exile_if_would_leave_stack(game: Game, c: Candidate, e: Move) -> bool:
     return _from_zone(game, e) == "stack" and e.oid in c.params.get("objects", ()) and \
@@ -671,7 +685,7 @@ def _as_a_copy(game: Game, c: Candidate, e: Move) -> list[Event]:
         e.copy_of = CardDef("", (), None, frozenset(), frozenset(), frozenset({"creature"}),
                             frozenset(), 2, 2)
     else:
-        e.copy_of = target.copy_of or target.card
+        e.copy_of = face_up(target)
     log.add("replace", msg("replacements.as_a_copy", name=game.label(e.oid),
                            options=game.label(options[index])),
             (R.COPY_VALUES, R.REPLACEMENT_ENTERS_WITH, R.ENTERS_REPLACEMENT, R.LAYER_COPY))
@@ -800,7 +814,60 @@ def _amplify_applies(game: Game, c: Candidate, e: Move) -> bool:
     return _entering(game, c, e)
 
 
+def _choose_as_enters(game: Game, c: Candidate, e: Move) -> list[Event]:
+    """ "As ~ enters, choose a color / a creature type" (614.12, 614.1c): the choice is
+    made as it enters and kept on the permanent. The creature types offered are those of
+    the objects in the game, and one no object here has (every other type is the same for
+    this game)."""
+    owner = e.controller or game.objects[e.oid].owner
+    who = owner if c.params.get("who") != "opponent" else \
+        next((p for p in game.apnap() if p != owner), owner)
+    what = c.params.get("what", "color")
+    if what == "color":
+        options = ["W", "U", "B", "R", "G"]
+        labels = ["white", "blue", "black", "red", "green"]
+    else:
+        present: set[str] = set()
+        for oid in game.objects:
+            present |= {s for s in game.chars(oid).subtypes if s != "*all*"}
+        kinds = vocabulary().creature_types
+        options = sorted(s for s in present if s in kinds) + [OTHER_TYPE]
+        labels = list(options)
+    index = game.chooser.choose(who, what, labels, keys=(what, "color" if what == "color"
+                                                       else "type"), note=c.text)
+    e.chosen = {**e.chosen, what: options[index]}
+    game.log.add("choice", msg("replacements.chose_as_enters", player=who,
+                               value=labels[index], name=game.label(e.oid)),
+                 (R.REPLACEMENT_ENTERS_AS, R.ENTERS_REPLACEMENT))
+    return [e]
+
+
+OTHER_TYPE = "a creature type no object here has"
+
+
+@replacement("enters_choose", Move, _choose_as_enters, entering=True)
+def _enters_choose(game: Game, c: Candidate, e: Move) -> bool:
+    return _entering(game, c, e) and c.params.get("what") not in (e.chosen or {})
+
+
 def _tapped_unless(game: Game, c: Candidate, e: Move) -> list[Event]:
+    shown = c.params.get("unless_reveal")
+    if shown is not None:  # "you may reveal a Giant card from your hand. If you don't …"
+        who = e.controller or game.objects[e.oid].owner
+        view = View(game)
+        cards = [o for o in game.players[who].hand if o != e.oid and
+                 matches(shown, view, o, who)]
+        if cards:
+            labels = [game.name_of(o) for o in cards] + ["don't reveal"]
+            index = game.chooser.choose(who, "reveal", labels, keys=("reveal", "may"),
+                                        note=c.text)
+            if index < len(cards):
+                game.log.add("replace", msg("replacements.revealed_untapped", player=who,
+                                            card=game.label(cards[index]),
+                                            name=game.label(e.oid)),
+                             (R.REPLACEMENT_ENTERS_AS, R.REPLACEMENT_ENTERS))
+                return [e]
+        return _tapped(game, c, e)
     life = c.params.get("unless_pay_life")
     if life:
         who = e.controller or game.objects[e.oid].owner

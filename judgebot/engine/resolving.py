@@ -22,7 +22,7 @@ from judgebot.engine.conditions import holds
 from judgebot.engine.context import Ctx
 from judgebot.engine.events import Move
 from judgebot.engine.pipeline import perform
-from judgebot.engine.state import Game, GameObject, StackAbility
+from judgebot.engine.state import FUSED, Game, GameObject, StackAbility, enters_back_up
 from judgebot.engine.targeting import check_targets, enchant_spec, mode_parts
 from judgebot.engine.triggers import DelayedTrigger
 from judgebot.engine.verbs import run
@@ -127,6 +127,10 @@ def _resolve_spell(game: Game, spell: GameObject) -> None:
             token.attached_to = attach
             game.changed()
             return
+        if enters_back_up(spell.card, spell.cast, False):  # the face up on the stack (712.13)
+            rules = (R.DFC_RESOLVES,) + ((R.DISTURB_ENTERS, R.DFC_BACK_FACE)
+                                         if spell.cast and spell.cast.alt_cost == "disturb"
+                                         else (R.MDFC_FACE,))
         done = perform(game, [Move(oid=spell.id, to_zone="battlefield", reason="resolve_permanent",
                                    controller=controller, face_down=spell.face_down,
                                    attach_to=attach, rules=rules)])
@@ -137,7 +141,9 @@ def _resolve_spell(game: Game, spell: GameObject) -> None:
             if new is not None:
                 new.chosen["haste_suspend"] = True
         return
-    game.log.add("resolve", msg("resolving.resolve_spell", name=name), (R.RESOLVE, R.RESOLVE_ORDER))
+    fused = spell.cast is not None and spell.cast.half == FUSED
+    game.log.add("resolve", msg("resolving.resolve_spell", name=name), (R.RESOLVE, R.RESOLVE_ORDER)
+                 + ((R.FUSE_RESOLVES,) if fused else ()))
     x = spell.cast.x if spell.cast else 0
     refs = {"sacrificed": spell.chosen["sacrificed"]} if spell.chosen.get("sacrificed") else {}
     ctx = Ctx(game, c.controller, spell.id, c.copy(), spell, spell.targets, legal, x, {}, refs,
@@ -151,8 +157,34 @@ def _resolve_spell(game: Game, spell: GameObject) -> None:
         run(ctx, gift.parts[0].effects)
     run(ctx, effects)
     if spell.id in game.objects and game.objects[spell.id].zone == "stack":
+        if _as_omen(spell):  # 720.3d: shuffled into its owner's library instead
+            game.log.add("note", msg("omen.shuffled", name=name), (R.OMEN_RESOLVES,))
+            perform(game, [Move(oid=spell.id, to_zone="library", reason="put",
+                                position="shuffled", rules=(R.OMEN_RESOLVES,))])
+            return
+        if _as_adventure(spell):
+            game.log.add("note", msg("adventure.exiled", name=name, player=c.controller),
+                         (R.ADVENTURE_EXILE,))
+            perform(game, [Move(oid=spell.id, to_zone="exile", reason="exile",
+                                chosen={"adventure": c.controller},
+                                rules=(R.ADVENTURE_EXILE,))])
+            return
         perform(game, [Move(oid=spell.id, to_zone="graveyard", reason="resolve",
                             rules=(R.RESOLVE_GRAVEYARD,))])
+
+
+def _as_omen(spell: GameObject) -> bool:
+    """A card (not a copy) cast as an Omen (720.3d)."""
+    card = spell.card
+    return not spell.spell_copy and card.layout == "omen" and card.other is not None \
+        and spell.cast is not None and spell.cast.half == card.other.name
+
+
+def _as_adventure(spell: GameObject) -> bool:
+    """A card (not a copy) cast as an Adventure (715.3d)."""
+    card = spell.card
+    return not spell.spell_copy and card.layout == "adventure" and card.other is not None \
+        and spell.cast is not None and spell.cast.half == card.other.name
 
 
 

@@ -4,7 +4,9 @@ performed simultaneously as a single event, repeated until none apply."""
 from __future__ import annotations
 
 from judgebot.engine import citations as R
+from judgebot.engine import daynight
 from judgebot.engine.apply import end_check
+from judgebot.engine.designations import check_ascend
 from judgebot.engine.events import Destroy, Event, LoseGame, Move
 from judgebot.engine.filters import View, matches
 from judgebot.engine.pipeline import perform
@@ -15,7 +17,10 @@ from judgebot.messages import msg
 
 
 def check(game: Game) -> bool:
-    """Perform all applicable state-based actions once. True if any was performed."""
+    """Perform all applicable state-based actions once. True if any was performed (or day
+    and night changed a permanent: 702.145c-g, checked here too)."""
+    if daynight.check(game) or check_ascend(game):
+        return True
     events: list[Event] = []
     for name in game.in_game():
         p = game.players[name]
@@ -81,6 +86,8 @@ def check(game: Game) -> bool:
             continue
         if "Aura" in c.subtypes and not _aura_ok(game, oid):
             extra = (R.PROTECTION_ENCHANT,) if _aura_blocked_by_protection(game, oid) else ()
+            if any(kw.filter is not None for kw in c.keywords("enchant")):
+                extra += (R.ENCHANT, R.AURA_CONTROLLER)  # "Enchant creature you control"
             events.append(Move(cause="sba", oid=oid, to_zone="graveyard", reason="sba",
                                rules=(R.SBA_AURA, R.AURA_ILLEGAL) + extra))
             continue
@@ -160,6 +167,10 @@ def _aura_ok(game: Game, oid: int) -> bool:
     c = game.chars(oid)
     target = game.chars(to)
     for kw in c.keywords("enchant"):
+        if kw.filter is not None:  # "Enchant creature you control" (303.4d)
+            if not matches(kw.filter, View(game), to, c.controller, oid):
+                return False
+            continue
         what = kw.quality or "creature"
         if what == "permanent":
             continue

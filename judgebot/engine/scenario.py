@@ -25,12 +25,14 @@ from judgebot.messages import msg
 
 TOP_KEYS = {"title", "description", "players", "life", "poison", "turn", "battlefield", "hand",
             "library", "graveyard", "exile", "actions", "expect", "rules", "ruling", "rulings",
-            "mana", "format", "notes", "tags", "step_limit", "ruling_says"}
+            "mana", "format", "notes", "tags", "step_limit", "ruling_says", "day_night",
+            "energy", "monarch"}
 ZONE_KEYS = ("battlefield", "hand", "library", "graveyard", "exile")
 ACTIONS = {"attack", "block", "assign_damage", "cast", "activate", "choose", "pass", "play"}
 ACTION_EXTRA = {"illegal", "note", "because"}
 EXPECT_KEYS = {"life", "poison", "battlefield", "hand", "library", "graveyard", "exile",
-               "permanents", "lost", "winner", "stack", "draw"}
+               "permanents", "lost", "winner", "stack", "draw", "energy", "monarch",
+               "city_blessing"}
 OBJECT_KEYS = {"name", "creature", "mana_cost", "types", "supertypes", "subtypes", "colors",
                "keywords", "counters", "loyalty", "tapped", "token", "damage", "text",
                "face_down", "sick", "attached_to", "attacking", "blocking", "owner", "card",
@@ -65,6 +67,7 @@ class ObjectSpec:
     blocking: str | None = None
     controller: str | None = None
     alias: str = ""
+    back_up: bool = False  # a double-faced permanent named by its back face (712.8e-f)
 
 
 @dataclass
@@ -222,6 +225,11 @@ def normalise_step(value: Any, line: int | None) -> str:
     return text
 
 
+def player_map(data: Any, key: str, players: list[str], kind: type) -> dict[str, Any]:
+    """``{player: value}`` under ``key``, each player checked (a refusal naming the line)."""
+    return _player_map(data, key, players, kind)
+
+
 def _player_map(data: Any, key: str, players: list[str], kind: type) -> dict[str, Any]:
     value = data.get(key)
     if value is None:
@@ -257,7 +265,7 @@ def _object(item: Any, zone: str, owner: str, line: int | None, pool: Any) -> Ob
         card = _card(pool, item, line)
         if card is None:
             raise BadInput(msg("scenario.object.3", item=item, value=pool.suggest(item)), line)
-        return ObjectSpec(zone, owner, card, line)
+        return ObjectSpec(zone, owner, card, line, back_up=_back_named(card, item, zone))
     if not isinstance(item, dict):
         raise BadInput(msg("scenario.object", item=item), line)
     line = getattr(item, "line", line)
@@ -303,7 +311,21 @@ def _object(item: Any, zone: str, owner: str, line: int | None, pool: Any) -> Ob
                       _opt(item.get("blocking")), _opt(item.get("owner")))
     if spec.controller and spec.controller != owner:
         spec.owner, spec.controller = spec.controller, owner
+    if card_name is not None:
+        spec.back_up = _back_named(card, str(card_name), zone)
     return spec
+
+
+def _back_named(card: CardDef, name: str, zone: str) -> bool:
+    """A permanent named by its back face (a transformed or flipped permanent, a modal
+    double-faced card's other face) starts with that face up; elsewhere a card has its
+    front face's characteristics whatever it is called (712.8a)."""
+    other = card.other
+    if other is None or zone != "battlefield" or card.layout in ("adventure", "omen"):
+        return False
+    key = name.strip().lower()
+    return key in {n.lower() for n in other.all_names()} and \
+        key not in {n.lower() for n in card.all_names()}
 
 
 def _opt(v: Any) -> str | None:

@@ -10,10 +10,13 @@ from typing import Any
 
 from judgebot.engine.abilities import activated
 from judgebot.engine.choices import Chooser
+from judgebot.engine.designations import install
+from judgebot.engine.errors import BadInput
 from judgebot.engine.layers import characteristics
 from judgebot.engine.log import Log
 from judgebot.engine.lookup import resolve_any
-from judgebot.engine.scenario import STARTING_LIFE, Scenario
+from judgebot.engine.marks import line_of
+from judgebot.engine.scenario import STARTING_LIFE, Scenario, player_map
 from judgebot.engine.state import Combat, Game, GameObject, Player
 from judgebot.messages import msg
 
@@ -32,6 +35,21 @@ def setup(scn: Scenario, chooser: Chooser) -> Game:
         if unstated:
             game.log.add("setup", msg("setup.setup", value=fmt.title(), value2=', '.join(unstated),
                                       life=life), (rule,))
+    day_night = (scn.raw or {}).get("day_night")
+    if day_night is not None:  # the game's designation as the scenario starts (731.1)
+        if str(day_night).strip().lower() not in ("day", "night"):
+            raise BadInput(msg("setup.day_night", value=str(day_night)[:40]),
+                           line_of(scn.raw, "day_night"))
+        game.extra["day_night"] = str(day_night).strip().lower()
+    raw = scn.raw or {}
+    for p, n in player_map(raw, "energy", list(scn.players), int).items():
+        players[p].counters["energy"] = n  # energy counters a player has (107.14, 122.1)
+    if raw.get("monarch") is not None:  # who is the monarch as the scenario starts (724)
+        who = str(raw["monarch"])
+        if who not in players:
+            raise BadInput(msg("setup.monarch", value=who[:40]), line_of(raw, "monarch"))
+        game.extra["monarch"] = who
+        install(game)
     for p in scn.players:
         players[p].library_known = p in scn.libraries_known
         players[p].last_upkeep = 0
@@ -42,6 +60,7 @@ def setup(scn: Scenario, chooser: Chooser) -> Game:
                          game.new_timestamp(), tapped=spec.tapped, face_down=spec.face_down,
                          counters=Counter(spec.counters), damage=spec.damage,
                          token=spec.token or spec.card.is_token)
+        obj.back_up = spec.back_up
         obj.controlled_since = 2 if spec.sick else 0
         obj.last_controller = controller
         if spec.face_down:

@@ -23,7 +23,9 @@ from judgebot.engine.timing import (
 from judgebot.messages import Name, msg
 
 
-def play_land(game: Game, player: str, oid: int) -> None:
+def play_land(game: Game, player: str, oid: int, back: bool = False) -> None:
+    """Play a land (305.1); ``back``: a modal double-faced card's land back face, which it
+    enters with up (712.12)."""
     obj = game.objects[oid]
     c = game.chars(oid)
     if (obj.zone != "hand" or obj.owner != player) and \
@@ -39,10 +41,15 @@ def play_land(game: Game, player: str, oid: int) -> None:
         raise IllegalAction(msg("special.play_land.4", player=player),
                             (R.LAND_ONE_PER_TURN,))
     game.players[player].lands_played += 1
-    game.log.add("play", msg("special.play_land", player=player, name=c.name),
-        (R.LAND_PLAY, R.SPECIAL_ACTION_LAND))
+    if back and obj.card.other is not None:
+        game.log.add("play", msg("special.play_land_face", player=player, name=c.name,
+                                 face=obj.card.other.name),
+                     (R.LAND_PLAY, R.SPECIAL_ACTION_LAND, R.MDFC_LAND, R.MDFC_FACE))
+    else:
+        game.log.add("play", msg("special.play_land", player=player, name=c.name),
+                     (R.LAND_PLAY, R.SPECIAL_ACTION_LAND))
     perform(game, [Move(cause="play", oid=oid, to_zone="battlefield", reason="put",
-                        controller=player)])
+                        controller=player, back_up=back)])
     game.priority = player
     game.passes = 0
 

@@ -63,6 +63,11 @@ class CardDef:
     zh_name: str = ""
     slug: str = ""
     split: tuple[CardDef, ...] = ()  # the halves of a split card
+    # A card with a second face (712 double-faced, 715 adventurer, 710 flip): ``layout``
+    # says which ("transform", "modal_dfc", "adventure", "flip") and ``other`` holds that
+    # face's own characteristics (the back face, the Adventure, the flipped half).
+    layout: str = ""
+    other: CardDef | None = None
     is_token: bool = False
     source: str = ""  # "pool", "inline", "token"
     line: int | None = None
@@ -105,6 +110,9 @@ class Chars:
     controller: str
     # Filled when the object is on the stack with a chosen X.
     x: int = 0
+    # The cost its mana value is computed from when that isn't its mana cost: a nonmodal
+    # double-faced permanent with its back face up (712.8e).
+    mv_cost: ManaCost | None = None
 
     def is_(self, card_type: str) -> bool:
         return card_type in self.types
@@ -122,7 +130,8 @@ class Chars:
         return bool(self.types & set(PERMANENT_TYPES))
 
     def mana_value(self) -> int:
-        return self.mana_cost.mana_value(self.x) if self.mana_cost else 0
+        cost = self.mv_cost or self.mana_cost
+        return cost.mana_value(self.x) if cost else 0
 
     def keywords(self, name: str) -> list[Any]:
         return [a for a in self.abilities if isinstance(a, Keyword) and a.name == name]
@@ -138,7 +147,10 @@ class Chars:
     def copy(self) -> Chars:
         return Chars(self.name, self.names, self.mana_cost, self.colors, self.supertypes,
                      self.types, self.subtypes, self.abilities, self.power, self.toughness,
-                     self.loyalty, self.controller, self.x)
+                     self.loyalty, self.controller, self.x, self.mv_cost)
+
+
+FUSED = "both"  # CastInfo.half of a split card with fuse cast as both halves (702.102a)
 
 
 @dataclass
@@ -186,10 +198,41 @@ class GameObject:
     copy_of: CardDef | None = None  # layer 1 copy applied as it entered (707.2)
     face_up_chars: CardDef | None = None
     turned_face_up_turn: int = -1
+    # A double-faced permanent with its back face up (712.8e-f), a flipped flip card (710.2);
+    # a new object (another zone) starts front face up (712.8a, 710.4).
+    back_up: bool = False
+    transforms: int = 0  # how many times it has transformed (701.27f)
 
     @property
     def is_stack_ability(self) -> bool:
         return False
+
+
+def face_up(obj: GameObject) -> CardDef:
+    """The face whose characteristics an object has before copy effects are applied to it:
+    the half of a split card being cast (709.3b), the face of a modal double-faced card or
+    adventurer cast (712.8f, 715.3b), the back face of a double-faced permanent or the
+    flipped half of a flip card (712.8e, 710.2); the card otherwise (712.8a, 715.4)."""
+    card = obj.copy_of or obj.card
+    if obj.zone == "stack" and obj.cast is not None and obj.cast.half:
+        if card.split:
+            return next((h for h in card.split if h.name == obj.cast.half), card)
+        if card.other is not None and card.other.name == obj.cast.half:
+            return card.other
+        return card
+    if obj.back_up and card.other is not None and obj.zone == "battlefield":
+        return card.other
+    return card
+
+
+def enters_back_up(card: CardDef, cast: CastInfo | None, back_up: bool) -> bool:
+    """Whether a card with two faces enters the battlefield with its back face up: put
+    onto it so (712.12 a land face played, 712.14a "transformed"), or a modal double-faced
+    spell cast with that face up (712.13)."""
+    if card.other is None:
+        return False
+    return back_up or (cast is not None and cast.half == card.other.name and
+                       card.layout in ("modal_dfc", "transform"))
 
 
 @dataclass(eq=False)

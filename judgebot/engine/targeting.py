@@ -188,6 +188,8 @@ def enchant_spec(c: Chars) -> TargetSpec:
     what = (kw.quality if kw else "creature") or "creature"
     if what == "player":
         return TargetSpec("player", text="target player")
+    if kw is not None and kw.filter is not None:
+        return TargetSpec("object", kw.filter, text=kw.text.lower().replace("enchant ", "", 1))
     f = Filter(types=frozenset({what}) if what != "permanent" else frozenset(),
                text=f"target {what}")
     return TargetSpec("object", f, text=f"{what} (enchant {what})")

@@ -28,6 +28,7 @@ from judgebot.engine.events import (
     LifeLoss,
     Move,
     Tap,
+    Transform,
     TurnFaceUp,
 )
 from judgebot.engine.filters import View
@@ -122,8 +123,10 @@ def matches(game: Game, view: View, t: Trigger, ev: Event, src: int | None,
 
 def trigger_rules(ab: TriggeredAbility) -> tuple[str, ...]:
     """The rules a triggered ability cites as it triggers."""
-    found = KINDS.get(ab.trigger.event.split("|")[0])
-    base = (R.TRIGGER,) + (found.rules if found else ())
+    base: tuple[str, ...] = (R.TRIGGER,)
+    for event in ab.trigger.event.split("|"):  # "enters or transforms into ~": each event's
+        found = KINDS.get(event)
+        base += tuple(r for r in (found.rules if found else ()) if r not in base)
     if ab.condition is not None:
         base += (R.TRIGGER_IF,)
     return tuple(ab.rules) + base
@@ -152,6 +155,7 @@ kind("becomes_target", self_subject=True)
 kind("last_counter_removed", self_subject=True)
 kind("counter_removed", self_subject=True)
 kind("turned_face_up", self_subject=True)
+kind("transforms", (R.TRANSFORM_INTO,), self_subject=True)
 kind("madness_exiled")
 kind("counters_spell")
 kind("state")  # a state trigger (603.8): checked by the turn, not by events
@@ -398,6 +402,13 @@ def _counter_removed(s: Seen, ev: Counters) -> list[Instance]:
     if ev.n < 0 and ev.kind == s.trigger.counter and ev.target == s.src:
         return [{} for _ in range(-ev.n)]
     return []
+
+
+@on("transforms", Transform)
+def _transforms(s: Seen, ev: Transform) -> list[Instance]:
+    """It transformed and has the trigger's face up after (701.27e): the ability is that
+    face's, seen after the event."""
+    return [{}] if ev.oid == s.src and not ev.flip else []
 
 
 @on("turned_face_up", TurnFaceUp)

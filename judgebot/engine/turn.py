@@ -25,6 +25,7 @@ from judgebot.engine.combat import (
     required_attackers,
 )
 from judgebot.engine.conditions import holds
+from judgebot.engine.daynight import remember_turn, untap_step
 from judgebot.engine.errors import IllegalAction
 from judgebot.engine.events import Draw, Happened, Move, Tap
 from judgebot.engine.pipeline import perform
@@ -124,9 +125,11 @@ def _control_changes(game: Game) -> None:
 def _expire_linked(game: Game) -> None:
     """Effects that last while an object stays on the battlefield."""
     def alive(d: object) -> bool:
-        if isinstance(d, tuple) and d and d[0] == "until_leaves":
+        if isinstance(d, tuple) and d and d[0] in ("until_leaves", "until_untapped"):
             obj = game.objects.get(d[1])
-            return obj is not None and obj.zone == "battlefield"
+            # "for as long as ~ remains tapped": it ends as ~ untaps or leaves (611.2b)
+            return obj is not None and obj.zone == "battlefield" and \
+                (d[0] == "until_leaves" or obj.tapped)
         return True
     before = len(game.effects)
     game.effects = [e for e in game.effects if alive(e.duration)]
@@ -233,6 +236,7 @@ def _put_one(game: Game, p: Pending, multi: bool) -> None:
         return
     item = StackAbility(game.new_id(), p.source_id, p.source_name, p.controller, ab, targets,
                         {}, 0, dict(p.info), p.source_lki)
+    _note_transforms(game, item)
     game.stack.append(item)
     game.changed()
     aimed = bool(targets and any(targets))
@@ -316,6 +320,7 @@ def advance(game: Game) -> None:
 
 
 def begin_turn(game: Game) -> None:
+    remember_turn(game)  # the turn that ends, for day and night (731.2) and "last turn"
     game.turn += 1
     extra = game.extra.get("extra_turns")
     while extra and game.players[extra[-1]].lost:
@@ -416,6 +421,7 @@ def begin_step(game: Game, step: str) -> None:
 
 
 def _untap(game: Game) -> None:
+    untap_step(game)  # 502.2: day and night, before permanents untap (502.3)
     events = []
     for o in game.battlefield:
         obj = game.objects[o]
@@ -428,6 +434,8 @@ def _untap(game: Game) -> None:
         if _doesnt_untap(game, o):
             game.log.add("untap", msg("turn.doesnt_untap", name=game.label(o)), (R.UNTAP,))
             continue
+        if _chooses_not_to_untap(game, o):
+            continue
         events.append(Tap(cause="untap_step", oid=o, untap=True))
     if events:
         done = perform(game, events)
@@ -435,6 +443,20 @@ def _untap(game: Game) -> None:
             game.log.add("untap", msg("turn.untaps", player=game.active,
                                       names=Joined(tuple(game.label(e.oid) for e in done))),
                          (R.UNTAP,))
+
+
+def _chooses_not_to_untap(game: Game, oid: int) -> bool:
+    """ "You may choose not to untap ~ during your untap step": the active player decides
+    which permanents untap (502.3)."""
+    if not any(getattr(a, "kind", "") == "may_not_untap" for a in game.chars(oid).abilities):
+        return False
+    index = game.chooser.choose(game.active, "untap", ["untap it", "leave it tapped"],
+                                keys=("untap", "may"), note=f"untap {game.name_of(oid)}?")
+    if index == 1:
+        game.log.add("untap", msg("turn.chooses_not_to_untap", player=game.active,
+                                  name=game.label(oid)), (R.UNTAP, R.UNTAP_CHOICE))
+        return True
+    return False
 
 
 def _doesnt_untap(game: Game, oid: int) -> bool:
@@ -504,3 +526,11 @@ def step_index(step: str) -> int:
 
 __all__ = ["priority_point", "give_priority", "pass_priority", "advance", "begin_step",
            "begin_turn", "put_triggers", "STEP_NAMES"]
+
+
+def _note_transforms(game: Game, item: StackAbility) -> None:
+    """How many times the source had transformed as its ability was put on the stack
+    (701.27f: the ability transforms it only if it hasn't since)."""
+    src = game.objects.get(item.source_id)
+    if src is not None and src.zone == "battlefield" and src.card.other is not None:
+        item.info.setdefault("transforms", src.transforms)

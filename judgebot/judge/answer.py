@@ -65,7 +65,7 @@ class Answer:
     # The plain answer on top, as a message (code and arguments), and the
     # note above the answer (a weak answer's banner …) the same way.
     summary: Message | None = None
-    basis: str = ""  # simulation | layers | situation | rule | covers | ""
+    basis: str = ""  # simulation | layers | situation | rule | described | covers | ""
     decided_by: list[str] = field(default_factory=list)  # the deciding rules' numbers
     note: Message | None = None
 
@@ -232,12 +232,35 @@ def _decide(answer: Answer, u: Understanding, retriever: Retriever,
     if named and numbers and numbers[0] in named:
         answer.basis, answer.confidence, answer.decided_by = "rule", "strong", [numbers[0]]
         return
+    closest = _closest_infraction(answer, u, retriever)
+    if closest is not None:
+        # The IPG's own description matches best, but no situation was
+        # recognised: said as the closest match, never as a decision.
+        answer.basis, answer.confidence = "described", "weak"
+        answer.summary = closest
+        return
     if answer.rules:
         answer.basis, answer.confidence = "covers", "weak"
         topics = [_topic(retriever, q) for q in answer.rules[:3]]
         answer.summary = msg("judge.answer.covers", topics=[t for t in topics if t])
         return
     answer.confidence = "none"
+
+
+def _closest_infraction(answer: Answer, u: Understanding,
+                        retriever: Retriever) -> Message | None:
+    """For a question asked at a tournament whose first quote is an IPG
+    infraction chosen by its definition and examples: that infraction, with
+    its penalty, as the closest match."""
+    if u.tournament != "yes" or not answer.rules:
+        return None
+    first = answer.rules[0]
+    if first.kind != "ipg" or not any(w.code == "judge.why.describes" for w in first.why):
+        return None
+    summary = _tournament_summary(retriever, first.label)
+    if summary is None or summary.code != "judge.tournament.infraction":
+        return None
+    return msg("judge.tournament.closest", answer=summary)
 
 
 def _tournament_summary(retriever: Retriever, label: str) -> Message | None:

@@ -34,7 +34,7 @@ def render(answer) -> str:
     out: list[str] = []
     u = answer.understanding
     named = ", ".join(f"{e.text}→{e.value.rsplit(':', 1)[-1]}" for e in u.entities
-                      if e.kind not in ("player",))
+                      if e.kind not in ("player",) and e.text)  # a card's text names no words
     if answer.summary is not None:
         out.append(textwrap.fill(f"Answer ({answer.confidence}, by {answer.basis}): "
                                  + render_message(answer.summary, EN), 96) + "\n")

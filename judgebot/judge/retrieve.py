@@ -230,9 +230,11 @@ class Retriever:
         situation = self.lexicon.situation(e.value) if self.lexicon else None
         decides = situation is not None and (situation.answer or situation.tournament)
         weights = DECIDES if decides else CONCEPT_WEIGHTS
+        # Recognised in a card's text alone it weighs less; when the question's
+        # own words confirm it ("card+words"), as much as in the question's words.
         scale = CARD_ONLY if e.how == "card" else 1.0
-        reason = msg("judge.why.words", text=e.text) if e.how != "card" else msg(
-            "judge.why.card_situation")
+        reason = msg("judge.why.card_situation") if e.how.startswith("card") else msg(
+            "judge.why.words", text=e.text)
         for i, number in enumerate(e.rules):
             weight = weights[min(i, len(weights) - 1)] * scale
             bump(self._rule(number, game), weight, reason)
@@ -302,7 +304,8 @@ class Retriever:
         """The question describes a tournament matter (an infraction, a procedure
         of the Tournament Rules) in its own words."""
         return any((s := self.lexicon.situation(e.value)) is not None and s.tournament
-                   and e.how != "card" for e in u.of("situation")) if self.lexicon else False
+                   and not e.how.startswith("card") for e in u.of("situation")) \
+            if self.lexicon else False
 
     def _policy(self, u: Understanding, bump) -> None:
         """The Tournament Rules' and the IPG's sections for a question asked at a

@@ -65,6 +65,7 @@ class Found:
     end: int
     situation: Situation
     by_card: bool = False  # recognised from a named card's text only
+    confirmed: bool = False  # ... and the question's words meet its `also`
 
 
 @cache
@@ -160,7 +161,7 @@ def find(situations: list[Situation], text: str, card_texts: list[str] = ()) -> 
                 p.search(c) for p in s.also_cards for c in cards):
             continue
         if by_card:  # no words of the question name it
-            found.append(Found(0, 0, s, True))
+            found.append(Found(0, 0, s, True, bool(s.also) and _first(s.also, spaced) is not None))
             continue
         start, end = hit
         found.append(Found(where[start] if spaced else 0,

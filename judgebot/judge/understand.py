@@ -197,7 +197,8 @@ def _pinyin(u: Understanding, lexicon: Lexicon) -> None:
 
 def _situations(u: Understanding, lexicon: Lexicon, corrected: str) -> None:
     """The table situations the question describes, in its words (as typed, or
-    with its slips corrected) or (how="card") in a named card's type line and
+    with its slips corrected) or (how="card"; "card+words" when the question's
+    words meet its other condition) in a named card's type line and
     text."""
     texts = []
     for e in u.entities:
@@ -212,7 +213,8 @@ def _situations(u: Understanding, lexicon: Lexicon, corrected: str) -> None:
     for f in found:
         s = f.situation
         u.entities.append(Entity("situation", u.text[f.start:f.end], f.start, f.end, s.name,
-                                 how="card" if f.by_card else "exact", rules=list(s.rules)))
+                                 how=("card+words" if f.confirmed else "card") if f.by_card
+                                 else "exact", rules=list(s.rules)))
 
 
 def _tournament(u: Understanding, lexicon: Lexicon, corrected: str) -> str:

@@ -89,12 +89,19 @@ class Scorer:
         found = self.scores(query)
         if allowed is not None:
             found = {d: s for d, s in found.items() if allowed[d]}
-        ranked = found
-        if prior is not None or favour:
-            get = (favour or {}).get
-            ranked = {d: s * get(d, prior[d] if prior is not None else 1.0)
-                      for d, s in found.items()}
-        best = heapq.nsmallest(limit, ((-s, d) for d, s in ranked.items()))
+        docs = list(found)
+        ranked = list(found.values())
+        if favour:
+            get = favour.get
+            ranked = [s * get(d, prior[d] if prior is not None else 1.0)
+                      for d, s in zip(docs, ranked, strict=True)]
+        elif prior is not None:
+            ranked = [s * prior[d] for d, s in zip(docs, ranked, strict=True)]
+        # Only documents scoring at least the limit-th best score can be among the
+        # best (ties included): those few are ordered as (-score, docnum), not all.
+        floor = heapq.nlargest(limit, ranked)[-1] if 0 < limit < len(ranked) else None
+        best = sorted((-s, d) for d, s in zip(docs, ranked, strict=True)
+                      if floor is None or s >= floor)[:max(limit, 0)]
         return [(-s, d) for s, d in best], set(found)
 
     # --- terms ----------------------------------------------------------------------

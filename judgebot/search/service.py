@@ -19,6 +19,7 @@ import json
 import re
 import threading
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from whoosh import query as Q
@@ -151,6 +152,8 @@ class SearchService:
         self._texts: dict[str, str] = {}
         self._shapes: dict[str, frozenset[str]] = {}
         self._display: dict[str, dict[str, str]] = {}
+        # A record's breadcrumb as hits show it, for the records most recently hit.
+        self._crumbs = lru_cache(maxsize=4096)(self._breadcrumb)
         self._rule_hits: dict[str, Hit] = {}
         self._names_fuzzy: Corrector | None = None
         self._rule_words: dict | None = None
@@ -814,6 +817,10 @@ class SearchService:
             self._display[rec.id] = out
         return out
 
+    def _breadcrumb(self, rid: str) -> list[dict[str, str]]:
+        return [{"id": c.id, "label": c.label, **{f"title_{k}": v for k, v in c.title.items()}}
+                for c in self.xref.breadcrumb(rid)]
+
     def _rule_hit(self, rec: Record) -> Hit:
         """The hit for a rule reached by its number: the same every time, so it is
         prepared once and shared (callers read hits, never change them)."""
@@ -854,13 +861,12 @@ class SearchService:
             matched.append("pinyin")
         elif key and rec.id in self._names.get(key, ()):
             matched.append("name")
-        crumbs = [{"id": c.id, "label": c.label, **{f"title_{k}": v for k, v in c.title.items()}}
-                  for c in self.xref.breadcrumb(rec.id)]
+        crumbs = self._crumbs(rec.id)
         one_language = ("zh" in matched) != ("en" in matched)
         return Hit(
             id=rec.id, kind=rec.kind, game=rec.game, edition=rec.edition,
             number=getattr(rec, "number", "") or "",
-            title=titles, breadcrumb=crumbs, snippets=snippets, matched=matched,
+            title=titles, breadcrumb=list(crumbs), snippets=snippets, matched=matched,
             via=list(expansions) if one_language else [],
             pinned=pinned, score=round(score, 3),
         )

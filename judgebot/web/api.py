@@ -66,11 +66,11 @@ def search():
     out = results.to_dict()
     out["expansions"] = searching.expansions(results, g.prefs)
     out["pages"] = searching.pages(results)
-    out["hits"] = [searching.hit_view(cat, h, g.prefs).to_dict() for h in results.hits]
+    hits = [searching.hit_view(cat, h, g.prefs) for h in results.hits]
+    out["hits"] = [h.to_dict() for h in hits]
     out["rule_url"] = cat.url(cat.get(results.rule)) if results.rule else None
     out["card_url"] = cat.url(cat.get(results.card)) if results.card else None
-    out["groups"] = [name for name, _ in searching.grouped(
-        [searching.hit_view(cat, h, g.prefs) for h in results.hits])]
+    out["groups"] = [name for name, _ in searching.grouped(hits)]
     return jsonify(out)
 
 

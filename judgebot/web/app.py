@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 from pathlib import Path
 from urllib.parse import unquote_to_bytes, urlencode
 
@@ -154,7 +155,29 @@ def create_app(service: SearchService | None = None, config: dict | None = None)
         app.logger.exception("unhandled error on %s", request.path)
         return error_response(500, "The server failed to answer this request.")
 
+    if app.config.get("PAGE_THREADS"):
+        app.wsgi_app = PageBudget(app.wsgi_app, app.config["PAGE_THREADS"])
     return app
+
+
+class PageBudget:
+    """At most ``threads`` requests other than simulations run at once in this process.
+
+    A simulation request mostly waits for its worker process (holding a server thread,
+    using no CPU); ``judgebot serve`` gives simulations threads of their own on top of
+    these, so twenty simulations in flight never leave a search waiting for a thread,
+    while pages and searches still run no more at once than before (with the GIL more
+    would only share one core more finely)."""
+
+    def __init__(self, wsgi_app, threads: int) -> None:
+        self.wsgi_app = wsgi_app
+        self.slots = threading.BoundedSemaphore(max(1, threads))
+
+    def __call__(self, environ: dict, start_response):
+        if environ.get("PATH_INFO", "").startswith(simulate.PATHS):
+            return self.wsgi_app(environ, start_response)
+        with self.slots:
+            return self.wsgi_app(environ, start_response)
 
 
 def check_utf8(environ: dict, query_string: bytes) -> None:

@@ -4,6 +4,8 @@ key, editions per game, the Chinese counterpart of a monolingual record, URLs.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from judgebot.corpus import EN, POLICY_KINDS, Record, label_of, parse_id, zh_of
@@ -14,6 +16,7 @@ from judgebot.xref import CrossReference
 
 GAMES = {"mtg": "Magic: The Gathering", "fow": "Force of Will"}
 GUIDE_NAME = "基本規則"  # the beginner's rulebook, as it names itself
+RECENT = 4096  # what is derived per record, kept for the records most recently shown
 
 
 def number_key(rec: Record) -> tuple:
@@ -25,6 +28,9 @@ class Catalog:
     store: Store
     service: SearchService
     _memo: dict = field(default_factory=dict)
+    _defaults: dict = field(default_factory=dict)
+    _recent: OrderedDict = field(default_factory=OrderedDict)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def __post_init__(self) -> None:
         self.xref: CrossReference = self.service.xref
@@ -42,6 +48,23 @@ class Catalog:
             value = self._memo[key] = compute()
             return value
 
+    def remember(self, key, compute):
+        """Like :meth:`memo`, for what is derived per record: only the most recently
+        used ``RECENT`` keys are kept (a page listing thousands of records, or a
+        crawler, must not grow the process)."""
+        with self._lock:
+            try:
+                self._recent.move_to_end(key)
+                return self._recent[key]
+            except KeyError:
+                pass
+        value = compute()
+        with self._lock:
+            self._recent[key] = value
+            if len(self._recent) > RECENT:
+                self._recent.popitem(last=False)
+        return value
+
     def get(self, rid: str | None) -> Record | None:
         return self.store.get(rid) if rid else None
 
@@ -55,7 +78,14 @@ class Catalog:
         return self.store.editions(game, kind)
 
     def default_edition(self, game: str, kind: str) -> str | None:
-        return self.store.current_edition(game, kind)
+        # Asked for every link a page draws: looked up once per game and kind.
+        key = (game, kind)
+        found = self._defaults.get(key, self)
+        if found is self:
+            found = self.store.current_edition(game, kind)
+            if game in self.store.games:
+                self._defaults[key] = found
+        return found
 
     # --- rules -------------------------------------------------------------------
 
@@ -79,9 +109,19 @@ class Catalog:
             out = [(s, []) for s in sorted(sections, key=number_key)]
         return out
 
+    def cited_by(self, rid: str) -> tuple[str, ...]:
+        """The records citing ``rid``, in document order (a rule may be cited by
+        thousands: asked of the store once per record)."""
+        return self.remember(("cited-by", rid), lambda: tuple(self.store.cited_by(rid)))
+
     def translation_of(self, rec: Record) -> Record | None:
         """The record whose Chinese a reader sees beside ``rec``'s English."""
-        return self.store.translation_of(rec)
+        # Kept as an id ("" for none), never as a record: records are the store's to keep.
+        rid = self.remember(("translation", rec.id), lambda: getattr(
+            self.store.translation_of(rec), "id", ""))
+        if rid == rec.id:
+            return rec  # callers ask "is it the record itself?"
+        return self.store.get(rid) if rid else None
 
     def english_of(self, rec: Record) -> Record | None:
         """For a Chinese-only record, the current English record it translates."""
@@ -94,8 +134,17 @@ class Catalog:
         return sorted(entries, key=lambda r: (r.term.get(EN) or zh_of(r.term)).lower())
 
     def glossary_entry(self, game: str, edition: str, slug: str) -> Record | None:
-        found = self.store.find(game, "glossary", slug=slug, edition=edition)
-        return found[0] if found else None
+        return self.get(self._glossary_ids(game).get((edition, slug)))
+
+    def _glossary_ids(self, game: str) -> dict[tuple[str, str], str]:
+        """(edition, slug) → the glossary entry's id, the first in document order."""
+        def build() -> dict[tuple[str, str], str]:
+            out: dict[tuple[str, str], str] = {}
+            for rec in self.all(game, "glossary"):
+                out.setdefault((rec.edition, rec.slug), rec.id)
+            return out
+
+        return self.memo(("glossary-ids", game), build)
 
     def zh_term(self, rec: Record) -> str:
         partner = self.translation_of(rec)
@@ -156,7 +205,8 @@ class Catalog:
                 return f"{base}?edition={rec.edition}"
             return base
         if kind == "card":
-            if len(self.store.find(game, "card", slug=rec.slug)) > 1:
+            if self.remember(("card-printings", game, rec.slug),
+                         lambda: len(self.store.find(game, "card", slug=rec.slug))) > 1:
                 return f"/{game}/cards/{rec.slug}?set={rec.set}"
             return f"/{game}/cards/{rec.slug}"
         if kind == "ruling":

@@ -58,8 +58,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    default=os.cpu_count() or 1,
                    help="worker processes (default: one per core, here %(default)s)")
     s.add_argument("--threads", type=_bounded("the number of threads", 1, 256), default=None,
-                   help="threads per process (default 4 per worker process; 8 for one "
-                   "waitress process)")
+                   help="threads per process for pages and searches (default 4 per worker "
+                   "process; 8 for one waitress process); simulations waiting for their "
+                   "worker get threads of their own on top")
     s.add_argument("--server", choices=["auto", "gunicorn", "waitress"], default="auto",
                    help="gunicorn with waitress in each worker (auto on Linux), or one "
                    "waitress process (auto elsewhere)")
@@ -105,7 +106,7 @@ def _serve(args: argparse.Namespace) -> int:
     from judgebot.search.service import SearchService
     from judgebot.services import open_search
     from judgebot.store import StoreError, open_store
-    from judgebot.web import server
+    from judgebot.web import server, simulate
     from judgebot.web.app import create_app
 
     try:
@@ -117,8 +118,10 @@ def _serve(args: argparse.Namespace) -> int:
     # With the GIL a process runs one thread at a time: more threads only help
     # requests that wait, and each keeps its own stack and heap.
     args.threads = args.threads or (THREADS_PER_WORKER if kind == "gunicorn" else THREADS_ALONE)
+    # Simulations waiting for their worker hold threads of their own (web.app.PageBudget).
+    config = {"PAGE_THREADS": args.threads}
     options = server.Options(host=args.host, port=args.port, workers=args.workers,
-                             threads=args.threads, server=kind,
+                             threads=args.threads + simulate.admitted(config), server=kind,
                              trusted_proxy=args.trusted_proxy)
     try:
         if args.data_dir:
@@ -135,7 +138,8 @@ def _serve(args: argparse.Namespace) -> int:
         sock.close()
         return 1
     hosts = allowed_hosts(args.host, args.allowed_host)
-    app = create_app(service, {"ALLOWED_HOSTS": hosts, "CORS_ORIGINS": args.cors_origin})
+    app = create_app(service, {"ALLOWED_HOSTS": hosts, "CORS_ORIGINS": args.cors_origin,
+                               **config})
     warm_up(app)
     port = sock.getsockname()[1]
     shown = "localhost" if args.host in ("127.0.0.1", "::1", "localhost") else args.host

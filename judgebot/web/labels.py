@@ -228,6 +228,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "rules_quoted": ("相关规则", "Rules that decide it"),
     "plain_answer": ("回答", "Answer"),
     "what_rules_cover": ("相关规则涉及", "What the rules below cover"),
+    "closest_match": ("最接近的条文", "Closest match"),
     "decided_by": ("判定依据", "Decided by"),
     "rules_quoted_note": ("以下为规则与比赛文件原文摘录，并注明选取原因。",
                           "Quoted from the rules and the tournament documents, with why each "
@@ -285,6 +286,19 @@ EXAMPLES = {"hans_example": ("践踏", "zh-Hans"), "hant_example": ("踐踏", "z
 
 
 def label(prefs: Prefs, key: str, **values: object) -> str:
+    if values:
+        return _label(prefs, key, **values)
+    # A page asks for a hundred labels: each is converted to the reader's script once.
+    found = _DONE.get((prefs.view, prefs.script, key))
+    if found is None:
+        found = _DONE[(prefs.view, prefs.script, key)] = _label(prefs, key)
+    return found
+
+
+_DONE: dict[tuple[str, str, str], str] = {}  # (view, script, key): at most 6 per label
+
+
+def _label(prefs: Prefs, key: str, **values: object) -> str:
     zh, en = LABELS[key]
     if prefs.view == "en":
         text = en

@@ -263,7 +263,7 @@ def term_context(entry) -> dict:
     rules = [views.item(cat, r, p) for r in (cat.get(i) for i in entry.rules) if r]
     see = [views.item(cat, r, p) for r in (cat.get(i) for i in entry.see) if r]
     mentioned = [views.item(cat, r, p) for r in (cat.get(i) for i in
-                                                  cat.store.cited_by(entry.id)) if r]
+                                                  cat.cited_by(entry.id)) if r]
     diff = None
     if partner is not None and partner is not entry:
         old, new = partner.definition.get(EN, ""), entry.definition.get(EN, "")

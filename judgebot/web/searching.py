@@ -97,6 +97,25 @@ class HitView:
 
 
 def hit_view(cat: Catalog, hit: Hit, prefs: Prefs) -> HitView:
+    # What shows a record the same in every search (its address, label, titles and
+    # breadcrumb in the reader's script) is drawn once per record and script.
+    url, label, title_en, title_zh, crumbs = cat.remember(
+        ("hit", hit.id, prefs.script), lambda: _record_parts(cat, hit, prefs))
+    snippets = {}
+    if hit.snippets.get("en"):
+        snippets["en"] = render.snippet(hit.snippets["en"])
+    if hit.snippets.get("zh"):
+        snippets["zh"] = render.snippet(hit.snippets["zh"], prefs.zh)
+    return HitView(
+        id=hit.id, kind=hit.kind, group=group_of(hit), game=hit.game, edition=hit.edition,
+        url=url, label=label, number=hit.number, title_en=title_en, title_zh=title_zh,
+        breadcrumb=[dict(c) for c in crumbs], snippets=snippets, matched=list(hit.matched),
+        pinned=hit.pinned,
+    )
+
+
+def _record_parts(cat: Catalog, hit: Hit, prefs: Prefs
+                  ) -> tuple[str, str, str, str, list[dict]]:
     rec = cat.get(hit.id)
     crumbs = []
     for c in hit.breadcrumb:
@@ -105,11 +124,6 @@ def hit_view(cat: Catalog, hit: Hit, prefs: Prefs) -> HitView:
                        "title_en": c.get("title_en", ""),
                        "title_zh": prefs.zh(c.get("title_zh-Hans") or c.get("title_zh-Hant")
                                             or "")})
-    snippets = {}
-    if hit.snippets.get("en"):
-        snippets["en"] = render.snippet(hit.snippets["en"])
-    if hit.snippets.get("zh"):
-        snippets["zh"] = render.snippet(hit.snippets["zh"], prefs.zh)
     title = hit.title or {}
     title_zh = title.get("zh-Hans") or title.get("zh-Hant") or ""
     if not title_zh and rec is not None:  # a current English record: its translation's title
@@ -118,13 +132,8 @@ def hit_view(cat: Catalog, hit: Hit, prefs: Prefs) -> HitView:
             from judgebot.web.views import titles
 
             title_zh = titles(partner)[1]
-    return HitView(
-        id=hit.id, kind=hit.kind, group=group_of(hit), game=hit.game, edition=hit.edition,
-        url=cat.url(rec) if rec else "", label=prefs.zh(cat.label(rec)) if rec else hit.id,
-        number=hit.number, title_en=title.get("en", ""),
-        title_zh=prefs.zh(title_zh),
-        breadcrumb=crumbs, snippets=snippets, matched=list(hit.matched), pinned=hit.pinned,
-    )
+    return (cat.url(rec) if rec else "", prefs.zh(cat.label(rec)) if rec else hit.id,
+            title.get("en", ""), prefs.zh(title_zh), crumbs)
 
 
 def grouped(hits: list[HitView]) -> list[tuple[str, list[HitView]]]:

@@ -82,6 +82,13 @@ def texts(rec: Record) -> tuple[str, str]:
 
 def item(cat: Catalog, rec: Record, prefs: Prefs | None = None,
          chars: int = SUMMARY_CHARS) -> Item:
+    """A record as a list shows it (the same on every page: drawn once per script;
+    items are shared, read them, never change them)."""
+    return cat.remember(("item", rec.id, prefs.script if prefs else None, chars),
+                        lambda: _item(cat, rec, prefs, chars))
+
+
+def _item(cat: Catalog, rec: Record, prefs: Prefs | None, chars: int) -> Item:
     title_en, title_zh = titles(rec)
     if rec.kind == "ruling":  # a ruling is known by its card
         card = cat.get(getattr(rec, "card", ""))
@@ -454,14 +461,16 @@ def rule_page(cat: Catalog, linker: Linker, rec: Record, prefs: Prefs) -> RulePa
         return found[0] if found else None
 
     cited: dict[str, list[Item]] = {}
-    # Rulings have a section of their own (and a rule may be cited by thousands).
-    for it in items(r for r in cat.store.cited_by(rec.id) if not _is_ruling(r)):
+    citing = cat.cited_by(rec.id)
+    # Rulings have a section of their own.
+    for it in items(r for r in citing if not _is_ruling(r)):
         cited.setdefault(it.kind, []).append(it)
-    ruling_ids = list(x.rulings_citing(rec.id))
+    ruling_ids = [r for r in citing if _is_ruling(r)]
     lin = lineage(cat, rec)
     for other in (lin.current, lin.translated):
         if other is not None and other.id != rec.id:
-            ruling_ids += [r for r in x.rulings_citing(other.id) if r not in ruling_ids]
+            ruling_ids += [r for r in cat.cited_by(other.id)
+                           if _is_ruling(r) and r not in ruling_ids]
     ruling_ids = _release_notes_first(cat, ruling_ids)
     page = RulePage(
         rec=rec, en=en, zh=zh, lineage=lin, citation=citation(cat, rec),

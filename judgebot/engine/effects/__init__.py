@@ -10,6 +10,8 @@ from judgebot.engine.effects import (
     continuous,
     counters,
     damage,
+    designating,
+    faces,
     flow,
     hands,
     library,
@@ -19,5 +21,5 @@ from judgebot.engine.effects import (
     zones,
 )
 
-__all__ = ["continuous", "counters", "damage", "flow", "hands", "library", "permanents", "players",
-           "spells", "zones"]
+__all__ = ["continuous", "counters", "damage", "designating", "faces", "flow", "hands",
+           "library", "permanents", "players", "spells", "zones"]

@@ -11,6 +11,7 @@ from judgebot.engine.abilities import Effect, Keyword
 from judgebot.engine.context import Ctx, objects, players
 from judgebot.engine.layers import ContinuousEffect, describe_layers
 from judgebot.engine.prohibitions import Prohibition
+from judgebot.engine.state import face_up
 from judgebot.engine.text.words import ability_word, term
 from judgebot.engine.verbs import verb
 from judgebot.messages import Joined, Message, Name, msg
@@ -28,6 +29,8 @@ def _continuous(ctx: Ctx, eff: Effect, ops: tuple, what: Any = None) -> None:
     game.changed()
     names = Joined(tuple(game.label(o) for o in oids))
     extra = (R.CONTINUOUS_DURATION,) if duration in ("eot", "end_of_combat") else ()
+    if isinstance(duration, tuple) and duration[0] in ("until_leaves", "until_untapped"):
+        extra += (R.CONTINUOUS_AS_LONG,)
     if R.RESOLVE_INFO in ctx.rules:
         extra += (R.CONTINUOUS_VARIABLE,)  # a variable in it was fixed on resolution
     code = "effects.continuous.until_eot" if duration == "eot" else "effects.continuous"
@@ -40,6 +43,8 @@ def lasting(ctx: Ctx, duration: Any) -> Any:
     """How long an effect lasts, as the game tracks it (611.2a, 611.2b)."""
     if duration == "while_source" and ctx.source is not None:
         return ("until_leaves", ctx.source)
+    if duration == "while_source_tapped" and ctx.source is not None:
+        return ("until_untapped", ctx.source)  # 611.2b
     if duration == "your_next_turn":
         return ("until_turn_of", ctx.you)
     if duration in (None, "game"):
@@ -152,7 +157,7 @@ def _grant_printed_below(ctx: Ctx, eff: Effect) -> None:
         src = game.lki_objects.get(ctx.source)
     if src is None:
         return
-    card = src.copy_of or src.card
+    card = face_up(src)
     after = eff.get("after")
     printed = list(card.abilities)
     at = next((i for i, a in enumerate(printed) if isinstance(a, Keyword) and a.name == after),

@@ -14,7 +14,7 @@ from judgebot.engine.layers import face_down_chars
 from judgebot.engine.pipeline import perform
 from judgebot.engine.prohibitions import Prohibition
 from judgebot.engine.replacements import ReplacementEffect, new_key
-from judgebot.engine.state import CardDef
+from judgebot.engine.state import CardDef, face_up
 from judgebot.engine.triggers import DelayedTrigger
 from judgebot.engine.verbs import verb
 from judgebot.messages import msg
@@ -148,7 +148,7 @@ def _myriad(ctx: Ctx, eff: Effect) -> None:
     if src is None or combat is None or defending is None or not others:
         game.log.add("effect", msg("effects.myriad.none"), ctx.rules + (R.MYRIAD,))
         return
-    card = replace(src.copy_of or src.card, is_token=True, source="token")
+    card = replace(face_up(src), is_token=True, source="token")
     ids: list[int] = []
     for p in others:
         if game.chooser.choose(ctx.you, "may", ["yes", "no"], keys=("may",),
@@ -185,7 +185,7 @@ def _token_copy(ctx: Ctx, eff: Effect) -> None:
     game = ctx.game
     for oid in objects(ctx, eff.get("what")):
         obj = game.objects[oid]
-        card = obj.copy_of or obj.card
+        card = face_up(obj)
         if obj.face_down:
             fd = face_down_chars(obj, obj.controller)
             card = CardDef("", (), None, frozenset(), frozenset(), fd.types, frozenset(), 2, 2)

@@ -135,12 +135,20 @@ def _return(ctx: Ctx, eff: Effect) -> None:
         under = eff.get("under", "owner")
         controller = ctx.you if under == "you" else obj.owner
         reason = "return" if to == "battlefield" else "bounce"
+        back = bool(eff.get("transformed")) and to == "battlefield"
+        if back and (obj.card.other is None or obj.card.layout not in ("transform", "modal_dfc")
+                     or obj.card.other.types & {"instant", "sorcery"}):
+            # not a double-faced card (or its back face is no permanent): it stays (712.14a)
+            game.log.add("note", msg("effects.zones.not_transformed", name=game.label(oid)),
+                         ctx.rules + (R.DFC_ENTERS_TRANSFORMED,))
+            continue
         events.append(Move(source=ctx.source, oid=oid, to_zone=to, reason=reason,
+                           back_up=back,
                            tapped=bool(eff.get("tapped")), controller=controller,
                            counters={k: ctx.amount(n) for k, n in
                                      (eff.get("counters") or {}).items()}
                            if to == "battlefield" else {},
-                           rules=ctx.rules))
+                           rules=ctx.rules + ((R.DFC_ENTERS_TRANSFORMED,) if back else ())))
     if events:
         done = perform(game, events)
         ctx.refs["returned"] = [e.new_id for e in done if isinstance(e, Move)]
@@ -211,7 +219,7 @@ def _search(ctx: Ctx, eff: Effect) -> None:
             continue
         if pl.library_known:
             view = View(game)
-            found = [o for o in pl.library if matches(f, view, o, p, None)]
+            found = [o for o in pl.library if matches(f, view, o, p, ctx.source)]
             if eff.get("graveyard"):
                 found += [o for o in pl.graveyard if matches(replace(f, zone="graveyard"), view,
                                                              o, p, None)]
@@ -404,7 +412,8 @@ def _exile_from_hand(ctx: Ctx, eff: Effect) -> None:
     for p in players(ctx, eff.get("who")):
         f: Filter = eff.get("filter") or Filter()
         view = View(game)
-        hand = [o for o in game.players[p].hand if matches(replace(f, zone="hand"), view, o, p)]
+        hand = [o for o in game.players[p].hand
+                if matches(replace(f, zone="hand"), view, o, p, ctx.source)]
         chosen = choose_cards(game, p, hand, ctx.amount(eff.get("n", 1)), "discard",
                               keys=("exile", "discard"))
         if chosen:
@@ -418,7 +427,7 @@ def _put_from_hand(ctx: Ctx, eff: Effect) -> None:
     game = ctx.game
     f: Filter = eff.get("filter")
     view = View(game)
-    hand = [o for o in game.players[ctx.you].hand if matches(f, view, o, ctx.you)]
+    hand = [o for o in game.players[ctx.you].hand if matches(f, view, o, ctx.you, ctx.source)]
     chosen = choose_cards(game, ctx.you, hand, 1, "return", keys=("return", "put"))
     if chosen:
         perform(game, [Move(source=ctx.source, oid=o, to_zone="battlefield", reason="put",
@@ -555,7 +564,7 @@ def _choose_from_hand(ctx: Ctx, eff: Effect) -> None:
                                    names=Joined(tuple(game.label(o) for o in hand))),
                      ctx.rules + (R.REVEAL_DONE,))
         options = [o for o in hand if f is None or matches(replace(f, zone="hand"), view, o,
-                                                           ctx.you)]
+                                                           ctx.you, ctx.source)]
         n = ctx.amount(eff.get("n", 1))
         if eff.get("all"):
             chosen = options

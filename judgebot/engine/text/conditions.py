@@ -94,6 +94,23 @@ def read_condition(r: Any, text: str) -> tuple:
         return ("cards_in_graveyard_ge", f, _number(m.group(1)))
     if m := re.fullmatch(r"(?:~|it) is (tapped|untapped)", low):
         return ("source_tapped", m.group(1) == "tapped")
+    if m := re.fullmatch(r"there are (\w+) or more card types among cards in your graveyard",
+                         low):  # delirium
+        return ("card_types_in_graveyard_ge", _number(m.group(1)))
+    if m := re.fullmatch(r"(\w+) or more cards are in your graveyard", low):  # threshold
+        return ("compare", {"cards_in_graveyard": "you"}, "ge", _number(m.group(1)))
+    if m := re.fullmatch(r"(a player|an opponent) has (\w+) or less life", low):
+        return ("some_player_life_le", m.group(1) == "an opponent", _number(m.group(2)))
+    if m := re.fullmatch(r"creatures you control have total power (\w+) or greater", low):
+        return ("total_power_ge", _number(m.group(1)))  # formidable
+    if low in ("you're the monarch", "you are the monarch"):
+        return ("is_monarch",)
+    if low in ("you have the city's blessing",):
+        return ("city_blessing",)
+    if low == "no spells were cast last turn":
+        return ("spells_last_turn", "none")
+    if low == "a player cast two or more spells last turn":
+        return ("spells_last_turn", "two")
     if low in ("an opponent was dealt damage this turn",):
         return ("opponent_dealt_damage_this_turn",)
     if low in ("an opponent lost life this turn",):

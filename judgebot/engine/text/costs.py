@@ -38,6 +38,8 @@ def read_cost(text: str) -> Cost:
             fields["untap"] = True
         elif re.fullmatch(r"(\{e\})+", low):
             fields["energy"] = low.count("{e}")
+        elif low.startswith("pay ") and energy_count(part[4:]) is not None:
+            fields["energy"] = energy_count(part[4:])  # "Pay {E}{E}", "Pay six {E}" (107.14)
         elif re.fullmatch(r"(\{[^}]+\})+", part):
             mana = mana.plus(mana_cost(part))
         elif re.fullmatch(r"sacrifice " + SELF, low) or re.fullmatch(r"牺牲~", part):
@@ -71,6 +73,9 @@ def read_cost(text: str) -> Cost:
         elif m := re.fullmatch(r"remove (a|an|one|two|three|four|five|\w+) ([+-]1/[+-]1|\w+) "
                                r"counters? from " + SELF, low):
             fields["remove_counters"] = (m.group(2), number(m.group(1)))
+        elif re.fullmatch(r"exile " + SELF, low):  # the permanent itself (602.2)
+            fields["exile_self"] = True
+            fields["zone"] = "battlefield"
         elif low in ("exile ~ from your hand", "exile this card from your hand"):
             fields["exile_self"] = True
         elif low in ("exile ~ from your graveyard", "exile this card from your graveyard"):
@@ -108,4 +113,18 @@ def read_cost(text: str) -> Cost:
     return Cost(mana=mana, text=text, **fields)
 
 
-__all__ = ["read_cost"]
+def energy_count(text: str) -> int | None:
+    """ "{E}{E}", "six {E}", "eight {E}": how many energy counters; None if not that."""
+    low = text.strip().lower()
+    if re.fullmatch(r"(\{e\})+", low):
+        return low.count("{e}")
+    if m := re.fullmatch(r"(\w+) \{e\}", low):
+        try:
+            n = number(m.group(1))
+        except (Unsupported, ValueError, KeyError):
+            return None
+        return n if isinstance(n, int) and n > 0 else None
+    return None
+
+
+__all__ = ["read_cost", "energy_count"]

@@ -32,6 +32,7 @@ from judgebot.engine.text.amounts import (
     scaled,
     signed,
 )
+from judgebot.engine.text.costs import energy_count
 from judgebot.engine.text.keywords import keyword_list
 from judgebot.engine.text.selectors import noun, quantified, target_spec, unread
 from judgebot.engine.text.words import COLORS_EN, mana_cost, number
@@ -380,6 +381,9 @@ def _restore(r: Reading, snap: tuple) -> None:
 def _payment(text: str) -> Any:
     """A cost to pay: "{3}", "{X}", "2 life", "{1} for each …"."""
     t = text.strip().rstrip(".")
+    if (n := energy_count(t)) is not None:  # "you may pay {E}{E}" (107.14)
+        from judgebot.engine.abilities import Cost
+        return Cost(energy=n, text=t)
     if re.fullmatch(r"(\{[^}]+\})+", t):
         return mana_cost(t)
     if m := re.fullmatch(r"(\d+) life", t):
@@ -399,6 +403,7 @@ DURATIONS = (
     (" until your next turn", "your_next_turn"), (" until end of combat", "end_of_combat"),
     (" for as long as ~ remains on the battlefield", "while_source"),
     (" for as long as you control ~", "while_source"),
+    (" for as long as ~ remains tapped", "while_source_tapped"),
 )
 
 
@@ -625,6 +630,10 @@ def _return(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
                       r"control$", low):
         under = "you" if m.group(1) == "your" else "owner"
         t, low = t[:m.start()], low[:m.start()]
+    transformed = False  # its back face up (712.14a)
+    if m := re.search(r" to the battlefield (tapped and )?transformed$", low):
+        transformed, tapped = True, tapped or bool(m.group(1))
+        t, low = t[:m.start()] + " to the battlefield", low[:m.start()] + " to the battlefield"
     if m := re.fullmatch(r"(.+?) to (?:its|their) owners?'s? hands?", t, re.I):
         what = m.group(1)
         if s.ref != "you":
@@ -647,14 +656,18 @@ def _return(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
         if ref == "self_card":  # "… It gains haste": the card returned, a new object (400.7)
             r.it = "self_card"
         return [Effect("return", {"what": ref, "to": "battlefield", "under": under,
-                                  "tapped": tapped, "counters": counters}, text=whole)]
+                                  "tapped": tapped, "counters": counters,
+                                  **({"transformed": True} if transformed else {})},
+                       text=whole)]
     if m := re.fullmatch(r"(.+?) to the battlefield", t, re.I):
         what = m.group(1)
         ref, _ = object_ref(r, what, zone="graveyard")
         if ref == "self":
             ref = "self_card"
         return [Effect("return", {"what": ref, "to": "battlefield", "under": under,
-                                  "tapped": tapped, "counters": counters}, text=whole)]
+                                  "tapped": tapped, "counters": counters,
+                                  **({"transformed": True} if transformed else {})},
+                       text=whole)]
     if m := re.fullmatch(r"(.+?) to (?:its|their) owners?'s? hands?", t, re.I):
         pass
     if m := re.fullmatch(r"(.+?) to your hand", t, re.I):
@@ -1039,6 +1052,8 @@ def _get(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
             return [Effect("emblem", {"abilities": abilities}, text=whole)]
         if m := re.fullmatch(r"((?:\{e\})+)", low):
             return [Effect("energy", {"who": s.ref, "n": low.count("{e}")}, text=whole)]
+        if (n := energy_amount(r, low)) is not None:
+            return [Effect("energy", {"who": s.ref, "n": n}, text=whole)]
         if m := re.fullmatch(r"(a|an|one|two|three|\d+) poison counters?", low):
             return [Effect("poison", {"who": s.ref, "n": number(m.group(1))}, text=whole)]
         raise fail(whole)
@@ -1446,6 +1461,8 @@ def _doesnt(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
 
 @verb("become", "becomes")
 def _become(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
+    if s.kind == "player" and rest.strip().lower().rstrip(".") == "the monarch":
+        return [Effect("become_monarch", {"who": s.ref}, text=whole)]  # 725.1
     if s.kind != "object":
         raise fail(whole)
     text = rest.strip()
@@ -1678,3 +1695,35 @@ def _take(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
 __all__ = ["clause", "Subject", "subject", "object_ref", "player_ref", "VERBS", "Reading",
            "split_duration", "pump_effects", "becomes_ops", "fail", "token_card", "ManaCost",
            "Filter"]
+
+
+# --- cards with two faces (710, 712): this branch's own verbs, kept together ------------------
+@verb("transform", "transforms", "flip", "flips")
+def _transform(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
+    """ "Transform ~", "transform it", "flip ~": the permanent turns over (701.27a, 710.1a).
+    Only the card's own permanent: "transform target …" and coins are other words."""
+    low = rest.strip().lower()
+    if s.ref != "you" or not (low in SELF_WORDS or low in IT_WORDS):
+        raise fail(whole)
+    flip = bool(re.match(r"(?:you )?flips?\b", whole.strip(), re.I))
+    ref, _ = object_ref(r, rest)
+    return [Effect("transform", {"what": ref, "flip": flip}, text=whole)]
+
+
+# --- energy (107.14): this branch's own phrases, kept together --------------------------------
+def energy_amount(r: Reading, low: str) -> Any:
+    """How many energy counters "you get …" gives: "six {E}", "that many {E}", "{E} for
+    each creature you control", "an amount of {E} equal to …"; None if it isn't energy."""
+    if m := re.fullmatch(r"((?:\{e\})+) for each (.+)", low):
+        return scaled(m.group(1).count("{e}"), for_each(r, m.group(2)))
+    if m := re.fullmatch(r"(\w+) \{e\}", low):
+        n = plain_number(m.group(1))
+        if n is not None:
+            return n
+        if m.group(1) in ("many",):
+            return None
+    if m := re.fullmatch(r"that many \{e\}", low):
+        return "amount"
+    if m := re.fullmatch(r"an amount of \{e\} equal to (.+)", low):
+        return read_amount(r, m.group(1))
+    return None

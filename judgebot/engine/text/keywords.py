@@ -33,6 +33,7 @@ from judgebot.engine.abilities import (
 from judgebot.engine.errors import Unsupported
 from judgebot.engine.mana import ManaCost
 from judgebot.engine.text.costs import read_cost
+from judgebot.engine.text.selectors import noun
 from judgebot.engine.text.vocabulary import KeywordDef, vocabulary
 from judgebot.engine.text.words import (
     COLOR_WORD,
@@ -108,7 +109,7 @@ def _read(text: str) -> Keyword | list[Keyword] | None:
         if what in ("creature", "artifact", "land", "enchantment", "permanent", "player",
                     "planeswalker"):
             return Keyword("enchant", quality=what, text=raw)
-        raise _not_simulated(raw, "702.5", raw)
+        return _enchant_phrase(raw, raw[len(raw) - len(what):])
     m = re.fullmatch(r"(.+?)cycling\s*(.*)", low)
     if m and m.group(1) and m.group(1) not in ("", "land"):
         return _typecycling(raw, m.group(1).strip(), raw[len(raw) - len(m.group(2)):])
@@ -372,3 +373,19 @@ def keyword_list(text: str) -> tuple:
 
 __all__ = ["read_keyword", "read_keywords", "keyword_list", "MEANING_READER", "NUMBERED",
            "COSTED"]
+
+
+def _enchant_phrase(raw: str, phrase: str) -> Keyword:
+    """ "Enchant creature you control", "Enchant artifact or creature", "Enchant land you
+    control": what the Aura may target and be attached to is that noun phrase (303.4a,
+    702.5a), read as any other."""
+    if re.search(r"\b(?:player|opponent)s?\b", phrase, re.I):
+        raise _not_simulated(raw, "702.5", raw)  # a player with a qualifier
+    try:
+        f = noun(phrase).filter
+    except Unsupported:
+        raise _not_simulated(raw, "702.5", raw) from None
+    if f.zone not in (None, "battlefield") or not (f.types or f.any_types or f.subtypes or
+                                                   f.not_types):
+        raise _not_simulated(raw, "702.5", raw)
+    return Keyword("enchant", quality="permanent", text=raw, filter=f)

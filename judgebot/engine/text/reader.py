@@ -30,6 +30,7 @@ from judgebot.engine.abilities import (
     Effect,
     Keyword,
     SpellAbility,
+    StaticAbility,
     TargetSpec,
     Trigger,
     TriggeredAbility,
@@ -171,7 +172,15 @@ class Reader:
         spell_extra: dict[str, Any] = {}
         normal = self.normalise(text)
         last: tuple[str, int, int] | None = None  # the spell line read last, what it added
-        for raw_line in _join_modes(re.split(r"\n+", normal)):
+        lines, levels = _level_striations(_join_modes(re.split(r"\n+", normal)))
+        for level in levels:
+            try:
+                out.append(self._level(*level))
+            except Unsupported as exc:
+                if collect is None:
+                    raise
+                collect.append(unread_phrase(exc))
+        for raw_line in lines:
             try:
                 line = self._keyword_sentences(raw_line.strip(), out)
                 if not line:
@@ -207,6 +216,32 @@ class Reader:
                                         additional_cost=spell_extra.get("additional_cost"),
                                         text=text))
         return out
+
+    def _level(self, low: int, high: int | None, pt: tuple[int, int], lines: list[str]
+               ) -> Ability:
+        """A leveler's striation (711.2a-b): "As long as this creature has at least N1 (and
+        no more than N2) level counters on it, it has base power and toughness P/T and has
+        [the abilities]" — a static ability of the creature with a condition."""
+        granted: list[Ability] = []
+        for line in lines:
+            rest = self._keyword_sentences(line.strip(), granted)
+            if rest:
+                ab = self.ability(rest, False)
+                if isinstance(ab, (Parts, dict)):  # a spell's sentence: not in a striation
+                    raise Unsupported(msg("text.reader.ability", line=line))
+                granted.extend(_term_rules(rest, ab))
+        rule = R.LEVELER if high is not None else R.LEVELER_PLUS
+        granted = [replace(a, rules=tuple(a.rules) + (rule,))
+                   if isinstance(a, (ActivatedAbility, TriggeredAbility)) else a
+                   for a in granted]  # what they do cites the striation that gives them
+        ops: list[Any] = [("7b", ("set_pt", pt[0], pt[1]))]
+        if granted:
+            ops.append(("6", ("grant", tuple(granted))))
+        words = f"LEVEL {low}-{high}" if high is not None else f"LEVEL {low}+"
+        return StaticAbility("continuous", "self", {"ops": tuple(ops), "cda": False},
+                             ("level_between", low, high), "battlefield",
+                             f"{words} {pt[0]}/{pt[1]}" + "".join(f" {x}" for x in lines),
+                             (R.CONTINUOUS_STATIC, rule))
 
     def _keyword_sentences(self, line: str, out: list[Ability]) -> str:
         """Read the keyword lists at the start of a line ("Flying", "Storm. This spell
@@ -348,7 +383,8 @@ class Reader:
         who = "controller"
         extra: dict[str, Any] = {}
         while True:
-            m = re.search(r"\s*(activate only (?:as a sorcery|once each turn|during your turn"
+            m = re.search(r"\s*(activate only (?:as a sorcery|once each turn|during your turn, "
+                          r"before attackers are declared|during your turn"
                           r"|during your upkeep|if (.+?)( and only once each turn)?|once)"
                           r"|any player may activate this ability)\.?$", body, re.I | re.S)
             if not m:
@@ -365,6 +401,8 @@ class Reader:
                 extra["once"] = True
             elif what == "activate only during your turn":
                 extra["condition"] = ("your_turn",)
+            elif what == "activate only during your turn, before attackers are declared":
+                extra["condition"] = ("before_attackers",)
             elif what == "activate only during your upkeep":
                 extra["condition"] = ("step_is", "upkeep")
             elif m.group(2):
@@ -374,7 +412,7 @@ class Reader:
         zone = "battlefield"
         if cost.zone == "graveyard" or re.match(r"return ~ from your graveyard", body, re.I):
             zone = "graveyard"
-        if cost.discard_self or cost.exile_self and cost.zone != "graveyard":
+        if cost.discard_self or cost.exile_self and cost.zone not in ("graveyard", "battlefield"):
             zone = "hand"
         self.it = "self"
         # "the card you exiled" (scavenge, 702.97a) is the card its cost exiled: this one
@@ -897,6 +935,32 @@ def _gift(kw: Keyword) -> Keyword:
     effects = sub.effects("That player " + GIFTS[kw.quality or ""] + ".").effects
     return replace(kw, parts=(SpellAbility(tuple(effects), text=kw.text,
                                            rules=(R.GIFT,)),))
+
+
+LEVEL = re.compile(r"level (\d+)(?:-(\d+)|\+)", re.I)
+
+
+def _level_striations(lines: list[str]) -> tuple[list[str], list[tuple]]:
+    """A leveler card's text (711): the lines before the first level symbol, and each
+    striation — (N1, N2 or None for "N3+", (P, T), its lines). Other text: unchanged."""
+    out: list[str] = []
+    levels: list[tuple] = []
+    i = 0
+    while i < len(lines):
+        m = LEVEL.fullmatch(lines[i].strip())
+        pt = re.fullmatch(r"(\d+)/(\d+)", lines[i + 1].strip()) if m and i + 1 < len(lines) \
+            else None
+        if not m or not pt:
+            if levels:
+                levels[-1][3].append(lines[i])
+            else:
+                out.append(lines[i])
+            i += 1
+            continue
+        high = int(m.group(2)) if m.group(2) else None
+        levels.append((int(m.group(1)), high, (int(pt.group(1)), int(pt.group(2))), []))
+        i += 2
+    return out, levels
 
 
 def _join_modes(lines: list[str]) -> list[str]:

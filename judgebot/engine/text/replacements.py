@@ -55,6 +55,19 @@ def read_replacement(r: Any, line: str) -> list[Ability] | None:
                          r"enters tapped", low):
         return [_rep(r, "enters_tapped", {"unless_pay_life": int(m.group(1))},
                      (R.REPLACEMENT_ENTERS, R.PAY_LIFE))]
+    if m := re.fullmatch(r"as " + SELF + r" enters, (choose|an opponent chooses) an? "
+                         r"(color|creature type)", low):
+        who = "you" if m.group(1) == "choose" else "opponent"
+        what = "color" if m.group(2) == "color" else "creature_type"
+        return [_rep(r, "enters_choose", {"what": what, "who": who},
+                     (R.REPLACEMENT_ENTERS_AS,))]
+    if m := re.fullmatch(r"as " + SELF + r" enters, you may reveal an? (.+?) card from your "
+                         r"hand\. if you don't, (?:~|it|this land) enters tapped", low):
+        f = noun(t[m.start(1):m.end(1)]).filter
+        if not (f.subtypes or f.types or f.any_types):
+            raise unreadable(t)
+        return [_rep(r, "enters_tapped", {"unless_reveal": f},
+                     (R.REPLACEMENT_ENTERS, R.REPLACEMENT_ENTERS_AS))]
     if m := re.fullmatch(r"if (.+?), (?:~|it) enters(?: the battlefield)? with (an?|one|two|"
                          r"three|four|five|six|\d+) (?:additional )?([+-]1/[+-]1|\w+) counters? "
                          r"on it", low):

@@ -96,6 +96,9 @@ def read_static(r: Any, line: str) -> list[Ability]:
 
 
 def _static(r: Any, t: str, low: str) -> list[Ability]:
+    if re.fullmatch(r"you may choose not to untap (?:~|this \w+) during your untap step", low):
+        return [StaticAbility("may_not_untap", "self", {}, text=r.sentence,
+                              rules=(R.UNTAP_CHOICE,))]  # 502.3
     # "~'s power and toughness are each equal to …" (characteristic-defining, 604.3)
     if m := re.fullmatch(r"(?:~|this creature)'s power and toughness are each equal to (.+)",
                          low):

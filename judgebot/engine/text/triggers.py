@@ -75,11 +75,16 @@ EVENTS = (
     (r"becomes the target of a spell or ability", "targeted"),
     (r"becomes the target of a spell", "targeted:spell"),
     (r"is turned face up", "turned_face_up"),
+    # "~ transforms into ~": this face came up (701.27e); the ability is on that face
+    (r"enters or transforms into ~", "enters|transforms"),
+    (r"transforms into ~ or dies", "transforms|dies"),
+    (r"transforms into ~", "transforms"),
 )
 PLAYER_EVENTS = (
     (r"casts? (?:an? |your )?(.+?)(?: spell)?", "cast"),
     (r"gains? life", "gain_life"),
     (r"loses? life", "lose_life"),
+    (r"draws? (?:your|their) second card each turn", "draws_second"),
     (r"draws? a card", "draws"),
     (r"discards? a card", "discards"),
     (r"discards? one or more cards", "discards"),
@@ -170,6 +175,10 @@ def _read_trigger(r: Any, t: str) -> Trigger:
                "life"):
         r.it, r.that_player = "self", "defending_player"
         return Trigger("attacks", "self", when=("attacks_most_life",), text=t)
+    if m := re.fullmatch(r"whenever (?:~|this creature) and at least two other creatures attack",
+                         low):  # battalion (the number of other attackers, checked as it attacks)
+        r.it, r.that_player = "self", "defending_player"
+        return Trigger("attacks", "self", when=("attacks_with_others", 2), text=t)
     if m := re.fullmatch(r"whenever (?:~|this creature) and at least one other (.+?) attack",
                          low):
         r.it, r.that_player = "self", "defending_player"
@@ -295,6 +304,8 @@ def _player_trigger(r: Any, m: re.Match, event: str, text: str) -> Trigger:
         other = noun(m.group(2)).filter
         r.it = "it"
         return Trigger("sacrifices", None, who=who, other=other, text=text)
+    if event == "draws_second":  # "the second card each turn" (checked as it triggers)
+        return Trigger("draws", None, who=who, when=("nth_draw", 2), text=text)
     if event == "cycles":
         if "~" in text:
             raise unreadable(text)

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import json
-
 from flask import Blueprint, current_app, g, jsonify, request
 from werkzeug.exceptions import NotFound
 
 from judgebot.web.params import BadParameter
-from judgebot.web.simulate import service, view
+from judgebot.web.simulate import service
 from judgebot.web.simulate.limits import MAX_BYTES, Problem, check_text, decode_bytes
 
 simulate_api = Blueprint("simulate_api", __name__)
@@ -51,12 +49,8 @@ def api_simulate():
     check = request.args.get("check")
     if check not in (None, "", "read"):
         raise BadParameter(f"Unknown check {check[:40]!r}; known: read.")
-    result = service.run(text, "read" if check else "simulate")
-    cat = service.catalog()
-    sim = view.build(cat, text, result)
-    # A board per step makes answers of tens of kilobytes: written as ASCII JSON, which
-    # Python's encoder writes twice as fast as text with Chinese characters in it.
-    return current_app.response_class(json.dumps(view.api_json(cat, sim, g.prefs)),
+    # A board per step makes answers of tens of kilobytes: the worker writes them.
+    return current_app.response_class(service.answer(text, bool(check), g.prefs),
                                       mimetype="application/json")
 
 

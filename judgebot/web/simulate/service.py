@@ -7,16 +7,18 @@ are already waiting).
 from __future__ import annotations
 
 import gzip
+import json
 from typing import Any
 
 from flask import Response, current_app, g, request
 from werkzeug.exceptions import ServiceUnavailable
 
 from judgebot.web.catalog import Catalog
+from judgebot.web.prefs import Prefs
 from judgebot.web.simulate import gallery as gallery_mod
 from judgebot.web.simulate import view
 from judgebot.web.simulate.limits import Problem
-from judgebot.web.simulate.worker import Busy, WorkerPool
+from judgebot.web.simulate.worker import Busy, Outcome, WorkerPool
 
 POOL = "judgebot_simulate"
 RETRY_AFTER = "5"
@@ -52,12 +54,34 @@ def label(key: str, **values: Any) -> str:
 def run(text: str, job: str = "simulate") -> dict[str, Any]:
     """The worker's result for ``text``, or a refusal saying which budget it ran out of.
     When every worker is busy and the queue is full, the request is answered 503 at once."""
+    outcome = _outcome(text, job)
+    return outcome.result if outcome.status == "ok" else refused(_problem(outcome))
+
+
+def answer(text: str, check: bool, prefs: Prefs) -> bytes:
+    """The body of the API's answer for ``text`` (only read, with ``check``): the
+    worker writes it all but the texts of the rules it cites, added here from the
+    corpus; a run stopped for its budget is answered with the refusal saying which."""
+    outcome = _outcome(text, "answer", (check, prefs.script))
+    cat = catalog()
+    if outcome.status == "ok":
+        before, after, cited = outcome.result
+        return b"".join((before, b', "rules": ',
+                         view.rules_json(cat, cited, prefs.script).encode("ascii"), b", ",
+                         after))
+    sim = view.build(cat, text, refused(_problem(outcome)))
+    return json.dumps(view.api_json(cat, sim, prefs)).encode("ascii")
+
+
+def _outcome(text: str, job: str, options: tuple = ()) -> Outcome:
     try:
-        outcome = pool().run(text, job)
+        return pool().run(text, job, options)
     except Busy:
         raise ServiceUnavailable(BUSY) from None
-    if outcome.status == "ok":
-        return outcome.result
+
+
+def _problem(outcome: Outcome) -> Problem:
+    """Why a run has no result, as the refusal the page and the API show."""
     budget = pool()
     if outcome.status == "timeout":
         problem = Problem(
@@ -80,7 +104,7 @@ def run(text: str, job: str = "simulate") -> dict[str, Any]:
     else:
         problem = Problem(f"The simulation failed ({outcome.detail}).",
                           f"模拟失败（{outcome.detail}）。", kind="internal")
-    return refused(problem)
+    return problem
 
 
 def refused(problem: Problem) -> dict[str, Any]:

@@ -11,6 +11,7 @@ card names in Chinese) and the reader's preferences.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -272,6 +273,7 @@ class Simulation:
     drawn: int = 0
     notes: list[str] = field(default_factory=list)
     logged: int = 0  # entries in the engine's log (more than listed, past the limit)
+    cited: list[str] = field(default_factory=list)  # numbers of the rules cited, in order
 
 
 def in_chinese(message: dict[str, Any] | None, lang: str = ZH_HANS) -> str:
@@ -282,7 +284,7 @@ def in_chinese(message: dict[str, Any] | None, lang: str = ZH_HANS) -> str:
     return render(message, lang)
 
 
-def refusal_view(cat: Catalog, refused: dict[str, Any]) -> dict[str, Any]:
+def refusal_view(refused: dict[str, Any]) -> dict[str, Any]:
     """The engine's refusal with its Chinese and the rules it cites."""
     out = dict(refused)
     if not out.get("message_zh"):
@@ -294,6 +296,18 @@ def refusal_view(cat: Catalog, refused: dict[str, Any]) -> dict[str, Any]:
 
 def build(cat: Catalog, text: str, result: dict[str, Any], example: str | None = None
           ) -> Simulation:
+    """The simulation as the page shows it: :func:`assemble`, with the cited rules'
+    texts from the corpus."""
+    sim = assemble(text, result, example)
+    sim.rules = {r: rule_info(cat, r) for r in sim.cited}
+    return sim
+
+
+def assemble(text: str, result: dict[str, Any], example: str | None = None) -> Simulation:
+    """Everything of the view that needs no corpus (what a simulation worker can
+    do): the steps with what changed at each, the outcome, the refusal, the
+    permalink, and the numbers of the rules cited (``cited``; ``rules`` is left
+    for :func:`build` to fill in)."""
     boards = result.get("boards")
     log = result.get("log") or []
     steps: list[Step] = []
@@ -327,7 +341,7 @@ def build(cat: Catalog, text: str, result: dict[str, Any], example: str | None =
         end.diff = changes(previous, boards["final"])
         steps.append(end)
     refused = result.get("refused")
-    refusal = refusal_view(cat, refused) if refused else None
+    refusal = refusal_view(refused) if refused else None
     status = "refused" if refusal else ("holds" if result.get("ok") else "fails")
     if refusal is None and not result.get("expectations"):
         status = "readable" if result.get("read_only") else "unchecked"
@@ -343,8 +357,7 @@ def build(cat: Catalog, text: str, result: dict[str, Any], example: str | None =
                      boards["initial"] if boards else None, boards["final"] if boards else None,
                      refusal, list(result.get("expectations") or []),
                      list(result.get("branches") or []),
-                     {r: rule_info(cat, r) for r in cited}, permalink,
-                     code, example, drawn)
+                     {}, permalink, code, example, drawn, cited=list(cited))
     if log and boards is None:
         sim.notes.append("no_boards")
     elif len(log) > drawn and boards is not None:
@@ -374,8 +387,19 @@ def _drawn(board: dict[str, Any]) -> dict[str, Any]:
 
 def api_json(cat: Catalog, sim: Simulation, prefs: Prefs) -> dict[str, Any]:
     """The JSON answer of POST /api/v1/simulate."""
+    before, after = api_parts(sim, prefs.script, step_names(cat))
+    return {**before, "rules": {n: _rule_in_script(cat, n, prefs.script) for n in sim.cited},
+            **after}
+
+
+def api_parts(sim: Simulation, script: str, names: dict[str, dict[str, str]]
+              ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The JSON answer of POST /api/v1/simulate without its ``rules`` (which need the
+    corpus): the keys before them and the keys after, for a worker to write.
+    ``names`` are the steps' names (:func:`step_names`)."""
+    prefs = Prefs(script=script)
     result = sim.result
-    out: dict[str, Any] = {
+    before: dict[str, Any] = {
         "ok": bool(result.get("ok")) and sim.refusal is None,
         "status": sim.status,
         "exit_code": result.get("exit_code", 2 if sim.refusal else (0 if result.get("ok")
@@ -386,30 +410,37 @@ def api_json(cat: Catalog, sim: Simulation, prefs: Prefs) -> dict[str, Any]:
         "steps": [{
             "index": s.index, "event": s.event, "text": s.text,
             "text_zh": in_chinese(s.msg, prefs.zh_lang), "message": s.msg, "rules": s.rules,
-            "turn": s.turn, "step": s.step, "step_name": _step_name(cat, prefs, s.step),
+            "turn": s.turn, "step": s.step, "step_name": _step_name(names, prefs, s.step),
             "line": s.line, "board": s.board,
             "changes": s.diff if s.diff is not None and has_changes(s.diff) else None,
         } for s in sim.steps],
         "initial": sim.initial,
         "final": sim.final,
         "state": result.get("state") or {},
-        "rules": {n: _rule_in_script(cat, n, prefs.script) for n in sim.rules},
-        "permalink": sim.permalink,
-        "timing": result.get("timing") or {},
     }
+    after: dict[str, Any] = {"permalink": sim.permalink, "timing": result.get("timing") or {}}
     for key in ("rules", "rulings"):
         if key in result:
-            out["scenario_" + key] = result[key]
+            after["scenario_" + key] = result[key]
     if sim.branches:
-        out["branches"] = sim.branches
-    return out
+        after["branches"] = sim.branches
+    return before, after
 
 
-def _step_name(cat: Catalog, prefs: Prefs, step: str) -> dict[str, str]:
-    names = step_names(cat).get(step)
-    if names is None:
+def rules_json(cat: Catalog, numbers: list[str], script: str) -> str:
+    """The ``rules`` of an API answer as JSON text (``json.dumps`` of the mapping,
+    byte for byte), each rule's part written once per process and script."""
+    return "{" + ", ".join(cat.memo(("simulate-rule-json", number, script),
+                                    lambda n=number: f"{json.dumps(n)}: " + json.dumps(
+                                        _rule_in_script(cat, n, script)))
+                           for number in numbers) + "}"
+
+
+def _step_name(names: dict[str, dict[str, str]], prefs: Prefs, step: str) -> dict[str, str]:
+    found = names.get(step)
+    if found is None:
         return {"en": step.replace("_", " "), "zh": ""}
-    return {"en": names["en"], "zh": prefs.zh(names["zh"])}
+    return {"en": found["en"], "zh": prefs.zh(found["zh"])}
 
 
 def _rule_in_script(cat: Catalog, number: str, script: str) -> dict[str, Any]:

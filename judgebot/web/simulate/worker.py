@@ -14,10 +14,14 @@ Workers come from a fork server that has already imported the engine and read
 the card pool (:mod:`judgebot.web.simulate.preload`), so a replacement is
 ready in milliseconds. A worker runs the engine once per scenario: the board at
 every step is drawn as the engine logs it (:class:`judgebot.engine.board.BoardRecorder`).
+For the API it also writes the answer (:func:`answer`): the steps with what
+changed at each, in the reader's script, as JSON bytes the web process sends on
+after adding the cited rules' texts, the one part that needs the corpus.
 """
 
 from __future__ import annotations
 
+import gc
 import json
 import multiprocessing
 import os
@@ -31,6 +35,7 @@ from judgebot.engine.board import BoardRecorder
 from judgebot.engine.cards import pool
 from judgebot.engine.errors import Refusal
 from judgebot.engine.simulation import parse, run_text
+from judgebot.web.simulate import view
 from judgebot.web.simulate.limits import Problem, check_structure
 
 try:
@@ -42,6 +47,9 @@ PRELOAD = ["judgebot.web.simulate.preload"]
 # The cards a scenario may name: the engine's pool, and the corpus cards it reads
 # (judgebot.cardsource), set in each worker when the pool knows the store.
 CARDS: Any = None
+# Each step's names (judgebot.web.simulate.view.step_names), from the corpus of the
+# web process, given to each worker as it starts.
+STEP_NAMES: dict[str, dict[str, str]] = {}
 
 
 class Busy(Exception):
@@ -54,12 +62,18 @@ class Busy(Exception):
 def simulate(text: str) -> str:
     """The engine's result for ``text`` with the board at every step, as JSON text
     (one string crosses the pipe faster than the nested data it holds)."""
+    # Plain JSON data only (expectation values may be sets, tuples …); ASCII, which
+    # Python's encoder writes twice as fast as Chinese characters.
+    return json.dumps(played(text), default=_plain)
+
+
+def played(text: str) -> dict[str, Any]:
+    """The engine's result for ``text`` with the board at every step, as data."""
     try:
         check_structure(text)
     except Problem as problem:
-        return json.dumps({"ok": False, "refused": problem.refusal(), "log": [], "state": {},
-                           "expectations": [], "boards": None, "timing": {}},
-                          ensure_ascii=False)
+        return {"ok": False, "refused": problem.refusal(), "log": [], "state": {},
+                "expectations": [], "boards": None, "timing": {}}
     start = time.perf_counter()
     recorder = BoardRecorder()
     result = run_text(text, observe=recorder, cards=CARDS)
@@ -73,14 +87,17 @@ def simulate(text: str) -> str:
     out["boards"] = None if boards is None else boards.to_dict()
     out["timing"] = {"engine_ms": round((elapsed - recorder.seconds) * 1000, 3),
                      "boards_ms": round(recorder.seconds * 1000, 3)}
-    # Plain JSON data only (expectation values may be sets, tuples …); ASCII, which
-    # Python's encoder writes twice as fast as Chinese characters.
-    return json.dumps(out, default=_plain)
+    return out
 
 
 def read(text: str) -> str:
     """Only read the scenario (limits, YAML, keys, names of cards and steps), without
     playing it: what the editor checks while the user types, at a bounded cost."""
+    return json.dumps(read_only(text), ensure_ascii=False)
+
+
+def read_only(text: str) -> dict[str, Any]:
+    """What :func:`read` says, as data."""
     refused = None
     try:
         check_structure(text)
@@ -94,10 +111,22 @@ def read(text: str) -> str:
                            "exit_code": 2 if refused else 0}
     if refused is None:
         out["title"] = scn.title
-    return json.dumps(out, ensure_ascii=False)
+    return out
 
 
-JOBS = {"simulate": simulate, "read": read}
+def answer(text: str, check: bool = False, script: str = "hans") -> tuple[bytes, bytes, list[str]]:
+    """The body of the API's answer (``POST /api/v1/simulate``), written here so that
+    the web process does not read the result only to write it again: the JSON before
+    and after its ``rules``, and the numbers of the rules cited, whose texts the web
+    process adds from the corpus (:func:`judgebot.web.simulate.view.rules_json`)."""
+    sim = view.assemble(text, read_only(text) if check else played(text))
+    before, after = view.api_parts(sim, script, STEP_NAMES)
+    # ASCII, as the API's JSON always was (Python writes it twice as fast as Chinese).
+    return (json.dumps(before, default=_plain)[:-1].encode("ascii"),
+            json.dumps(after, default=_plain)[1:].encode("ascii"), sim.cited)
+
+
+JOBS = {"simulate": simulate, "read": read, "answer": answer}
 
 
 def _plain(value: Any) -> Any:
@@ -147,19 +176,35 @@ def _yield_to_pages() -> None:
         pass
 
 
-def worker_main(conn: Any, memory_bytes: int, store_path: str | None = None) -> None:
+# A run allocates hundreds of thousands of short-lived objects: the garbage collector,
+# at its default young-generation threshold (700), spent a fifth of a worker's time
+# walking them. Collections stay automatic (a scenario's garbage is still bounded),
+# only rarer; and the card pool read before the first job is never walked again.
+GC_THRESHOLDS = (20_000, 10, 10)  # a full collection every two million allocations
+
+
+def _fewer_collections() -> None:
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
+def worker_main(conn: Any, memory_bytes: int, store_path: str | None = None,
+                step_names: dict[str, dict[str, str]] | None = None) -> None:
     """A worker's life: warm up, say ready, then answer scenario after scenario."""
-    global CARDS
+    global CARDS, STEP_NAMES
     pool()
     if store_path:
         CARDS = _corpus_cards(store_path)
+    STEP_NAMES = step_names or {}
+    _fewer_collections()
     conn.send(("ready", None))
     _limit_memory(memory_bytes)
     _yield_to_pages()
     while True:
         try:
-            job, text = conn.recv()
-            reply: tuple[str, Any] = ("ok", JOBS[job](text))
+            job, text, options = conn.recv()
+            reply: tuple[str, Any] = ("ok", JOBS[job](text, *options))
         except (EOFError, OSError):
             return
         except MemoryError:
@@ -190,7 +235,7 @@ class Outcome:
     ``crashed``: the worker died, ``error``: an exception outside the engine)."""
 
     status: str
-    result: dict[str, Any] | None = None
+    result: Any = None  # the job's answer (a ``simulate`` or ``read`` job's: a dict)
     detail: str = ""
     seconds: float = 0.0
 
@@ -206,9 +251,11 @@ class WorkerPool:
     """
 
     def __init__(self, size: int = 2, timeout: float = 5.0, memory_mb: int = 384,
-                 wait: float = 15.0, waiting: int = 2, store_path: str | None = None) -> None:
+                 wait: float = 15.0, waiting: int = 2, store_path: str | None = None,
+                 step_names: dict[str, dict[str, str]] | None = None) -> None:
         self.size = max(1, size)
         self.store_path = store_path
+        self.step_names = step_names or {}
         self.timeout = timeout
         self.memory_bytes = memory_mb * 1024 * 1024
         self.wait = wait
@@ -228,7 +275,8 @@ class WorkerPool:
         ctx = self._context()
         ours, theirs = ctx.Pipe()
         process = ctx.Process(target=worker_main,
-                              args=(theirs, self.memory_bytes, self.store_path),
+                              args=(theirs, self.memory_bytes, self.store_path,
+                                    self.step_names),
                               name="judgebot-simulate", daemon=True)
         process.start()
         theirs.close()
@@ -273,18 +321,19 @@ class WorkerPool:
             threading.Thread(target=replace, daemon=True).start()
         return code
 
-    def run(self, text: str, job: str = "simulate") -> Outcome:
-        """Run ``job`` (``simulate``, or ``read``: parse only) on ``text`` in a worker."""
+    def run(self, text: str, job: str = "simulate", options: tuple = ()) -> Outcome:
+        """Run ``job`` on ``text`` in a worker: ``simulate``, ``read`` (parse only), or
+        ``answer`` (the API's answer, :func:`answer`, given ``options``)."""
         if job not in JOBS:
             raise ValueError(f"unknown job {job!r}")
         if not self._admitted.acquire(blocking=False):
             raise Busy
         try:
-            return self._run(text, job)
+            return self._run(text, job, options)
         finally:
             self._admitted.release()
 
-    def _run(self, text: str, job: str) -> Outcome:
+    def _run(self, text: str, job: str, options: tuple) -> Outcome:
         self.start()
         try:
             worker = self._idle.get(timeout=self.wait)
@@ -292,7 +341,7 @@ class WorkerPool:
             raise Busy from None
         start = time.perf_counter()
         try:
-            worker.conn.send((job, text))
+            worker.conn.send((job, text, options))
             if not worker.conn.poll(self.timeout):
                 worker.process.kill()  # before the join in _retire: it is still running
                 self._retire(worker)
@@ -308,7 +357,8 @@ class WorkerPool:
             return Outcome("memory", seconds=seconds)
         self._idle.put(worker)
         if status == "ok":
-            return Outcome("ok", json.loads(value), seconds=seconds)
+            return Outcome("ok", value if job == "answer" else json.loads(value),
+                           seconds=seconds)
         return Outcome("error", detail=str(value), seconds=seconds)
 
     def close(self) -> None:

@@ -1,0 +1,27 @@
+"""Verbs that give players designations: becoming the monarch (725), ascend on a spell
+(702.131a: the city's blessing)."""
+
+from __future__ import annotations
+
+from judgebot.engine import citations as R
+from judgebot.engine.abilities import Effect
+from judgebot.engine.context import Ctx, players
+from judgebot.engine.designations import become_monarch, give_blessing, has_blessing
+from judgebot.engine.verbs import verb
+
+
+@verb("become_monarch", primary="who")
+def _become_monarch(ctx: Ctx, eff: Effect) -> None:
+    """ "You become the monarch" (725.1), "its controller becomes the monarch" (725.2)."""
+    for p in players(ctx, eff.get("who", "you"))[:1]:
+        become_monarch(ctx.game, p, ctx.rules)
+
+
+@verb("ascend", primary="who")
+def _ascend(ctx: Ctx, eff: Effect) -> None:
+    """Ascend on an instant or sorcery (702.131a): ten or more permanents, the blessing."""
+    game = ctx.game
+    for p in players(ctx, eff.get("who", "you")):
+        mine = [o for o in game.battlefield if game.controller_of(o) == p]
+        if len(mine) >= 10 and not has_blessing(game, p):
+            give_blessing(game, p, ctx.rules + (R.ASCEND_SPELL,))
