@@ -182,6 +182,13 @@ def _static(r: Any, t: str, low: str) -> list[Ability]:
         return [StaticAbility("cant_gain_life", "self", {"who": who}, text=r.sentence)]
     if low in ("you have hexproof", "you have shroud"):
         return [StaticAbility("player_" + low.split()[-1], "self", {}, text=r.sentence)]
+    if m := re.fullmatch(r"(you|each player) may play (an|two|three) additional lands? on each of "
+                         r"(your|their) turns", low):
+        # 305.2: an effect that lets a player play additional lands raises the limit
+        n = {"an": 1, "two": 2, "three": 3}[m.group(2)]
+        who = "you" if m.group(1) == "you" else "all"
+        return [StaticAbility("additional_land", "self", {"n": n, "who": who}, text=r.sentence,
+                              rules=(R.LAND_ADDITIONAL,))]
     if low in ("you have no maximum hand size",):
         return [StaticAbility("no_max_hand_size", "self", {}, text=r.sentence)]
     if m := re.fullmatch(r"you can't lose the game( and your opponents can't win the game)?", low):
