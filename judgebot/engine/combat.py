@@ -580,7 +580,18 @@ def combat_damage(game: Game, first: bool, given: dict[int, dict[Any, int]] | No
     if not events:
         game.log.add("damage", msg("combat.combat_damage", step=step), step_rules)
         return
-    perform(game, events)
+    done = perform(game, events)
+    # "Whenever one or more creatures you control deal combat damage to a player": the
+    # step's damage is one event (510.2), so such an ability triggers once for each player
+    # dealt combat damage in it (603.2c).
+    by_player: dict[str, list[int]] = {}
+    for e in done:
+        if isinstance(e, Damage) and e.combat and e.dealt > 0 and isinstance(e.target, str):
+            by_player.setdefault(e.target, []).append(e.source)
+    if by_player:
+        notice(game, [Happened(what="combat_damage_to_player",
+                               data={"player": p, "sources": srcs})
+                      for p, srcs in by_player.items()], None)
 
 
 def plan_damage(game: Game, first: bool, given: dict[int, dict[Any, int]] | None,

@@ -147,6 +147,7 @@ kind("becomes_blocked", (R.BLOCK_TRIGGERS,), self_subject=True)
 kind("becomes_blocked_by", (R.BLOCK_TRIGGERS,), self_subject=True)
 kind("blocks_or_blocked_by", (R.BLOCK_TRIGGERS,), self_subject=True)
 kind("deals_damage", self_subject=True)
+kind("batch_combat_damage", (R.COMBAT_DAMAGE_DEALT, R.TRIGGER_ONCE))
 kind("dealt_damage", self_subject=True)
 kind("gain_life")
 kind("cast", (R.CAST_DONE,))
@@ -373,6 +374,15 @@ def _deals_damage(s: Seen, ev: Damage) -> list[Instance]:
     else:
         info["damaged"] = ev.target
     return [info]
+
+
+@on("batch_combat_damage", "combat_damage_to_player")
+def _batch_combat_damage(s: Seen, ev: Happened) -> list[Instance]:
+    """One or more of the subject's objects dealt combat damage to one player in one
+    combat damage step: once per player, however many of them (603.2c, 510.2)."""
+    d = ev.data
+    sources = [o for o in d["sources"] if s.subject_ok(o)]
+    return [{"damaged_player": d["player"], "sources": sources}] if sources else []
 
 
 @on("dealt_damage", Damage)

@@ -131,6 +131,8 @@ class Reader:
         return "target" if n == 1 else f"target{n}"
 
     def ref_it(self) -> Any:
+        if self.it is None:  # a trigger about a batch of objects: no one "it" to name
+            raise Unsupported(msg("text.reader.ability", line=self.sentence.strip()))
         return self.it
 
     def token_def(self, name: str) -> CardDef | None:

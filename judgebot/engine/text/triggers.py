@@ -184,6 +184,11 @@ def _read_trigger(r: Any, t: str) -> Trigger:
         r.it, r.that_player = "self", "defending_player"
         other = noun(t[m.start(1):m.end(1)]).filter
         return Trigger("attacks", "self", when=("attacks_with_another", other), text=t)
+    if m := re.fullmatch(r"whenever one or more (.+?) deal combat damage to a player", low):
+        subject, _ = _subject(r, "one or more " + t[m.start(1):m.end(1)])
+        r.it = None  # "them" is not read: the batch has no single object
+        r.that_player = "damaged_player"
+        return Trigger("batch_combat_damage", subject, text=t)
     m = re.fullmatch(r"(when|whenever) (.+)", low)
     if not m:
         raise unreadable(t)
