@@ -152,6 +152,7 @@ kind("dealt_damage", self_subject=True)
 kind("gain_life")
 kind("cast", (R.CAST_DONE,))
 kind("cast_self", (R.CAST_DONE,), self_subject=True)
+kind("copied", (R.COPY_SPELL,))
 kind("becomes_target", self_subject=True)
 kind("last_counter_removed", self_subject=True)
 kind("counter_removed", self_subject=True)
@@ -498,6 +499,12 @@ def _cast(s: Seen, ev: Happened) -> list[Instance]:
             _spell_ok(s.game, s.view, s.trigger.other, d["spell"], s.controller, s.src):
         return [{"spell": d["spell"], "player": d["player"]}]
     return []
+
+
+@on("copied", "copied")
+def _copied(s: Seen, ev: Happened) -> list[Instance]:
+    """A player put a copy of a spell on the stack (707.10): "Whenever you cast or copy …"."""
+    return _cast(s, ev)
 
 
 @on("cast_self", "cast")

@@ -184,6 +184,13 @@ def _read_trigger(r: Any, t: str) -> Trigger:
         r.it, r.that_player = "self", "defending_player"
         other = noun(t[m.start(1):m.end(1)]).filter
         return Trigger("attacks", "self", when=("attacks_with_another", other), text=t)
+    if m := re.fullmatch(r"whenever (you|an opponent|a player) (?:casts? or cop(?:y|ies)) "
+                         r"(?:an? )?(.+?) spell", low):
+        who = {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)]
+        r.it = "spell"
+        r.that_player = "player"
+        other = noun(t[m.start(2):m.end(2)] + " spell").filter
+        return Trigger("cast|copied", None, who=who, other=other, text=t)
     if m := re.fullmatch(r"whenever one or more (.+?) deal combat damage to a player", low):
         subject, _ = _subject(r, "one or more " + t[m.start(1):m.end(1)])
         r.it = None  # "them" is not read: the batch has no single object
