@@ -123,6 +123,8 @@ class Reader:
         self.carry: Any = None  # the subject a clause without one takes ("… and loses 2 life")
         self.trigger_zone = "battlefield"  # where the triggered ability being read works
         self.where_x: Any = None  # what X is, when the sentence ends "…, where X is …"
+        self.flipped = False  # a coin was flipped earlier in this ability ("if you win the flip")
+        self.rolled = False  # a die was rolled earlier in this ability ("the result")
 
     # --- what the grammar asks of the reader ---------------------------------------------
     def add_target(self, spec: TargetSpec) -> str:
@@ -265,6 +267,7 @@ class Reader:
     def ability(self, line: str, is_spell: bool) -> Parts | list[Ability] | dict:
         self.targets = []
         self.it, self.them, self.that_player = "self", None, None
+        self.flipped = self.rolled = False
         self.sentence = line
         if chinese.is_chinese(line):
             return self._chinese(line, is_spell)
