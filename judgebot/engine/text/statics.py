@@ -82,6 +82,11 @@ def read_static(r: Any, line: str) -> list[Ability]:
         cond = read_condition(r, m.group(1))
         t = m.group(2)
         low = t.lower()
+    elif m := re.fullmatch(r"during your turn, (.+)", t, re.I):
+        # "During your turn, ~ has first strike": true while it's its controller's turn
+        cond = ("your_turn",)
+        t = m.group(1)
+        low = t.lower()
     elif m := re.fullmatch(r"(.+?) as long as (.+)", t, re.I):
         cond = read_condition(r, m.group(2))
         t = m.group(1)
