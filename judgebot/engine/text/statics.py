@@ -126,6 +126,15 @@ def _static(r: Any, t: str, low: str) -> list[Ability]:
         return [_continuous(r, "enchanted", [("2", ("control", "source_controller"))],
                             rules=(R.LAYER_CONTROL,))]
     # can't / must: attacking and blocking
+    if m := re.fullmatch(r"(?:~|this creature) can't attack unless defending player controls "
+                         r"(?:an?|an untapped) (.+)", low):
+        if "untapped" in low:
+            raise unreadable(t)
+        f = noun(t[m.start(1):m.end(1)]).filter
+        if f.controller is not None:
+            raise unreadable(t)
+        return [StaticAbility("attack_unless_defender_controls", "self", {"filter": f},
+                              text=r.sentence, rules=(R.ATTACK_RESTRICTIONS,))]
     if m := re.fullmatch(r"(.+?) can't (attack or block|attack|block|be blocked)(?: alone)?", low):
         if low.endswith("alone"):
             raise unreadable(t)
