@@ -160,7 +160,7 @@ kind("turned_face_up", self_subject=True)
 kind("transforms", (R.TRANSFORM_INTO,), self_subject=True)
 kind("madness_exiled")
 kind("counters_spell")
-kind("state")  # a state trigger (603.8): checked by the turn, not by events
+kind("state", (R.TRIGGER_STATE,))  # a state trigger (603.8): checked by the turn, not by events
 kind("put_into_graveyard", LEAVES, self_subject=True)
 kind("attacks_unblocked", (R.ATTACK_TRIGGERS,), self_subject=True)
 kind("attacks_or_blocks", (R.ATTACK_TRIGGERS, R.BLOCK_TRIGGERS), self_subject=True)

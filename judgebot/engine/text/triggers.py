@@ -16,6 +16,7 @@ from typing import Any
 
 from judgebot.engine.abilities import Filter, Trigger
 from judgebot.engine.errors import Unsupported
+from judgebot.engine.text.conditions import read_condition
 from judgebot.engine.text.selectors import noun
 from judgebot.messages import msg
 
@@ -129,6 +130,9 @@ def _read_trigger(r: Any, t: str) -> Trigger:
                          r"controller", low):
         r.that_player = "player"
         return Trigger("upkeep", None, who="enchanted_controller", text=t)
+    if m := re.fullmatch(r"when you control no (.+)", low):
+        # a state trigger (603.8): it triggers while the state holds, once until it resolves
+        return Trigger("state", None, other=read_condition(r, t[5:]), text=t)
     if low in ("when you cast ~", "when you cast this spell"):
         r.trigger_zone = "stack"
         r.it = "self"
