@@ -154,7 +154,10 @@ def declare_attackers(game: Game, decl: dict[int, Any]) -> None:
 
 
 def _defender_may_attack(game: Game, oid: int) -> bool:
-    """Arcades, the Strategist lets creatures with defender attack."""
+    """Arcades, the Strategist lets creatures with defender attack; so does "~ can attack
+    this turn as though it didn't have defender", an ability the creature has this turn."""
+    if any(ab.kind == "attacks_despite_defender" for ab in statics(game.chars(oid).abilities)):
+        return True
     controller = game.controller_of(oid)
     for src in game.battlefield:
         c = game.chars(src)

@@ -21,7 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from judgebot.engine.abilities import Effect, Filter, TargetSpec
+from judgebot.engine import citations as R
+from judgebot.engine.abilities import Effect, Filter, StaticAbility, TargetSpec
 from judgebot.engine.errors import Unsupported
 from judgebot.engine.mana import ManaCost, parse_mana_list
 from judgebot.engine.text.amounts import (
@@ -1609,6 +1610,19 @@ def _roll(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
         raise fail(whole)
     r.rolled = True
     return [Effect("roll_die", {"who": "you", "sides": sides}, text=whole)]
+
+
+@verb("can")
+def _can(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
+    """"~ can attack this turn as though it didn't have defender": an ability the
+    creature has until end of turn that sets defender's restriction aside (702.3b)."""
+    if s.kind != "object" or s.plural or not re.fullmatch(
+            r"attack this turn as though (?:it|they) didn't have defender", rest.strip().lower()):
+        raise fail(whole)
+    ability = StaticAbility("attacks_despite_defender", "self", {}, text=whole,
+                            rules=(R.DEFENDER,))
+    return [Effect("grant", {"what": s.ref, "abilities": (ability,), "duration": "eot"},
+                   text=whole)]
 
 
 @verb("investigate", "investigates")
