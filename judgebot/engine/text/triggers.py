@@ -200,6 +200,11 @@ def _read_trigger(r: Any, t: str) -> Trigger:
         r.it = None  # "them" is not read: the batch has no single object
         r.that_player = "damaged_player"
         return Trigger("batch_combat_damage", subject, text=t)
+    if m := re.fullmatch(r"whenever (a|an|another) (.+?) attacks you( or a planeswalker you "
+                         r"control)?", low):
+        subject, _ = _subject(r, t[m.start(1):m.end(2)])
+        r.it, r.that_player = "it", "defending_player"
+        return Trigger("attacks", subject, when=("attacks_you", bool(m.group(3))), text=t)
     m = re.fullmatch(r"(when|whenever) (.+)", low)
     if not m:
         raise unreadable(t)
