@@ -28,6 +28,7 @@ from judgebot.engine.abilities import (
     Ability,
     ActivatedAbility,
     Effect,
+    Filter,
     Keyword,
     SpellAbility,
     StaticAbility,
@@ -596,6 +597,10 @@ class Reader:
             grant = Effect("grant_printed_below", {"what": self.ref_it(), "after": m.group(1),
                                                    "duration": "eot"}, text=s)
             return [Effect("if", {"cond": ("target_is_another",), "then": (grant,)}, text=s)]
+        if re.fullmatch(r"damage can't be prevented this turn", s, re.I):
+            # prevention effects don't apply to damage this turn (615.12)
+            return [Effect("cant", {"what": {"each": Filter()}, "kind": "damage_unpreventable",
+                                    "duration": "eot"}, text=s)]
         if re.fullmatch(r"if you search(?:ed)? your library this way, shuffle", s, re.I):
             # the search of "your library and/or graveyard" shuffles the library it searched
             # (701.23): the engine's libraries keep no random order to lose
