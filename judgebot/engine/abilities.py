@@ -147,6 +147,7 @@ class Filter:
     # your hand" (Ensnaring Bridge)
     power_lt: Any = None  # an amount: "with power less than ~'s power" (mentor)
     color_count: str | None = None  # mono | multi: monocolored, multicolored (105.2)
+    historic: bool | None = None  # artifacts, legendaries and Sagas are historic (700.6)
     any_counter: bool | None = None  # "with a counter on it"
     enchanted: bool | None = None  # "enchanted" / "equipped" permanents
     equipped: bool | None = None

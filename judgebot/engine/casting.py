@@ -802,6 +802,9 @@ def copy_spell(game: Game, oid: int, controller: str, new_targets: bool,
     said = msg("casting.copy", player=controller, name=game.label(oid), tgt=aimed)
     game.log.add("copy", said, rules + (R.COPY, R.COPY_SPELL) + ((R.COPY_NEW_TARGETS,)
                                                            if new_targets else ()))
+    # "Whenever you cast or copy …": copying is an event of its own (a copy isn't cast)
+    notice(game, [Happened(what="copied", data={"spell": copy.id, "player": controller})],
+           None)
     return copy
 
 

@@ -154,7 +154,10 @@ def declare_attackers(game: Game, decl: dict[int, Any]) -> None:
 
 
 def _defender_may_attack(game: Game, oid: int) -> bool:
-    """Arcades, the Strategist lets creatures with defender attack."""
+    """Arcades, the Strategist lets creatures with defender attack; so does "~ can attack
+    this turn as though it didn't have defender", an ability the creature has this turn."""
+    if any(ab.kind == "attacks_despite_defender" for ab in statics(game.chars(oid).abilities)):
+        return True
     controller = game.controller_of(oid)
     for src in game.battlefield:
         c = game.chars(src)
@@ -580,7 +583,18 @@ def combat_damage(game: Game, first: bool, given: dict[int, dict[Any, int]] | No
     if not events:
         game.log.add("damage", msg("combat.combat_damage", step=step), step_rules)
         return
-    perform(game, events)
+    done = perform(game, events)
+    # "Whenever one or more creatures you control deal combat damage to a player": the
+    # step's damage is one event (510.2), so such an ability triggers once for each player
+    # dealt combat damage in it (603.2c).
+    by_player: dict[str, list[int]] = {}
+    for e in done:
+        if isinstance(e, Damage) and e.combat and e.dealt > 0 and isinstance(e.target, str):
+            by_player.setdefault(e.target, []).append(e.source)
+    if by_player:
+        notice(game, [Happened(what="combat_damage_to_player",
+                               data={"player": p, "sources": srcs})
+                      for p, srcs in by_player.items()], None)
 
 
 def plan_damage(game: Game, first: bool, given: dict[int, dict[Any, int]] | None,

@@ -130,6 +130,18 @@ def _attacked_you(f: Facts) -> bool:
                                       for a in combat.attackers)
 
 
+@kind("attacks_you")
+def _attacks_you(f: Facts, planeswalkers: bool) -> bool:
+    """ "Whenever a creature attacks you [or a planeswalker you control]": what the
+    attacking creature attacks is you (or, with ``planeswalkers``, a planeswalker of yours)."""
+    defender = f.info.get("defender")
+    if defender == f.you:
+        return True
+    return planeswalkers and isinstance(defender, int) and \
+        f.info.get("defending_player") == f.you and \
+        "planeswalker" in f.game.chars(defender).types
+
+
 @kind("no_tapped_lands")
 def _no_tapped_lands(f: Facts) -> bool:
     game = f.game

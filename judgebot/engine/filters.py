@@ -135,6 +135,9 @@ def matches(f: Filter, view: View, oid: int, perspective: str | None,
     if f.color_count is not None and \
             (len(c.colors) == 1 if f.color_count == "mono" else len(c.colors) >= 2) is False:
         return False
+    if f.historic is not None and ("legendary" in c.supertypes or "artifact" in c.types or
+                                   "Saga" in c.subtypes) != f.historic:
+        return False
     if f.any_counter is not None and bool(+obj.counters) != f.any_counter:
         return False
     if f.enchanted is not None or f.equipped is not None or f.attached_to_source:

@@ -123,6 +123,9 @@ def applies(game: Game, c: Candidate, e: Event) -> bool:
         return False
     if isinstance(e, Damage) and (e.amount <= 0 or (kind.prevention and not e.preventable)):
         return False
+    if kind.prevention and isinstance(e, Damage) and \
+            any(p.kind == "damage_unpreventable" for p in game.prohibitions):
+        return False  # "Damage can't be prevented this turn" (615.12)
     if isinstance(e, Move) and e.oid not in game.objects:
         return False
     return kind.applies(game, c, e)

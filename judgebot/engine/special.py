@@ -23,6 +23,17 @@ from judgebot.engine.timing import (
 from judgebot.messages import Name, msg
 
 
+def land_plays_allowed(game: Game, player: str) -> tuple[int, tuple[str, ...]]:
+    """How many lands ``player`` may play this turn: one, plus one for each "may play an
+    additional land" that applies; such effects are cumulative (305.2, 305.2a)."""
+    allowed, rules = 1, ()
+    for p in active_prohibitions(game, "additional_land"):
+        if p.params.get("who") == "all" or p.params.get("player") == player:
+            allowed += p.params.get("n", 1)
+            rules = (R.LAND_ADDITIONAL,)
+    return allowed, rules
+
+
 def play_land(game: Game, player: str, oid: int, back: bool = False) -> None:
     """Play a land (305.1); ``back``: a modal double-faced card's land back face, which it
     enters with up (712.12)."""
@@ -37,10 +48,14 @@ def play_land(game: Game, player: str, oid: int, back: bool = False) -> None:
     if why:
         raise IllegalAction(msg("special.play_land.3", player=player, name=c.name, why=why),
             (R.LAND_PLAY,))
-    if game.players[player].lands_played >= 1:
+    allowed, extra_rules = land_plays_allowed(game, player)
+    if game.players[player].lands_played >= allowed:
         raise IllegalAction(msg("special.play_land.4", player=player),
-                            (R.LAND_ONE_PER_TURN,))
+                            (R.LAND_ONE_PER_TURN, R.LAND_LIMIT_REACHED) + extra_rules)
     game.players[player].lands_played += 1
+    if game.players[player].lands_played > 1:
+        game.log.add("play", msg("special.additional_land", player=player,
+                                 n=game.players[player].lands_played), extra_rules)
     if back and obj.card.other is not None:
         game.log.add("play", msg("special.play_land_face", player=player, name=c.name,
                                  face=obj.card.other.name),

@@ -147,10 +147,12 @@ kind("becomes_blocked", (R.BLOCK_TRIGGERS,), self_subject=True)
 kind("becomes_blocked_by", (R.BLOCK_TRIGGERS,), self_subject=True)
 kind("blocks_or_blocked_by", (R.BLOCK_TRIGGERS,), self_subject=True)
 kind("deals_damage", self_subject=True)
+kind("batch_combat_damage", (R.COMBAT_DAMAGE_DEALT, R.TRIGGER_ONCE))
 kind("dealt_damage", self_subject=True)
 kind("gain_life")
 kind("cast", (R.CAST_DONE,))
 kind("cast_self", (R.CAST_DONE,), self_subject=True)
+kind("copied", (R.COPY_SPELL,))
 kind("becomes_target", self_subject=True)
 kind("last_counter_removed", self_subject=True)
 kind("counter_removed", self_subject=True)
@@ -158,7 +160,7 @@ kind("turned_face_up", self_subject=True)
 kind("transforms", (R.TRANSFORM_INTO,), self_subject=True)
 kind("madness_exiled")
 kind("counters_spell")
-kind("state")  # a state trigger (603.8): checked by the turn, not by events
+kind("state", (R.TRIGGER_STATE,))  # a state trigger (603.8): checked by the turn, not by events
 kind("put_into_graveyard", LEAVES, self_subject=True)
 kind("attacks_unblocked", (R.ATTACK_TRIGGERS,), self_subject=True)
 kind("attacks_or_blocks", (R.ATTACK_TRIGGERS, R.BLOCK_TRIGGERS), self_subject=True)
@@ -375,6 +377,15 @@ def _deals_damage(s: Seen, ev: Damage) -> list[Instance]:
     return [info]
 
 
+@on("batch_combat_damage", "combat_damage_to_player")
+def _batch_combat_damage(s: Seen, ev: Happened) -> list[Instance]:
+    """One or more of the subject's objects dealt combat damage to one player in one
+    combat damage step: once per player, however many of them (603.2c, 510.2)."""
+    d = ev.data
+    sources = [o for o in d["sources"] if s.subject_ok(o)]
+    return [{"damaged_player": d["player"], "sources": sources}] if sources else []
+
+
 @on("dealt_damage", Damage)
 def _dealt_damage(s: Seen, ev: Damage) -> list[Instance]:
     if s.subject_ok(ev.target if isinstance(ev.target, int) else None):
@@ -488,6 +499,12 @@ def _cast(s: Seen, ev: Happened) -> list[Instance]:
             _spell_ok(s.game, s.view, s.trigger.other, d["spell"], s.controller, s.src):
         return [{"spell": d["spell"], "player": d["player"]}]
     return []
+
+
+@on("copied", "copied")
+def _copied(s: Seen, ev: Happened) -> list[Instance]:
+    """A player put a copy of a spell on the stack (707.10): "Whenever you cast or copy …"."""
+    return _cast(s, ev)
 
 
 @on("cast_self", "cast")

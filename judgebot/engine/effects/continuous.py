@@ -219,7 +219,8 @@ def _cant(ctx: Ctx, eff: Effect) -> None:
         game.prohibitions.append(Prohibition(kind, {"filter": what["each"]}, ctx.source,
                                              ctx.you, lasting(ctx, eff.get("duration", "eot")),
                                              eff.text, ctx.rules))
-        game.log.add("effect", msg("effects.card_text", text=eff.text), ctx.rules)
+        game.log.add("effect", msg("effects.card_text", text=eff.text), ctx.rules + (
+            (R.UNPREVENTABLE,) if kind == "damage_unpreventable" else ()))
         return
     oids = objects(ctx, what)
     if not oids:

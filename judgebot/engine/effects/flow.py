@@ -49,6 +49,35 @@ def _if(ctx: Ctx, eff: Effect) -> None:
 
 
 
+@verb("flip_coin", primary="who")
+def _flip_coin(ctx: Ctx, eff: Effect) -> None:
+    """"Flip a coin": the player calls it and wins or loses (705.1, 705.2); either result is
+    possible, so it is a choice a scenario names (``coin: win``) or the runner explores."""
+    game = ctx.game
+    who = players(ctx, eff.get("who", "you"))[0]
+    index = game.chooser.choose(who, "coin", ["win", "lose"], keys=("coin", "random"),
+                                note=eff.text)
+    ctx.refs["flip_won"] = 1 if index == 0 else 0
+    game.log.add("effect", msg("effects.flow.coin", who=who,
+                               won=msg("effects.flow.coin_won" if index == 0
+                                       else "effects.flow.coin_lost")),
+                 ctx.rules + (R.COIN_FLIP, R.COIN_CALL))
+
+
+@verb("roll_die", primary="who")
+def _roll_die(ctx: Ctx, eff: Effect) -> None:
+    """"Roll a six-sided die": each result is equally possible (706.1), a choice a scenario
+    names (``die: 4``) or the runner explores; the result is what "the result" means (706.2)."""
+    game = ctx.game
+    who = players(ctx, eff.get("who", "you"))[0]
+    sides = int(eff.get("sides", 6))
+    labels = [str(n) for n in range(1, sides + 1)]
+    index = game.chooser.choose(who, "die", labels, keys=("die", "random"), note=eff.text)
+    ctx.refs["die_result"] = index + 1
+    game.log.add("effect", msg("effects.flow.die", who=who, sides=sides, n=index + 1),
+                 ctx.rules + (R.DIE_ROLL, R.DIE_RESULT))
+
+
 @verb("may", primary="effects")
 def _may(ctx: Ctx, eff: Effect) -> None:
     game = ctx.game

@@ -172,6 +172,8 @@ def read_amount(r: Any, text: str) -> Any:
     if low in ("the damage dealt this way", "the amount of damage dealt this way",
                "the damage dealt", "the amount of damage prevented this way"):
         return {"ref": "damage_dealt"}
+    if low in ("the result", "the result of the roll") and getattr(r, "rolled", False):
+        return {"ref": "die_result"}  # 706.2
     if low in ("the life lost this way", "the amount of life lost this way",
                "the total life lost this way"):
         return {"ref": "life_lost"}

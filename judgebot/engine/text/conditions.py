@@ -43,6 +43,10 @@ def read_condition(r: Any, text: str) -> tuple:
     if low.startswith("it's not ") or low.startswith("it isn't "):
         rest = "it's " + low.split(" ", 2)[2]
         return ("not", read_condition(r, rest))
+    if low in ("you win the flip", "you lose the flip") and getattr(r, "flipped", False):
+        return ("compare", {"ref": "flip_won"}, "eq", 1 if "win" in low else 0)  # 705.2
+    if (m := re.fullmatch(r"you roll an? (\w+)", low)) and getattr(r, "rolled", False):
+        return ("compare", {"ref": "die_result"}, "eq", _number(m.group(1)))  # 706.2
     if low in ("it's your turn", "it is your turn"):
         return ("your_turn",)
     if low in ("it's not your turn", "it isn't your turn"):

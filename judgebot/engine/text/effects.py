@@ -21,7 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from judgebot.engine.abilities import Effect, Filter, TargetSpec
+from judgebot.engine import citations as R
+from judgebot.engine.abilities import Effect, Filter, StaticAbility, TargetSpec
 from judgebot.engine.errors import Unsupported
 from judgebot.engine.mana import ManaCost, parse_mana_list
 from judgebot.engine.text.amounts import (
@@ -1592,6 +1593,38 @@ def _choose(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
                             "duration": "end_of_combat"}, text=whole)]
 
 
+def _flip(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
+    """"Flip a coin" (705): "If you win the flip" / "If you lose the flip" follow."""
+    if s.kind != "player" or s.ref != "you" or rest.strip().lower() != "a coin":
+        raise fail(whole)
+    r.flipped = True
+    return [Effect("flip_coin", {"who": "you"}, text=whole)]
+
+
+@verb("roll", "rolls")
+def _roll(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
+    """"Roll a six-sided die" (706): "the result" is its number."""
+    m = re.fullmatch(r"an? (\w+)-sided die", rest.strip().lower())
+    sides = plain_number(m.group(1)) if m else None
+    if s.kind != "player" or s.ref != "you" or not sides:
+        raise fail(whole)
+    r.rolled = True
+    return [Effect("roll_die", {"who": "you", "sides": sides}, text=whole)]
+
+
+@verb("can")
+def _can(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
+    """"~ can attack this turn as though it didn't have defender": an ability the
+    creature has until end of turn that sets defender's restriction aside (702.3b)."""
+    if s.kind != "object" or s.plural or not re.fullmatch(
+            r"attack this turn as though (?:it|they) didn't have defender", rest.strip().lower()):
+        raise fail(whole)
+    ability = StaticAbility("attacks_despite_defender", "self", {}, text=whole,
+                            rules=(R.DEFENDER,))
+    return [Effect("grant", {"what": s.ref, "abilities": (ability,), "duration": "eot"},
+                   text=whole)]
+
+
 @verb("investigate", "investigates")
 def _investigate(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     if s.kind != "player" or rest.strip():
@@ -1703,6 +1736,8 @@ def _transform(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     """ "Transform ~", "transform it", "flip ~": the permanent turns over (701.27a, 710.1a).
     Only the card's own permanent: "transform target …" and coins are other words."""
     low = rest.strip().lower()
+    if low == "a coin" and re.match(r"(?:you )?flips?\b", whole.strip(), re.I):
+        return _flip(r, s, rest, whole)
     if s.ref != "you" or not (low in SELF_WORDS or low in IT_WORDS):
         raise fail(whole)
     flip = bool(re.match(r"(?:you )?flips?\b", whole.strip(), re.I))

@@ -28,6 +28,7 @@ from judgebot.engine.abilities import (
     Ability,
     ActivatedAbility,
     Effect,
+    Filter,
     Keyword,
     SpellAbility,
     StaticAbility,
@@ -123,6 +124,8 @@ class Reader:
         self.carry: Any = None  # the subject a clause without one takes ("… and loses 2 life")
         self.trigger_zone = "battlefield"  # where the triggered ability being read works
         self.where_x: Any = None  # what X is, when the sentence ends "…, where X is …"
+        self.flipped = False  # a coin was flipped earlier in this ability ("if you win the flip")
+        self.rolled = False  # a die was rolled earlier in this ability ("the result")
 
     # --- what the grammar asks of the reader ---------------------------------------------
     def add_target(self, spec: TargetSpec) -> str:
@@ -131,6 +134,8 @@ class Reader:
         return "target" if n == 1 else f"target{n}"
 
     def ref_it(self) -> Any:
+        if self.it is None:  # a trigger about a batch of objects: no one "it" to name
+            raise Unsupported(msg("text.reader.ability", line=self.sentence.strip()))
         return self.it
 
     def token_def(self, name: str) -> CardDef | None:
@@ -263,6 +268,7 @@ class Reader:
     def ability(self, line: str, is_spell: bool) -> Parts | list[Ability] | dict:
         self.targets = []
         self.it, self.them, self.that_player = "self", None, None
+        self.flipped = self.rolled = False
         self.sentence = line
         if chinese.is_chinese(line):
             return self._chinese(line, is_spell)
@@ -591,6 +597,10 @@ class Reader:
             grant = Effect("grant_printed_below", {"what": self.ref_it(), "after": m.group(1),
                                                    "duration": "eot"}, text=s)
             return [Effect("if", {"cond": ("target_is_another",), "then": (grant,)}, text=s)]
+        if re.fullmatch(r"damage can't be prevented this turn", s, re.I):
+            # prevention effects don't apply to damage this turn (615.12)
+            return [Effect("cant", {"what": {"each": Filter()}, "kind": "damage_unpreventable",
+                                    "duration": "eot"}, text=s)]
         if re.fullmatch(r"if you search(?:ed)? your library this way, shuffle", s, re.I):
             # the search of "your library and/or graveyard" shuffles the library it searched
             # (701.23): the engine's libraries keep no random order to lose

@@ -249,6 +249,8 @@ def noun(text: str, allow_other: bool = False) -> Noun:
             kw["enchanted"] = True
         elif lw == "equipped":
             kw["equipped"] = True
+        elif lw == "historic":
+            kw["historic"] = True
         elif lw == "monocolored":
             kw["color_count"] = "mono"
         elif lw == "multicolored":

@@ -82,6 +82,11 @@ def read_static(r: Any, line: str) -> list[Ability]:
         cond = read_condition(r, m.group(1))
         t = m.group(2)
         low = t.lower()
+    elif m := re.fullmatch(r"during your turn, (.+)", t, re.I):
+        # "During your turn, ~ has first strike": true while it's its controller's turn
+        cond = ("your_turn",)
+        t = m.group(1)
+        low = t.lower()
     elif m := re.fullmatch(r"(.+?) as long as (.+)", t, re.I):
         cond = read_condition(r, m.group(2))
         t = m.group(1)
@@ -121,6 +126,15 @@ def _static(r: Any, t: str, low: str) -> list[Ability]:
         return [_continuous(r, "enchanted", [("2", ("control", "source_controller"))],
                             rules=(R.LAYER_CONTROL,))]
     # can't / must: attacking and blocking
+    if m := re.fullmatch(r"(?:~|this creature) can't attack unless defending player controls "
+                         r"(?:an?|an untapped) (.+)", low):
+        if "untapped" in low:
+            raise unreadable(t)
+        f = noun(t[m.start(1):m.end(1)]).filter
+        if f.controller is not None:
+            raise unreadable(t)
+        return [StaticAbility("attack_unless_defender_controls", "self", {"filter": f},
+                              text=r.sentence, rules=(R.ATTACK_RESTRICTIONS,))]
     if m := re.fullmatch(r"(.+?) can't (attack or block|attack|block|be blocked)(?: alone)?", low):
         if low.endswith("alone"):
             raise unreadable(t)
@@ -182,6 +196,13 @@ def _static(r: Any, t: str, low: str) -> list[Ability]:
         return [StaticAbility("cant_gain_life", "self", {"who": who}, text=r.sentence)]
     if low in ("you have hexproof", "you have shroud"):
         return [StaticAbility("player_" + low.split()[-1], "self", {}, text=r.sentence)]
+    if m := re.fullmatch(r"(you|each player) may play (an|two|three) additional lands? on each of "
+                         r"(your|their) turns", low):
+        # 305.2: an effect that lets a player play additional lands raises the limit
+        n = {"an": 1, "two": 2, "three": 3}[m.group(2)]
+        who = "you" if m.group(1) == "you" else "all"
+        return [StaticAbility("additional_land", "self", {"n": n, "who": who}, text=r.sentence,
+                              rules=(R.LAND_ADDITIONAL,))]
     if low in ("you have no maximum hand size",):
         return [StaticAbility("no_max_hand_size", "self", {}, text=r.sentence)]
     if m := re.fullmatch(r"you can't lose the game( and your opponents can't win the game)?", low):

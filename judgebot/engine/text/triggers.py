@@ -16,6 +16,7 @@ from typing import Any
 
 from judgebot.engine.abilities import Filter, Trigger
 from judgebot.engine.errors import Unsupported
+from judgebot.engine.text.conditions import read_condition
 from judgebot.engine.text.selectors import noun
 from judgebot.messages import msg
 
@@ -129,6 +130,9 @@ def _read_trigger(r: Any, t: str) -> Trigger:
                          r"controller", low):
         r.that_player = "player"
         return Trigger("upkeep", None, who="enchanted_controller", text=t)
+    if m := re.fullmatch(r"when you control no (.+)", low):
+        # a state trigger (603.8): it triggers while the state holds, once until it resolves
+        return Trigger("state", None, other=read_condition(r, t[5:]), text=t)
     if low in ("when you cast ~", "when you cast this spell"):
         r.trigger_zone = "stack"
         r.it = "self"
@@ -184,6 +188,23 @@ def _read_trigger(r: Any, t: str) -> Trigger:
         r.it, r.that_player = "self", "defending_player"
         other = noun(t[m.start(1):m.end(1)]).filter
         return Trigger("attacks", "self", when=("attacks_with_another", other), text=t)
+    if m := re.fullmatch(r"whenever (you|an opponent|a player) (?:casts? or cop(?:y|ies)) "
+                         r"(?:an? )?(.+?) spell", low):
+        who = {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)]
+        r.it = "spell"
+        r.that_player = "player"
+        other = noun(t[m.start(2):m.end(2)] + " spell").filter
+        return Trigger("cast|copied", None, who=who, other=other, text=t)
+    if m := re.fullmatch(r"whenever one or more (.+?) deal combat damage to a player", low):
+        subject, _ = _subject(r, "one or more " + t[m.start(1):m.end(1)])
+        r.it = None  # "them" is not read: the batch has no single object
+        r.that_player = "damaged_player"
+        return Trigger("batch_combat_damage", subject, text=t)
+    if m := re.fullmatch(r"whenever (a|an|another) (.+?) attacks you( or a planeswalker you "
+                         r"control)?", low):
+        subject, _ = _subject(r, t[m.start(1):m.end(2)])
+        r.it, r.that_player = "it", "defending_player"
+        return Trigger("attacks", subject, when=("attacks_you", bool(m.group(3))), text=t)
     m = re.fullmatch(r"(when|whenever) (.+)", low)
     if not m:
         raise unreadable(t)
