@@ -103,11 +103,16 @@ def _schedule_return(ctx: Ctx, ids: list[int], when: str, eff: Effect) -> None:
 def _bounce(ctx: Ctx, eff: Effect) -> None:
     game = ctx.game
     oids = objects(ctx, eff.get("what"))
-    spells = [o for o in oids if game.objects[o].zone == "stack"]
+    # The resolving spell returning itself ("return Molten Birth to its owner's
+    # hand") still resolves; it just isn't put into the graveyard (608.2n).
+    spells = [o for o in oids if game.objects[o].zone == "stack" and o != ctx.source]
+    itself = ctx.source in oids and game.objects[ctx.source].zone == "stack"
     done = _move_all(ctx, eff, "hand", "bounce", ())
     ctx.refs["returned"] = [m.new_id for m in done]
     if spells:
         game.log.add("note", msg("effects.zones.bounce"), (R.NEW_OBJECT,))
+    if itself:
+        game.log.add("note", msg("effects.zones.bounce_itself"), (R.RESOLVE_GRAVEYARD,))
 
 
 
