@@ -117,7 +117,7 @@ def write_recording() -> None:
     with tempfile.TemporaryDirectory() as index_dir:
         service = SearchService(open_corpus(), index_dir=Path(index_dir))
         app = create_app(service, {"SIMULATE_WORKERS": 2, "SIMULATE_TIMEOUT": 20.0,
-                                   "SIMULATE_CORPUS_CARDS": False})
+                                   "SIMULATE_WAIT": 60.0, "SIMULATE_CORPUS_CARDS": False})
         try:
             client = app.test_client()
             out = {p.stem: answer(client, p.read_text(encoding="utf-8"))
