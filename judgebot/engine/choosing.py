@@ -65,8 +65,7 @@ def _named_or_first(game: Game, player: str, cards: list[int], n: int, kind: str
         left = list(cards)
         chosen = []
         for name in (str(v).lower() for v in names):
-            found = next((o for o in left if name in {x.lower() for x in game.chars(o).names}
-                          | {game.name_of(o).lower()}), None)
+            found = next((o for o in left if name in _names(game, o)), None)
             if found is None:
                 break
             chosen.append(found)
@@ -92,17 +91,8 @@ def choose_group(game: Game, player: str, combos: list[tuple[int, ...]], kind: s
     labels_u = [labels[i] for i in uniq]
 
     def match(value: Any) -> int | None:
-        names = value if isinstance(value, list) else [value]
-        want = sorted(str(v).lower() for v in names)
-        for j, i in enumerate(uniq):
-            have = []
-            for o in combos[i]:
-                have.append(game.name_of(o).lower())
-            obj_names = [set(x.lower() for x in game.chars(o).names) | {game.name_of(o).lower()}
-                         for o in combos[i]]
-            if len(want) == len(obj_names) and assign_names(want, obj_names):
-                return j
-        return None
+        return next((j for j, i in enumerate(uniq) if names_match(game, value, list(combos[i]))),
+                    None)
     index = game.chooser.choose(player, kind, labels_u, keys=keys or (kind,), match=match)
     return list(combos[uniq[index]])
 
@@ -111,9 +101,13 @@ def choose_group(game: Game, player: str, combos: list[tuple[int, ...]], kind: s
 def names_match(game: Game, value: Any, objs: list[int]) -> bool:
     names = value if isinstance(value, list) else [value]
     want = sorted(str(v).lower() for v in names)
-    have = [set(x.lower() for x in game.chars(o).names) | {game.name_of(o).lower()}
-            for o in objs]
+    have = [_names(game, o) for o in objs]
     return len(want) == len(have) and assign_names(want, have)
+
+
+def _names(game: Game, oid: int) -> set[str]:
+    """Every name an object answers to in a scenario's choice, lower-cased."""
+    return {x.lower() for x in game.chars(oid).names} | {game.name_of(oid).lower()}
 
 
 

@@ -200,9 +200,8 @@ def _name_faces_in_chinese(faces: list[Face]) -> None:
     if len(faces) < 2:
         return
     for i, face in enumerate(faces):
-        parts = [p.strip() for p in face.name_zh.split(SPLIT.strip())] if SPLIT.strip() in \
-            face.name_zh else []
-        if len(parts) == len(faces) and all(parts):
+        parts = face.name_zh.split(SPLIT)
+        if len(faces) == len(parts) > 1 and all(parts):
             face.name_zh = parts[i]
 
 

@@ -26,7 +26,7 @@ from importlib import resources
 import ahocorasick
 import yaml
 
-from judgebot.corpus import EN, ZH_HANS, Record
+from judgebot.corpus import EN, ZH_HANS, Record, zh_of
 from judgebot.policynumbers import label as section_label
 from judgebot.search import analysis
 from judgebot.store import Store
@@ -47,6 +47,7 @@ ASKING = ("penalty penalties penalized infraction judge judges happen happens ha
 @dataclass(frozen=True)
 class Description:
     label: str  # "IPG 4.5", "MTR 2.3"
+    id: str  # the section's record
     terms: Counter
     length: int
     zh_names: tuple[str, ...]
@@ -92,14 +93,15 @@ class PolicyMatcher:
                 if rec.edition != edition or rec.level != "section":
                     continue
                 terms = Counter(self.terms(describe(rec)))
-                zh = [_text_zh(rec.title)] + list((rec.aliases or {}).get(ZH_HANS, []))
+                zh = [zh_of(rec.title)] + list((rec.aliases or {}).get(ZH_HANS, []))
                 self.descriptions.append(Description(
-                    section_label(rec.kind, rec.number), terms, sum(terms.values()),
+                    section_label(rec.kind, rec.number), rec.id, terms, sum(terms.values()),
                     tuple(n for n in zh if len(n) >= 2)))
         n = len(self.descriptions) or 1
         df = Counter(t for d in self.descriptions for t in d.terms)
         self.idf = {t: math.log(1 + (n - c + 0.5) / (c + 0.5)) for t, c in df.items()}
         self.avg = sum(d.length for d in self.descriptions) / n
+        self.ids = {d.label: d.id for d in self.descriptions}
         self.asking = frozenset(analysis.analyze(self.analyzer, ASKING))
         words = table_words()
         self.zh_words = _automaton(words["zh"])
@@ -139,18 +141,14 @@ class PolicyMatcher:
                 tf = d.terms.get(w)
                 if tf:
                     s += self.idf[w] * tf * (K1 + 1) / (tf + norm)
-            if s > 0 or any(n in folded for n in d.zh_names):
-                scored.append([d, s])
-        best = max((s for _, s in scored), default=0.0)
-        for pair in scored:
-            if any(n in folded for n in pair[0].zh_names):
-                pair[1] += ALIAS_BONUS * max(best, 1.0)
-        scored.sort(key=lambda p: (-p[1], p[0].label))
-        return [(d.label, s) for d, s in scored[:top]]
-
-
-def _text_zh(field: dict | None) -> str:
-    return str((field or {}).get(ZH_HANS, ""))
+            named = any(n in folded for n in d.zh_names)
+            if s > 0 or named:
+                scored.append((d, s, named))
+        best = max((s for _, s, _ in scored), default=0.0)
+        bonus = ALIAS_BONUS * max(best, 1.0)
+        ranked = sorted(((d, s + bonus if named else s) for d, s, named in scored),
+                        key=lambda p: (-p[1], p[0].label))
+        return [(d.label, s) for d, s in ranked[:top]]
 
 
 def _automaton(table: dict[str, str]) -> ahocorasick.Automaton:

@@ -315,10 +315,9 @@ class Retriever:
         scale = 1.0 if u.tournament == "yes" else 0.4
         ranked = self.policy.rank(u.text, top=3)
         best = ranked[0][1] if ranked else 0.0
-        for rank, (label, value) in enumerate(ranked):
-            rec = section_record(self.store, label)
-            if rec is not None and best >= POLICY_MATCH_MIN:
-                bump(rec.id, POLICY_MATCH * value / best / (1 + 0.5 * rank) * scale,
+        if best >= POLICY_MATCH_MIN:
+            for rank, (label, value) in enumerate(ranked):
+                bump(self.policy.ids[label], POLICY_MATCH * value / best / (1 + 0.5 * rank) * scale,
                      msg("judge.why.describes"))
         words = [w for w in re.findall(r"[\w'’-]+", u.text)
                  if w.lower() not in QUESTION_WORDS and len(w) > 1]
@@ -331,7 +330,7 @@ class Retriever:
             rec = self.store.get(hit.id)
             if rec is None:
                 continue
-            weight = POLICY_TOP / (1 + 0.6 * rank) * (1.0 if u.tournament == "yes" else 0.4)
+            weight = POLICY_TOP / (1 + 0.6 * rank) * scale
             if getattr(rec, "level", "") != "section":
                 weight *= POLICY_BACKGROUND
             bump(hit.id, weight, msg("judge.why.search"))
