@@ -326,7 +326,24 @@ def _to_library(ctx: Ctx, eff: Effect) -> None:
     """"Put it on the bottom of its owner's library", "shuffle it into its owner's library"."""
     position = eff.get("position", "bottom")
     rules = (R.SHUFFLE,) if position == "shuffled" else ()
-    _move_all(ctx, eff, "library", "library", rules, position=position)
+    if position != "owner_choice":
+        _move_all(ctx, eff, "library", "library", rules, position=position)
+        return
+    # "… its owner puts it on their choice of the top or bottom of their library": the
+    # owner chooses for each object as the effect resolves (608.2d)
+    game = ctx.game
+    for oid in objects(ctx, eff.get("what")):
+        obj = game.objects.get(oid)
+        if obj is None:
+            continue
+        sides = ["top", "bottom"]
+        side = sides[game.chooser.choose(obj.owner, "put", sides, keys=("put",),
+                                         note=eff.text)]
+        game.log.add("choice", msg("effects.zones.owner_puts_" + side, player=obj.owner,
+                                   name=game.label(oid)),
+                     ctx.rules + (R.RESOLVE_CHOICES,))
+        perform(game, [Move(source=ctx.source, oid=oid, to_zone="library", reason="library",
+                            rules=ctx.rules, position=side)])
 
 
 @verb("to_graveyard", primary="what")

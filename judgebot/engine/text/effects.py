@@ -702,6 +702,14 @@ def _graveyard_ref(r: Reading, what: str, whose: str) -> tuple[Any, bool]:
 def _put(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     t = rest.strip()
     low = t.lower()
+    # "Target creature's owner puts it on their choice of the top or bottom of their
+    # library": the owner of what "it" names chooses (608.2d)
+    if s.kind == "player" and re.fullmatch(
+            r"(?:it|that card|that creature|that permanent) on (?:their|his or her) choice of "
+            r"the top or bottom of (?:their|his or her) library", low) and \
+            isinstance(s.ref, str) and s.ref.startswith("owner_of_"):
+        return [Effect("to_library", {"what": s.ref[len("owner_of_"):],
+                                      "position": "owner_choice"}, text=whole)]
     if s.kind == "player" and s.ref != "you" and not low.startswith(("a ", "an ")):
         raise fail(whole)
     # counters; "a number of +1/+1 counters equal to … on target creature" (scavenge)

@@ -905,10 +905,18 @@ def strip_reminders(text: str) -> str:
     return t
 
 
+HALF_NAME = re.compile(r"(.+?) \(([^()]+/[^()]+)\)")
+
+
 def self_names(card: CardDef) -> list[str]:
     """The names by which a card's text refers to itself: its names, and a legendary
     card's short name (the part before a comma, or a planeswalker's first name)."""
     names = set(n for n in card.all_names() if len(n) > 1)
+    for n in list(names):
+        # a half of a split card as the card file names it, "Assault (Assault/Battery)":
+        # its text names it by the half's own name (709.1)
+        if (m := HALF_NAME.fullmatch(n)) and m.group(1) in m.group(2).split("/"):
+            names.add(m.group(1))
     if "legendary" in card.supertypes:
         for n in list(names):
             short = re.split(r",| the | of ", n)[0].strip()
