@@ -826,16 +826,7 @@ def _choose_as_enters(game: Game, c: Candidate, e: Move) -> list[Event]:
     who = owner if c.params.get("who") != "opponent" else \
         next((p for p in game.apnap() if p != owner), owner)
     what = c.params.get("what", "color")
-    if what == "color":
-        options = ["W", "U", "B", "R", "G"]
-        labels = ["white", "blue", "black", "red", "green"]
-    else:
-        present: set[str] = set()
-        for oid in game.objects:
-            present |= {s for s in game.chars(oid).subtypes if s != "*all*"}
-        kinds = vocabulary().creature_types
-        options = sorted(s for s in present if s in kinds) + [OTHER_TYPE]
-        labels = list(options)
+    options, labels = value_options(game, what)
     index = game.chooser.choose(who, what, labels, keys=(what, "color" if what == "color"
                                                        else "type"), note=c.text)
     e.chosen = {**e.chosen, what: options[index]}
@@ -846,6 +837,21 @@ def _choose_as_enters(game: Game, c: Candidate, e: Move) -> list[Event]:
 
 
 OTHER_TYPE = "a creature type no object here has"
+
+
+def value_options(game: Game, what: str, exclude: frozenset[str] = frozenset()
+                  ) -> tuple[list[str], list[str]]:
+    """The options of "choose a color" (the five colours) or "choose a creature type" (the
+    types of the game's objects, and one none has: every other type is the same for this
+    game), and their labels."""
+    if what == "color":
+        return ["W", "U", "B", "R", "G"], ["white", "blue", "black", "red", "green"]
+    present: set[str] = set()
+    for oid in game.objects:
+        present |= {s for s in game.chars(oid).subtypes if s != "*all*"}
+    kinds = vocabulary().creature_types
+    options = sorted(s for s in present if s in kinds and s not in exclude) + [OTHER_TYPE]
+    return options, list(options)
 
 
 @replacement("enters_choose", Move, _choose_as_enters, entering=True)

@@ -91,10 +91,14 @@ def _chosen(ctx: Ctx, gains: tuple) -> tuple:
         return gains
     game = ctx.game
     labels = ["white", "blue", "black", "red", "green"]
-    color = labels[game.chooser.choose(ctx.you, "color", labels, keys=("color",),
-                                       note="protection from the color of your choice")]
-    game.log.add("choice", msg("effects.continuous.chosen_color", player=ctx.you,
-                               color=term(color)), ctx.rules + (R.RESOLVE_CHOICES,))
+    made = ctx.refs.get("chosen_color")  # "Choose a color. … the chosen color", chosen before
+    if made in ("W", "U", "B", "R", "G"):
+        color = labels["WUBRG".index(made)]
+    else:
+        color = labels[game.chooser.choose(ctx.you, "color", labels, keys=("color",),
+                                           note="protection from the color of your choice")]
+        game.log.add("choice", msg("effects.continuous.chosen_color", player=ctx.you,
+                                   color=term(color)), ctx.rules + (R.RESOLVE_CHOICES,))
     return tuple(replace(a, quality=color, text=f"protection from {color}")
                  if getattr(a, "quality", None) == "chosen_color" else a for a in gains)
 

@@ -16,10 +16,11 @@ from judgebot.engine.events import Move
 from judgebot.engine.filters import View
 from judgebot.engine.mana import ManaCost
 from judgebot.engine.pipeline import perform
+from judgebot.engine.replacements import value_options
 from judgebot.engine.state import CardDef, Game
 from judgebot.engine.triggers import DelayedTrigger
 from judgebot.engine.verbs import run, verb
-from judgebot.messages import msg
+from judgebot.messages import msg, term
 
 
 @verb("delayed", primary="ability")
@@ -193,3 +194,22 @@ def _emblem(ctx: Ctx, eff: Effect) -> None:
 
 def _in_command(ab: Any) -> Any:
     return replace(ab, zone="command") if hasattr(ab, "zone") else ab
+
+
+@verb("choose_value", primary="what")
+def _choose_value(ctx: Ctx, eff: Effect) -> None:
+    """"Choose a color." / "Choose a creature type [other than Wall]." as a spell or ability
+    resolves (608.2d): the choice is kept on the resolving object, where "of the chosen
+    type", "that type" and "the chosen color" find it."""
+    game = ctx.game
+    what = eff.get("what", "color")
+    options, labels = value_options(game, what, frozenset(eff.get("exclude") or ()))
+    index = game.chooser.choose(ctx.you, what, labels,
+                                keys=(what, "color" if what == "color" else "type"),
+                                note=eff.text)
+    src = game.objects.get(ctx.source) if ctx.source is not None else None
+    if src is not None:
+        src.chosen[what] = options[index]
+    ctx.refs["chosen_" + what] = options[index]
+    game.log.add("choice", msg("effects.continuous.chosen_color", player=ctx.you,
+                               color=term(labels[index])), ctx.rules + (R.RESOLVE_CHOICES,))

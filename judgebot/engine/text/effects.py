@@ -994,7 +994,9 @@ def _gain(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
 
 def _granted(r: Reading, text: str) -> tuple:
     t = text.strip()
-    if re.fullmatch(r"protection from the color of your choice", t, re.I):
+    if re.fullmatch(r"protection from the color of your choice", t, re.I) or (
+            re.fullmatch(r"protection from the chosen color", t, re.I) and
+            getattr(r, "chose", None) == "color"):
         # the colour is chosen as the effect applies (608.2d): a placeholder the grant fills
         from judgebot.engine.abilities import Keyword
         return (Keyword("protection", quality="chosen_color", text=t),)
@@ -1591,6 +1593,19 @@ def _choose(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
         else:
             r.it = ref
         return []
+    if s.kind == "player" and s.ref == "you" and (
+            c := re.fullmatch(r"an? (color|creature type)(?: other than (\w+))?", rest.strip(),
+                              re.I)):
+        # "Choose a color." / "Choose a creature type." as the spell resolves; the sentences
+        # after name "the chosen color", "of the chosen type", "that type" (608.2d)
+        what = "color" if c.group(1).lower() == "color" else "creature_type"
+        r.chose = what
+        args: dict[str, Any] = {"what": what}
+        if c.group(2):
+            if what != "creature_type":
+                raise fail(whole)
+            args["exclude"] = (c.group(2).capitalize(),)
+        return [Effect("choose_value", args, text=whole)]
     m = re.fullmatch(r"to have (.+?) block (~|this creature) this combat if able", rest.strip(),
                      re.I)
     if s.kind != "player" or s.ref != "you" or not m:

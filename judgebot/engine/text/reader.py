@@ -126,6 +126,7 @@ class Reader:
         self.where_x: Any = None  # what X is, when the sentence ends "…, where X is …"
         self.flipped = False  # a coin was flipped earlier in this ability ("if you win the flip")
         self.rolled = False  # a die was rolled earlier in this ability ("the result")
+        self.chose: str | None = None  # "Choose a color" earlier in this ability
 
     # --- what the grammar asks of the reader ---------------------------------------------
     def add_target(self, spec: TargetSpec) -> str:
@@ -269,6 +270,7 @@ class Reader:
         self.targets = []
         self.it, self.them, self.that_player = "self", None, None
         self.flipped = self.rolled = False
+        self.chose = None
         self.sentence = line
         if chinese.is_chinese(line):
             return self._chinese(line, is_spell)

@@ -200,7 +200,8 @@ def noun(text: str, allow_other: bool = False) -> Noun:
         kw["any_counter"] = True
     elif cut(r" with no counters on (?:it|them)(?= )"):
         kw["any_counter"] = False
-    if m := cut(r" (that (?:aren't|isn't) |not )?of the chosen (creature type|type|color)(?= )"):
+    if m := cut(r" (that (?:aren't|isn't) |not )?of (?:the chosen|that) (creature type|type|color)"
+                r"(?= )"):
         kw["chosen"] = ("color" if m.group(2) == "color" else "creature_type", not m.group(1))
     if cut(r" with no abilities(?= )"):
         kw["no_abilities"] = True
