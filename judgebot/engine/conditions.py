@@ -412,6 +412,14 @@ def _cast_from_hand(f: Facts) -> bool:
     return obj is not None and obj.cast is not None and obj.cast.from_zone == "hand"
 
 
+@kind("cast_from_graveyard")
+def _cast_from_graveyard(f: Facts) -> bool:
+    """"If this spell was cast from a graveyard" (flashback and the like): where it was
+    cast from (601.2a)."""
+    obj = f.obj
+    return obj is not None and obj.cast is not None and obj.cast.from_zone == "graveyard"
+
+
 @kind("source_is", phrases=True)
 def _source_is(f: Facts, what: Any) -> bool:
     """This object (still) matches: "as long as ~ is enchanted", "if ~ is a creature"."""

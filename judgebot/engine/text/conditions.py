@@ -172,6 +172,9 @@ def read_condition(r: Any, text: str) -> tuple:
     if low in ("you cast it from your hand", "~ was cast from your hand",
                "this spell was cast from your hand"):
         return ("cast_from_hand",)
+    if low in ("~ was cast from a graveyard", "this spell was cast from a graveyard",
+               "it was cast from a graveyard", "~ was cast from your graveyard"):
+        return ("cast_from_graveyard",)
     if m := re.fullmatch(r"(?:it|that creature|that card|that permanent) (?:was|is) an? (.+)",
                          low):
         return ("it_matches", noun(t[len(t) - len(m.group(1)):]).filter)

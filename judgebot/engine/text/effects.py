@@ -716,8 +716,9 @@ def _put(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     if m := re.fullmatch(r"a number of ([+-]\d+/[+-]\d+|\w+) counters equal to (.+?) on (.+)",
                          t, re.I):
         t = f"a number of {m.group(1)} counters on {m.group(3)} equal to {m.group(2)}"
-    if m := re.fullmatch(r"(a|an|one|two|three|four|five|six|seven|x|\d+|that many|a number of)"
-                         r" (?:additional )?([+-]\d+/[+-]\d+|\w+) counters? on (.+?)"
+    if m := re.fullmatch(r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+|that "
+                         r"many|a number of) (?:additional )?([+-]\d+/[+-]\d+|\w+) counters? "
+                         r"on (.+?)"
                          r"(?: equal to (.+)|, where x is (.+)| for each (.+))?", t, re.I):
         kind = m.group(2).lower()
         if kind in ("the", "each"):
@@ -1650,12 +1651,13 @@ def _can(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
 
 @verb("investigate", "investigates")
 def _investigate(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
-    if s.kind != "player" or rest.strip():
+    times = {"": 1, "twice": 2, "three times": 3}.get(rest.strip().lower())
+    if s.kind != "player" or times is None:
         raise fail(whole)
     clue = r.token_def("Clue")
     if clue is None:
         raise fail(whole)
-    return [Effect("token", {"card": clue, "n": 1, "controller": s.ref}, text=whole)]
+    return [Effect("token", {"card": clue, "n": times, "controller": s.ref}, text=whole)]
 
 
 @verb("proliferate")

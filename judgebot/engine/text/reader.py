@@ -579,6 +579,17 @@ class Reader:
                 not previous[0].get("divided"):
             amount = read_amount(self, re.sub(r"\bx plus (\w+)", r"X plus \1", m.group(1)))
             return [Effect("damage", {**previous[0].args, "amount": amount}, text=text)]
+        # "create ten of those tokens instead": the tokens of the sentence before, in another
+        # number
+        m = re.fullmatch(r"create (\w+) of those tokens(?:, where x is (.+))?",
+                         text.strip().rstrip("."), re.I)
+        if m and len(previous) == 1 and previous[0].verb == "token":
+            from judgebot.engine.text.words import number
+            n = number(m.group(1))
+            if m.group(2) and n == "X":
+                n = read_amount(self, m.group(2))
+            if isinstance(n, int) or m.group(2):
+                return [Effect("token", {**previous[0].args, "n": n}, text=text)]
         return self.clause(text).effects
 
     def sentence_effects(self, sentence: str, otherwise: str | None = None) -> list[Effect]:
