@@ -394,6 +394,83 @@ def _blocks_this(game: Game, decl: dict[int, int], declared: bool) -> dict[int, 
     return decl
 
 
+def _lured(game: Game) -> list[tuple[int, bool, Any]]:
+    """Attacking creatures that must be blocked if able: (attacker, whether every creature
+    able to block it must, the effect) — "must be blocked this turn if able", "All
+    creatures able to block target creature this turn do so" (509.1c)."""
+    combat = game.combat
+    out = []
+    if combat is None:
+        return out
+    for p in active_prohibitions(game, "must_be_blocked"):
+        f = p.params.get("filter")  # "Each creature you control … must be blocked"
+        for attacker in sorted(combat.attackers):
+            if attacker in p.params.get("objects", ()) or (
+                    f is not None and matches(f, View(game), attacker, p.controller,
+                                              p.source_id)):
+                out.append((attacker, bool(p.params.get("all")), p))
+    return out
+
+
+def _held(game: Game, decl: dict[int, int], blocker: int) -> bool:
+    """Does ``blocker``'s block in ``decl`` obey a requirement of its own (so another
+    requirement can't take it away: 509.1c counts the requirements obeyed)?"""
+    attacker = decl.get(blocker)
+    if attacker is None:
+        return False
+    for p in active_prohibitions(game, "must_block_source"):
+        if p.params.get("attacker") == attacker and blocker in p.params.get("objects", ()):
+            return True
+    for lured, every, _ in _lured(game):
+        if lured == attacker and (every or sum(1 for a in decl.values() if a == attacker) == 1):
+            return True
+    return False
+
+
+def _must_be_blocked(game: Game, decl: dict[int, int], declared: bool) -> dict[int, int]:
+    """Attackers that must be blocked if able (509.1c): by one creature ("must be blocked
+    this turn if able"), or by every creature able to (Lure's "do so"). A creature whose
+    block obeys no requirement blocks the lured attacker instead, if it can."""
+    decl = dict(decl)
+    combat = game.combat
+    if combat is None:
+        return decl
+    for attacker, every, p in _lured(game):
+        defending = combat.defending_player(attacker, game)
+        if not every and attacker in decl.values():
+            continue
+        able = []
+        for blocker in game.battlefield:
+            if game.controller_of(blocker) != defending or decl.get(blocker) == attacker or \
+                    not game.chars(blocker).is_creature or _held(game, decl, blocker):
+                continue
+            rest = {b: a for b, a in decl.items() if b != blocker}
+            try:
+                check_blockers(game, {**rest, blocker: attacker})
+            except IllegalAction:
+                continue
+            able.append(blocker)
+        if not able:
+            continue
+        if declared:
+            raise IllegalAction(msg("combat.must_block_this", name=game.label(able[0]),
+                                    attacker=game.label(attacker), text=p.text),
+                                (R.BLOCK_REQUIREMENTS,) + p.rules)
+        if not every:
+            index = 0
+            if len(able) > 1:
+                index = game.chooser.choose(
+                    block_chooser(game, defending), "block", [game.label(b) for b in able],
+                    keys=("block",), note=f"which creature blocks {game.name_of(attacker)}")
+            able = [able[index]]
+        for blocker in able:
+            decl[blocker] = attacker
+            game.log.add("block", msg("combat.blocks_as_required", name=game.label(blocker),
+                                      attacker=game.label(attacker)),
+                         (R.BLOCK_REQUIREMENTS,) + p.rules)
+    return decl
+
+
 def check_block_requirements(game: Game, decl: dict[int, int]) -> None:
     """Raise IllegalAction if a declaration breaks a blocking requirement (509.1c), before
     anything changes."""
@@ -405,6 +482,7 @@ def _requirements(game: Game, decl: dict[int, int], declared: bool) -> dict[int,
     leaves one out while it could block is illegal; without one, each required creature
     blocks an attacker its chooser chooses."""
     decl = _blocks_this(game, decl, declared)
+    decl = _must_be_blocked(game, decl, declared)
     for blocker in required_blockers(game):
         if blocker in decl:
             continue

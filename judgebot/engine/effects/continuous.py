@@ -232,6 +232,8 @@ def _cant(ctx: Ctx, eff: Effect) -> None:
     params: dict[str, Any] = {"objects": frozenset(oids)}
     if eff.get("attacker") == "self":  # "… block ~ this combat if able" (provoke)
         params["attacker"] = ctx.source
+    if eff.get("all"):  # "All creatures able to block target creature this turn do so"
+        params["all"] = True
     game.prohibitions.append(Prohibition(kind, params, ctx.source,
                                          ctx.you, lasting(ctx, eff.get("duration", "eot")),
                                          eff.text, ctx.rules))

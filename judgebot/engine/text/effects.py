@@ -330,6 +330,11 @@ def clause(r: Reading, text: str) -> list[Effect]:
         return [Effect("may", {"effects": tuple(inner), "who": who}, text=t)]
     if m := re.match(r"may (.+)", low):  # "… and may …" after a subject was given
         raise fail(t)
+    # Lure's requirement (509.1c): every creature able to block it blocks it
+    if m := re.fullmatch(r"all creatures able to block (.+?) this turn do so", low):
+        ref, _ = object_ref(r, t[m.start(1):m.end(1)])
+        return [Effect("cant", {"what": ref, "kind": "must_be_blocked", "all": True,
+                                "duration": "eot"}, text=t)]
     errors: list[Unsupported] = []
     snapshot = _snap(r)
     for m in _verb_re().finditer(t):
@@ -1577,6 +1582,17 @@ def _attack(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
                 Effect("player_cant", {"who": "you", "kind": "chooses_blocks",
                                        "duration": "eot"}, text=whole)]
     raise fail(whole)
+
+
+@verb("must")
+def _must(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
+    """ "Target creature must be blocked this turn if able": a requirement on the defending
+    player's blocks (509.1c)."""
+    if s.kind != "object" or rest.strip().lower() not in ("be blocked this turn if able",
+                                                          "be blocked if able this turn"):
+        raise fail(whole)
+    return [Effect("cant", {"what": s.ref, "kind": "must_be_blocked", "duration": "eot"},
+                   text=whole)]
 
 
 @verb("choose", "chooses")

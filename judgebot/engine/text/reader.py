@@ -836,7 +836,7 @@ def _third_person(right: str) -> bool:
     """ "Target player draws two cards and loses 2 life": a clause that starts with a verb
     in the third person has the previous clause's subject."""
     first = right.split(" ", 1)[0].lower()
-    return first in FORMS and first.endswith("s") and first not in ("its",)
+    return first in FORMS and (first.endswith("s") or first == "must") and first not in ("its",)
 
 
 def split_sentences(text: str) -> list[str]:
