@@ -77,3 +77,70 @@ def _shuffle(ctx: Ctx, eff: Effect) -> None:
     for p in players(ctx, eff.get("who", "you")):
         game.log.add("shuffle", msg("effects.library.shuffled", player=p),
                      ctx.rules + (R.SHUFFLE,))
+
+
+@verb("clash", primary="who")
+def _clash(ctx: Ctx, eff: Effect) -> None:
+    """"Clash with an opponent" (701.30): you and an opponent you choose each reveal the top
+    card of your library and may put it on the bottom (APNAP order, 701.30c); you win if
+    yours has the greater mana value (701.30d). A library the scenario doesn't list holds
+    unknown cards, so either result is possible: a choice a scenario names (``clash:
+    win``) or the runner explores."""
+    game = ctx.game
+    rules = ctx.rules + (R.CLASH_OPPONENT, R.CLASH)
+    opponents = game.opponents(ctx.you)
+    if not opponents:
+        ctx.refs["clash_won"] = 0
+        return
+    opp = opponents[0]
+    if len(opponents) > 1:
+        opp = opponents[game.chooser.choose(ctx.you, "chosen_player", list(opponents),
+                                            keys=("chosen_player",), note=eff.text)]
+    clashing = [p for p in game.apnap() if p in (ctx.you, opp)]
+    if not all(game.players[p].library_known for p in clashing):
+        index = game.chooser.choose(ctx.you, "clash", ["win", "lose"], keys=("clash", "random"),
+                                    note=eff.text)
+        ctx.refs["clash_won"] = 1 if index == 0 else 0
+        game.log.add("effect", msg("effects.library.clash_unknown", player=ctx.you,
+                                   opponent=opp, won=msg("effects.library.clash_won" if
+                                                         index == 0 else
+                                                         "effects.library.clash_lost")),
+                     rules + (R.CLASH_WIN,))
+        return
+    tops = {p: (game.players[p].library[:1] or [None])[0] for p in clashing}
+    values = {p: game.chars(o).mana_value() for p, o in tops.items() if o is not None}
+    for p in clashing:
+        oid = tops[p]
+        if oid is None:
+            continue
+        game.log.add("effect", msg("effects.library.clash_reveals", player=p,
+                                   name=game.label(oid), n=values[p]), rules)
+    bottom = []
+    for p in clashing:  # each decides in APNAP order (701.30c)
+        oid = tops[p]
+        if oid is None:
+            continue
+        sides = ["top", "bottom"]
+        index = game.chooser.choose(p, "put", [f"{game.name_of(oid)}: {s}" for s in sides],
+                                    keys=("put",), match=_top_or_bottom, note=eff.text)
+        if index == 1:
+            bottom.append((p, oid))
+    for p, oid in bottom:  # the cards move at the same time (701.30c)
+        game.players[p].library.remove(oid)
+        game.players[p].library.append(oid)
+        game.log.add("effect", msg("effects.library.clash_bottom", player=p,
+                                   name=game.label(oid)), rules + (R.CLASH_ORDER,))
+    if bottom:
+        game.changed()
+    mine = values.get(ctx.you)
+    won = mine is not None and all(v < mine for p, v in values.items() if p != ctx.you)
+    ctx.refs["clash_won"] = 1 if won else 0
+    game.log.add("effect", msg("effects.library.clash_result", player=ctx.you,
+                               won=msg("effects.library.clash_won" if won else
+                                       "effects.library.clash_lost")), rules + (R.CLASH_WIN,))
+
+
+def _top_or_bottom(value: object) -> int | None:
+    """A ``choose: {put: bottom}`` answer to where a clashed card goes."""
+    v = str(value).strip().lower()
+    return 0 if v == "top" else 1 if v == "bottom" else None

@@ -339,7 +339,8 @@ def _to_library(ctx: Ctx, eff: Effect) -> None:
         sides = ["top", "bottom"]
         side = sides[game.chooser.choose(obj.owner, "put", sides, keys=("put",),
                                          note=eff.text)]
-        game.log.add("choice", msg("effects.zones.owner_puts_" + side, player=obj.owner,
+        game.log.add("choice", msg("effects.zones.owner_puts_top" if side == "top" else
+                                   "effects.zones.owner_puts_bottom", player=obj.owner,
                                    name=game.label(oid)),
                      ctx.rules + (R.RESOLVE_CHOICES,))
         perform(game, [Move(source=ctx.source, oid=oid, to_zone="library", reason="library",

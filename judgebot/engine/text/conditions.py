@@ -45,6 +45,9 @@ def read_condition(r: Any, text: str) -> tuple:
         return ("not", read_condition(r, rest))
     if low in ("you win the flip", "you lose the flip") and getattr(r, "flipped", False):
         return ("compare", {"ref": "flip_won"}, "eq", 1 if "win" in low else 0)  # 705.2
+    if low in ("you win", "you win the clash", "you won the clash") and \
+            getattr(r, "clashed", False):
+        return ("compare", {"ref": "clash_won"}, "eq", 1)  # 701.30d
     if (m := re.fullmatch(r"you roll an? (\w+)", low)) and getattr(r, "rolled", False):
         return ("compare", {"ref": "die_result"}, "eq", _number(m.group(1)))  # 706.2
     if low in ("it's your turn", "it is your turn"):

@@ -1074,6 +1074,8 @@ def _get(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
         if m := re.fullmatch(r"(a|an|one|two|three|\d+) poison counters?", low):
             return [Effect("poison", {"who": s.ref, "n": number(m.group(1))}, text=whole)]
         raise fail(whole)
+    # "that creature gets an additional +2/+2": one more bonus, applied as any other (613.4c)
+    t = re.sub(r"^an additional (?=[+-])", "", t, flags=re.I)
     return pump_effects(r, s.ref, t, whole)
 
 
@@ -1582,6 +1584,15 @@ def _attack(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
                 Effect("player_cant", {"who": "you", "kind": "chooses_blocks",
                                        "duration": "eot"}, text=whole)]
     raise fail(whole)
+
+
+@verb("clash")
+def _clash(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
+    """ "Clash with an opponent" (701.30b); "If you win, …" follows."""
+    if s.kind != "player" or s.ref != "you" or rest.strip().lower() != "with an opponent":
+        raise fail(whole)
+    r.clashed = True
+    return [Effect("clash", {"who": "you"}, text=whole)]
 
 
 @verb("must")

@@ -127,6 +127,7 @@ class Reader:
         self.flipped = False  # a coin was flipped earlier in this ability ("if you win the flip")
         self.rolled = False  # a die was rolled earlier in this ability ("the result")
         self.chose: str | None = None  # "Choose a color" earlier in this ability
+        self.clashed = False  # "Clash with an opponent" earlier ("If you win, …")
 
     # --- what the grammar asks of the reader ---------------------------------------------
     def add_target(self, spec: TargetSpec) -> str:
@@ -271,6 +272,7 @@ class Reader:
         self.it, self.them, self.that_player = "self", None, None
         self.flipped = self.rolled = False
         self.chose = None
+        self.clashed = False
         self.sentence = line
         if chinese.is_chinese(line):
             return self._chinese(line, is_spell)
