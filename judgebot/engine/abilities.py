@@ -198,6 +198,7 @@ class Cost:
     exile_self: bool = False  # from hand (Simian Spirit Guide)
     return_self: bool = False  # return to owner's hand (Grinning Ignus)
     exile_from_graveyard: tuple[Filter, int] | None = None
+    exile_from_hand: tuple[Filter, int] | None = None  # "exile a blue card from your hand"
     loyalty: int | None = None  # a loyalty ability's cost: +N, -N or 0 counters (606.4)
     tap_others: tuple[Filter, int] | None = None  # "Tap an untapped creature you control"
     tap_power: tuple[Filter, int] | None = None  # "Tap any number of other untapped
@@ -218,7 +219,8 @@ class Cost:
         return not (self.tap or self.untap or self.sacrifice_self or self.sacrifice
                     or self.discard or self.discard_self or self.pay_life
                     or self.remove_counters or self.exile_self or self.return_self
-                    or self.exile_from_graveyard or self.loyalty is not None
+                    or self.exile_from_graveyard or self.exile_from_hand
+                    or self.loyalty is not None
                     or self.tap_others or self.return_other or self.put_counters_self
                     or self.tap_power
                     or self.energy)

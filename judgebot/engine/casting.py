@@ -56,7 +56,8 @@ from judgebot.messages import Joined, Name, msg
 
 FACE_DOWN_COST = ManaCost.parse("{3}")
 # The ways a spell is cast that the log says ("casts X with flashback").
-CAST_HOW = ("flashback", "morph", "madness", "suspend", "evoke", "free", "dash", "disturb")
+CAST_HOW = ("flashback", "morph", "madness", "suspend", "evoke", "free", "dash", "disturb",
+            "alternative")
 
 
 @dataclass
@@ -324,7 +325,7 @@ def cast(game: Game, req: CastRequest) -> GameObject:
                   "evoke": [R.EVOKE], "dash": [R.DASH],
                   "disturb": [R.DISTURB, R.DFC_CAST_TRANSFORMED]}.get(alt, []))
     if alt in ("flashback", "morph", "madness", "evoke", "free", "suspend", "dash",
-               "disturb") or req.free:
+               "disturb", "alternative") or req.free:
         rules.append(R.ALT_COST)
     if alt in ("jump_start", "retrace"):
         rules += [R.JUMP_START if alt == "jump_start" else R.RETRACE, R.ADDITIONAL_COST]
@@ -472,6 +473,27 @@ def _mode_costs(c: Chars, sab: SpellAbility | None, modes: tuple[int, ...]) -> M
     return out
 
 
+def _alternative(game: Game, req: CastRequest, c: Chars, obj: GameObject,
+                 extra: Cost | None) -> tuple[ManaCost, Cost | None]:
+    """The card's own alternative cost ("You may pay 1 life and exile a blue card from your
+    hand rather than pay this spell's mana cost", 118.9): its mana, and its other parts to
+    pay; a condition ("If an opponent …, you may …") must hold as it is cast (601.2f)."""
+    alts = [ab for ab in statics(c.abilities) if ab.kind == "alternative_cost"]
+    if not alts:
+        raise IllegalAction(msg("casting.no_alternative_cost", name=c.name), (R.ALT_COST,))
+    usable = [ab for ab in alts if ab.params.get("condition") is None or
+              holds(game, ab.params["condition"], obj.id, req.player)]
+    if not usable:
+        raise IllegalAction(msg("casting.alternative_cost_condition", name=c.name,
+                                text=alts[0].text.replace("~", c.name)), (R.ALT_COST,))
+    cost: Cost = usable[0].params["cost"]
+    if cost.is_mana_only():
+        return cost.mana, extra
+    if extra is not None:
+        raise Unsupported(msg("casting.two_additional_costs", name=c.name))
+    return cost.mana, cost
+
+
 def _mode_count(sab: SpellAbility) -> str:
     low = sab.choose_min or sab.choose
     return str(sab.choose) if low == sab.choose else f"{low}–{min(sab.choose, len(sab.modes))}"
@@ -498,6 +520,8 @@ def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: st
             base = cost.mana
         else:
             base = cost or ManaCost()
+    elif alt == "alternative":
+        base, extra = _alternative(game, req, c, obj, extra)
     elif alt in ("jump_start", "retrace"):
         # cast from the graveyard by discarding a card (a land card) in addition to paying
         # its other costs (702.133a, 702.81a)

@@ -46,7 +46,8 @@ def mana_sources(game: Game, player: str, exclude: set[int] | None = None) -> li
                 continue
             if cost.mana or cost.discard or cost.pay_life or cost.sacrifice or \
                     cost.return_self or cost.remove_counters or cost.tap_others or \
-                    cost.exile_from_graveyard or cost.return_other or cost.energy or \
+                    cost.exile_from_graveyard or cost.exile_from_hand or \
+                    cost.return_other or cost.energy or \
                     cost.tap_power or \
                     cost.put_counters_self or cost.exile_self or cost.untap or not cost.tap and \
                     not cost.sacrifice_self or options and (cost.sacrifice_self != sacrifice):
@@ -263,7 +264,7 @@ def check_costs(game: Game, player: str, cost: Cost, source: int | None,
     if cost.discard and len(game.players[player].hand) - (1 if cost.discard_self else 0) \
             < cost.discard:
         raise IllegalAction(msg("costs.check_costs.2", player=player, what=what), (R.ACTIVATE,))
-    for part in (cost.tap_others, cost.exile_from_graveyard):
+    for part in (cost.tap_others, cost.exile_from_graveyard, cost.exile_from_hand):
         if part is not None and len(_candidates(game, player, cost, source, part[0])) < part[1]:
             raise IllegalAction(msg("costs.not_enough", what=what, value=part[0].describe(),
                                     n=part[1]), (R.ACTIVATE, R.CAST_PAY))
@@ -310,9 +311,10 @@ def _candidates(game: Game, player: str, cost: Cost, source: int | None, f: Any)
     (not the source when {T} taps it too), cards in the graveyard to exile, a permanent
     to return."""
     view = View(game)
-    if f.zone == "graveyard":
-        return [o for o in game.players[player].graveyard if o != source and
-                matches(f, view, o, player, source)]
+    if f.zone in ("graveyard", "hand"):
+        cards = game.players[player].graveyard if f.zone == "graveyard" else \
+            game.players[player].hand
+        return [o for o in cards if o != source and matches(f, view, o, player, source)]
     return [o for o in game.battlefield if game.controller_of(o) == player and
             not (cost.tap and o == source) and matches(f, view, o, player, source)]
 
@@ -378,8 +380,10 @@ def pay_costs(game: Game, player: str, cost: Cost, source: int | None, what: str
         game.log.add("pay", msg("costs.taps_for", player=player, what=what,
                                 value=Joined(tuple(game.label(o) for o in chosen), "list.and")),
                      (R.ACTIVATE, R.TAP_UNTAP))
-    if cost.exile_from_graveyard is not None:
-        f, n = cost.exile_from_graveyard
+    for part in (cost.exile_from_graveyard, cost.exile_from_hand):
+        if part is None:
+            continue
+        f, n = part
         chosen = choose_cards(game, player, _candidates(game, player, cost, source, f), n,
                               "exile")
         perform(game, [Move(cause="cost", oid=o, to_zone="exile", reason="exile",

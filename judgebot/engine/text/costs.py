@@ -102,6 +102,12 @@ def read_cost(text: str) -> Cost:
             f = replace(f, zone="graveyard", owner="you")
             fields["exile_from_graveyard"] = (f, number(m.group(1) if m.group(1) != "an"
                                                         else "a"))
+        elif m := re.fullmatch(r"exile (a|an|one|two|three) (.+?) from your hand", low):
+            # an alternative cost (Force of Will's "exile a blue card from your hand")
+            body = part[m.start(2):m.end(2)]
+            f = noun(re.sub(r"\bcards\b", "card", body)).filter
+            fields["exile_from_hand"] = (replace(f, zone="hand", owner="you"),
+                                         number(m.group(1) if m.group(1) != "an" else "a"))
         elif m := re.fullmatch(r"return (a|an) (.+?) you control to its owner's hand", low):
             f = noun(part[len(part) - len(m.group(2)) - len(" you control to its owner's hand"):
                           len(part) - len(" you control to its owner's hand")]).filter

@@ -174,6 +174,8 @@ def _static(r: Any, t: str, low: str) -> list[Ability]:
     got = _self_cost(r, t, low)
     if got is not None:
         return got
+    if m := ALT_COST.fullmatch(low):
+        return [_alternative_cost(r, t, m)]
     if m := re.fullmatch(r"cast (?:~|this spell) only (.+)", low):
         cond = _cast_only(r, t[m.start(1):])
         return [StaticAbility("cast_only", "self", {"condition": cond}, zone="all",
@@ -341,6 +343,25 @@ CAST_WHEN = {
     "during your upkeep": ("all", ("step_in", ("upkeep",)), ("your_turn",)),
     "if you've been attacked this step": ("attacked_you",),
 }
+
+
+ALT_COST = re.compile(r"(?:if (?P<cond>.+?), )?you may (?P<cost>.+?) rather than pay (?:~'s|"
+                      r"this spell's) mana cost")
+
+
+def _alternative_cost(r: Any, t: str, m: re.Match) -> StaticAbility:
+    """ "[If …,] you may pay {0} / pay 1 life, exile a blue card from your hand / sacrifice
+    a Mountain rather than pay this spell's mana cost" (118.9): a cost the caster may pay
+    instead of the mana cost, cast with ``alt_cost: alternative``."""
+    from judgebot.engine.text.costs import read_cost
+    cond = read_condition(r, t[m.start("cond"):m.end("cond")]) if m.group("cond") else None
+    words = t[m.start("cost"):m.end("cost")]
+    text = re.sub(r"^pay (?=\{)", "", words, flags=re.I)
+    text = re.sub(r"^pay (\d+ life)", r"Pay \1", text, flags=re.I)
+    text = re.sub(r" and (?=exile |pay |sacrifice |discard |tap |return )", ", ", text)
+    cost = read_cost(text)
+    return StaticAbility("alternative_cost", "self", {"cost": cost, "condition": cond},
+                         zone="all", text=r.sentence, rules=(R.ALT_COST,))
 
 
 def _cast_only(r: Any, text: str) -> tuple:
