@@ -261,6 +261,10 @@ def _move(game: Game, ev: Move) -> Applied:
             lst.insert(min(int(ev.position) - 1, len(lst)), new.id)
         else:
             lst.append(new.id)
+            if to == "library" and ev.position == "shuffled":
+                pl = game.players[obj.owner]
+                if pl.library_known:
+                    pl.unordered = set(lst)
     ev.new_id = new.id
     if ev.from_zone == "battlefield" and to == "graveyard" and ev.lki is not None and \
             ev.lki.is_creature:
@@ -328,9 +332,85 @@ def _log_move(game: Game, ev: Move, name: str, old: GameObject, new: GameObject,
     game.log.add("zone", said, rules, object=name, from_zone=frm, to_zone=to)
 
 
+def shuffled(game: Game, player: str, rules: tuple[str, ...]) -> None:
+    """A listed library has been shuffled (701.24a): its order is now unknown."""
+    pl = game.players[player]
+    if pl.library_known and len({_card_name(game, o) for o in pl.library}) > 1:
+        pl.unordered = set(pl.library)
+        game.log.add("shuffle", msg("apply.library_order_unknown", player=player), rules)
+
+
+def _settle_set(game: Game, player: str, n: int) -> None:
+    """Which cards of a shuffled library are its top ``n`` (their order among themselves
+    doesn't matter to what uses them): one branch per group of names."""
+    from itertools import combinations_with_replacement
+    pl = game.players[player]
+    places = [i for i in range(min(n, len(pl.library))) if pl.library[i] in pl.unordered]
+    if not places:
+        return
+    pool = [o for o in pl.library if o in pl.unordered]
+    counts = Counter(_card_name(game, o) for o in pool)
+    names = sorted(counts)
+    groups = [g for g in combinations_with_replacement(names, len(places))
+              if all(g.count(x) <= counts[x] for x in set(g))]
+    group = groups[0]
+    if len(groups) > 1:
+        index = game.chooser.choose(player, "random", [", ".join(g) for g in groups],
+                                    keys=("random",),
+                                    note=f"the top {len(places)} cards of {player}'s shuffled "
+                                         f"library")
+        group = groups[index]
+    left = list(pool)
+    picked = []
+    for name in group:
+        o = next(x for x in left if _card_name(game, x) == name)
+        left.remove(o)
+        picked.append(o)
+    rest = [o for o in pool if o not in picked]
+    block = [i for i, o in enumerate(pl.library) if o in pl.unordered]  # places come first
+    for i, o in zip(block, picked + rest, strict=True):
+        pl.library[i] = o
+    pl.unordered -= set(picked)
+    if len({_card_name(game, o) for o in pl.library if o in pl.unordered}) <= 1:
+        pl.unordered = set()
+
+
+def _card_name(game: Game, oid: int) -> str:
+    obj = game.objects.get(oid)
+    return obj.card.name if obj is not None else ""
+
+
+def settle_top(game: Game, player: str, n: int, ordered: bool = True) -> None:
+    """Before the top ``n`` cards of a shuffled library are used, which card is at each place
+    is decided: any of the cards whose order is unknown, at random — a choice a scenario
+    names (``choose: {random: NAME}``) or the runner explores, one branch per name.
+    ``ordered=False`` (drawing or milling them all): only which cards, not their order."""
+    pl = game.players[player]
+    if not ordered and pl.unordered:
+        _settle_set(game, player, n)
+        return
+    for i in range(min(n, len(pl.library))):
+        if pl.library[i] not in pl.unordered:
+            continue
+        pool = [o for o in pl.library if o in pl.unordered]
+        names = list(dict.fromkeys(_card_name(game, o) for o in pool))
+        pick = pool[0]
+        if len(names) > 1:
+            index = game.chooser.choose(player, "random", names, keys=("random",),
+                                        note=f"the card at place {i + 1} of {player}'s "
+                                             f"shuffled library")
+            pick = next(o for o in pool if _card_name(game, o) == names[index])
+        j = pl.library.index(pick)
+        pl.library[i], pl.library[j] = pl.library[j], pl.library[i]
+        pl.unordered.discard(pick)
+        if len({_card_name(game, o) for o in pl.library if o in pl.unordered}) <= 1:
+            pl.unordered = set()
+
+
 def _draw(game: Game, ev: Draw) -> Applied:
     player = game.players[ev.player]
     if player.library_known:
+        settle_top(game, ev.player, 1)
         if not player.library:
             player.drew_from_empty = True
             game.log.add("draw", msg("apply.draw.3", player=ev.player),

@@ -265,6 +265,9 @@ class Player:
     poison: int = 0
     library: list[int] = field(default_factory=list)  # top first
     library_known: bool = False  # an unspecified library never runs out
+    # cards of a listed library whose order a shuffle made unknown (701.24a): a block of
+    # the library; cards put on top or bottom since keep their known place
+    unordered: set[int] = field(default_factory=set)
     hand: list[int] = field(default_factory=list)
     graveyard: list[int] = field(default_factory=list)  # oldest first
     exile: list[int] = field(default_factory=list)

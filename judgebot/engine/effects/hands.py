@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from judgebot.engine import citations as R
 from judgebot.engine.abilities import Effect
+from judgebot.engine.apply import settle_top
 from judgebot.engine.choosing import choose_cards
 from judgebot.engine.context import Ctx, bounded, players
 from judgebot.engine.events import Draw, Move
@@ -15,6 +16,7 @@ from judgebot.engine.verbs import verb
 def _draw(ctx: Ctx, eff: Effect) -> None:
     for p in players(ctx, eff.get("who", "you")):
         n = bounded(ctx.amount(eff.get("n", 1)), "draw that many cards")
+        settle_top(ctx.game, p, n, ordered=False)  # which cards, not their order
         for _ in range(n):
             perform(ctx.game, [Draw(source=ctx.source, player=p, rules=ctx.rules)])
 

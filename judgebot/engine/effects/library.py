@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from judgebot.engine import citations as R
 from judgebot.engine.abilities import Effect
+from judgebot.engine.apply import settle_top, shuffled
+from judgebot.engine.choosing import choose_cards
 from judgebot.engine.context import Ctx, players
 from judgebot.engine.events import Move
 from judgebot.engine.pipeline import perform
@@ -36,6 +38,7 @@ def _look(ctx: Ctx, eff: Effect, away: str) -> None:
                                      what=msg(f"effects.library.{eff.verb}")),
                          ctx.rules + (rule,))
             continue
+        settle_top(game, p, n)
         top = pl.library[:n]
         moved: list[int] = []
         for oid in top:
@@ -77,6 +80,7 @@ def _shuffle(ctx: Ctx, eff: Effect) -> None:
     for p in players(ctx, eff.get("who", "you")):
         game.log.add("shuffle", msg("effects.library.shuffled", player=p),
                      ctx.rules + (R.SHUFFLE,))
+        shuffled(game, p, ctx.rules + (R.SHUFFLE,))
 
 
 @verb("clash", primary="who")
@@ -107,6 +111,8 @@ def _clash(ctx: Ctx, eff: Effect) -> None:
                                                          "effects.library.clash_lost")),
                      rules + (R.CLASH_WIN,))
         return
+    for p in clashing:
+        settle_top(game, p, 1)
     tops = {p: (game.players[p].library[:1] or [None])[0] for p in clashing}
     values = {p: game.chars(o).mana_value() for p, o in tops.items() if o is not None}
     for p in clashing:
@@ -144,3 +150,31 @@ def _top_or_bottom(value: object) -> int | None:
     """A ``choose: {put: bottom}`` answer to where a clashed card goes."""
     v = str(value).strip().lower()
     return 0 if v == "top" else 1 if v == "bottom" else None
+
+
+@verb("reorder_top", primary="n")
+def _reorder_top(ctx: Ctx, eff: Effect) -> None:
+    """"Look at the top three cards of your library, then put them back in any order"
+    (Ponder): the player who looks puts them back one by one, the first chosen on top (a
+    ``choose: {put: NAME}`` each, else every order is a branch). A library the scenario
+    doesn't list holds unknown cards: nothing to order."""
+    game = ctx.game
+    for p in players(ctx, eff.get("who", "you")):
+        pl = game.players[p]
+        n = ctx.amount(eff.get("n", 1))
+        if not pl.library_known:
+            game.log.add("look", msg("effects.library.unknown", player=p, n=n,
+                                     what=msg("effects.library.reorder")), ctx.rules)
+            continue
+        settle_top(game, p, n, ordered=False)  # which cards; their order is chosen now
+        left = list(pl.library[:max(n, 0)])
+        order: list[int] = []
+        while left:
+            pick = choose_cards(game, ctx.you, left, 1, "put", keys=("put",))[0] \
+                if len({game.name_of(o) for o in left}) > 1 else left[0]
+            order.append(pick)
+            left.remove(pick)
+        pl.library[:len(order)] = order
+        game.changed()
+        game.log.add("look", msg("effects.library.reordered", player=ctx.you, owner=p,
+                                 names=Joined(tuple(game.label(o) for o in order))), ctx.rules)

@@ -7,6 +7,7 @@ from typing import Any
 
 from judgebot.engine import citations as R
 from judgebot.engine.abilities import Cost, Effect
+from judgebot.engine.apply import settle_top
 from judgebot.engine.casting import cast_during_resolution, copy_spell
 from judgebot.engine.context import Ctx, objects, owner_of
 from judgebot.engine.costs import offer_cost, offer_payment
@@ -104,6 +105,7 @@ def _cascade(ctx: Ctx, eff: Effect) -> None:
     exiled: list[int] = []
     hit = None
     while pl.library:
+        settle_top(game, ctx.you, 1)
         done = perform(game, [Move(source=ctx.source, oid=pl.library[0], to_zone="exile",
                                    reason="exile", rules=ctx.rules + (R.EXILE,))])
         new = [e.new_id for e in done if isinstance(e, Move) and e.to_zone == "exile"]

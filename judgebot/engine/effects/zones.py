@@ -9,7 +9,7 @@ from typing import Any
 
 from judgebot.engine import citations as R
 from judgebot.engine.abilities import Effect, Filter, Trigger, TriggeredAbility
-from judgebot.engine.apply import new_object
+from judgebot.engine.apply import new_object, settle_top, shuffled
 from judgebot.engine.choosing import choose_between, choose_cards, names_match, sacrifice_events
 from judgebot.engine.context import Ctx, objects, players
 from judgebot.engine.errors import BadInput, Unsupported
@@ -168,6 +168,7 @@ def _mill(ctx: Ctx, eff: Effect) -> None:
         n = ctx.amount(eff.get("n", 1))
         if not pl.library_known:
             raise Unsupported(msg("effects.zones.mill", value=p))
+        settle_top(game, p, n, ordered=False)
         events = [Move(source=ctx.source, oid=o, to_zone="graveyard", reason="mill",
                        rules=ctx.rules + (R.MILL,)) for o in pl.library[:n]]
         if events:
@@ -254,7 +255,11 @@ def _search(ctx: Ctx, eff: Effect) -> None:
         game.log.add("search", msg("effects.zones.search.2", value=p,
                                    value2=Joined(tuple(game.label(o) for o in chosen))),
                      ctx.rules + (R.SEARCH,) + ((R.SEARCH_QUALITY,) if least < n else ()))
+        if eff.get("shuffle") and eff.get("to") == "top":
+            shuffled(game, p, ctx.rules + (R.SHUFFLE,))  # shuffled, then put on top
         _put_found(ctx, eff, p, chosen)
+        if eff.get("shuffle") and eff.get("to") != "top":
+            shuffled(game, p, ctx.rules + (R.SHUFFLE,))
 
 
 def _put_found(ctx: Ctx, eff: Effect, player: str, chosen: list[int]) -> None:
@@ -368,6 +373,7 @@ def _exile_top(ctx: Ctx, eff: Effect) -> None:
         if not pl.library_known:
             raise Unsupported(msg("effects.zones.mill", value=p))
         n = ctx.amount(eff.get("n", 1))
+        settle_top(game, p, n)
         events = [Move(source=ctx.source, oid=o, to_zone="exile", reason="exile",
                        rules=ctx.rules + (R.EXILE,)) for o in pl.library[:max(n, 0)]]
         if not events:
@@ -396,6 +402,7 @@ def _top_card(ctx: Ctx, player: str) -> int | None:
     pl = ctx.game.players[player]
     if not pl.library_known:
         raise Unsupported(msg("effects.zones.unknown_top", player=player))
+    settle_top(ctx.game, player, 1)
     return pl.library[0] if pl.library else None
 
 
@@ -481,6 +488,7 @@ def _dig(ctx: Ctx, eff: Effect) -> None:
     if not pl.library_known:
         raise Unsupported(msg("effects.zones.unknown_top", player=ctx.you))
     n = ctx.amount(eff.get("n", 1))
+    settle_top(game, ctx.you, n)
     top = list(pl.library[:max(n, 0)])
     view = View(game)
     rules = ctx.rules + (R.REVEAL_DONE,)
@@ -549,6 +557,7 @@ def _shuffle_into_library(ctx: Ctx, eff: Effect) -> None:
                            for o in oids])
         game.log.add("shuffle", msg("effects.library.shuffled", player=p),
                      ctx.rules + (R.SHUFFLE,))
+        shuffled(game, p, ctx.rules + (R.SHUFFLE,))
 
 
 @verb("hand_to_library", primary="n")

@@ -326,6 +326,10 @@ def clause(r: Reading, text: str) -> list[Effect]:
         body = t[m.start(2):]
         if body.lower().startswith("pay "):
             return _may_pay(r, who, body[4:], [])
+        if h := re.fullmatch(r"have (that player|target player|target opponent) (\w+)", body,
+                             re.I):
+            # "You may have that player shuffle": you choose; that player does it
+            body = _with_subject(h.group(1), h.group(2))
         inner = clause(r, body if who == "you" else _with_subject(t[:m.end(1)], body))
         return [Effect("may", {"effects": tuple(inner), "who": who}, text=t)]
     if m := re.match(r"may (.+)", low):  # "… and may …" after a subject was given
@@ -886,7 +890,7 @@ SEARCH = re.compile(
     r"(?:your|their|his or her) library(?P<gy> and/or graveyard)? for (?P<count>an?|one|two|"
     r"three|four|five|up to (?:one|two|three|four|five|ten|x)|any number of) (?P<what>.+?)"
     r"(?:, where x is (?P<x>.+?))?(?:,? (?:and )?reveal (?:it|that card|them|those cards))?"
-    r"(?:,| and|, and) " + SEARCH_PUT + r"(?:, then shuffle| and then shuffle)?\.?", re.I)
+    r"(?:,| and|, and) " + SEARCH_PUT + r"(?P<shuf>, then shuffle| and then shuffle)?\.?", re.I)
 
 
 @verb("search", "searches")
@@ -925,6 +929,8 @@ def _search(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     act = m.group("act").lower()
     args: dict[str, Any] = {"who": s.ref, "filter": replace(f, zone="library") if f else None,
                             "n": n}
+    if m.group("shuf") or act.startswith("then shuffle"):
+        args["shuffle"] = True
     if least is not None:
         args["least"] = least
     if m.group("gy"):
@@ -1584,6 +1590,27 @@ def _attack(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
                 Effect("player_cant", {"who": "you", "kind": "chooses_blocks",
                                        "duration": "eot"}, text=whole)]
     raise fail(whole)
+
+
+@verb("look", "looks")
+def _look(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
+    """ "Look at the top three cards of your library, then put them back in any order"."""
+    m = re.fullmatch(r"at the top (\w+) cards of (your|their|target player's|target "
+                     r"opponent's) library, then puts? them back in any order", rest.strip(),
+                     re.I)
+    if s.kind != "player" or m is None or (n := plain_number(m.group(1))) in (None, "X"):
+        raise fail(whole)
+    whose = m.group(2).lower()
+    if whose.startswith("target"):
+        who = r.add_target(target_spec(whose[:-2]))
+        r.that_player = who
+    elif whose == "their":
+        who = s.ref
+    else:
+        if s.ref != "you":
+            raise fail(whole)
+        who = "you"
+    return [Effect("reorder_top", {"who": who, "n": n}, text=whole)]
 
 
 @verb("clash")
