@@ -660,7 +660,7 @@ def _counter_spell(game: Game, ev: CounterSpell) -> Applied:
     if item.is_stack_ability:
         game.stack.remove(item)
         game.log.add("counter", msg("apply.counter_spell.2", item=game.label(item)),
-            ev.rules + (R.COUNTER,))
+            ev.rules + (R.COUNTER, R.COUNTER_NO_REFUND))
         return []
     game.log.add("counter", msg("apply.counter_spell", name=game.label(item.id)),
         ev.rules + (R.COUNTER,))

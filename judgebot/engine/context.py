@@ -89,7 +89,8 @@ def objects(ctx: Ctx, ref: Any) -> list[int]:
         if slot >= len(ctx.targets):
             return []
         return [t for t, ok in zip(ctx.targets[slot], ctx.legal[slot], strict=False)
-                if ok and isinstance(t, int) and t in game.objects]
+                if ok and isinstance(t, int) and (t in game.objects or
+                                                  game.stack_item(t) is not None)]
     if ref == "self":
         if ctx.source in game.objects:
             return [ctx.source]

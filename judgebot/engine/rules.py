@@ -7,7 +7,13 @@ from dataclasses import replace
 from typing import Any
 
 from judgebot.engine import citations as R
-from judgebot.engine.abilities import StaticAbility, TargetSpec, ability_text, statics
+from judgebot.engine.abilities import (
+    StaticAbility,
+    TargetSpec,
+    TriggeredAbility,
+    ability_text,
+    statics,
+)
 from judgebot.engine.conditions import holds
 from judgebot.engine.filters import View, matches
 from judgebot.engine.layers import ALL_TYPES
@@ -19,6 +25,12 @@ COLOR_WORDS = {v: k for k, v in COLOR_NAMES.items()}
 TYPE_PLURALS = {"creatures": "creature", "artifacts": "artifact", "enchantments": "enchantment",
                 "instants": "instant", "sorceries": "sorcery", "lands": "land",
                 "planeswalkers": "planeswalker"}
+
+# What "target … ability" may be (115.1, 113.7): the kinds of abilities on the stack each
+# target word allows ("spell_or_ability" also takes a spell).
+ABILITY_TARGETS = {"ability": ("activated", "triggered"), "activated_ability": ("activated",),
+                   "triggered_ability": ("triggered",),
+                   "spell_or_ability": ("activated", "triggered")}
 
 
 def quality_matches(quality: str, source: Chars | None, source_controller: str | None,
@@ -147,6 +159,20 @@ def target_legal(game: Game, spec: TargetSpec, target: Any, controller: str,
         else:
             spec = TargetSpec("object", replace(spec.filter, zone="battlefield"),
                               text=spec.text)
+    if spec.kind in ABILITY_TARGETS:
+        # "target activated or triggered ability" (a mana ability never is on the stack,
+        # 605.3b); "target spell, activated ability, or triggered ability"
+        item = game.stack_item(target)
+        if item is None or (spec.kind != "spell_or_ability" and not item.is_stack_ability):
+            return False, msg("rules.target.not_an_ability", name=game.label(target)), \
+                (R.CAST_TARGETS,)
+        if item.is_stack_ability:
+            kind = "triggered" if isinstance(item.ability, TriggeredAbility) else "activated"
+            if kind not in ABILITY_TARGETS[spec.kind]:
+                return False, msg("rules.target.not_an_ability", name=game.label(item)), \
+                    (R.CAST_TARGETS,)
+            return True, "", ()
+        spec = TargetSpec("spell", spec.filter, text=spec.text)
     if spec.kind == "spell":
         item = game.stack_item(target)
         if item is None or item.is_stack_ability:

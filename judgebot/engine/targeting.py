@@ -16,7 +16,7 @@ from judgebot.engine.choosing import choose_cards
 from judgebot.engine.errors import IllegalAction, Unsupported
 from judgebot.engine.events import Happened
 from judgebot.engine.filters import View, objects_in
-from judgebot.engine.rules import target_legal
+from judgebot.engine.rules import ABILITY_TARGETS, target_legal
 from judgebot.engine.state import Chars, Game
 from judgebot.engine.triggers import notice
 from judgebot.messages import Joined, Message, msg
@@ -29,6 +29,17 @@ def targets_text(game: Game, targets: list[list[Any]]) -> Message:
 
 
 
+def ability_named(game: Game, target: Any) -> Any:
+    """A scenario names an ability on the stack by its source: the topmost ability of that
+    object still on the stack (a spell named is itself)."""
+    if not isinstance(target, int) or game.stack_item(target) is not None:
+        return target
+    for item in reversed(game.stack):
+        if item.is_stack_ability and item.source_id == target:
+            return item.id
+    return target
+
+
 def legal_targets(game: Game, spec: TargetSpec, controller: str, source: Chars | None,
                   source_id: int | None, is_spell: bool) -> list[Any]:
     out: list[Any] = []
@@ -37,6 +48,8 @@ def legal_targets(game: Game, spec: TargetSpec, controller: str, source: Chars |
                                                          source_id, is_spell)[0])
     if spec.kind == "spell":
         cands = [i.id for i in game.stack if not i.is_stack_ability]
+    elif spec.kind in ABILITY_TARGETS:
+        cands = [i.id for i in game.stack]
     elif spec.kind == "spell_or_permanent":
         cands = [i.id for i in game.stack if not i.is_stack_ability] + list(game.battlefield)
     elif spec.kind == "player":
@@ -86,6 +99,8 @@ def choose_targets(game: Game, player: str, specs: tuple[TargetSpec, ...],
         given = regroup(specs, given)
     for i, spec in enumerate(specs):
         chosen = given[i] if given is not None and i < len(given) else None
+        if chosen and spec.kind in ABILITY_TARGETS:
+            chosen = [ability_named(game, t) for t in chosen]
         if spec.count == 0:  # X = 0: no targets for this word "target"
             if chosen:
                 raise IllegalAction(msg("targeting.choose_targets.2", name=name, count=0,

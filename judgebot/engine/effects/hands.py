@@ -10,6 +10,7 @@ from judgebot.engine.context import Ctx, bounded, players
 from judgebot.engine.events import Draw, Move
 from judgebot.engine.pipeline import perform
 from judgebot.engine.verbs import verb
+from judgebot.messages import Joined, msg
 
 
 @verb("draw", primary="n")
@@ -41,3 +42,12 @@ def _discard(ctx: Ctx, eff: Effect) -> None:
         if events:
             perform(game, events)
             game.record.discarded[p] += len(events)
+
+
+@verb("reveal_hand", primary="who")
+def _reveal_hand(ctx: Ctx, eff: Effect) -> None:
+    """"Target player reveals their hand" (701.20a): the cards are shown; nothing moves."""
+    game = ctx.game
+    for p in players(ctx, eff.get("who", "you")):
+        game.log.add("reveal", msg("effects.hands.reveals_hand", player=p, names=Joined(
+            tuple(game.label(o) for o in game.players[p].hand))), ctx.rules + (R.REVEAL,))

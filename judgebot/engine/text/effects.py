@@ -968,6 +968,11 @@ def _reveal(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     if re.fullmatch(r"the top card of (your|their) library", t):
         r.it = "revealed"
         return [Effect("reveal_top", {"who": s.ref}, text=whole)]
+    if t in ("their hand", "your hand", "his or her hand"):
+        # "Target player reveals their hand": what it holds is shown to all (701.20a); what
+        # the sentences after do with it is read from them
+        r.that_player = s.ref
+        return [Effect("reveal_hand", {"who": s.ref}, text=whole)]
     raise fail(whole)
 
 
@@ -1355,10 +1360,6 @@ def _counter(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     if low in ("that spell", "it", "that spell or ability", "that ability"):
         ref = r.ref_it()
     elif low.startswith("target ") or low.startswith("up to "):
-        if low in ("target spell or ability", "target activated or triggered ability",
-                   "target activated ability", "target triggered ability",
-                   "target ability"):
-            raise fail(whole)
         ref = r.add_target(target_spec(t))
         r.it = ref
     else:

@@ -374,6 +374,11 @@ TARGET = re.compile(
     r"(?P<other>another |other )?target (?P<what>.+)", re.I)
 
 
+ABILITY_TARGET = re.compile(r"target (activated or triggered ability|activated ability|triggered "
+                            r"ability|spell or ability|spell, activated ability, or triggered "
+                            r"ability|activated ability, triggered ability, or spell)")
+
+
 @lru_cache(maxsize=4096)
 def target_spec(text: str) -> TargetSpec:
     """One "target" phrase: "any target", "target creature an opponent controls",
@@ -400,9 +405,12 @@ def target_spec(text: str) -> TargetSpec:
         return TargetSpec("any", text=raw)
     if low in ("target spell or permanent", "目标咒语或永久物"):
         return TargetSpec("spell_or_permanent", Filter(), text="target spell or permanent")
-    if low in ("target spell or ability", "target activated or triggered ability",
-               "target activated ability", "target triggered ability"):
-        raise unread(raw, raw)
+    if m := ABILITY_TARGET.fullmatch(low):
+        what = m.group(1)
+        kind = {"activated or triggered ability": "ability", "activated ability":
+                "activated_ability", "triggered ability": "triggered_ability"}.get(
+                    what, "spell_or_ability")
+        return TargetSpec(kind, Filter(), text=raw)
     m = TARGET.fullmatch(raw)
     if m:
         what = m.group("what")
