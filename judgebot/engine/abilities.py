@@ -161,6 +161,10 @@ class Filter:
     # "of the chosen type/color": (what was chosen as the source entered, whether it must
     # be it): ("creature_type", True), ("color", False) for "that aren't of the chosen color"
     chosen: tuple[str, bool] | None = None
+    # alternatives joined by "or" to ``any_types``: "creature or Vehicle" (a subtype),
+    # "artifact, enchantment, or token" (a token of any type)
+    or_subtypes: frozenset[str] = frozenset()
+    or_token: bool = False
     zone: str = "battlefield"
     text: str = ""
 

@@ -68,7 +68,8 @@ def matches(f: Filter, view: View, oid: int, perspective: str | None,
     if f.types and not f.types <= c.types:
         return False
     if f.any_types and not (f.any_types & c.types):
-        if not ("permanent" in f.any_types and c.types & set(PERMANENT_TYPES)):
+        if not ("permanent" in f.any_types and c.types & set(PERMANENT_TYPES)) and \
+                not (f.or_subtypes & c.subtypes) and not (f.or_token and obj.token):
             return False
     if f.not_types and f.not_types & c.types:
         return False

@@ -303,6 +303,22 @@ def noun(text: str, allow_other: bool = False) -> Noun:
     if category in ("player", "opponent"):
         pass
     elif joined_by_or and len(set(heads)) > 1:
+        if "token" in heads or ("subtype" in heads and kinds):
+            # "creature or Vehicle", "artifact, enchantment, or token": alternatives of
+            # different kinds, read only when the phrase names nothing else (an adjective
+            # would qualify one alternative or all: "Forest or green enchantment")
+            bare = [w.strip(",").lower() for w in words if w.strip(",").lower() not in
+                    ("or", "and/or", "a", "an", "")]
+            if set(kw) - {"controller", "owner", "zone"} or sets["colors"] or \
+                    sets["supertypes"] or \
+                    len(bare) != len(heads) or ("token" in heads and not re.search(
+                        r"(?:,|\bor) tokens?$", " ".join(words).lower())):
+                raise unread(phrase, phrase)
+            if "token" in heads:
+                kw["or_token"] = True
+                heads = [h for h in heads if h != "token"]
+            kw["or_subtypes"] = frozenset(sets["subtypes"])
+            sets["subtypes"] = set()
         sets["any_types"] |= {h for h in heads if h in CARD_TYPES.values()}
         if "permanent" in heads and kinds:
             sets["any_types"].add("permanent")
@@ -316,7 +332,7 @@ def noun(text: str, allow_other: bool = False) -> Noun:
             # "artifacts and enchantments": each of them.
             sets["types"] -= set(kinds)
             sets["any_types"] |= set(kinds)
-    if "token" in heads:
+    if "token" in heads and not kw.get("or_token"):
         kw["token"] = True
     if category == "spell":
         kw["zone"] = "stack"
