@@ -340,6 +340,8 @@ def cast(game: Game, req: CastRequest) -> GameObject:
         rules.append(R.FLASH)
     if "kicker" in req.additional:
         rules.append(R.KICKER)
+    if "bargain" in req.additional:
+        rules += [R.BARGAIN, R.ADDITIONAL_COST]
     if "multikicker" in req.additional:
         rules.append(R.MULTIKICKER)
     if "gift" in req.additional:

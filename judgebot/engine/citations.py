@@ -415,6 +415,7 @@ TYPECYCLING_IS_CYCLING = cite("702.29f", "typecycling abilities are cycling abil
 ECHO = cite("702.30a", "echo")
 FADING = cite("702.32a", "fading")
 KICKER = cite("702.33a", "kicker")
+BARGAIN = cite("702.166a", "bargain")
 FLASHBACK = cite("702.34a", "flashback")
 MADNESS = cite("702.35a", "madness")
 MADNESS_ALT_COST = cite("702.35b", "madness is an alternative cost")

@@ -216,6 +216,13 @@ def _kicked(f: Facts) -> bool:
         "kicker" in obj.cast.additional or "multikicker" in obj.cast.additional)
 
 
+@kind("bargained")
+def _bargained(f: Facts) -> bool:
+    """"If this spell was bargained" (702.166b): its bargain cost was paid."""
+    obj = f.obj
+    return obj is not None and obj.cast is not None and "bargain" in obj.cast.additional
+
+
 @kind("gift_promised")
 def _gift_promised(f: Facts) -> bool:
     obj = f.obj

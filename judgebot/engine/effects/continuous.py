@@ -87,18 +87,21 @@ def _layer_rules(ops: tuple) -> tuple[str, ...]:
 def _chosen(ctx: Ctx, gains: tuple) -> tuple:
     """A granted "protection from the color of your choice": the colour chosen now, as the
     effect applies (608.2d)."""
+    if any(getattr(a, "quality", None) == "chosen_before" for a in gains):
+        made = ctx.refs.get("chosen_color")  # "Choose a color. … the chosen color"
+        if made not in ("W", "U", "B", "R", "G"):
+            return tuple(a for a in gains if getattr(a, "quality", None) != "chosen_before")
+        color = ["white", "blue", "black", "red", "green"]["WUBRG".index(made)]
+        gains = tuple(replace(a, quality=color, text=f"protection from {color}")
+                      if getattr(a, "quality", None) == "chosen_before" else a for a in gains)
     if not any(getattr(a, "quality", None) == "chosen_color" for a in gains):
         return gains
     game = ctx.game
     labels = ["white", "blue", "black", "red", "green"]
-    made = ctx.refs.get("chosen_color")  # "Choose a color. … the chosen color", chosen before
-    if made in ("W", "U", "B", "R", "G"):
-        color = labels["WUBRG".index(made)]
-    else:
-        color = labels[game.chooser.choose(ctx.you, "color", labels, keys=("color",),
-                                           note="protection from the color of your choice")]
-        game.log.add("choice", msg("effects.continuous.chosen_color", player=ctx.you,
-                                   color=term(color)), ctx.rules + (R.RESOLVE_CHOICES,))
+    color = labels[game.chooser.choose(ctx.you, "color", labels, keys=("color",),
+                                       note="protection from the color of your choice")]
+    game.log.add("choice", msg("effects.continuous.chosen_color", player=ctx.you,
+                               color=term(color)), ctx.rules + (R.RESOLVE_CHOICES,))
     return tuple(replace(a, quality=color, text=f"protection from {color}")
                  if getattr(a, "quality", None) == "chosen_color" else a for a in gains)
 

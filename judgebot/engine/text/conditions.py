@@ -172,6 +172,8 @@ def read_condition(r: Any, text: str) -> tuple:
         return ("not", ("gift_promised",))
     if low in ("it was kicked", "~ was kicked", "this spell was kicked"):
         return ("kicked",)
+    if low in ("it was bargained", "~ was bargained", "this spell was bargained"):
+        return ("bargained",)
     if low in ("you cast it from your hand", "~ was cast from your hand",
                "this spell was cast from your hand"):
         return ("cast_from_hand",)

@@ -304,6 +304,11 @@ def clause(r: Reading, text: str) -> list[Effect]:
         return clause(r, t[len(t) - len(m.group(1)):] + " until end of turn")
     if m := re.match(r"(?:then )(.+)", low):
         return clause(r, t[len(t) - len(m.group(1)):])
+    if (m := re.search(r" also (?=(?:gains?|gets?|has|have|deals?|loses?) )", t)) and \
+            t[:m.start()].lower() not in ("it", "they"):
+        # "that creature also gains flying": "also" adds nothing to what the clause does
+        # (not after "it": "it also deals 4 damage" may name the spell, not "it" before)
+        return clause(r, t[:m.start()] + " " + t[m.end():])
     # "Counter target spell if it's blue", "Destroy target permanent if it's red": the target
     # checked as the spell resolves (608.2c)
     if m := re.fullmatch(r"(.+? (?:target .+?|that spell|that creature|it)) if (it's .+|its mana "
@@ -1014,9 +1019,12 @@ def _granted(r: Reading, text: str) -> tuple:
     if re.fullmatch(r"protection from the color of your choice", t, re.I) or (
             re.fullmatch(r"protection from the chosen color", t, re.I) and
             getattr(r, "chose", None) == "color"):
-        # the colour is chosen as the effect applies (608.2d): a placeholder the grant fills
+        # the colour is chosen as the effect applies (608.2d), or was chosen by "Choose a
+        # color" before it ("chosen_before": none chosen, nothing granted): a placeholder
         from judgebot.engine.abilities import Keyword
-        return (Keyword("protection", quality="chosen_color", text=t),)
+        before = "chosen" in t.lower().split()
+        return (Keyword("protection", quality="chosen_before" if before else "chosen_color",
+                        text=t),)
     if t.startswith(("“", '"')):
         return (r.read_quoted(t.strip("“”\"")),)
     return keyword_list(t)

@@ -146,6 +146,12 @@ def _by_rules(raw: str) -> Keyword | list[Keyword] | None:
     n: int | None = None
     cost = None
     x = False
+    if not rest and canonical == "bargain":
+        # "You may sacrifice an artifact, enchantment, or token as you cast this spell"
+        # (702.166a): an optional additional cost, cast with ``additional: [bargain]``
+        return Keyword("bargain", cost=Cost(sacrifice=noun("artifact, enchantment, or token")
+                                            .filter, text="sacrifice an artifact, enchantment, "
+                                                          "or token"), text=raw)
     if not rest:
         if any(f in ("", "without a number") for f in kdef.forms) or not kdef.forms:
             return _finish(Keyword(canonical, text=raw), kdef)
