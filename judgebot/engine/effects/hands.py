@@ -51,3 +51,27 @@ def _reveal_hand(ctx: Ctx, eff: Effect) -> None:
     for p in players(ctx, eff.get("who", "you")):
         game.log.add("reveal", msg("effects.hands.reveals_hand", player=p, names=Joined(
             tuple(game.label(o) for o in game.players[p].hand))), ctx.rules + (R.REVEAL,))
+
+
+@verb("learn", primary="who")
+def _learn(ctx: Ctx, eff: Effect) -> None:
+    """"Learn" (701.48a): reveal a Lesson card you own from outside the game and put it into
+    your hand, or discard a card to draw a card, or do neither. A scenario has no cards
+    outside the game (documented default, logged), so the choice is to discard a card and
+    draw one, or not."""
+    game = ctx.game
+    rules = ctx.rules + (R.LEARN,)
+    game.log.add("default", msg("effects.hands.learn_no_lessons", player=ctx.you), rules)
+    hand = list(game.players[ctx.you].hand)
+    if not hand:
+        return
+    index = game.chooser.choose(ctx.you, "may", ["discard a card to draw a card", "neither"],
+                                keys=("may",), note=eff.text)
+    if index != 0:
+        return
+    chosen = choose_cards(game, ctx.you, hand, 1, "discard")
+    done = perform(game, [Move(source=ctx.source, oid=o, to_zone="graveyard", reason="discard",
+                               rules=rules + (R.DISCARD,)) for o in chosen])
+    if any(isinstance(e, Move) and e.to_zone == "graveyard" for e in done):
+        game.record.discarded[ctx.you] += 1
+        perform(game, [Draw(source=ctx.source, player=ctx.you, rules=rules)])

@@ -1622,6 +1622,14 @@ def _look(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     return [Effect("reorder_top", {"who": who, "n": n}, text=whole)]
 
 
+@verb("learn", "learns")
+def _learn(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
+    """ "Learn" (701.48a)."""
+    if s.kind != "player" or s.ref != "you" or rest.strip():
+        raise fail(whole)
+    return [Effect("learn", {"who": "you"}, text=whole)]
+
+
 @verb("clash")
 def _clash(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     """ "Clash with an opponent" (701.30b); "If you win, …" follows."""
