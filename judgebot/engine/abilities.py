@@ -215,6 +215,7 @@ class Cost:
     # your graveyard": the graveyard)
     text: str = ""
     discard_filter: Filter | None = None  # "Discard a land card" (retrace)
+    discard_x: bool = False  # "As an additional cost …, discard X cards": X as announced
 
     def __str__(self) -> str:
         """The cost as written ("Sacrifice three creatures"), for the log and the board."""

@@ -10,7 +10,7 @@ cast while an ability resolves (suspend, madness: 608.2g).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
@@ -578,6 +578,8 @@ def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: st
         base = base.reduced(reduction)
     if less.symbols and base.symbols:
         base = _less(base, less)
+    if extra is not None and extra.discard_x:  # "discard X cards": X as announced (601.2b)
+        extra = replace(extra, discard=req.x, discard_x=False)
     return base, extra
 
 

@@ -261,8 +261,8 @@ def check_costs(game: Game, player: str, cost: Cost, source: int | None,
              matches(cost.discard_filter, View(game), o, player)]) < cost.discard:
         raise IllegalAction(msg("costs.no_card_to_discard", what=what, cost=str(cost)),
                             (R.ACTIVATE, R.CAST_PAY))
-    if cost.discard and len(game.players[player].hand) - (1 if cost.discard_self else 0) \
-            < cost.discard:
+    if cost.discard and len([o for o in game.players[player].hand if o != source]) < \
+            cost.discard:
         raise IllegalAction(msg("costs.check_costs.2", player=player, what=what), (R.ACTIVATE,))
     for part in (cost.tap_others, cost.exile_from_graveyard, cost.exile_from_hand):
         if part is not None and len(_candidates(game, player, cost, source, part[0])) < part[1]:

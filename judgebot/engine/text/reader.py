@@ -47,6 +47,7 @@ from judgebot.engine.text.hands import read_hand_reveal
 from judgebot.engine.text.keywords import read_keywords
 from judgebot.engine.text.library import read_dig, read_exile_top
 from judgebot.engine.text.replacements import read_replacement
+from judgebot.engine.text.selectors import noun
 from judgebot.engine.text.statics import read_static
 from judgebot.engine.text.tokens import predefined_token
 from judgebot.engine.text.triggers import read_trigger
@@ -806,6 +807,12 @@ def _mana_options(eff: Effect) -> tuple[tuple[str, ...], ...] | None:
 def _additional_cost(text: str) -> Any:
     t = text.strip().rstrip(".")
     low = t.lower()
+    if m := re.fullmatch(r"discard x (?:(.+?) )?cards", low):
+        # the value of X is announced as the spell is cast (601.2b) and X cards discarded
+        from judgebot.engine.abilities import Cost
+        f = noun(t[m.start(1):m.end(1)]).filter if m.group(1) else None
+        return Cost(discard_x=True, discard_filter=replace(f, zone="hand") if f else None,
+                    text=t)
     if re.fullmatch(r"(sacrifice|discard|pay|exile|tap|return) (.+)", low):
         return read_cost(t[0].upper() + t[1:])
     raise Unsupported(msg("text.costs.read_cost", part=t))
