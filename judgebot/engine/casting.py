@@ -299,6 +299,9 @@ def cast(game: Game, req: CastRequest) -> GameObject:
             rules.append(R.MODE_REPEATED)
     if extra_cost is not None and extra_cost is sab.additional_cost:
         rules.append(R.ADDITIONAL_COST)
+    elif extra_cost is not None and sab.additional_cost is not None and \
+            sab.additional_cost.discard_x:  # "discard X cards": X announced (601.2b)
+        rules += [R.ADDITIONAL_COST, R.CAST_MODES]
     rules.extend(_cost_change_rules(game, player, c))
     rules.extend(r for r in _self_change_rules(game, player, c, targets, req.oid)
                  if r not in rules)
