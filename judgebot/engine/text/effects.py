@@ -227,6 +227,11 @@ def player_ref(r: Reading, phrase: str) -> Any:
         return "controller_of_equipped"
     if low in ("their controllers", "its controller and you"):
         raise unread(phrase, phrase)
+    if m := re.fullmatch(r"the (controller|owner) of (target .+)", low):
+        # "The owner of target nonland permanent": as "target nonland permanent's owner"
+        ref = r.add_target(target_spec(m.group(2)))
+        r.it = ref
+        return _controller_of(ref) if m.group(1) == "controller" else _owner_of(ref)
     if m := re.fullmatch(r"(target \w+(?: \w+)*)'s (controller|owner)", low):
         ref = r.add_target(target_spec(m.group(1)))
         r.it = ref
@@ -880,6 +885,20 @@ def _shuffle(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
                          t):
         ref, _ = object_ref(r, m.group(1))
         return [Effect("to_library", {"what": ref, "position": "shuffled"}, text=whole)]
+    if re.fullmatch(r"(?:it|that card|that creature|that permanent) into (?:their|his or her) "
+                    r"library", t) and isinstance(s.ref, str) and s.ref.startswith("owner_of_"):
+        # "Target creature's owner shuffles it into their library" (701.24a)
+        return [Effect("to_library", {"what": s.ref[len("owner_of_"):], "position": "shuffled"},
+                       text=whole)]
+    if s.ref == "you" and (m := re.fullmatch(
+            r"((?:up to \w+|any number of|a|an|one|two|three) target .+? cards? from your "
+            r"graveyard) into your library", t)):
+        ref, _ = object_ref(r, rest.strip()[:m.end(1)], zone="graveyard")
+        return [Effect("to_library", {"what": ref, "position": "shuffled"}, text=whole)]
+    if s.ref == "you" and t in ("all cards from your graveyard into your library",
+                                "your graveyard into your library"):
+        return [Effect("shuffle_into_library", {"who": "you", "zones": ("graveyard",)},
+                       text=whole)]
     raise fail(whole)
 
 
