@@ -1649,6 +1649,52 @@ def _learn(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     return [Effect("learn", {"who": "you"}, text=whole)]
 
 
+@verb("amass", "amasses")
+def _amass(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
+    """ "Amass Zombies 2", "Amass Orcs X, where X is …" (701.47a)."""
+    m = re.fullmatch(r"(\w+?)s? (\w+)(?:, where x is (.+))?", rest.strip(), re.I)
+    if s.kind != "player" or s.ref != "you" or m is None:
+        raise fail(whole)
+    from judgebot.engine.text.vocabulary import vocabulary
+    sub = m.group(1)[0].upper() + m.group(1)[1:].lower()
+    if sub not in vocabulary().creature_types:
+        raise fail(whole)
+    n: Any = plain_number(m.group(2))
+    if n is None or (n == "X") != bool(m.group(3)):
+        raise fail(whole)
+    if m.group(3):
+        n = read_amount(r, m.group(3))
+    token = _create(r, Subject("player", "you"), f"a 0/0 black {sub} Army creature token",
+                    whole)[0].get("card")
+    r.it = "amassed"
+    return [Effect("amass", {"n": n, "subtype": sub, "token": token}, text=whole)]
+
+
+@verb("bolster")
+def _bolster(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
+    """ "Bolster 2" (701.39a)."""
+    n = plain_number(rest.strip())
+    if s.kind != "player" or s.ref != "you" or not isinstance(n, int):
+        raise fail(whole)
+    return [Effect("bolster", {"n": n}, text=whole)]
+
+
+@verb("support")
+def _support(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
+    """ "Support 2" on an instant or sorcery (701.41a): a +1/+1 counter on each of up to N
+    target creatures (on a permanent, other target creatures)."""
+    n = plain_number(rest.strip())
+    if s.kind != "player" or s.ref != "you" or not isinstance(n, int) or n < 1:
+        raise fail(whole)
+    words = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}.get(n)
+    if words is None:
+        raise fail(whole)
+    spell = r.card is not None and {"instant", "sorcery"} & set(getattr(r.card, "types", ()))
+    other = "" if spell else "other "
+    ref, _ = object_ref(r, f"each of up to {words} {other}target creatures")
+    return [Effect("put_counters", {"what": ref, "kind": "+1/+1", "n": 1}, text=whole)]
+
+
 @verb("clash")
 def _clash(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     """ "Clash with an opponent" (701.30b); "If you win, …" follows."""
