@@ -5,7 +5,7 @@ from __future__ import annotations
 from judgebot.engine import citations as R
 from judgebot.engine.abilities import Effect
 from judgebot.engine.apply import settle_top
-from judgebot.engine.choosing import choose_cards
+from judgebot.engine.choosing import choose_between, choose_cards
 from judgebot.engine.context import Ctx, bounded, players
 from judgebot.engine.events import Draw, Move
 from judgebot.engine.pipeline import perform
@@ -16,7 +16,10 @@ from judgebot.messages import Joined, msg
 @verb("draw", primary="n")
 def _draw(ctx: Ctx, eff: Effect) -> None:
     for p in players(ctx, eff.get("who", "you")):
-        n = bounded(ctx.amount(eff.get("n", 1)), "draw that many cards")
+        per = ctx.info.get("amount_of", {})
+        n = per[p] if eff.get("n") == "amount" and p in per else \
+            bounded(ctx.amount(eff.get("n", 1)), "draw that many cards")
+        n = max(n + int(eff.get("plus", 0)), 0)
         settle_top(ctx.game, p, n, ordered=False)  # which cards, not their order
         for _ in range(n):
             perform(ctx.game, [Draw(source=ctx.source, player=p, rules=ctx.rules)])
@@ -31,6 +34,8 @@ def _discard(ctx: Ctx, eff: Effect) -> None:
         n = ctx.amount(eff.get("n", 1)) if eff.get("n") != "all" else len(hand)
         if eff.get("n") == "all":
             chosen = hand
+        elif eff.get("n") == "any":  # "Discard any number of cards"
+            chosen = choose_between(game, p, hand, 0, len(hand), "discard")
         elif eff.get("random") and n < len(hand):
             # At random (701.9b): the engine can't pick for the player; every set of cards
             # is a possible outcome, explored like a choice of the random process.
@@ -39,9 +44,12 @@ def _discard(ctx: Ctx, eff: Effect) -> None:
             chosen = choose_cards(game, p, hand, n, "discard")
         events = [Move(source=ctx.source, oid=o, to_zone="graveyard", reason="discard",
                        rules=ctx.rules + (R.DISCARD,)) for o in chosen]
-        if events:
-            perform(game, events)
-            game.record.discarded[p] += len(events)
+        done = perform(game, events) if events else []
+        count = sum(1 for e in done if isinstance(e, Move) and e.to_zone == "graveyard")
+        game.record.discarded[p] += count
+        # "… then draw that many cards": how many this player discarded (608.2c)
+        ctx.info["amount_of"] = {**ctx.info.get("amount_of", {}), p: count}
+        ctx.info["amount"] = count
 
 
 @verb("reveal_hand", primary="who")

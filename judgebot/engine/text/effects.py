@@ -815,6 +815,9 @@ def _draw(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     if s.kind != "player":
         raise fail(whole)
     t = rest.strip().lower()
+    if m := re.fullmatch(r"that many cards plus (one|two)", t):
+        return [Effect("draw", {"who": s.ref, "n": "amount", "plus": number(m.group(1))},
+                       text=whole)]
     if m := re.fullmatch(r"(a|an|one|two|three|four|five|six|seven|x|\d+|that many) "
                          r"(?:additional )?cards?(?: for each (.+)|, where x is (.+)|"
                          r" equal to (.+))?", t):
@@ -837,8 +840,11 @@ def _discard(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
         raise fail(whole)
     t = rest.strip().lower()
     if t in ("their hand", "his or her hand", "your hand", "all cards in their hand",
-             "all the cards in their hand"):
+             "all the cards in their hand", "all the cards in your hand",
+             "all cards in your hand"):
         return [Effect("discard", {"who": s.ref, "n": "all"}, text=whole)]
+    if t == "any number of cards":
+        return [Effect("discard", {"who": s.ref, "n": "any"}, text=whole)]
     if m := re.fullmatch(r"(a|an|one|two|three|four|x|\d+|that many) cards?( at random)?", t):
         n: Any = "amount" if m.group(1) == "that many" else number(m.group(1))
         return [Effect("discard", {"who": s.ref, "n": n, "random": bool(m.group(2))},
