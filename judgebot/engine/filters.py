@@ -156,7 +156,11 @@ def matches(f: Filter, view: View, oid: int, perspective: str | None,
         return False
     if f.no_abilities and c.abilities:
         return False
-    if f.names and not (set(c.names) & f.names or c.name in f.names):
+    names = f.names
+    if "~" in names:  # "cards named ~": the name of the object whose text it is
+        own = game.name_of(source) if source is not None else ""
+        names = (names - {"~"}) | ({own} if own else set())
+    if names and not (set(c.names) & names or c.name in names):
         return False
     if f.counter and not obj.counters.get(f.counter):
         return False

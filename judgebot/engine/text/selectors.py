@@ -203,6 +203,8 @@ def noun(text: str, allow_other: bool = False) -> Noun:
     if m := cut(r" (that (?:aren't|isn't) |not )?of (?:the chosen|that) (creature type|type|color)"
                 r"(?= )"):
         kw["chosen"] = ("color" if m.group(2) == "color" else "creature_type", not m.group(1))
+    if cut(r" named ~(?= )"):
+        kw["names"] = frozenset({"~"})
     if cut(r" with no abilities(?= )"):
         kw["no_abilities"] = True
     if cut(r" attacking or blocking(?= )"):
