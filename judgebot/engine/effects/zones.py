@@ -331,6 +331,19 @@ def _to_library(ctx: Ctx, eff: Effect) -> None:
     """"Put it on the bottom of its owner's library", "shuffle it into its owner's library"."""
     position = eff.get("position", "bottom")
     rules = (R.SHUFFLE,) if position == "shuffled" else ()
+    if position == "top" and eff.get("ordered"):
+        # several cards put on top "in any order": the first chosen ends on top
+        game = ctx.game
+        left = [o for o in objects(ctx, eff.get("what")) if o in game.objects]
+        order: list[int] = []
+        while left:
+            pick = choose_cards(game, ctx.you, left, 1, "put", keys=("put",))[0] \
+                if len({game.name_of(o) for o in left}) > 1 else left[0]
+            order.append(pick)
+            left.remove(pick)
+        perform(game, [Move(source=ctx.source, oid=o, to_zone="library", reason="library",
+                            rules=ctx.rules, position="top") for o in reversed(order)])
+        return
     if position != "owner_choice":
         _move_all(ctx, eff, "library", "library", rules, position=position)
         return

@@ -764,6 +764,13 @@ def _put(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
         ref, _ = object_ref(r, m.group(1))
         return [Effect("to_library", {"what": ref, "position": m.group(2).lower()},
                        text=whole)]
+    if m := re.fullmatch(r"((?:any number of|up to \w+|a|an|one|two|three) target .+? cards? from "
+                         r"your graveyard) on top of your library(?: in any order)?", t, re.I):
+        # your own cards, onto your library: those of one instruction in the order you
+        # choose (each a choice, the first chosen on top)
+        ref, _ = object_ref(r, m.group(1), zone="graveyard")
+        return [Effect("to_library", {"what": ref, "position": "top", "ordered": True},
+                       text=whole)]
     if m := re.fullmatch(r"(.+?) into (?:its|their) owners?'s? graveyards?", t, re.I):
         ref, _ = object_ref(r, m.group(1))
         return [Effect("to_graveyard", {"what": ref}, text=whole)]
