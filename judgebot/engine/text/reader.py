@@ -88,7 +88,28 @@ DELAYED = (
      Trigger("upkeep", None, who="you")),
     (re.compile(r"at the beginning of the next end step, (.+)$", re.I | re.S),
      Trigger("end_step", None, who="any")),
+    (re.compile(r"at the beginning of your next upkeep, (.+)$", re.I | re.S),
+     Trigger("upkeep", None, who="you")),
 )
+PACT = re.compile(r"at the beginning of your next upkeep, pay (\{[^.]+\})\.?", re.I)
+
+
+def _pacts(sentences: list[str]) -> list[str]:
+    """ "At the beginning of your next upkeep, pay {2}{B}. If you don't, you lose the game."
+    (the Pacts): one delayed instruction, read as "… you lose the game unless you pay"."""
+    out: list[str] = []
+    i = 0
+    while i < len(sentences):
+        m = PACT.fullmatch(sentences[i].strip())
+        if m and i + 1 < len(sentences) and re.fullmatch(
+                r"if you don't, you lose the game\.?", sentences[i + 1].strip(), re.I):
+            out.append(f"At the beginning of your next upkeep, you lose the game unless you "
+                       f"pay {m.group(1)}.")
+            i += 2
+            continue
+        out.append(sentences[i])
+        i += 1
+    return out
 
 
 @dataclass
@@ -286,7 +307,11 @@ class Reader:
             return {"additional_cost": _additional_cost(m.group(1))}
         if is_spell and (m := MODAL.match(line)):
             return {"modal": self.modal(m)}
-        if low.startswith(("when ", "whenever ", "at the beginning")):
+        if low.startswith(("when ", "whenever ", "at the beginning")) and not (
+                is_spell and low.startswith(("at the beginning of your next upkeep",
+                                             "at the beginning of the next end step"))):
+            # (on a spell, "At the beginning of your next upkeep, …" is an instruction that
+            # creates a delayed triggered ability, 603.7a)
             return [self.triggered(line)]
         if (m := LOYALTY.match(line)) or (m := COST_COLON.match(line)):
             if not low.startswith(("as long as", "if ")):
@@ -452,7 +477,7 @@ class Reader:
     def effects(self, text: str) -> Parts:
         """A sequence of effect sentences ("Draw a card. You gain 2 life.")."""
         parts = Parts()
-        sentences = _token_abilities(split_sentences(text))
+        sentences = _pacts(_token_abilities(split_sentences(text)))
         i = 0
         previous: list[Effect] = []  # the effects of the sentence before
         while i < len(sentences):
