@@ -620,8 +620,16 @@ def _exile(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     elif m := re.fullmatch(r"(.+?), then return (?:it|that card|them|those cards) to the "
                            r"battlefield under (?:its|their) owner's control", t, re.I):
         t, until = m.group(1), "now"
+    counters: dict[str, Any] = {}
+    if m := re.fullmatch(r"~ with (a|one|two|three|four|five|\d+) time counters? on it", t,
+                         re.I):
+        # a spell with suspend exiling itself as it resolves (608.2n): back in exile with
+        # time counters, its suspend counts them down (702.62a)
+        t, counters = "~", {"time": number(m.group(1))}
     ref, _ = object_ref(r, t, zone="graveyard")
     args: dict[str, Any] = {"what": ref, "record": True}
+    if counters:
+        args["counters"] = counters
     if until:
         args["comes_back"] = until
     return [Effect("exile", args, text=whole)]
