@@ -106,6 +106,8 @@ def matches(game: Game, view: View, t: Trigger, ev: Event, src: int | None,
     matcher = MATCHERS.get((t.event, ev.what if isinstance(ev, Happened) else type(ev)))
     if matcher is None:
         return []
+    if refs is not None and game.turn <= refs.get("_after_turn", -1):
+        return []  # "… of that turn" (the next one): not in the turn it was created
     ctrl = chars.controller if chars else (controller or "")
     obj = game.objects.get(src) if src is not None else None
     owner = obj.owner if obj else ctrl

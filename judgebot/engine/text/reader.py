@@ -538,6 +538,20 @@ class Reader:
                     previous = wrapped
                     i += 1
                     continue
+            # "Take an extra turn after this one. At the beginning of that turn's end step, you
+            # lose the game.": a delayed ability of the extra turn (603.7)
+            if (m := re.fullmatch(r"at the beginning of that turn's end step, (.+?)\.?", s,
+                                  re.I | re.S)) and previous and \
+                    previous[-1].verb == "extra_turn" and previous[-1].get("who") == "you":
+                body = self.clause(m.group(1)).effects
+                ability = TriggeredAbility(Trigger("end_step", None, who="you"), tuple(body),
+                                           text=s, rules=(R.TRIGGER_DELAYED,))
+                wrapped = [Effect("delayed", {"ability": ability, "next_turn_of_you": True},
+                                  text=s)]
+                parts.effects.extend(wrapped)
+                previous = wrapped
+                i += 1
+                continue
             # "Create N … tokens. Those tokens enter tapped and attacking." (mobilize)
             if re.fullmatch(r"(?:those tokens|the tokens?|they|it) enters? tapped and "
                             r"attacking\.?", s, re.I) and previous and \
