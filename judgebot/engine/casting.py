@@ -184,7 +184,9 @@ def cast(game: Game, req: CastRequest) -> GameObject:
         raise IllegalAction(msg("casting.cast.13", ss=ss), (R.SPLIT_SECOND,))
     # Timing.
     if not req.ignore_timing:
-        instant_speed = "instant" in c.types or has_flash(game, player, req.oid, c) and \
+        paid_flash = "flash" in req.additional and _flash_for_more(c) is not None
+        instant_speed = "instant" in c.types or paid_flash or \
+            has_flash(game, player, req.oid, c) and \
             alt != "morph" or (alt == "morph" and has_flash(game, player, req.oid,
                                                              game.chars(req.oid)))
         teferi = sorcery_speed_only(game, player)
@@ -339,8 +341,10 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     if c.has("split second"):
         rules.append(R.SPLIT_SECOND)
     if "instant" not in c.types and not req.ignore_timing and sorcery_timing(game, player) and \
-            has_flash(game, player, req.oid, c):
+            (has_flash(game, player, req.oid, c) or "flash" in req.additional):
         rules.append(R.FLASH)
+    if "flash" in req.additional:
+        rules.append(R.CAST_TOTAL_COST)
     if "kicker" in req.additional:
         rules.append(R.KICKER)
     if "bargain" in req.additional:
@@ -478,6 +482,15 @@ def _mode_costs(c: Chars, sab: SpellAbility | None, modes: tuple[int, ...]) -> M
     return out
 
 
+def _flash_for_more(c: Chars) -> ManaCost | None:
+    """What "You may cast this spell as though it had flash if you pay {2} more to cast it"
+    adds to the cost (601.2f), if the spell says so."""
+    for ab in statics(c.abilities):
+        if ab.kind == "flash_for_more":
+            return ab.params["cost"]
+    return None
+
+
 def _alternative(game: Game, req: CastRequest, c: Chars, obj: GameObject,
                  extra: Cost | None) -> tuple[ManaCost, Cost | None]:
     """The card's own alternative cost ("You may pay 1 life and exile a blue card from your
@@ -550,6 +563,10 @@ def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: st
         base = c.mana_cost.with_x(req.x)
     base = base.plus(_mode_costs(c, sab, req.modes))
     for add in req.additional:
+        if add == "flash" and (more := _flash_for_more(c)) is not None:
+            # "You may cast this spell as though it had flash if you pay {2} more"
+            base = base.plus(more)
+            continue
         kw = c.keyword(add)
         if kw is not None and kw.cost is None:  # gift: a promise, no cost to pay (702.174a)
             continue

@@ -176,6 +176,11 @@ def _static(r: Any, t: str, low: str) -> list[Ability]:
         return got
     if m := ALT_COST.fullmatch(low):
         return [_alternative_cost(r, t, m)]
+    if m := re.fullmatch(r"you may cast (?:~|this spell) as though it had flash if you pay "
+                         r"((?:\{[^}]+\})+) more to cast it", low):
+        # cast with ``additional: [flash]``: instant timing for a higher cost (601.2f)
+        return [StaticAbility("flash_for_more", "self", {"cost": mana_cost(m.group(1))},
+                              zone="all", text=r.sentence, rules=(R.FLASH,))]
     if m := re.fullmatch(r"cast (?:~|this spell) only (.+)", low):
         cond = _cast_only(r, t[m.start(1):])
         return [StaticAbility("cast_only", "self", {"condition": cond}, zone="all",
