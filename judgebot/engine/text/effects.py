@@ -126,6 +126,9 @@ def _conjuncts(phrase: str) -> list[str]:
 def _object_ref(r: Reading, phrase: str, zone: str) -> tuple[Any, bool]:
     p = phrase.strip()
     low = p.lower()
+    named = getattr(r, "named", None) or {}
+    if low in named:  # "the creature you control" after "Choose target creature you control
+        return named[low], False  # and target creature you don't control"
     # "each of up to two target creatures": the targets of one slot, each alike
     if m := re.fullmatch(r"each of ((?:up to )?(?:one|two|three|four|five) target .+)", low):
         p, low = p[len(p) - len(m.group(1)):], m.group(1)
@@ -1358,6 +1361,9 @@ def _regenerate(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
 def _fight(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     if s.kind != "object":
         raise fail(whole)
+    if rest.strip().lower() == "each other" and isinstance(s.ref, list) and len(s.ref) == 2:
+        # "Then those creatures fight each other" (701.14a)
+        return [Effect("fight", {"what": s.ref[0], "other": s.ref[1]}, text=whole)]
     ref, _ = object_ref(r, rest)
     return [Effect("fight", {"what": s.ref, "other": ref}, text=whole)]
 
@@ -1750,6 +1756,19 @@ def _choose(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
             r.that_player = ref
         else:
             r.it = ref
+        return []
+    if s.kind == "player" and s.ref == "you" and (t := re.fullmatch(
+            r"target creature you control and target creature (you don't control|an opponent "
+            r"controls)", rest.strip(), re.I)):
+        # two targets the sentences after name by what tells them apart (115.1)
+        mine = r.add_target(target_spec("target creature you control"))
+        theirs = r.add_target(target_spec("target creature " + t.group(1).lower()))
+        other = "the creature " + t.group(1).lower()
+        r.named = {"the creature you control": mine, "the chosen creature you control": mine,
+                   other: theirs, "the chosen " + other[4:]: theirs,
+                   "those creatures": [mine, theirs], "the chosen creatures": [mine, theirs],
+                   "each of those creatures": [mine, theirs]}
+        r.them = [mine, theirs]
         return []
     if s.kind == "player" and s.ref == "you" and (
             c := re.fullmatch(r"an? (color|creature type)(?: other than (\w+))?", rest.strip(),

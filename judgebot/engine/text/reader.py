@@ -150,6 +150,7 @@ class Reader:
         self.rolled = False  # a die was rolled earlier in this ability ("the result")
         self.chose: str | None = None  # "Choose a color" earlier in this ability
         self.clashed = False  # "Clash with an opponent" earlier ("If you win, …")
+        self.named: dict[str, Any] = {}  # "the creature you control" → its target
 
     # --- what the grammar asks of the reader ---------------------------------------------
     def add_target(self, spec: TargetSpec) -> str:
@@ -295,6 +296,7 @@ class Reader:
         self.flipped = self.rolled = False
         self.chose = None
         self.clashed = False
+        self.named = {}
         self.sentence = line
         if chinese.is_chinese(line):
             return self._chinese(line, is_spell)
