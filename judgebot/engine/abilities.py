@@ -166,6 +166,7 @@ class Filter:
     # "artifact, enchantment, or token" (a token of any type)
     or_subtypes: frozenset[str] = frozenset()
     or_token: bool = False
+    damaged: bool | None = None  # "that was dealt damage this turn"
     zone: str = "battlefield"
     text: str = ""
 

@@ -102,6 +102,8 @@ def matches(f: Filter, view: View, oid: int, perspective: str | None,
             return False
         if f.owner == "opponent" and obj.owner == perspective:
             return False
+    if f.damaged is not None and (oid in game.record.damaged_by) != f.damaged:
+        return False
     if f.token is not None and obj.token != f.token:
         return False
     if f.tapped is not None and obj.tapped != f.tapped:

@@ -352,6 +352,11 @@ def clause(r: Reading, text: str) -> list[Effect]:
         ref, _ = object_ref(r, t[m.start(1):m.end(1)])
         return [Effect("cant", {"what": ref, "kind": "must_be_blocked", "all": True,
                                 "duration": "eot"}, text=t)]
+    if (m := re.fullmatch(r"(.+?)\. (?:it|that creature) can't be regenerated this turn", t,
+                          re.I | re.S)) and not m.group(1).lower().startswith("destroy "):
+        # "~ deals 4 damage to target creature. It can't be regenerated this turn."
+        first = clause(r, m.group(1))
+        return first + [Effect("cant_regenerate", {"what": r.ref_it()}, text=t)]
     errors: list[Unsupported] = []
     snapshot = _snap(r)
     for m in _verb_re().finditer(t):

@@ -203,6 +203,9 @@ def noun(text: str, allow_other: bool = False) -> Noun:
     if m := cut(r" (that (?:aren't|isn't) |not )?of (?:the chosen|that) (creature type|type|color)"
                 r"(?= )"):
         kw["chosen"] = ("color" if m.group(2) == "color" else "creature_type", not m.group(1))
+    if cut(r" (?:that was|that were|that's been) dealt damage this turn(?= )") or \
+            cut(r" dealt damage this turn(?= )"):
+        kw["damaged"] = True
     if cut(r" named ~(?= )"):
         kw["names"] = frozenset({"~"})
     if cut(r" with no abilities(?= )"):
