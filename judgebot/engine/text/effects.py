@@ -1474,7 +1474,17 @@ def _prevent(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     if s.ref != "you":
         raise fail(whole)
     t = rest.strip().rstrip(".")
+    # "… dealt this turn to X" / "… dealt this turn by X": the duration written first
+    if m := re.fullmatch(r"(all (?:combat )?damage that would be dealt) this turn ((?:to|by) .+)",
+                         t, re.I):
+        t = f"{m.group(1)} {m.group(2)} this turn"
     low = t.lower()
+    if m := re.fullmatch(r"all (combat )?damage that would be dealt to (.+?) this turn by (.+)",
+                         low):
+        to = _recipient(r, t[m.start(2):m.end(2)])
+        frm, _ = object_ref(r, t[m.start(3):m.end(3)])
+        return [Effect("prevent", {"amount": "all", "to": to, "from": frm,
+                                   "combat_only": bool(m.group(1))}, text=whole)]
     if low in ("all combat damage that would be dealt this turn",):
         return [Effect("fog", {"combat_only": True}, text=whole)]
     if low in ("all damage that would be dealt this turn",):
