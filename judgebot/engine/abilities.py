@@ -37,7 +37,7 @@ KEYWORD_RULES: dict[str, str] = {
     "improvise": R.IMPROVISE, "dash": R.DASH, "myriad": R.MYRIAD, "cascade": R.CASCADE,
     "devour": R.DEVOUR, "amplify": R.AMPLIFY,
     # instants and sorceries (issue 16, oracle branch)
-    "bargain": R.BARGAIN,
+    "bargain": R.BARGAIN, "undaunted": R.UNDAUNTED,
     "rebound": R.REBOUND, "entwine": R.ENTWINE, "escalate": R.ESCALATE, "spree": R.SPREE,
     "tiered": R.TIERED, "jump-start": R.JUMP_START, "retrace": R.RETRACE,
     "multikicker": R.MULTIKICKER, "gift": R.GIFT,
@@ -217,6 +217,8 @@ class Cost:
     text: str = ""
     discard_filter: Filter | None = None  # "Discard a land card" (retrace)
     discard_x: bool = False  # "As an additional cost …, discard X cards": X as announced
+    pay_life_x: bool = False  # "As an additional cost …, pay X life"
+    discard_random: bool = False  # "discard a card at random" (701.9b)
 
     def __str__(self) -> str:
         """The cost as written ("Sacrifice three creatures"), for the log and the board."""

@@ -302,7 +302,8 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     if extra_cost is not None and extra_cost is sab.additional_cost:
         rules.append(R.ADDITIONAL_COST)
     elif extra_cost is not None and sab.additional_cost is not None and \
-            sab.additional_cost.discard_x:  # "discard X cards": X announced (601.2b)
+            (sab.additional_cost.discard_x or sab.additional_cost.pay_life_x):
+        # "discard X cards", "pay X life": X announced (601.2b)
         rules += [R.ADDITIONAL_COST, R.CAST_MODES]
     rules.extend(_cost_change_rules(game, player, c))
     rules.extend(r for r in _self_change_rules(game, player, c, targets, req.oid)
@@ -600,6 +601,8 @@ def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: st
         base = _less(base, less)
     if extra is not None and extra.discard_x:  # "discard X cards": X as announced (601.2b)
         extra = replace(extra, discard=req.x, discard_x=False)
+    if extra is not None and extra.pay_life_x:  # "pay X life": X as announced (601.2b)
+        extra = replace(extra, pay_life=req.x, pay_life_x=False)
     return base, extra
 
 
@@ -700,7 +703,8 @@ def _self_change_rules(game: Game, player: str, c: Chars, targets: list[list[Any
                        oid: int) -> list[str]:
     applied: list[StaticAbility] = []
     _self_change(game, player, c, targets, oid, applied)
-    return [r for ab in applied for r in ab.rules]
+    undaunted = [R.UNDAUNTED, R.CAST_TOTAL_COST] if c.keyword("undaunted") is not None else []
+    return [r for ab in applied for r in ab.rules] + undaunted
 
 
 def _self_change(game: Game, player: str, c: Chars, targets: list[list[Any]], oid: int,
@@ -752,6 +756,8 @@ def _less(base: ManaCost, less: ManaCost) -> ManaCost:
 def _self_reduction(game: Game, player: str, c: Chars) -> int:
     total = 0
     view = View(game)
+    if c.keyword("undaunted") is not None:  # {1} less for each opponent (702.125a)
+        total += len(game.opponents(player))
     for ab in statics(c.abilities):
         if isinstance(ab, StaticAbility) and ab.kind == "self_cost_reduction":
             cond = ab.params.get("condition")

@@ -413,7 +413,11 @@ def pay_costs(game: Game, player: str, cost: Cost, source: int | None, what: str
         if cost.discard_filter is not None:
             view = View(game)
             hand = [o for o in hand if matches(cost.discard_filter, view, o, player)]
-        chosen = discard_choice or choose_cards(game, player, hand, cost.discard, "discard")
+        if cost.discard_random:  # at random (701.9b): each card a possible outcome
+            chosen = choose_cards(game, player, hand, cost.discard, "random", keys=("random",))
+        else:
+            chosen = discard_choice or choose_cards(game, player, hand, cost.discard,
+                                                    "discard")
         perform(game, [Move(cause="cost", oid=o, to_zone="graveyard", reason="discard",
                             rules=(R.DISCARD,)) for o in chosen])
         game.record.discarded[player] += len(chosen)

@@ -263,6 +263,8 @@ def amount(expr: Any, view: View, ctx: dict[str, Any]) -> int:
         stats = [_stat(view.chars(o), expr["greatest"])
                  for o in select(expr["among"], view, you, ctx.get("source"))]
         return max(stats, default=0)
+    if "opponents" in expr:  # "for each opponent" (undaunted, 702.125a)
+        return len(game.opponents(you))
     if "cards_in_hand" in expr:
         who = _player(expr["cards_in_hand"], ctx, game)
         return len(game.players[who].hand) if who else 0

@@ -848,6 +848,12 @@ def _mana_options(eff: Effect) -> tuple[tuple[str, ...], ...] | None:
 def _additional_cost(text: str) -> Any:
     t = text.strip().rstrip(".")
     low = t.lower()
+    if low == "pay x life":
+        from judgebot.engine.abilities import Cost
+        return Cost(pay_life_x=True, text=t)
+    if low == "discard a card at random":
+        from judgebot.engine.abilities import Cost
+        return Cost(discard=1, discard_random=True, text=t)
     if m := re.fullmatch(r"discard x (?:(.+?) )?cards", low):
         # the value of X is announced as the spell is cast (601.2b) and X cards discarded
         from judgebot.engine.abilities import Cost
