@@ -239,6 +239,8 @@ def _move(game: Game, ev: Move) -> Applied:
     if to == "battlefield":
         game.battlefield.append(new.id)
         pw = face_up(new)
+        if "land" in pw.types and not new.face_down:
+            game.record.lands_entered[controller] += 1
         if "planeswalker" in pw.types and pw.loyalty is not None and not new.face_down and \
                 "loyalty" not in new.counters:
             new.counters["loyalty"] = pw.loyalty  # 306.5b

@@ -216,6 +216,12 @@ def _kicked(f: Facts) -> bool:
         "kicker" in obj.cast.additional or "multikicker" in obj.cast.additional)
 
 
+@kind("land_entered_you")
+def _land_entered_you(f: Facts) -> bool:
+    """"If you had a land enter the battlefield under your control this turn" (landfall)."""
+    return f.game.record.lands_entered[f.you] > 0
+
+
 @kind("bargained")
 def _bargained(f: Facts) -> bool:
     """"If this spell was bargained" (702.166b): its bargain cost was paid."""

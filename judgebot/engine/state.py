@@ -305,6 +305,8 @@ class TurnRecord:
     damaged_players: Counter = field(default_factory=Counter)  # damage dealt to each player
     creatures_died: int = 0
     drawn: Counter = field(default_factory=Counter)  # cards each player drew this turn
+    lands_entered: Counter = field(default_factory=Counter)  # lands that entered, by the
+    # player they entered under the control of (landfall)
     left_battlefield: Counter = field(default_factory=Counter)  # permanents that left, by
     # the player who controlled them (revolt)
 

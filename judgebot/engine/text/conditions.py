@@ -172,6 +172,10 @@ def read_condition(r: Any, text: str) -> tuple:
         return ("not", ("gift_promised",))
     if low in ("it was kicked", "~ was kicked", "this spell was kicked"):
         return ("kicked",)
+    if low in ("you had a land enter the battlefield under your control this turn",
+               "a land entered the battlefield under your control this turn",
+               "a land you controlled entered this turn"):
+        return ("land_entered_you",)  # landfall
     if low in ("it was bargained", "~ was bargained", "this spell was bargained"):
         return ("bargained",)
     if low in ("you cast it from your hand", "~ was cast from your hand",
