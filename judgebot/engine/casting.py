@@ -299,7 +299,9 @@ def cast(game: Game, req: CastRequest) -> GameObject:
             rules.append(R.CAST_TOTAL_COST)
         if len(set(spell.modes)) < len(spell.modes) or sab.choose_min or sab.same_mode_twice:
             rules.append(R.MODE_REPEATED)
-    if extra_cost is not None and extra_cost is sab.additional_cost:
+    if sab.optional_costs:  # "sacrifice a creature or pay {4}": the choice announced (601.2b)
+        rules += [R.ADDITIONAL_COST, R.CAST_MODES]
+    elif extra_cost is not None and extra_cost is sab.additional_cost:
         rules.append(R.ADDITIONAL_COST)
     elif extra_cost is not None and sab.additional_cost is not None and \
             (sab.additional_cost.discard_x or sab.additional_cost.pay_life_x):

@@ -263,6 +263,10 @@ def amount(expr: Any, view: View, ctx: dict[str, Any]) -> int:
         stats = [_stat(view.chars(o), expr["greatest"])
                  for o in select(expr["among"], view, you, ctx.get("source"))]
         return max(stats, default=0)
+    if "party" in expr:  # the creatures in your party (700.8): one per role at most
+        mine = [view.chars(o).subtypes for o in game.battlefield
+                if view.controller(o) == you and view.chars(o).is_creature]
+        return _party_size(mine)
     if "opponents" in expr:  # "for each opponent" (undaunted, 702.125a)
         return len(game.opponents(you))
     if "cards_in_hand" in expr:
@@ -393,3 +397,28 @@ def _player(who: str, ctx: dict[str, Any], game: Game | None = None) -> str | No
                 return obj.owner if obj is not None else None
             return game.controller_of(oid) or None
     return refs.get(who) if isinstance(refs.get(who), str) else ctx.get(who)
+
+
+PARTY = ("Cleric", "Rogue", "Warrior", "Wizard")
+
+
+def _party_size(creatures: list[frozenset[str]]) -> int:
+    """The most roles of a party filled by different creatures (700.8a: each creature counts
+    for one role; a changeling fills any)."""
+    best = 0
+
+    def fill(i: int, used: set[int], n: int) -> None:
+        nonlocal best
+        if i == len(PARTY):
+            best = max(best, n)
+            return
+        fill(i + 1, used, n)
+        for k, subs in enumerate(creatures):
+            if k not in used and (PARTY[i] in subs or "*all*" in subs):
+                fill(i + 1, used | {k}, n + 1)
+                break_early = n + 1 + (len(PARTY) - i - 1) <= best
+                if break_early:
+                    return
+
+    fill(0, set(), 0)
+    return best

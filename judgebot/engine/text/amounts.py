@@ -109,6 +109,14 @@ def read_amount(r: Any, text: str) -> Any:
         return dict(FIXED[low])
     if m := re.fullmatch(r"(\d+|one|two|three|four|five) plus (.+)", low):
         return {"plus": [plain_number(m.group(1)), read_amount(r, t[m.start(2):])]}
+    if m := re.fullmatch(r"(the number of .+?) plus (the number of .+)", low):
+        # "the number of creatures you control plus the number of Foods you control"
+        return {"plus": [read_amount(r, t[:m.end(1)]), read_amount(r, t[m.start(2):])]}
+    if low in ("the number of card types among cards in your graveyard",
+               "the number of card types among cards in all graveyards"):
+        return {"graveyard_types": "you" if "your" in low else "all"}
+    if low == "the number of creatures in your party":
+        return {"party": "you"}  # up to one each of Cleric, Rogue, Warrior, Wizard (700.8)
     n = plain_number(low)
     if n is not None:
         return n

@@ -240,10 +240,12 @@ class Reader:
                 modal = spell_extra["modal"]
                 if spell_effects:
                     raise Unsupported(msg("text.reader.modal", sentence=text))
-                out.append(replace(modal, additional_cost=spell_extra.get("additional_cost")))
+                out.append(replace(modal, additional_cost=spell_extra.get("additional_cost"),
+                                   optional_costs=spell_extra.get("optional_costs", ())))
             else:
                 out.append(SpellAbility(tuple(spell_effects), tuple(spell_targets),
                                         additional_cost=spell_extra.get("additional_cost"),
+                                        optional_costs=spell_extra.get("optional_costs", ()),
                                         text=text))
         return out
 
@@ -306,7 +308,13 @@ class Reader:
                              re.I | re.S):
             if not is_spell:
                 raise Unsupported(msg("text.reader.ability", line=line))
-            return {"additional_cost": _additional_cost(m.group(1))}
+            body = m.group(1).strip().rstrip(".")
+            if o := re.fullmatch(r"(.+?) or pay ((?:\{[^}]+\})+)", body, re.I):
+                # "sacrifice a creature or pay {3}{B}": the first the default, paying the
+                # mana the other choice (``additional: [pay]``; 601.2b)
+                return {"additional_cost": _additional_cost(o.group(1)),
+                        "optional_costs": (("pay", read_cost(o.group(2))),)}
+            return {"additional_cost": _additional_cost(body)}
         if is_spell and (m := MODAL.match(line)):
             return {"modal": self.modal(m)}
         if low.startswith(("when ", "whenever ", "at the beginning")) and not (
