@@ -167,6 +167,9 @@ class Filter:
     or_subtypes: frozenset[str] = frozenset()
     or_token: bool = False
     damaged: bool | None = None  # "that was dealt damage this turn"
+    # a spell "that targets [you or] a creature": a filter one of its object targets must
+    # match (or None), and whether targeting you ("you" as seen by the filter) counts
+    targeting: tuple[Any, bool] | None = None
     zone: str = "battlefield"
     text: str = ""
 

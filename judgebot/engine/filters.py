@@ -104,6 +104,8 @@ def matches(f: Filter, view: View, oid: int, perspective: str | None,
             return False
     if f.damaged is not None and (oid in game.record.damaged_by) != f.damaged:
         return False
+    if f.targeting is not None and not _targets_match(f.targeting, view, oid, perspective):
+        return False
     if f.token is not None and obj.token != f.token:
         return False
     if f.tapped is not None and obj.tapped != f.tapped:
@@ -422,3 +424,18 @@ def _party_size(creatures: list[frozenset[str]]) -> int:
 
     fill(0, set(), 0)
     return best
+
+
+def _targets_match(targeting: tuple[Any, bool], view: View, oid: int,
+                   perspective: str | None) -> bool:
+    """Does the spell ``oid`` target what "that targets you or a creature" asks?"""
+    what, you_count = targeting
+    item = view.game.stack_item(oid)
+    for slot in getattr(item, "targets", None) or []:
+        for t in slot:
+            if isinstance(t, str):
+                if you_count and t == perspective:
+                    return True
+            elif what is not None and matches(what, view, t, perspective):
+                return True
+    return False

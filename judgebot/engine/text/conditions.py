@@ -43,6 +43,11 @@ def read_condition(r: Any, text: str) -> tuple:
     if low.startswith("it's not ") or low.startswith("it isn't "):
         rest = "it's " + low.split(" ", 2)[2]
         return ("not", read_condition(r, rest))
+    # "an opponent controls a Plains and you control a Swamp": two conditions, both to hold
+    # (a noun would otherwise swallow "and you control …" as a qualifier)
+    if m := re.fullmatch(r"(.+?) and ((?:you|an opponent|each opponent|that player|there) .+)",
+                         t, re.I):
+        return ("all", read_condition(r, m.group(1)), read_condition(r, m.group(2)))
     if low in ("you win the flip", "you lose the flip") and getattr(r, "flipped", False):
         return ("compare", {"ref": "flip_won"}, "eq", 1 if "win" in low else 0)  # 705.2
     if low in ("you win", "you win the clash", "you won the clash") and \

@@ -203,6 +203,10 @@ def noun(text: str, allow_other: bool = False) -> Noun:
     if m := cut(r" (that (?:aren't|isn't) |not )?of (?:the chosen|that) (creature type|type|color)"
                 r"(?= )"):
         kw["chosen"] = ("color" if m.group(2) == "color" else "creature_type", not m.group(1))
+    if m := cut(r" that targets (you or )?(?:(you)|an? (.+?))(?= $)"):
+        # "spell that targets a creature / you / you or a permanent you control"
+        target_noun = noun(m.group(3)).filter if m.group(3) else None
+        kw["targeting"] = (target_noun, bool(m.group(1) or m.group(2)))
     if cut(r" (?:that was|that were|that's been) dealt damage this turn(?= )") or \
             cut(r" dealt damage this turn(?= )"):
         kw["damaged"] = True

@@ -176,6 +176,14 @@ def _static(r: Any, t: str, low: str) -> list[Ability]:
         return got
     if m := ALT_COST.fullmatch(low):
         return [_alternative_cost(r, t, m)]
+    if m := re.fullmatch(r"(?:if (.+?), )?you may cast (?:~|this spell) without paying its mana "
+                         r"cost", low):
+        # casting without paying the mana cost is an alternative cost (118.9), here {0}
+        cond = read_condition(r, t[m.start(1):m.end(1)]) if m.group(1) else None
+        from judgebot.engine.abilities import Cost
+        return [StaticAbility("alternative_cost", "self", {"cost": Cost(text="{0}"),
+                                                           "condition": cond},
+                              zone="all", text=r.sentence, rules=(R.ALT_COST,))]
     if m := re.fullmatch(r"you may cast (?:~|this spell) as though it had flash if you pay "
                          r"((?:\{[^}]+\})+) more to cast it", low):
         # cast with ``additional: [flash]``: instant timing for a higher cost (601.2f)
