@@ -28,9 +28,16 @@ TABLE_TALK: dict[str, str] = {
     "counterspelled": "countered",
 }
 
+# Chinese as players type it: a homophone the input method offered for a
+# keyword, and colloquial verbs for what the patterns name plainly.
+ZH_TABLE_TALK: dict[str, str] = {
+    "避邪": "辟邪", "弄走": "移走", "弄死": "消灭", "干掉": "消灭", "打死": "消灭",
+    "弹掉": "弹回", "踢走": "移走",
+}
+
 _SHORT = re.compile(
     r"(?<![\w'’/])(?:" + "|".join(re.escape(k) for k in sorted(TABLE_TALK, key=len, reverse=True))
-    + r")(?![\w'’/])")
+    + r")(?![\w'’/])|" + "|".join(map(re.escape, ZH_TABLE_TALK)))
 
 
 def spell_out(text: str) -> tuple[str, list[int]]:
@@ -44,7 +51,7 @@ def spell_out(text: str) -> tuple[str, list[int]]:
     for m in _SHORT.finditer(text):
         out.append(text[last:m.start()])
         where.extend(range(last, m.start()))
-        words = TABLE_TALK[m.group()]
+        words = TABLE_TALK.get(m.group()) or ZH_TABLE_TALK[m.group()]
         out.append(words)
         where.extend([m.start()] * (len(words) - 1) + [m.end() - 1])
         last = m.end()
