@@ -43,7 +43,7 @@ from judgebot.rulelinks import rules_vocabulary
 from judgebot.rulenumbers import sort_key
 from judgebot.text.names import name_key, name_words, trigrams
 
-STORE_VERSION = "11"
+STORE_VERSION = "13"
 DATA_DIR = corpus.ROOT / "index"
 MMAP_BYTES = 1 << 30  # the whole store (150 MB today) read through one shared map
 CACHE_KIB = 256  # and a small private page cache per connection
@@ -277,13 +277,13 @@ def _card_terms(records: list[Record], keys: list[tuple[str, str, str, str]],
              and r.edition in (current, translated)]
     en_words, zh_words = rules_vocabulary(rules)
     # The rules name planeswalker types ("Oko", "Jace") with capitals: a short
-    # name is ordinary only if the rules write it as a word ("will").
-    lower_words = {w for r in rules for w in re.findall(
-        r"(?<![\w'])[a-z][a-z0-9']*", (getattr(r, "text", None) or {}).get(EN, ""))}
+    # name is ordinary only if English writes it as a word ("will").
+    lower_words = _plain_words(records)
     casual = {r.id for r in records if r.kind == "card" and set(r.types) & CASUAL_TYPES}
     rows: list[tuple] = []
     seen: set[tuple[str, str]] = set()
-    for _, rid, how, name in [k for k in keys if k[2] != "short"] + shorts:
+    for _, rid, how, name in [k for k in keys if k[2] != "short"] + shorts + _first_words(
+            records, keys, lower_words):
         if rid in casual or how in ("pinyin", "face-pinyin"):
             continue
         if how in ("zh", "face-zh") or not name.isascii():
@@ -296,10 +296,12 @@ def _card_terms(records: list[Record], keys: list[tuple[str, str, str, str]],
             words = re.findall(r"[a-z0-9']+", name.lower())
             if not words or len(name) < 3:
                 continue
-            vocabulary = lower_words if how == "short" else en_words
+            vocabulary = lower_words if how in ("short", "first") else en_words
             ordinary = all(w in vocabulary or len(w) < 3 for w in words)
+            # A first word ("Baneslayer") may be English all the same ("Entity"):
+            # only its capital in mid-sentence says a card is meant.
             row = (words[0], "en", name.lower(), rid,
-                   name if ordinary or how == "nickname" else "")
+                   name if ordinary or how in ("nickname", "first") else "")
         if (row[2], rid) not in seen:
             seen.add((row[2], rid))
             rows.append(row)
@@ -340,6 +342,49 @@ def _short_names(records: list[Record], keys: list[tuple[str, str, str, str]]
                          possessive.get(short, []))
         if tail:
             rows.append((name_key(tail), rid, "short", tail))
+    return rows
+
+
+def _plain_words(records: list[Record]) -> set[str]:
+    """The words English writes in lower case in the rules, the cards' texts and
+    the rulings: "will" and "rest" are words, "baneslayer" and "oko" names."""
+    words: set[str] = set()
+    for rec in records:
+        if rec.game == "mtg" and rec.kind in ("rule", "glossary", "card", "ruling"):
+            words.update(_PLAIN.findall((getattr(rec, "text", None) or {}).get(EN, "")))
+    return words
+
+
+_PLAIN = re.compile(r"(?<![\w'’])[a-z][a-z0-9'’]*")
+FIRST_WORD_CARDS = 3  # a first word more cards begin with names none of them
+
+
+def _first_words(records: list[Record], keys: list[tuple[str, str, str, str]],
+                 plain: set[str]) -> list[tuple[str, str, str, str]]:
+    """``(key, card id, "first", word)``: a card called by the first word of its
+    name, as players do ("Baneslayer", "Snapcaster", "Deathrite"), when that
+    word is no word the rules, cards or rulings write in lower case, no other
+    card's name, and begins the names of at most :data:`FIRST_WORD_CARDS`
+    cards (the one with most rulings is meant). Only as written, with its
+    capital, in mid-sentence (see :func:`_card_terms`)."""
+    cards = {r.id: r for r in records if r.kind == "card"}
+    taken = {name.lower() for _, _, how, name in keys}
+    by_word: dict[str, list[str]] = {}
+    for _, rid, how, name in keys:
+        if how != "name" or not name.isascii():
+            continue
+        words = name.split()
+        first = words[0].rstrip(",")
+        if len(words) < 2 or len(first) < 5 or not first.isalpha() or first.lower() in plain:
+            continue
+        by_word.setdefault(first, []).append(rid)
+    rows = []
+    for word, rids in by_word.items():
+        rids = list(dict.fromkeys(rids))
+        if len(rids) > FIRST_WORD_CARDS or word.lower() in taken:
+            continue
+        rid = max(rids, key=lambda r: len(getattr(cards.get(r), "rulings", None) or []))
+        rows.append((name_key(word), rid, "first", word))
     return rows
 
 

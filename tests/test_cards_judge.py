@@ -49,6 +49,19 @@ def test_a_short_name_that_is_an_ordinary_word_counts_only_as_printed(lexicon):
     assert cards_in(lexicon, "will it die?") == []
 
 
+def test_a_card_by_the_first_word_of_its_name_when_written_as_a_name(lexicon):
+    assert cards_in(lexicon, "my Baneslayer blocks their dragon") == [
+        ("Baneslayer", "mtg:card:baneslayer-angel")]
+    # An English first word ("entity", of Entity Tracker) is a word in lower case.
+    assert cards_in(lexicon, "the entity wears a hat") == []
+
+
+def test_a_card_name_used_as_a_verb_with_its_capital(lexicon):
+    assert cards_in(lexicon, "I Shocked their creature, then Mind Controlled it") == [
+        ("Shocked", "mtg:card:shock"), ("Mind Controlled", "mtg:card:mind-control")]
+    assert cards_in(lexicon, "I was shocked by it") == []
+
+
 def test_a_possessive_names_the_card(lexicon):
     assert cards_in(lexicon, "can I respond to Deathrite Shaman's ability?") == [
         ("Deathrite Shaman's", "mtg:card:deathrite-shaman")]
