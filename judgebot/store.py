@@ -43,7 +43,7 @@ from judgebot.rulelinks import rules_vocabulary
 from judgebot.rulenumbers import sort_key
 from judgebot.text.names import name_key, name_words, trigrams
 
-STORE_VERSION = "13"
+STORE_VERSION = "15"
 DATA_DIR = corpus.ROOT / "index"
 MMAP_BYTES = 1 << 30  # the whole store (150 MB today) read through one shared map
 CACHE_KIB = 256  # and a small private page cache per connection
@@ -296,8 +296,13 @@ def _card_terms(records: list[Record], keys: list[tuple[str, str, str, str]],
             words = re.findall(r"[a-z0-9']+", name.lower())
             if not words or len(name) < 3:
                 continue
-            vocabulary = lower_words if how in ("short", "first") else en_words
-            ordinary = all(w in vocabulary or len(w) < 3 for w in words)
+            # A one-word name English writes in lower case ("warning", "profit")
+            # is a word unless written as the name; so is a name of rules words.
+            if how in ("short", "first"):
+                ordinary = all(w in lower_words or len(w) < 3 for w in words)
+            else:
+                ordinary = all(w in en_words or len(w) < 3 or (
+                    len(words) == 1 and w in lower_words) for w in words)
             # A first word ("Baneslayer") may be English all the same ("Entity"):
             # only its capital in mid-sentence says a card is meant.
             row = (words[0], "en", name.lower(), rid,

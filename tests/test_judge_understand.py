@@ -6,6 +6,7 @@ import pytest
 
 from judgebot.corpus import current_cr
 from judgebot.judge.lexicon import Lexicon
+from judgebot.judge.situations import section_record
 from judgebot.judge.understand import language_of, understand
 
 CURRENT = current_cr()
@@ -94,9 +95,10 @@ def test_every_situation_points_at_existing_current_rules(lexicon, by_id, store)
         assert situation.rules, situation.name
         for number in situation.rules:
             if number.startswith(("IPG ", "MTR ")):  # a section of a tournament document
-                doc, key = number.split(" ", 1)
-                edition = store.current_edition("mtg", doc.lower())
-                assert f"mtg:{doc.lower()}:{edition}:{key}" in by_id, (situation.name, number)
+                rec = section_record(store, number)
+                assert rec is not None, (situation.name, number)
+                assert rec.edition == store.current_edition("mtg", rec.kind), (situation.name,
+                                                                               number)
             else:
                 assert f"mtg:cr:{CURRENT}:{number}" in by_id, (situation.name, number)
 
