@@ -169,6 +169,12 @@ def test_table_talk_situations(lexicon):
      "player-leaves-game"),
     ("Can Brazen Borrower block my ground creature?", "blocking-restrictions"),
     ("do I still have to order the blockers before damage?", "damage-assignment"),
+    ("the tokens enter tapped and attacking: do my attack triggers trigger?", "enters-attacking"),
+    ("衍生物以攻击状态进入战场，会触发攻击触发吗？", "enters-attacking"),
+    ("can I respond when my opponent cracks his fetchland?", "fetchland-not-mana-ability"),
+    ("I cast a spell that ends the turn while triggers wait: what happens?", "end-the-turn"),
+    ("does my Saga get sacrificed after the final chapter?", "saga-chapters"),
+    ("我跳过了抓牌步骤，还会触发吗？", "skip-steps"),
 ])
 def test_situations_in_both_languages(lexicon, question, situation):
     u = understand(question, lexicon)
