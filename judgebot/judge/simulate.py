@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from judgebot.engine.simulation import run_text
-from judgebot.judge.situation import Situation
-from judgebot.messages import Name, msg
+from judgebot.judge.situation import OPPONENT, YOU, Situation
+from judgebot.messages import ZH_HANS, Name, msg, render
 
 
 def run(situation: Situation, cards=None) -> dict:
@@ -72,11 +72,11 @@ def summarise(sim: dict) -> str:
     if depends:
         return depends[-1][0].upper() + depends[-1][1:] + "."
     words = {
-        "life": lambda p, a, b: f"{p} goes from {a} to {b} life",
-        "poison": lambda p, n: f"{p} has {n} poison counters",
-        "lost": lambda p: f"{p} loses the game",
+        "life": lambda p, a, b: f"{_who(p)} {_verb(p, 'go')} from {a} to {b} life",
+        "poison": lambda p, n: f"{_who(p)} {_verb(p, 'have')} {n} poison counters",
+        "lost": lambda p: f"{_who(p)} {_verb(p, 'lose')} the game",
         "dead": lambda cards: "put into the graveyard: " + ", ".join(
-            f"{c} ({o}'s)" for c, o in cards),
+            f"{c} ({_whose(o)})" for c, o in cards),
         "damaged": lambda cards: "survive: " + ", ".join(
             f"{c} ({d} damage marked)" for c, d in cards),
     }
@@ -87,13 +87,30 @@ def summarise(sim: dict) -> str:
     return text[0].upper() + text[1:] + "."
 
 
+def _who(player: str) -> str:
+    return {YOU: "you", OPPONENT: "your opponent"}.get(player, player)
+
+
+def _whose(player: str) -> str:
+    return {YOU: "yours", OPPONENT: "your opponent's"}.get(player, f"{player}'s")
+
+
+def _verb(player: str, verb: str) -> str:
+    """English agreement: "you go", "your opponent goes"."""
+    if player == YOU:
+        return verb
+    return {"have": "has", "go": "goes"}.get(verb, verb + "s")
+
+
 PLAYER_ZH = {"You": "你", "Opponent": "对手"}
 
 
 def summarise_zh(sim: dict) -> str:
     """The same outcome in Chinese (an open choice is described in English only)."""
     if sim["refused"]:
-        return "规则引擎无法模拟此情形：" + sim["refused"].get("message", "")
+        refusal = sim["refused"].get("msg")
+        return "规则引擎无法模拟此情形：" + (render(refusal, ZH_HANS) if refusal
+                                         else sim["refused"].get("message", ""))
     if any(e["event"] == "depends" for e in sim["log"]):
         return "结果取决于牌手的选择（详见步骤）。"
 
