@@ -26,6 +26,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from whoosh.analysis import STOP_WORDS
+
 from judgebot.cardinfo import card_rules
 from judgebot.corpus import EN, POLICY_KINDS, ZH_HANS, Record
 from judgebot.judge.lexicon import Lexicon
@@ -63,6 +65,7 @@ SIMULATED = 2.5
 SEARCH_TOP = 3.0
 COOCCURRENCE = 1.5
 STEP_RULE = 0.8
+APPLIED_SUBRULE = 1.5  # a subrule the simulation applied, as words in common go
 HEADING_KEEPS = 0.25  # share of its score a heading keeps; the rest goes to subrules
 DEFINITIONAL = re.compile(r"^[\w’' -]+ is an? (?:static|triggered|activated|keyword|spell) "
                           r"ability(?: that [^.]*)?\.?$", re.IGNORECASE)
@@ -121,10 +124,11 @@ class Retriever:
             - analysis.FUNCTION_WORDS
 
     def informative(self, tokens: set[str]) -> set[str]:
-        """The tokens that are rare enough among rules to tell them apart."""
+        """The tokens that are rare enough among rules to tell them apart (the
+        index keeps no stop words, so their count says nothing: "in", "to")."""
         limit = COMMON_WORD * max(self._rule_count, 1)
         return {t for t in tokens if self._df.get(t, 0) <= limit and len(t) > 1
-                and t not in self._asking}
+                and t not in self._asking and t not in STOP_WORDS}
 
     def rule_tokens(self, rec: Record) -> frozenset[str]:
         cached = self._tokens.get(rec.id)
@@ -204,7 +208,7 @@ class Retriever:
         if u.tournament and game == "mtg":
             self._policy(u, bump)
         self._cooccurrence(u, rules)
-        self._headings_to_subrules(rules, qtokens)
+        self._headings_to_subrules(rules, qtokens, {self._rule(n, game) for n in applied})
         if self.procedural(u) or u.tournament == "yes":
             # A question about tournament procedure, or asked at a tournament in
             # its words: the game's rules its cards and words bring in are
@@ -350,8 +354,11 @@ class Retriever:
                          msg("judge.why.mentions", terms=Joined(tuple(sorted(present)),
                                                                "list.and")))
 
-    def _headings_to_subrules(self, rules: dict[str, Candidate], qtokens: set[str]) -> None:
-        """Let headings (rules with subrules, and sections) hand their score down."""
+    def _headings_to_subrules(self, rules: dict[str, Candidate], qtokens: set[str],
+                              applied: set[str | None] = frozenset()) -> None:
+        """Let headings (rules with subrules, and sections) hand their score down:
+        first to the subrules a simulation of the question applied, then to
+        those that share the question's words."""
         wanted = self.informative(qtokens) or qtokens
         for cand in sorted(rules.values(), key=lambda c: -c.score):
             rec = self.store.get(cand.id)
@@ -367,7 +374,8 @@ class Retriever:
             scored = []
             for child in children:
                 overlap = len(wanted & self.rule_tokens(child))
-                scored.append((overlap + prior.get(child.id, 0.0), child.id))
+                simulated = APPLIED_SUBRULE if child.id in applied else 0.0
+                scored.append((overlap + prior.get(child.id, 0.0) + simulated, child.id))
             scored.sort(key=lambda s: (-s[0], s[1]))
             share = cand.score * (1 - HEADING_KEEPS)
             title = self.store.text(rec, "zh", "title")

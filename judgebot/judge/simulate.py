@@ -24,6 +24,8 @@ def run(situation: Situation, cards=None) -> dict:
         "state": result.state,
         "branches": result.branches,
         "start_life": dict(situation.scenario.get("life", {})),
+        "spells": [_card_name(c) for cards_ in (situation.scenario.get("hand") or {}).values()
+                   for c in cards_],
     }
     out["summary"] = summarise(out)
     out["summary_zh"] = summarise_zh(out)
@@ -33,12 +35,21 @@ def run(situation: Situation, cards=None) -> dict:
 
 
 def settled(sim: dict) -> bool:
-    """Whether a simulation ran, changed something, and left no target open."""
+    """Whether a simulation ran, changed something besides its spells going to
+    the graveyard as they resolve, and left no target open."""
     if sim["refused"]:
         return False
     if any(e["event"] == "depends" and "target" in e["text"] for e in sim["log"]):
         return False
-    return not sim["summary"].startswith("Nothing changes")
+    spells = set(sim.get("spells", ()))
+    for fact in outcome_facts(sim):
+        if fact[0] != "dead" or any(card not in spells for card, _ in fact[1]):
+            return True
+    return False
+
+
+def _card_name(card) -> str:
+    return card.get("name", "") if isinstance(card, dict) else str(card)
 
 
 def outcome_facts(sim: dict) -> list[tuple]:
