@@ -51,6 +51,7 @@ NAMED_RULE = 10.0
 DECIDES = (9.0, 6.5, 5.0, 4.0)
 # A situation that only names the game's machinery ("priority", "blocking").
 CONCEPT_WEIGHTS = (3.5, 2.6)
+TWO_CONDITIONS = 1.15  # a situation whose two conditions both hold is the more specific
 CARD_ONLY = 0.75  # a situation recognised only in a named card's text
 CARD_DEFINES_PT = 2.0
 DEFINING_RULE = 5.0  # for a keyword
@@ -237,6 +238,9 @@ class Retriever:
         # Recognised in a card's text alone it weighs less; when the question's
         # own words confirm it ("card+words"), as much as in the question's words.
         scale = CARD_ONLY if e.how == "card" else 1.0
+        if situation is not None and (situation.also or situation.also_cards) \
+                and e.how != "card":
+            scale *= TWO_CONDITIONS  # two things the question says, not one
         reason = msg("judge.why.card_situation") if e.how.startswith("card") else msg(
             "judge.why.words", text=e.text)
         for i, number in enumerate(e.rules):
