@@ -41,11 +41,17 @@ def settled(sim: dict) -> bool:
         return False
     if any(e["event"] == "depends" and "target" in e["text"] for e in sim["log"]):
         return False
+    if any(rule in sim["rules"] for rule in FIZZLED):
+        return True  # a spell that didn't resolve: "nothing happens" is the answer
     spells = set(sim.get("spells", ()))
     for fact in outcome_facts(sim):
         if fact[0] != "dead" or any(card not in spells for card, _ in fact[1]):
             return True
     return False
+
+
+# A spell or ability removed from the stack without resolving (608.2b), or countered.
+FIZZLED = ("608.2b", "701.6a")
 
 
 def _card_name(card) -> str:
