@@ -68,12 +68,9 @@ def simulate(text: str) -> bytes:
 
 
 def played(text: str) -> dict[str, Any]:
-    """The engine's result for ``text`` with the board at every step, as data."""
-    try:
-        check_structure(text)
-    except Problem as problem:
-        return {"ok": False, "refused": problem.refusal(), "log": [], "state": {},
-                "expectations": [], "boards": None, "timing": {}}
+    """The engine's result for ``text`` with the board at every step, as data. (The
+    engine checks the scenario's structure itself before reading it, with the limits
+    of :mod:`judgebot.engine.limits`: a YAML bomb is its refusal.)"""
     start = time.perf_counter()
     recorder = BoardRecorder()
     result = run_text(text, observe=recorder, cards=CARDS)
