@@ -15,6 +15,7 @@ from __future__ import annotations
 from flask import Flask
 
 from judgebot.web.simulate import api, pages, service, view
+from judgebot.web.simulate.fastroute import FastRoute
 from judgebot.web.simulate.worker import WorkerPool
 
 WORKERS = 2  # simulation worker processes per web process
@@ -60,4 +61,4 @@ def _store_path(app: Flask) -> str | None:
     return str(path) if path is not None else None
 
 
-__all__ = ["PATHS", "admitted", "register"]
+__all__ = ["PATHS", "FastRoute", "admitted", "register"]
