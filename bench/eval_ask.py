@@ -52,6 +52,7 @@ class Scored:
     rr: float = 0.0
     decisive: float = 0.0
     confidence: str = ""
+    basis: str = ""
     message: str = ""
     entities: list[str] = field(default_factory=list)
     sim: askset.SimCheck | None = None
@@ -104,6 +105,7 @@ def evaluate(judge, questions: list[askset.Question], cards: dict[str, str]) -> 
         s.rr = askset.reciprocal_rank(s.found)
         s.decisive = askset.decisive_rr(cite, s.found)
         s.confidence = getattr(answer, "confidence", "")
+        s.basis = getattr(answer, "basis", "") or ""
         s.message = getattr(answer, "message", "")
         s.entities = _entities(answer)
         simulation = getattr(answer, "simulation", None)
@@ -112,6 +114,25 @@ def evaluate(judge, questions: list[askset.Question], cards: dict[str, str]) -> 
         else:
             s.simulated_unasked = bool(simulation)
         out.append(s)
+    return out
+
+
+def _calibration(rows: list[Scored]) -> list[str]:
+    groups: dict[tuple[str, str], list[Scored]] = {}
+    for r in rows:
+        if not r.error:
+            groups.setdefault((r.confidence, r.basis), []).append(r)
+    for level in ("strong", "weak", "none"):
+        every = [r for (c, _), rs in groups.items() if c == level for r in rs]
+        if every:
+            groups[(level, "(all)")] = every
+    out = ["| confidence | basis | n | precision@1 | precision@3 |", "|---|---|---:|---:|---:|"]
+    order = {"strong": 0, "weak": 1, "none": 2}
+    for (level, basis), rs in sorted(groups.items(), key=lambda kv: (
+            order.get(kv[0][0], 3), kv[0][1] != "(all)", -len(kv[1]), kv[0][1])):
+        p1 = sum(r.rr >= 1.0 for r in rs) / len(rs)
+        p3 = sum(r.rr >= 1 / 3 for r in rs) / len(rs)
+        out.append(f"| {level} | {basis or '-'} | {len(rs)} | {p1:.3f} | {p3:.3f} |")
     return out
 
 
@@ -249,6 +270,12 @@ def report(rows: list[Scored], worst: int, elapsed: float, missing: list[str]) -
                   f"{sum(1 for r in rows if r.other_ids)} answers.", ""]
     conf = Counter(r.confidence or "(error)" for r in rows)
     lines += ["Answer confidence: " + ", ".join(f"{k} {v}" for k, v in conf.most_common()), ""]
+    lines += ["## Calibration", "",
+              "Is the answer as sure as it says? For each confidence and the basis it gives: "
+              "the share of answers whose first quote is a cited rule (precision@1) and "
+              "whose first three quotes hold one (precision@3). \"strong\" precision is "
+              "the first column of the strong rows together.", "",
+              *_calibration(rows), ""]
     lines += ["## By language", "", *_table("language", g["language"], ["en", "zh"]), "",
               *_table("script", g["script"], list(askset.LANGS)), "",
               "## By category", "", *_table("category", g["category"]), "",
@@ -344,7 +371,7 @@ def to_json(rows: list[Scored]) -> list[dict]:
     return [{"id": r.question.id, "q": r.question.q, "lang": r.question.lang,
              "category": r.question.category, "cite": list(r.question.cite),
              "found": r.found, "recall@5": r.recall, "rr": r.rr, "numbers": r.numbers,
-             "confidence": r.confidence, "entities": r.entities, "error": r.error,
+             "confidence": r.confidence, "basis": r.basis, "entities": r.entities, "error": r.error,
              "simulation": r.sim.status if r.sim else None, "seconds": r.seconds}
             for r in rows]
 

@@ -43,7 +43,7 @@ from judgebot.rulelinks import rules_vocabulary
 from judgebot.rulenumbers import sort_key
 from judgebot.text.names import name_key, name_words, trigrams
 
-STORE_VERSION = "8"
+STORE_VERSION = "15"
 DATA_DIR = corpus.ROOT / "index"
 MMAP_BYTES = 1 << 30  # the whole store (150 MB today) read through one shared map
 CACHE_KIB = 256  # and a small private page cache per connection
@@ -167,9 +167,13 @@ def build(records: list[Record], path: Path, digest: str,
         db.executemany("INSERT INTO records VALUES (?,?,?,?,?,?,?,?,?,?)", rows)
         db.executemany("INSERT INTO links VALUES (?,?,?)", links)
         keys = card_key_rows(r for r in ordered if r.kind == "card")
+        shorts = _short_names(ordered, keys)
+        # A legend's Chinese short name finds it as its English one does.
+        keys += [row for row in shorts if not row[3].isascii()]
         db.executemany("INSERT INTO card_keys VALUES (?,?,?,?)", keys)
         _card_name_tables(db, keys)
-        db.executemany("INSERT INTO card_terms VALUES (?,?,?,?,?)", _card_terms(ordered, keys))
+        db.executemany("INSERT INTO card_terms VALUES (?,?,?,?,?)",
+                       _card_terms(ordered, keys, shorts))
         db.executemany("INSERT INTO card_list VALUES (?,?,?,?,?,?,?)",
                        (_card_list_row(r, rank[r.id]) for r in ordered if r.kind == "card"))
         meta = [("corpus_hash", digest), ("version", STORE_VERSION), ("records", str(total))]
@@ -258,7 +262,8 @@ def _card_name_tables(db: sqlite3.Connection, keys: list[tuple[str, str, str, st
 CASUAL_TYPES = {"Vanguard", "Plane", "Phenomenon", "Scheme", "Conspiracy", "Dungeon"}
 
 
-def _card_terms(records: list[Record], keys: list[tuple[str, str, str, str]]) -> list[tuple]:
+def _card_terms(records: list[Record], keys: list[tuple[str, str, str, str]],
+                shorts: list[tuple[str, str, str, str]]) -> list[tuple]:
     """``(head, lang, text, card id, printed)``: the names a card is called by
     in running text (a judge's question), found by their first word (English,
     lowercased) or first two characters (Chinese). A name made only of words
@@ -268,31 +273,139 @@ def _card_terms(records: list[Record], keys: list[tuple[str, str, str, str]]) ->
     current = editions.current({r.edition for r in records if r.kind == "rule"
                                 and r.game == "mtg"})
     translated = _translated(records).get("mtg")
-    en_words, zh_words = rules_vocabulary(
-        r for r in records if r.game == "mtg" and r.kind in ("rule", "glossary")
-        and r.edition in (current, translated))
+    rules = [r for r in records if r.game == "mtg" and r.kind in ("rule", "glossary")
+             and r.edition in (current, translated)]
+    en_words, zh_words = rules_vocabulary(rules)
+    # The rules name planeswalker types ("Oko", "Jace") with capitals: a short
+    # name is ordinary only if English writes it as a word ("will").
+    lower_words = _plain_words(records)
     casual = {r.id for r in records if r.kind == "card" and set(r.types) & CASUAL_TYPES}
     rows: list[tuple] = []
     seen: set[tuple[str, str]] = set()
-    for _, rid, how, name in keys:
-        if rid in casual or how in ("pinyin", "face-pinyin", "short"):
+    for _, rid, how, name in [k for k in keys if k[2] != "short"] + shorts + _first_words(
+            records, keys, lower_words):
+        if rid in casual or how in ("pinyin", "face-pinyin"):
             continue
         if how in ("zh", "face-zh") or not name.isascii():
             text = name.replace(" ", "")
-            if len(text) < 2 or (len(text) == 2 and text in zh_words):
+            # A legend's short name is a name even where the rules use it (瓯柯).
+            if len(text) < 2 or (len(text) == 2 and text in zh_words and how != "short"):
                 continue
             row = (text[:2], "zh", text, rid, "")
         else:
             words = re.findall(r"[a-z0-9']+", name.lower())
             if not words or len(name) < 3:
                 continue
-            ordinary = all(w in en_words or len(w) < 3 for w in words)
+            # A one-word name English writes in lower case ("warning", "profit")
+            # is a word unless written as the name; so is a name of rules words.
+            if how in ("short", "first"):
+                ordinary = all(w in lower_words or len(w) < 3 for w in words)
+            else:
+                ordinary = all(w in en_words or len(w) < 3 or (
+                    len(words) == 1 and w in lower_words) for w in words)
+            # A first word ("Baneslayer") may be English all the same ("Entity"):
+            # only its capital in mid-sentence says a card is meant.
             row = (words[0], "en", name.lower(), rid,
-                   name if ordinary or how == "nickname" else "")
+                   name if ordinary or how in ("nickname", "first") else "")
         if (row[2], rid) not in seen:
             seen.add((row[2], rid))
             rows.append(row)
     return rows
+
+
+def _short_names(records: list[Record], keys: list[tuple[str, str, str, str]]
+                 ) -> list[tuple[str, str, str, str]]:
+    """``(key, card id, "short", name)``: the names players call legends by in a
+    question, "Ragavan" and 瓯柯 for Ragavan, Nimble Pilferer and 窃冠瓯柯.
+
+    A short name that several legends share ("Thalia", "Oko") names the one
+    with the most rulings (the one judges are asked about); none that is
+    another card's full name. The Chinese short name is the end of the
+    legend's Chinese name ("title + name") that the other cards of the same
+    character confirm: another legend's Chinese name ending the same way
+    (幻法仙灵瓯柯), or a card named for the character ("Urza's Saga",
+    克撒的…) beginning with it; with no other card to confirm it, a legend
+    has no Chinese short name."""
+    cards = {r.id: r for r in records if r.kind == "card"}
+    full = {name.lower() for _, _, how, name in keys if how in ("name", "face")}
+    zh = {rid: name for _, rid, how, name in keys if how == "zh"}
+    by_short: dict[str, list[str]] = {}
+    for _, rid, how, name in keys:
+        if how == "short" and name.lower() not in full and len(name) >= 3:
+            by_short.setdefault(name, []).append(rid)
+    # The Chinese of "X's …" cards, by X: 约格莫夫的意志 for Yawgmoth's Will.
+    possessive: dict[str, list[str]] = {}
+    for _, rid, how, name in keys:
+        if how == "name" and rid in zh and re.match(r"^[^,]+?['’]s ", name):
+            possessive.setdefault(re.split(r"['’]s ", name, maxsplit=1)[0], []).append(zh[rid])
+    rows: list[tuple[str, str, str, str]] = []
+    for short, rids in by_short.items():
+        rid = max(rids, key=lambda r: (len(getattr(cards.get(r), "rulings", None) or []),
+                                       r in zh))
+        rows.append((name_key(short), rid, "short", short))
+        tail = _zh_short(zh.get(rid, ""), [zh[r] for r in rids if r != rid and r in zh],
+                         possessive.get(short, []))
+        if tail:
+            rows.append((name_key(tail), rid, "short", tail))
+    return rows
+
+
+def _plain_words(records: list[Record]) -> set[str]:
+    """The words English writes in lower case in the rules, the cards' texts and
+    the rulings: "will" and "rest" are words, "baneslayer" and "oko" names."""
+    words: set[str] = set()
+    for rec in records:
+        if rec.game == "mtg" and rec.kind in ("rule", "glossary", "card", "ruling"):
+            words.update(_PLAIN.findall((getattr(rec, "text", None) or {}).get(EN, "")))
+    return words
+
+
+_PLAIN = re.compile(r"(?<![\w'’])[a-z][a-z0-9'’]*")
+FIRST_WORD_CARDS = 3  # a first word more cards begin with names none of them
+
+
+def _first_words(records: list[Record], keys: list[tuple[str, str, str, str]],
+                 plain: set[str]) -> list[tuple[str, str, str, str]]:
+    """``(key, card id, "first", word)``: a card called by the first word of its
+    name, as players do ("Baneslayer", "Snapcaster", "Deathrite"), when that
+    word is no word the rules, cards or rulings write in lower case, no other
+    card's name, and begins the names of at most :data:`FIRST_WORD_CARDS`
+    cards (the one with most rulings is meant). Only as written, with its
+    capital, in mid-sentence (see :func:`_card_terms`)."""
+    cards = {r.id: r for r in records if r.kind == "card"}
+    taken = {name.lower() for _, _, how, name in keys}
+    by_word: dict[str, list[str]] = {}
+    for _, rid, how, name in keys:
+        if how != "name" or not name.isascii():
+            continue
+        words = name.split()
+        first = words[0].rstrip(",")
+        if len(words) < 2 or len(first) < 5 or not first.isalpha() or first.lower() in plain:
+            continue
+        by_word.setdefault(first, []).append(rid)
+    rows = []
+    for word, rids in by_word.items():
+        rids = list(dict.fromkeys(rids))
+        if len(rids) > FIRST_WORD_CARDS or word.lower() in taken:
+            continue
+        rid = max(rids, key=lambda r: len(getattr(cards.get(r), "rulings", None) or []))
+        rows.append((name_key(word), rid, "first", word))
+    return rows
+
+
+def _zh_short(name: str, others: list[str], heads: list[str]) -> str:
+    """The end of a legend's Chinese ``name`` that is the character's name: the
+    one a card named for the character begins with (``heads``: 约格莫夫 of
+    约格莫夫的意志), else the end it shares with every other legend of the
+    character (``others``), if that leaves a title before it."""
+    for size in (5, 4, 3, 2):
+        tail = name[-size:]
+        if len(name) > size and any(h.startswith(tail + "的") for h in heads):
+            return tail
+    if not others:
+        return ""
+    shared = os.path.commonprefix([n[::-1] for n in [name, *others]])[::-1]
+    return shared if 2 <= len(shared) < len(name) else ""
 
 
 def _card_list_row(card: Record, at: int) -> tuple:

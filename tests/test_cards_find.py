@@ -33,6 +33,8 @@ def first(finder, text):
     ("Insectile Aberration", "mtg:card:delver-of-secrets-insectile-aberration", "face"),
     ("Goyf", "mtg:card:tarmogoyf", "nickname"),
     ("Ragavan", "mtg:card:ragavan-nimble-pilferer", "short"),
+    ("瓯柯", "mtg:card:oko-thief-of-crowns", "short"),
+    ("莎利雅", "mtg:card:thalia-guardian-of-thraben", "short"),
     ("Murktide", "mtg:card:murktide-regent", "partial"),
     ("Tarmogoyph", "mtg:card:tarmogoyf", "typo"),
     ("Lightening Bolt", "mtg:card:lightning-bolt", "typo"),

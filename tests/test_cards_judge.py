@@ -34,6 +34,34 @@ def test_a_name_of_ordinary_rules_words_counts_only_as_printed(lexicon):
     assert cards_in(lexicon, "they cast Sacrifice") == [("Sacrifice", "mtg:card:sacrifice")]
 
 
+def test_a_legend_by_the_short_name_players_use_in_either_language(lexicon):
+    assert cards_in(lexicon, "Ragavan connected, what now?") == [
+        ("Ragavan", "mtg:card:ragavan-nimble-pilferer")]
+    # The Chinese short name is the end of its Chinese name that the other
+    # cards of the character confirm (幻法仙灵瓯柯 beside 窃冠瓯柯).
+    assert cards_in(lexicon, "对手的瓯柯把我的生物变成麋鹿") == [
+        ("瓯柯", "mtg:card:oko-thief-of-crowns")]
+    # Several legends share "Oko": the one with the most rulings is meant.
+    assert cards_in(lexicon, "Oko +1'd my creature") == [("Oko", "mtg:card:oko-thief-of-crowns")]
+
+
+def test_a_short_name_that_is_an_ordinary_word_counts_only_as_printed(lexicon):
+    assert cards_in(lexicon, "will it die?") == []
+
+
+def test_a_card_by_the_first_word_of_its_name_when_written_as_a_name(lexicon):
+    assert cards_in(lexicon, "my Baneslayer blocks their dragon") == [
+        ("Baneslayer", "mtg:card:baneslayer-angel")]
+    # An English first word ("entity", of Entity Tracker) is a word in lower case.
+    assert cards_in(lexicon, "the entity wears a hat") == []
+
+
+def test_a_card_name_used_as_a_verb_with_its_capital(lexicon):
+    assert cards_in(lexicon, "I Shocked their creature, then Mind Controlled it") == [
+        ("Shocked", "mtg:card:shock"), ("Mind Controlled", "mtg:card:mind-control")]
+    assert cards_in(lexicon, "I was shocked by it") == []
+
+
 def test_a_possessive_names_the_card(lexicon):
     assert cards_in(lexicon, "can I respond to Deathrite Shaman's ability?") == [
         ("Deathrite Shaman's", "mtg:card:deathrite-shaman")]

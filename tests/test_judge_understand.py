@@ -6,6 +6,7 @@ import pytest
 
 from judgebot.corpus import current_cr
 from judgebot.judge.lexicon import Lexicon
+from judgebot.judge.situations import section_record
 from judgebot.judge.understand import language_of, understand
 
 CURRENT = current_cr()
@@ -94,9 +95,10 @@ def test_every_situation_points_at_existing_current_rules(lexicon, by_id, store)
         assert situation.rules, situation.name
         for number in situation.rules:
             if number.startswith(("IPG ", "MTR ")):  # a section of a tournament document
-                doc, key = number.split(" ", 1)
-                edition = store.current_edition("mtg", doc.lower())
-                assert f"mtg:{doc.lower()}:{edition}:{key}" in by_id, (situation.name, number)
+                rec = section_record(store, number)
+                assert rec is not None, (situation.name, number)
+                assert rec.edition == store.current_edition("mtg", rec.kind), (situation.name,
+                                                                               number)
             else:
                 assert f"mtg:cr:{CURRENT}:{number}" in by_id, (situation.name, number)
 
@@ -160,10 +162,38 @@ def test_table_talk_situations(lexicon):
     ("a player concedes in the middle of their own turn, does the turn end?",
      "leaving-during-own-turn"),
     ("多人局里，A对手能用他的生物帮B对手挡攻击B的生物吗", "blocking-other-players-attackers"),
+    ("my 3/3 is blocked by a 2/2, then the 2/2 gets bounced before damage. do I deal damage?",
+     "blocked-stays-blocked"),
+    ("我的先攻生物挡住对手的死触生物，谁会死？", "first-strike-steps"),
+    ("4 player game: I stole a creature and then I got killed. Who controls it now?",
+     "player-leaves-game"),
+    ("Can Brazen Borrower block my ground creature?", "blocking-restrictions"),
+    ("do I still have to order the blockers before damage?", "damage-assignment"),
+    ("the tokens enter tapped and attacking: do my attack triggers trigger?", "enters-attacking"),
+    ("衍生物以攻击状态进入战场，会触发攻击触发吗？", "enters-attacking"),
+    ("can I respond when my opponent cracks his fetchland?", "fetchland-not-mana-ability"),
+    ("I cast a spell that ends the turn while triggers wait: what happens?", "end-the-turn"),
+    ("does my Saga get sacrificed after the final chapter?", "saga-chapters"),
+    ("我跳过了抓牌步骤，还会触发吗？", "skip-steps"),
 ])
 def test_situations_in_both_languages(lexicon, question, situation):
     u = understand(question, lexicon)
     assert situation in {e.value for e in u.entities if e.kind == "situation"}
+
+
+def test_table_shorthand_is_read_as_the_games_words(lexicon):
+    u = understand("my opp sac'd his guy in resp to my bolt w/ 2 tgts", lexicon)
+    found = {e.value: e.text for e in u.entities if e.kind == "situation"}
+    assert "target-gone-in-response" in found
+    # The entity points at what was typed, whole words.
+    assert found["target-gone-in-response"] == "in resp"
+
+
+def test_a_mana_dork_named_as_an_object_is_not_a_question_about_mana_abilities(lexicon):
+    sacrificed = understand("He sacs his mana dork in response to my Shock.", lexicon)
+    tapped = understand("Can I respond when he taps his mana dork?", lexicon)
+    assert "mana-abilities-no-stack" not in {e.value for e in sacrificed.of("situation")}
+    assert "mana-abilities-no-stack" in {e.value for e in tapped.of("situation")}
 
 
 def test_chinese_homophone_typo_is_read_as_the_keyword(lexicon):

@@ -12,7 +12,7 @@ KEYWORD_ALIASES = {
     "守护": "Ward", "结界": "Ward", "感染": "Infect", "侵染": "Infect", "死触": "Deathtouch",
     "系命": "Lifelink", "吸血": "Lifelink", "先攻": "First Strike", "连击": "Double Strike",
     "践踏": "Trample", "飞行": "Flying", "延势": "Reach", "不灭": "Indestructible",
-    "辟邪": "Hexproof", "帷幕": "Shroud", "敏捷": "Haste", "警戒": "Vigilance",
+    "辟邪": "Hexproof", "避邪": "Hexproof", "帷幕": "Shroud", "敏捷": "Haste", "警戒": "Vigilance",
     "威慑": "Menace", "守军": "Defender", "闪现": "Flash", "转瞬": "Split Second",
     "延缓": "Suspend", "变身": "Morph", "返照": "Flashback", "疯魔": "Madness",
     "回响": "Echo", "购回": "Buyback", "风暴": "Storm", "暗影": "Shadow", "侧击": "Flanking",

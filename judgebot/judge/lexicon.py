@@ -228,6 +228,11 @@ class Lexicon:
         lower = text.lower()
         words = [(m.start(), m.group()) for m in _NAME_WORD.finditer(lower)
                  if m.start() == 0 or not _WORD_CHAR.match(lower[m.start() - 1])]
+        # "Kenrith's", "Bolts" and "Shocked" begin the one-word names "Kenrith",
+        # "Bolt" and "Shock", when written with a capital ("wears" is a word,
+        # not the card Wear).
+        words += [(at, w[:-len(e)]) for at, w in words for e in NAME_ENDINGS
+                  if e and w.endswith(e) and len(w) > len(e) + 2 and text[at].isupper()]
         pairs = [(i, text[i:i + 2]) for m in _CJK_RUN.finditer(text)
                  for i in range(m.start(), m.end() - 1)]
         out: list[tuple[int, int, str, str]] = []
@@ -247,8 +252,12 @@ class Lexicon:
                     if lang == "zh":
                         out.append((at, end, name, lang))
                         continue
-                    # A name's plural and possessive name it too.
-                    for ending in ("", "s", "es", "'s", "’s"):
+                    # A name's plural and possessive name it too, and the name
+                    # as a verb when written with its capital ("Shocked",
+                    # "Giant Growth'd", "Mind Controlled"; "shocked" is a word).
+                    for ending in NAME_ENDINGS:
+                        if ending in VERB_ENDINGS and not text[at].isupper():
+                            continue
                         stop = end + len(ending)
                         if source[end:stop] == ending and (
                                 stop >= len(source) or not _WORD_CHAR.match(source[stop])):
@@ -301,6 +310,8 @@ def _zh(mapping: dict[str, str]) -> str:
 _WORD_CHAR = re.compile(r"[A-Za-z0-9']")
 _NAME_WORD = re.compile(r"[a-z0-9']+")
 _CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
+NAME_ENDINGS = ("", "s", "es", "'s", "’s", "'d", "’d", "ed", "d", "led")
+VERB_ENDINGS = frozenset(("'d", "’d", "ed", "d", "led"))
 MAX_HEADS = 400  # words or character pairs of a question looked up as card names
 CASUAL_TYPES = ("Vanguard", "Plane", "Phenomenon", "Scheme", "Conspiracy", "Dungeon")
 

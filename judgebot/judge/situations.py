@@ -24,6 +24,7 @@ from pathlib import Path
 import yaml
 
 from judgebot.corpus import Record
+from judgebot.judge import tabletalk
 from judgebot.policynumbers import label as section_label
 from judgebot.policynumbers import normalize as section_key
 from judgebot.store import Store
@@ -178,12 +179,14 @@ def _first(patterns: tuple[re.Pattern, ...], text: str) -> tuple[int, int] | Non
 
 
 def spaced_text(text: str) -> tuple[str, list[int]]:
-    """``text`` with a space between Latin and CJK characters (so English word
-    boundaries hold in "APNAP顺序"), and for each character of the result its
-    position in ``text``."""
+    """``text`` with its table talk spelt out ("sac" → "sacrifice") and a space
+    between Latin and CJK characters (so English word boundaries hold in
+    "APNAP顺序"), and for each character of the result its position in
+    ``text``."""
+    words, at = tabletalk.spell_out(text)
     out: list[str] = []
     where: list[int] = []
-    for i, ch in enumerate(text):
+    for i, ch in zip(at, words, strict=True):
         if out and _script(out[-1]) != _script(ch) and "other" not in (
                 _script(out[-1]), _script(ch)):
             out.append(" ")
