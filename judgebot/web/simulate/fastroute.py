@@ -55,6 +55,8 @@ class FastRoute:
             answered = self._answer(environ, body)
         except (BadParameter, Problem, Busy, RecursionError, UnicodeError):
             answered = None  # the Flask route says what was wrong (or 503)
+        except Exception:  # noqa: BLE001 - the Flask route logs it and answers a JSON 500
+            answered = None
         if answered is None:
             environ["wsgi.input"] = io.BytesIO(body)
             return self.wsgi_app(environ, start_response)
