@@ -8,7 +8,7 @@ order, are scored against the rules the set says a correct answer must cite:
 - decisive RR: 1/rank of the set's most decisive rule (the first it cites);
 - all@5: the share of questions whose cited rules are all in the first five.
 
-A cited rule is found by an answer rule of the current edition (2025-11-14)
+A cited rule is found by an answer rule of the current edition
 with the same number, or with a subrule's number when the set cites a parent
 (cite 702.19 is found by 702.19b; an answer's 702.19 does not find a cited
 702.19b). Paraphrased questions are scored like the others and compared with
@@ -226,7 +226,8 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def report(rows: list[Scored], worst: int, elapsed: float, missing: list[str]) -> str:
+def report(rows: list[Scored], worst: int, elapsed: float, missing: list[str],
+           source: str = "bench/ask/questions*.yaml", edition: str = "") -> str:
     originals = [r for r in rows if not r.question.paraphrase_of]
     g = groups(rows)
     pairs = paraphrase_pairs(rows)
@@ -237,11 +238,13 @@ def report(rows: list[Scored], worst: int, elapsed: float, missing: list[str]) -
         "",
         f"Measured {date.today().isoformat()} at commit {_commit()} "
         f"(Python {platform.python_version()}, {platform.machine()}), "
-        f"{len(rows)} questions in {elapsed:.1f} s. Reproduce: `python bench/eval_ask.py`.",
+        f"{len(rows)} questions in {elapsed:.1f} s. Reproduce: `python bench/eval_ask.py"
+        f"{'' if source == 'bench/ask/questions*.yaml' else ' --questions ' + source}`.",
         "",
-        "The set (`bench/ask/questions.yaml`, see its README) was written from the rules and "
+        f"The set (`{source}`, see its README) was written from the rules and "
         "the release notes, independently of the judge code. A cited rule counts as found "
-        "when an answer rule of the 2025-11-14 CR has its number, or a subrule's number when "
+        f"when an answer rule of the current CR ({edition}) has its number (a rule cited in an "
+        "older edition's numbering is followed to the current one), or a subrule's number when "
         "the set cites a parent (cite 702.19 ← answer 702.19b; answer 702.19 does not find "
         "cite 702.19b). recall@5: share of cited rules in the answer's first five rules. "
         "MRR: mean 1/rank of the first answer rule that is cited. decisive RR: 1/rank of the "
@@ -265,7 +268,7 @@ def report(rows: list[Scored], worst: int, elapsed: float, missing: list[str]) -
         lines += ["**Cited rules missing from the corpus**: " + ", ".join(missing), ""]
     other = Counter(i for r in rows for i in r.other_ids)
     if other:
-        lines += ["Answer rules that are not 2025-11-14 Magic CR rules (never counted): "
+        lines += [f"Answer rules that are not {edition} Magic CR rules (never counted): "
                   + ", ".join(f"{k} {v}" for k, v in other.most_common()) + f", in "
                   f"{sum(1 for r in rows if r.other_ids)} answers.", ""]
     conf = Counter(r.confidence or "(error)" for r in rows)
@@ -397,7 +400,10 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     rows = evaluate(judge, questions, cards)
     elapsed = time.perf_counter() - start
-    text = report(rows, args.worst, elapsed, missing)
+    source = str(args.questions.resolve().relative_to(ROOT)) if args.questions and \
+        args.questions.resolve().is_relative_to(ROOT) else str(args.questions or "")
+    text = report(rows, args.worst, elapsed, missing, source or "bench/ask/questions*.yaml",
+                  svc.store.current_edition("mtg") or "")
     askset.update_section(args.out, "quality", text)
     if args.json:
         args.json.write_text(json.dumps(to_json(rows), ensure_ascii=False, indent=1),

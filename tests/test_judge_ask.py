@@ -121,3 +121,27 @@ def test_a_rules_question_that_mentions_a_judge_stays_a_rules_question(judge):
     answer = judge.ask("Judge! My 5/5 trample creature is blocked by a 2/2. How much damage "
                        "tramples over?")
     assert numbers(answer)[0].startswith("702.19")
+
+
+def test_a_simulation_that_only_resolves_its_spell_is_no_answer(judge):
+    # Nothing in the question attacks: a Fog that just resolves says nothing
+    # about the damage asked about, so the answer does not claim the engine's.
+    answer = judge.ask("Leyline of Punishment is out and I cast Fog. Do I still take the "
+                       "combat damage?")
+    assert answer.basis != "simulation"
+    assert numbers(answer)[0] == "615.12"
+
+
+def test_the_simulated_outcome_reads_as_english(judge):
+    answer = judge.ask("My 2/2 first striker blocks their 3/3 deathtouch. Who dies?")
+    assert answer.basis == "simulation"
+    summary = answer.simulation["summary"]
+    assert "(yours)" in summary and "You's" not in summary
+
+
+def test_the_simulation_decides_which_subrule_of_a_keyword_comes_first(judge):
+    # "tramples over" shares a word with "trample over planeswalkers" (702.19c);
+    # the simulation assigned trample damage by 702.19b.
+    answer = judge.ask("I flash in Ambush Viper to block their 5/5 trampler. How much damage "
+                       "tramples over?")
+    assert numbers(answer)[0] == "702.19b"

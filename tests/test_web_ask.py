@@ -28,7 +28,7 @@ def test_page_answers_with_simulation_first_then_quoted_rules(client):
     sim, rules = html.index('class="simulated"'), html.index('class="quoted"')
     assert sim < rules
     assert 'href="/mtg/cr/702.19b"' in html
-    assert "Opponent goes from 20 to 18 life" in html
+    assert "Your opponent goes from 20 to 18 life" in html
 
 
 def test_page_quotes_chinese_in_the_preferred_script(client):
@@ -116,7 +116,7 @@ def test_reasons_and_outcome_read_in_chinese_in_the_chinese_view(client):
 
 def test_reasons_and_outcome_stay_english_in_the_english_view(client):
     html = client.get("/ask", query_string={"q": COMBAT, "view": "en"}).data.decode()
-    assert "Opponent goes from 20 to 18 life" in html and "applied in the simulation" in html
+    assert "Your opponent goes from 20 to 18 life" in html and "applied in the simulation" in html
     assert "模拟中用到" not in html
 
 

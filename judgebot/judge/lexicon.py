@@ -100,7 +100,7 @@ def _capitalised_anyway(name: str, text: str, at: int) -> bool:
     """A one-word name ("What", "Opt") at the start of a sentence: its capital
     says nothing about whether a card is meant."""
     before = text[:at].rstrip()
-    return " " not in name and (not before or before[-1] in ".?!:;\n\"'“‘(")
+    return " " not in name and (not before or before[-1] in ".?!:;\n\"'“‘。")
 
 
 class Lexicon:

@@ -26,6 +26,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from whoosh.analysis import STOP_WORDS
+
 from judgebot.cardinfo import card_rules
 from judgebot.corpus import EN, POLICY_KINDS, ZH_HANS, Record
 from judgebot.judge.lexicon import Lexicon
@@ -49,6 +51,7 @@ NAMED_RULE = 10.0
 DECIDES = (9.0, 6.5, 5.0, 4.0)
 # A situation that only names the game's machinery ("priority", "blocking").
 CONCEPT_WEIGHTS = (3.5, 2.6)
+TWO_CONDITIONS = 1.15  # a situation whose two conditions both hold is the more specific
 CARD_ONLY = 0.75  # a situation recognised only in a named card's text
 CARD_DEFINES_PT = 2.0
 DEFINING_RULE = 5.0  # for a keyword
@@ -63,6 +66,7 @@ SIMULATED = 2.5
 SEARCH_TOP = 3.0
 COOCCURRENCE = 1.5
 STEP_RULE = 0.8
+APPLIED_SUBRULE = 1.5  # a subrule the simulation applied, as words in common go
 HEADING_KEEPS = 0.25  # share of its score a heading keeps; the rest goes to subrules
 DEFINITIONAL = re.compile(r"^[\w’' -]+ is an? (?:static|triggered|activated|keyword|spell) "
                           r"ability(?: that [^.]*)?\.?$", re.IGNORECASE)
@@ -121,10 +125,11 @@ class Retriever:
             - analysis.FUNCTION_WORDS
 
     def informative(self, tokens: set[str]) -> set[str]:
-        """The tokens that are rare enough among rules to tell them apart."""
+        """The tokens that are rare enough among rules to tell them apart (the
+        index keeps no stop words, so their count says nothing: "in", "to")."""
         limit = COMMON_WORD * max(self._rule_count, 1)
         return {t for t in tokens if self._df.get(t, 0) <= limit and len(t) > 1
-                and t not in self._asking}
+                and t not in self._asking and t not in STOP_WORDS}
 
     def rule_tokens(self, rec: Record) -> frozenset[str]:
         cached = self._tokens.get(rec.id)
@@ -204,7 +209,7 @@ class Retriever:
         if u.tournament and game == "mtg":
             self._policy(u, bump)
         self._cooccurrence(u, rules)
-        self._headings_to_subrules(rules, qtokens)
+        self._headings_to_subrules(rules, qtokens, {self._rule(n, game) for n in applied})
         if self.procedural(u) or u.tournament == "yes":
             # A question about tournament procedure, or asked at a tournament in
             # its words: the game's rules its cards and words bring in are
@@ -233,6 +238,9 @@ class Retriever:
         # Recognised in a card's text alone it weighs less; when the question's
         # own words confirm it ("card+words"), as much as in the question's words.
         scale = CARD_ONLY if e.how == "card" else 1.0
+        if situation is not None and (situation.also or situation.also_cards) \
+                and e.how != "card":
+            scale *= TWO_CONDITIONS  # two things the question says, not one
         reason = msg("judge.why.card_situation") if e.how.startswith("card") else msg(
             "judge.why.words", text=e.text)
         for i, number in enumerate(e.rules):
@@ -350,8 +358,11 @@ class Retriever:
                          msg("judge.why.mentions", terms=Joined(tuple(sorted(present)),
                                                                "list.and")))
 
-    def _headings_to_subrules(self, rules: dict[str, Candidate], qtokens: set[str]) -> None:
-        """Let headings (rules with subrules, and sections) hand their score down."""
+    def _headings_to_subrules(self, rules: dict[str, Candidate], qtokens: set[str],
+                              applied: set[str | None] = frozenset()) -> None:
+        """Let headings (rules with subrules, and sections) hand their score down:
+        first to the subrules a simulation of the question applied, then to
+        those that share the question's words."""
         wanted = self.informative(qtokens) or qtokens
         for cand in sorted(rules.values(), key=lambda c: -c.score):
             rec = self.store.get(cand.id)
@@ -367,7 +378,8 @@ class Retriever:
             scored = []
             for child in children:
                 overlap = len(wanted & self.rule_tokens(child))
-                scored.append((overlap + prior.get(child.id, 0.0), child.id))
+                simulated = APPLIED_SUBRULE if child.id in applied else 0.0
+                scored.append((overlap + prior.get(child.id, 0.0) + simulated, child.id))
             scored.sort(key=lambda s: (-s[0], s[1]))
             share = cand.score * (1 - HEADING_KEEPS)
             title = self.store.text(rec, "zh", "title")

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from judgebot.engine.simulation import run_text
-from judgebot.judge.situation import Situation
-from judgebot.messages import Name, msg
+from judgebot.judge.situation import OPPONENT, YOU, Situation
+from judgebot.messages import ZH_HANS, Name, msg, render
 
 
 def run(situation: Situation, cards=None) -> dict:
@@ -24,6 +24,8 @@ def run(situation: Situation, cards=None) -> dict:
         "state": result.state,
         "branches": result.branches,
         "start_life": dict(situation.scenario.get("life", {})),
+        "spells": [_card_name(c) for cards_ in (situation.scenario.get("hand") or {}).values()
+                   for c in cards_],
     }
     out["summary"] = summarise(out)
     out["summary_zh"] = summarise_zh(out)
@@ -33,12 +35,27 @@ def run(situation: Situation, cards=None) -> dict:
 
 
 def settled(sim: dict) -> bool:
-    """Whether a simulation ran, changed something, and left no target open."""
+    """Whether a simulation ran, changed something besides its spells going to
+    the graveyard as they resolve, and left no target open."""
     if sim["refused"]:
         return False
     if any(e["event"] == "depends" and "target" in e["text"] for e in sim["log"]):
         return False
-    return not sim["summary"].startswith("Nothing changes")
+    if any(rule in sim["rules"] for rule in FIZZLED):
+        return True  # a spell that didn't resolve: "nothing happens" is the answer
+    spells = set(sim.get("spells", ()))
+    for fact in outcome_facts(sim):
+        if fact[0] != "dead" or any(card not in spells for card, _ in fact[1]):
+            return True
+    return False
+
+
+# A spell or ability removed from the stack without resolving (608.2b), or countered.
+FIZZLED = ("608.2b", "701.6a")
+
+
+def _card_name(card) -> str:
+    return card.get("name", "") if isinstance(card, dict) else str(card)
 
 
 def outcome_facts(sim: dict) -> list[tuple]:
@@ -72,11 +89,11 @@ def summarise(sim: dict) -> str:
     if depends:
         return depends[-1][0].upper() + depends[-1][1:] + "."
     words = {
-        "life": lambda p, a, b: f"{p} goes from {a} to {b} life",
-        "poison": lambda p, n: f"{p} has {n} poison counters",
-        "lost": lambda p: f"{p} loses the game",
+        "life": lambda p, a, b: f"{_who(p)} {_verb(p, 'go')} from {a} to {b} life",
+        "poison": lambda p, n: f"{_who(p)} {_verb(p, 'have')} {n} poison counters",
+        "lost": lambda p: f"{_who(p)} {_verb(p, 'lose')} the game",
         "dead": lambda cards: "put into the graveyard: " + ", ".join(
-            f"{c} ({o}'s)" for c, o in cards),
+            f"{c} ({_whose(o)})" for c, o in cards),
         "damaged": lambda cards: "survive: " + ", ".join(
             f"{c} ({d} damage marked)" for c, d in cards),
     }
@@ -87,13 +104,30 @@ def summarise(sim: dict) -> str:
     return text[0].upper() + text[1:] + "."
 
 
+def _who(player: str) -> str:
+    return {YOU: "you", OPPONENT: "your opponent"}.get(player, player)
+
+
+def _whose(player: str) -> str:
+    return {YOU: "yours", OPPONENT: "your opponent's"}.get(player, f"{player}'s")
+
+
+def _verb(player: str, verb: str) -> str:
+    """English agreement: "you go", "your opponent goes"."""
+    if player == YOU:
+        return verb
+    return {"have": "has", "go": "goes"}.get(verb, verb + "s")
+
+
 PLAYER_ZH = {"You": "你", "Opponent": "对手"}
 
 
 def summarise_zh(sim: dict) -> str:
     """The same outcome in Chinese (an open choice is described in English only)."""
     if sim["refused"]:
-        return "规则引擎无法模拟此情形：" + sim["refused"].get("message", "")
+        refusal = sim["refused"].get("msg")
+        return "规则引擎无法模拟此情形：" + (render(refusal, ZH_HANS) if refusal
+                                         else sim["refused"].get("message", ""))
     if any(e["event"] == "depends" for e in sim["log"]):
         return "结果取决于牌手的选择（详见步骤）。"
 

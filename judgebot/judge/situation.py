@@ -31,9 +31,15 @@ COMBAT_KEYWORDS = {
     "indestructible", "menace", "vigilance", "haste", "defender", "infect", "wither",
     "hexproof", "shroud", "flanking", "shadow", "intimidate", "fear", "skulk",
 }
-MINE = re.compile(r"(?:\bmy\b|\bi\b|\bi'm\b|我的|我方|我)\s*$")
-THEIRS = re.compile(r"(?:\btheir\b|\bopponent'?s?\b|\bhis\b|\bher\b|对手的|对手|对面的|对面|对方的|"
-                    r"对方|他的)\s*$")
+# Who a card named in the question belongs to, from the words just before it:
+# "my 3/3", "their Bridge", "my opponent controls Ensnaring Bridge", "I cast …".
+HAS = (r"(?:\s+(?:controls?|has|have|had|plays?|played|casts?|resolved|resolves|gets?|got"
+       r"|(?:is |are )?(?:controlling|playing|casting)))?")
+MINE = re.compile(r"(?:\bmy\b|\bi\b" + HAS
+                  + r"|\bi'm\b|我(?:场上)?(?:操控着?|控制着?|有)?的?|我方)\s*$")
+THEIRS = re.compile(r"(?:\btheir\b|\bopponent'?s?\b" + HAS + r"|\b(?:he|she|they)\b" + HAS
+                    + r"|\bhis\b|\bher\b|(?:对手|对面|对方)(?:场上)?(?:操控着?|控制着?|有)?的?|"
+                    r"他的)\s*$")
 BLOCKED_BY = re.compile(r"blocked\s+by|chump[- ]blocked\s+by|被|遭到")
 BLOCK_WORD = re.compile(r"\bblocks?\b|\bblocking\b|阻挡|挡住|挡下|拦住")
 WITH = re.compile(r"\bwith\b|用")
@@ -317,7 +323,7 @@ def _breaks(text: str, a: int, b: int) -> bool:
 
 def _owners(text: str, creatures: list[Mention]) -> None:
     for m in creatures:
-        before = text[max(0, m.start - 14): m.start]
+        before = text[max(0, m.start - 30): m.start]
         before = CLAUSE.split(before)[-1]
         before = re.sub(r"\b(?:a|an|the|one|two|three)\b|一个|两个|一只|两只", " ", before)
         before = re.sub(r"\s+", " ", before)

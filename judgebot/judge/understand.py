@@ -19,6 +19,7 @@ from judgebot.references import find_refs
 from judgebot.search.query import clean
 from judgebot.search.spelling import Corrector
 from judgebot.text.script import is_cjk, to_hans
+from judgebot.text.segment import segmenter
 
 # A section of the tournament documents as people type it: "IPG 2.2", "MTR
 # 4.2", "MTR第3.12条", "IPG appendix A".
@@ -242,13 +243,18 @@ def _homophones(u: Understanding, lexicon: Lexicon) -> None:
 
     taken = [(e.start, e.end) for e in u.entities]
     known = segmenter_words()
+    seg = segmenter()
     for m in re.finditer(r"[\u4e00-\u9fff]+", u.text):
         run, base = m.group(), m.start()
+        # A slip replaces whole words: 贱踏 is cut 贱/踏, but 义之 inside 正义之怒
+        # (正义/之/怒) cuts a word in two and is no slip for 易质.
+        bounds = {0} | {end for _, _, end in seg.words(run)}
         for size in (4, 3, 2):
             for i in range(len(run) - size + 1):
                 start, end = base + i, base + i + size
                 gram = run[i:i + size]
-                if gram in known or any(s < end and start < e for s, e in taken):
+                if gram in known or i not in bounds or i + size not in bounds or any(
+                        s < end and start < e for s, e in taken):
                     continue
                 key = "".join(lazy_pinyin(gram, style=Style.NORMAL))
                 ids = lexicon.pinyin.get(key)
@@ -264,8 +270,6 @@ def _homophones(u: Understanding, lexicon: Lexicon) -> None:
 
 def segmenter_words() -> dict:
     """The words of the current jieba dictionary (the corpus's vocabulary)."""
-    from judgebot.text.segment import segmenter
-
     seg = segmenter()
     seg._init()
     return seg._tk.FREQ
