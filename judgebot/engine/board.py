@@ -54,9 +54,10 @@ def _card(game: Game, oid: int) -> dict[str, Any]:
     its counters (a suspended card's time counters)."""
     obj = game.objects[oid]
     out: dict[str, Any] = {"id": oid, "name": obj.card.name, "zh": obj.card.zh_name}
-    counters = {k: v for k, v in sorted(obj.counters.items()) if v}
-    if counters:
-        out["counters"] = counters
+    if obj.counters:
+        counters = {k: v for k, v in sorted(obj.counters.items()) if v}
+        if counters:
+            out["counters"] = counters
     return out
 
 
@@ -267,10 +268,12 @@ def changes(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
     stack objects added or gone."""
     out: dict[str, Any] = {"players": {}, "zones": {}, "permanents": {}, "entered": [],
                            "left": [], "stack_added": [], "stack_removed": []}
+    # Most of a board is as it was one entry before: what compares equal as a whole
+    # (a dict comparison, in C) is not looked into field by field.
     old_players = {p["name"]: p for p in before["players"]}
     for p in after["players"]:
         old = old_players.get(p["name"])
-        if old is None:
+        if old is None or old == p:
             continue
         fields = [f for f in PLAYER_FIELDS if old.get(f) != p.get(f)]
         if fields:
@@ -285,15 +288,17 @@ def changes(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
         if old is None:
             out["entered"].append(oid)
             continue
+        if old == perm:
+            continue
         fields = [f for f in PERMANENT_FIELDS if old.get(f) != perm.get(f)]
         if fields:
             out["permanents"][oid] = fields
-    arrived = _arrivals(before, after)
-    for oid, perm in old_perms.items():
-        if oid not in new_perms:
-            where = arrived.get(perm["name"], {})
-            out["left"].append({"id": oid, "name": perm["name"], "zh": perm.get("zh", ""),
-                                **where})
+    left = [perm for oid, perm in old_perms.items() if oid not in new_perms]
+    arrived = _arrivals(before, after) if left else {}
+    for perm in left:
+        where = arrived.get(perm["name"], {})
+        out["left"].append({"id": perm["id"], "name": perm["name"], "zh": perm.get("zh", ""),
+                            **where})
     old_stack = {s["id"] for s in before["stack"]}
     new_stack = {s["id"] for s in after["stack"]}
     out["stack_added"] = [s["id"] for s in after["stack"] if s["id"] not in old_stack]

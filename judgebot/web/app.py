@@ -155,6 +155,8 @@ def create_app(service: SearchService | None = None, config: dict | None = None)
         app.logger.exception("unhandled error on %s", request.path)
         return error_response(500, "The server failed to answer this request.")
 
+    if app.config.get("SIMULATE_FAST_ROUTE", True):
+        app.wsgi_app = simulate.FastRoute(app, app.wsgi_app, SECURITY_HEADERS)
     if app.config.get("PAGE_THREADS"):
         app.wsgi_app = PageBudget(app.wsgi_app, app.config["PAGE_THREADS"])
     return app

@@ -7,7 +7,9 @@ only the web process has (rule texts from the corpus, the reader's
 preferences). For the JSON API (:mod:`api`) the worker writes the answer
 itself, all but the cited rules' texts, which the web process adds from the
 corpus (written once per rule): the web process never reads the boards only to
-write them again. :func:`register` adds it all to an app.
+write them again. The ordinary API request is answered beside Flask's request
+machinery (:mod:`fastroute`, installed by the app), the rest by the Flask route.
+:func:`register` adds it all to an app.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 from flask import Flask
 
 from judgebot.web.simulate import api, pages, service, view
+from judgebot.web.simulate.fastroute import FastRoute
 from judgebot.web.simulate.worker import WorkerPool
 
 WORKERS = 2  # simulation worker processes per web process
@@ -60,4 +63,4 @@ def _store_path(app: Flask) -> str | None:
     return str(path) if path is not None else None
 
 
-__all__ = ["PATHS", "admitted", "register"]
+__all__ = ["PATHS", "FastRoute", "admitted", "register"]

@@ -62,14 +62,23 @@ def answer(text: str, check: bool, prefs: Prefs) -> bytes:
     """The body of the API's answer for ``text`` (only read, with ``check``): the
     worker writes it all but the texts of the rules it cites, added here from the
     corpus; a run stopped for its budget is answered with the refusal saying which."""
-    outcome = _outcome(text, "answer", (check, prefs.script))
-    cat = catalog()
+    try:
+        return answer_body(pool(), catalog(), text, check, prefs)
+    except Busy:
+        raise ServiceUnavailable(BUSY) from None
+
+
+def answer_body(workers: WorkerPool, cat: Catalog, text: str, check: bool,
+                prefs: Prefs) -> bytes:
+    """:func:`answer` given the pool and the catalogue (no request context needed:
+    :mod:`judgebot.web.simulate.fastroute` calls it too). Raises :class:`Busy`."""
+    outcome = workers.run(text, "answer", (check, prefs.script))
     if outcome.status == "ok":
         before, after, cited = outcome.result
         return b"".join((before, b', "rules": ',
                          view.rules_json(cat, cited, prefs.script).encode("ascii"), b", ",
                          after))
-    sim = view.build(cat, text, refused(_problem(outcome)))
+    sim = view.build(cat, text, refused(_problem(outcome, workers)))
     return json.dumps(view.api_json(cat, sim, prefs)).encode("ascii")
 
 
@@ -80,9 +89,9 @@ def _outcome(text: str, job: str, options: tuple = ()) -> Outcome:
         raise ServiceUnavailable(BUSY) from None
 
 
-def _problem(outcome: Outcome) -> Problem:
+def _problem(outcome: Outcome, budget: WorkerPool | None = None) -> Problem:
     """Why a run has no result, as the refusal the page and the API show."""
-    budget = pool()
+    budget = budget or pool()
     if outcome.status == "timeout":
         problem = Problem(
             f"The simulation took longer than {budget.timeout:g} s and was stopped: the "
@@ -121,10 +130,17 @@ def finish(response: Response) -> Response:
     if response.status_code != 200 or response.direct_passthrough or \
             "Content-Encoding" in response.headers or "gzip" not in request.accept_encodings:
         return response
-    data = response.get_data()
-    if len(data) < GZIP_MIN_BYTES:
+    packed = gzipped(response.get_data())
+    if packed is None:
         return response
-    response.set_data(gzip.compress(data, GZIP_LEVEL, mtime=0))
+    response.set_data(packed)
     response.headers["Content-Encoding"] = "gzip"
     response.vary.add("Accept-Encoding")
     return response
+
+
+def gzipped(data: bytes) -> bytes | None:
+    """``data`` gzipped for a client that accepts it, or None when it is too short to gain."""
+    if len(data) < GZIP_MIN_BYTES:
+        return None
+    return gzip.compress(data, GZIP_LEVEL, mtime=0)
