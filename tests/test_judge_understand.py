@@ -175,6 +175,8 @@ def test_table_talk_situations(lexicon):
     ("I cast a spell that ends the turn while triggers wait: what happens?", "end-the-turn"),
     ("does my Saga get sacrificed after the final chapter?", "saga-chapters"),
     ("我跳过了抓牌步骤，还会触发吗？", "skip-steps"),
+    ("can my opponent redirect my spell to another legal target?", "change-targets"),
+    ("对手的生物有守护2，我用闪电击指定它但没付2，会怎样？", "ward"),
 ])
 def test_situations_in_both_languages(lexicon, question, situation):
     u = understand(question, lexicon)
