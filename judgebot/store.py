@@ -340,14 +340,20 @@ def _short_names(records: list[Record], keys: list[tuple[str, str, str, str]]
             possessive.setdefault(re.split(r"['’]s ", name, maxsplit=1)[0], []).append(zh[rid])
     rows: list[tuple[str, str, str, str]] = []
     for short, rids in by_short.items():
-        rid = max(rids, key=lambda r: (len(getattr(cards.get(r), "rulings", None) or []),
-                                       r in zh))
+        rid = _most_ruled(rids, cards, prefer=zh)
         rows.append((name_key(short), rid, "short", short))
         tail = _zh_short(zh.get(rid, ""), [zh[r] for r in rids if r != rid and r in zh],
                          possessive.get(short, []))
         if tail:
             rows.append((name_key(tail), rid, "short", tail))
     return rows
+
+
+def _most_ruled(rids: list[str], cards: dict[str, Record], prefer=()) -> str:
+    """Of cards one name could mean, the one with most rulings (the one judges
+    are asked about); on a tie, one in ``prefer``, then the first."""
+    return max(rids, key=lambda r: (len(getattr(cards.get(r), "rulings", None) or []),
+                                    r in prefer))
 
 
 def _plain_words(records: list[Record]) -> set[str]:
@@ -388,7 +394,7 @@ def _first_words(records: list[Record], keys: list[tuple[str, str, str, str]],
         rids = list(dict.fromkeys(rids))
         if len(rids) > FIRST_WORD_CARDS or word.lower() in taken:
             continue
-        rid = max(rids, key=lambda r: len(getattr(cards.get(r), "rulings", None) or []))
+        rid = _most_ruled(rids, cards)
         rows.append((name_key(word), rid, "first", word))
     return rows
 

@@ -39,6 +39,18 @@ def choose_cards(game: Game, player: str, cards: list[int], n: int, kind: str,
     return choose_group(game, player, list(combinations(cards, n)), kind, keys)
 
 
+def choose_order(game: Game, player: str, cards: list[int], kind: str = "put") -> list[int]:
+    """``player`` puts ``cards`` in an order of their choice, one card at a time (the
+    first chosen first); cards of one name need no choice between them."""
+    left, order = list(cards), []
+    while left:
+        pick = choose_cards(game, player, left, 1, kind, keys=(kind,))[0] \
+            if len({game.name_of(o) for o in left}) > 1 else left[0]
+        order.append(pick)
+        left.remove(pick)
+    return order
+
+
 def choose_between(game: Game, player: str, cards: list[int], least: int, most: int,
                    kind: str, keys: tuple[str, ...] | None = None) -> list[int]:
     """``player`` chooses from ``least`` to ``most`` of ``cards`` ("up to two", "you may

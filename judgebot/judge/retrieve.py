@@ -201,15 +201,16 @@ class Retriever:
                 number = STEP_SECTIONS.get(e.value)
                 if number:
                     bump(self._rule(number, game), STEP_RULE, msg("judge.why.words", text=e.text))
-        for number in applied:
-            bump(self._rule(number, game), SIMULATED, msg("judge.why.simulated"))
+        simulated = {self._rule(number, game) for number in applied} - {None}
+        for rid in simulated:
+            bump(rid, SIMULATED, msg("judge.why.simulated"))
         if deciding:
             bump(self._rule(deciding, game), DECIDES[0], msg("judge.why.simulated"))
         self._search(u, game, qtokens, bump, rulings)
         if u.tournament and game == "mtg":
             self._policy(u, bump)
         self._cooccurrence(u, rules)
-        self._headings_to_subrules(rules, qtokens, {self._rule(n, game) for n in applied})
+        self._headings_to_subrules(rules, qtokens, simulated)
         if self.procedural(u) or u.tournament == "yes":
             # A question about tournament procedure, or asked at a tournament in
             # its words: the game's rules its cards and words bring in are
@@ -359,7 +360,7 @@ class Retriever:
                                                                "list.and")))
 
     def _headings_to_subrules(self, rules: dict[str, Candidate], qtokens: set[str],
-                              applied: set[str | None] = frozenset()) -> None:
+                              applied: set[str] = frozenset()) -> None:
         """Let headings (rules with subrules, and sections) hand their score down:
         first to the subrules a simulation of the question applied, then to
         those that share the question's words."""

@@ -34,6 +34,10 @@ def run(situation: Situation, cards=None) -> dict:
     return out
 
 
+# A spell or ability removed from the stack without resolving (608.2b), or countered.
+FIZZLED = ("608.2b", "701.6a")
+
+
 def settled(sim: dict) -> bool:
     """Whether a simulation ran, changed something besides its spells going to
     the graveyard as they resolve, and left no target open."""
@@ -49,9 +53,6 @@ def settled(sim: dict) -> bool:
             return True
     return False
 
-
-# A spell or ability removed from the stack without resolving (608.2b), or countered.
-FIZZLED = ("608.2b", "701.6a")
 
 
 def _card_name(card) -> str:

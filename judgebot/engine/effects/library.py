@@ -9,7 +9,7 @@ from __future__ import annotations
 from judgebot.engine import citations as R
 from judgebot.engine.abilities import Effect
 from judgebot.engine.apply import settle_top, shuffled
-from judgebot.engine.choosing import choose_cards
+from judgebot.engine.choosing import choose_order
 from judgebot.engine.context import Ctx, players
 from judgebot.engine.events import Move
 from judgebot.engine.pipeline import perform
@@ -167,13 +167,7 @@ def _reorder_top(ctx: Ctx, eff: Effect) -> None:
                                      what=msg("effects.library.reorder")), ctx.rules)
             continue
         settle_top(game, p, n, ordered=False)  # which cards; their order is chosen now
-        left = list(pl.library[:max(n, 0)])
-        order: list[int] = []
-        while left:
-            pick = choose_cards(game, ctx.you, left, 1, "put", keys=("put",))[0] \
-                if len({game.name_of(o) for o in left}) > 1 else left[0]
-            order.append(pick)
-            left.remove(pick)
+        order = choose_order(game, ctx.you, pl.library[:max(n, 0)])
         pl.library[:len(order)] = order
         game.changed()
         game.log.add("look", msg("effects.library.reordered", player=ctx.you, owner=p,

@@ -10,7 +10,13 @@ from typing import Any
 from judgebot.engine import citations as R
 from judgebot.engine.abilities import Effect, Filter, Trigger, TriggeredAbility
 from judgebot.engine.apply import new_object, settle_top, shuffled
-from judgebot.engine.choosing import choose_between, choose_cards, names_match, sacrifice_events
+from judgebot.engine.choosing import (
+    choose_between,
+    choose_cards,
+    choose_order,
+    names_match,
+    sacrifice_events,
+)
 from judgebot.engine.context import Ctx, objects, players
 from judgebot.engine.errors import BadInput, Unsupported
 from judgebot.engine.events import Counters, Destroy, Event, Move
@@ -334,13 +340,8 @@ def _to_library(ctx: Ctx, eff: Effect) -> None:
     if position == "top" and eff.get("ordered"):
         # several cards put on top "in any order": the first chosen ends on top
         game = ctx.game
-        left = [o for o in objects(ctx, eff.get("what")) if o in game.objects]
-        order: list[int] = []
-        while left:
-            pick = choose_cards(game, ctx.you, left, 1, "put", keys=("put",))[0] \
-                if len({game.name_of(o) for o in left}) > 1 else left[0]
-            order.append(pick)
-            left.remove(pick)
+        order = choose_order(game, ctx.you,
+                             [o for o in objects(ctx, eff.get("what")) if o in game.objects])
         perform(game, [Move(source=ctx.source, oid=o, to_zone="library", reason="library",
                             rules=ctx.rules, position="top") for o in reversed(order)])
         return
