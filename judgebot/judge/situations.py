@@ -45,10 +45,12 @@ class Situation:
     unless: tuple[re.Pattern, ...]
     any_cards: tuple[re.Pattern, ...]
     also_cards: tuple[re.Pattern, ...]
+    # Another situation whose answer this one gives (one situation told two ways).
+    answer_of: str = ""
 
     @property
     def code(self) -> str:
-        return f"judge.situation.{self.name}"
+        return f"judge.situation.{self.answer_of or self.name}"
 
     @property
     def tournament(self) -> bool:
@@ -98,6 +100,7 @@ def load(store: Store) -> list[Situation]:
             text_also += tournament_cues("tournament", "tournament_weak")
         out.append(Situation(
             name=entry["name"], rules=tuple(rules), answer=bool(entry.get("answer")),
+            answer_of=entry["answer"] if isinstance(entry.get("answer"), str) else "",
             any=text_any, also=text_also, unless=_split(entry.get("unless") or [])[0],
             any_cards=card_any, also_cards=card_also))
     return out
