@@ -223,6 +223,25 @@ def test_a_decklist_that_only_says_how_many_cards_is_not_its_own_mistake(lexicon
     assert "ipg-deck-problem" in found and "ipg-decklist-problem" not in found
 
 
+def test_two_named_cards_that_each_replace_an_event_bring_the_order_they_apply_in(lexicon):
+    both = understand("Rest in Peace is out and my Ugin's Nexus is destroyed.", lexicon)
+    one = understand("Rest in Peace is out and my Llanowar Elves is destroyed.", lexicon)
+    assert "replacements-of-two-cards" in {e.value for e in both.of("situation")}
+    assert "replacements-of-two-cards" not in {e.value for e in one.of("situation")}
+
+
+def test_two_named_cards_that_each_change_types_bring_layer_dependency(lexicon):
+    u = understand("I have March of the Machines and Mycosynth Lattice.", lexicon)
+    assert "type-changes-of-two-cards" in {e.value for e in u.of("situation")}
+
+
+def test_a_situation_inside_a_card_name_is_not_described(lexicon):
+    # 守护者 ("protector", a battle's) is also the "Guardian" of Thalia's name.
+    u = understand("我用瑟班守护者莎利雅阻挡", lexicon)
+    assert "battles-defense" not in {e.value for e in u.of("situation")}
+    assert "battles-defense" in {e.value for e in understand("守护者是谁", lexicon).of("situation")}
+
+
 def test_a_mana_dork_named_as_an_object_is_not_a_question_about_mana_abilities(lexicon):
     sacrificed = understand("He sacs his mana dork in response to my Shock.", lexicon)
     tapped = understand("Can I respond when he taps his mana dork?", lexicon)
