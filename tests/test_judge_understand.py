@@ -191,6 +191,10 @@ def test_table_talk_situations(lexicon):
     ("对手X=5放下的生物，法术力值是多少？", "mana-value-x"),
     ("无色的牌能放进我的单红指挥官套牌吗", "commander-colour-identity"),
     ("He asked my life total, I said 12, turns out I was at 10", "ipg-communication-policy"),
+    ("我的生物正在攻击B，B中途认输了，伤害会打到谁？", "attacked-player-left"),
+    ("In a 5-player game can I target the player three seats away with range of influence 2?",
+     "range-of-influence"),
+    ("三人混战，我同时攻击两个对手", "multiplayer-attacks"),
 ])
 def test_situations_in_both_languages(lexicon, question, situation):
     u = understand(question, lexicon)
@@ -240,6 +244,11 @@ def test_a_situation_inside_a_card_name_is_not_described(lexicon):
     u = understand("我用瑟班守护者莎利雅阻挡", lexicon)
     assert "battles-defense" not in {e.value for e in u.of("situation")}
     assert "battles-defense" in {e.value for e in understand("守护者是谁", lexicon).of("situation")}
+
+
+def test_a_player_conceding_a_multiplayer_game_is_a_rules_question(lexicon):
+    u = understand("我的生物正在攻击B，B中途认输了，伤害会打到谁？", lexicon)
+    assert "mtr-conceding" not in {e.value for e in u.of("situation")}
 
 
 def test_a_mana_dork_named_as_an_object_is_not_a_question_about_mana_abilities(lexicon):
