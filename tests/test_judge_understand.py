@@ -195,6 +195,9 @@ def test_table_talk_situations(lexicon):
     ("In a 5-player game can I target the player three seats away with range of influence 2?",
      "range-of-influence"),
     ("三人混战，我同时攻击两个对手", "multiplayer-attacks"),
+    ("我的生物受了致命伤害一直还在场上，过了两个回合才发现", "ipg-game-rule-violation"),
+    ("A 0 toughness creature stayed on the battlefield and we noticed two turns later",
+     "ipg-failure-to-maintain"),
 ])
 def test_situations_in_both_languages(lexicon, question, situation):
     u = understand(question, lexicon)
