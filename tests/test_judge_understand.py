@@ -212,11 +212,14 @@ def test_table_shorthand_is_read_as_the_games_words(lexicon):
     assert found["target-gone-in-response"] == "in resp"
 
 
+def situations_in(question: str, lexicon) -> set[str]:
+    return {e.value for e in understand(question, lexicon).of("situation")}
+
+
 def test_a_land_named_by_its_card_is_played_only_when_the_question_plays_it(lexicon):
-    played = understand("They play Mutavault: can I respond?", lexicon)
-    tapped = understand("When he taps his Forest, can I respond?", lexicon)
-    assert "land-card-played" in {e.value for e in played.of("situation")}
-    assert "land-card-played" not in {e.value for e in tapped.of("situation")}
+    assert "land-card-played" in situations_in("They play Mutavault: can I respond?", lexicon)
+    assert "land-card-played" not in situations_in("When he taps his Forest, can I respond?",
+                                                   lexicon)
 
 
 def test_a_situation_may_give_another_ones_answer(lexicon):
@@ -231,15 +234,15 @@ def test_a_decklist_that_only_says_how_many_cards_is_not_its_own_mistake(lexicon
 
 
 def test_two_named_cards_that_each_replace_an_event_bring_the_order_they_apply_in(lexicon):
-    both = understand("Rest in Peace is out and my Ugin's Nexus is destroyed.", lexicon)
-    one = understand("Rest in Peace is out and my Llanowar Elves is destroyed.", lexicon)
-    assert "replacements-of-two-cards" in {e.value for e in both.of("situation")}
-    assert "replacements-of-two-cards" not in {e.value for e in one.of("situation")}
+    both = "Rest in Peace is out and my Ugin's Nexus is destroyed."
+    one = "Rest in Peace is out and my Llanowar Elves is destroyed."
+    assert "replacements-of-two-cards" in situations_in(both, lexicon)
+    assert "replacements-of-two-cards" not in situations_in(one, lexicon)
 
 
 def test_two_named_cards_that_each_change_types_bring_layer_dependency(lexicon):
-    u = understand("I have March of the Machines and Mycosynth Lattice.", lexicon)
-    assert "type-changes-of-two-cards" in {e.value for e in u.of("situation")}
+    question = "I have March of the Machines and Mycosynth Lattice."
+    assert "type-changes-of-two-cards" in situations_in(question, lexicon)
 
 
 def test_a_situation_inside_a_card_name_is_not_described(lexicon):
