@@ -198,6 +198,8 @@ def test_table_talk_situations(lexicon):
     ("我的生物受了致命伤害一直还在场上，过了两个回合才发现", "ipg-game-rule-violation"),
     ("A 0 toughness creature stayed on the battlefield and we noticed two turns later",
      "ipg-failure-to-maintain"),
+    ("I Clone my opponent's Tarmogoyf: what do I get?", "copy-values"),
+    ("我用仿生妖复制对手的生物，会得到什么？", "copy-values"),
 ])
 def test_situations_in_both_languages(lexicon, question, situation):
     u = understand(question, lexicon)
