@@ -287,6 +287,11 @@ def test_chinese_homophone_typo_is_read_as_the_keyword(lexicon):
     assert u.corrections == {"贱踏": "践踏"}
 
 
+def test_a_character_of_grammar_is_typed_on_purpose_not_a_homophone_slip(lexicon):
+    u = understand("它打我的生物，是放-1/-1指示物吗？", lexicon)  # 是放 sounds like 施放
+    assert not any(e.how == "homophone" for e in u.entities) and u.corrections == {}
+
+
 def test_player_names_for_newer_keywords(lexicon):
     u = understand("对手的生物有守护，我能指定它吗", lexicon)
     assert any(e.value == f"mtg:glossary:{CURRENT}:ward" for e in u.entities)

@@ -271,15 +271,18 @@ class Retriever:
         # target" → 701.8), rule numbers, glossary terms ("dies" → 700.4).
         for rid in card_rules(self.store, card):
             bump(rid, CARD_RULE, msg("judge.why.used_by_text", card=e.text))
-        text = analysis.fold(card.text.get(ZH_HANS, "") or card.text.get(EN, ""))
+        # Both languages: a printed Chinese keyword may differ from the rules' term.
+        text = analysis.fold(card.text.get(ZH_HANS, "")) + "\n" + card.text.get(EN, "")
         if card.power == "*" or card.toughness == "*" or "*" in (card.power or ""):
             for number in ("604.3", "613.4a"):
                 bump(self._rule(number, card.game), CARD_DEFINES_PT,
                      msg("judge.why.defines_pt", card=e.text))
         if self.lexicon is None:
             return
+        seen: set[str] = set()
         for _, _, term in self.lexicon.find(text):
-            if term.kind == "keyword":
+            if term.kind == "keyword" and term.value not in seen:
+                seen.add(term.value)
                 glossary.setdefault(term.value, Candidate(term.value)).add(
                     1.5, msg("judge.why.in_card", card=e.text))
                 for rid in term.rules[:1]:

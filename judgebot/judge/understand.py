@@ -269,10 +269,23 @@ def _homophones(u: Understanding, lexicon: Lexicon) -> None:
                 if rec is None or rec.kind != "glossary":
                     continue
                 name = lexicon.zh_name(rec.id) or rec.term.get("zh-Hans") or ""
+                if _grammar_char_slip(gram, name):
+                    continue
                 u.entities.append(Entity("keyword", gram, start, end, rec.id, "zh", "homophone",
                                          list(getattr(rec, "rules", []) or [])))
                 u.corrections[gram] = name
                 taken.append((start, end))
+
+
+# Characters of grammar, typed on purpose in nearly every sentence: a run that
+# has one where the headword has another character is no slip (是放 "is it
+# putting" is not 施放 "cast", 在场 is not 再场).
+GRAMMAR_CHARS = frozenset("是的了在我你他她它有不也就都要会能把被给让这那吗呢")
+
+
+def _grammar_char_slip(gram: str, name: str) -> bool:
+    return any(c in GRAMMAR_CHARS and (len(name) != len(gram) or name[i] != c)
+               for i, c in enumerate(gram))
 
 
 def segmenter_words() -> dict:
