@@ -177,6 +177,20 @@ def test_table_talk_situations(lexicon):
     ("我跳过了抓牌步骤，还会触发吗？", "skip-steps"),
     ("can my opponent redirect my spell to another legal target?", "change-targets"),
     ("对手的生物有守护2，我用闪电击指定它但没付2，会怎样？", "ward"),
+    ("They play Mutavault: can I Stone Rain it in response?", "land-card-played"),
+    ("Does damage dealt by Alice's commander count when Bob controls it?", "commander-damage"),
+    ("He said 'move to combat' and I killed his Goblin: does his trigger still happen?",
+     "mtr-shortcuts"),
+    ("he says he goes infinite, does he have to actually do the loop?", "mtr-loops"),
+    ("对手每回合都要把我的坟墓场一张张翻一遍，时间只剩5分钟", "ipg-slow-play"),
+    ("Deck check: the judge counted 59, my last copy was still in my deck box", "ipg-deck-problem"),
+    ("Same mistake at FNM and at an RCQ, different penalties: why?",
+     "mtr-rules-enforcement-levels"),
+    ("Brainstorm draws three cards: does his trigger trigger three times?",
+     "trigger-once-per-event"),
+    ("对手X=5放下的生物，法术力值是多少？", "mana-value-x"),
+    ("无色的牌能放进我的单红指挥官套牌吗", "commander-colour-identity"),
+    ("He asked my life total, I said 12, turns out I was at 10", "ipg-communication-policy"),
 ])
 def test_situations_in_both_languages(lexicon, question, situation):
     u = understand(question, lexicon)
@@ -189,6 +203,24 @@ def test_table_shorthand_is_read_as_the_games_words(lexicon):
     assert "target-gone-in-response" in found
     # The entity points at what was typed, whole words.
     assert found["target-gone-in-response"] == "in resp"
+
+
+def test_a_land_named_by_its_card_is_played_only_when_the_question_plays_it(lexicon):
+    played = understand("They play Mutavault: can I respond?", lexicon)
+    tapped = understand("When he taps his Forest, can I respond?", lexicon)
+    assert "land-card-played" in {e.value for e in played.of("situation")}
+    assert "land-card-played" not in {e.value for e in tapped.of("situation")}
+
+
+def test_a_situation_may_give_another_ones_answer(lexicon):
+    played = lexicon.situation("land-card-played")
+    assert played.answer and played.code == "judge.situation.land-play-special-action"
+
+
+def test_a_decklist_that_only_says_how_many_cards_is_not_its_own_mistake(lexicon):
+    u = understand("Decklist says 60 main, the judge counted 59 in my deck", lexicon)
+    found = {e.value for e in u.of("situation")}
+    assert "ipg-deck-problem" in found and "ipg-decklist-problem" not in found
 
 
 def test_a_mana_dork_named_as_an_object_is_not_a_question_about_mana_abilities(lexicon):
