@@ -357,6 +357,20 @@ def markdown(report: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+HISTORY = "## History"
+
+
+def kept_history(path: Path) -> str:
+    """The hand-written ``## History`` section of the report being replaced (the
+    figures before and after each change, with their load), kept at its end."""
+    try:
+        old = path.read_text(encoding="utf-8")
+    except OSError:
+        return ""
+    at = old.find("\n" + HISTORY)
+    return "\n" + old[at + 1:] if at >= 0 else ""
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--duration", type=int, default=8, help="seconds per wrk run")
@@ -457,7 +471,8 @@ def main() -> int:
         out.parent.mkdir(parents=True, exist_ok=True)
         out.with_suffix(".json").write_text(
             json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-        out.with_suffix(".md").write_text(text, encoding="utf-8")
+        out.with_suffix(".md").write_text(text + kept_history(out.with_suffix(".md")),
+                                          encoding="utf-8")
         print(f"wrote {out.with_suffix('.md')}")
     for bar, got, ok in verdicts(report):
         print(f"{'met    ' if ok else 'NOT MET'}  {bar}: {got}")

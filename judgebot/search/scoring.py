@@ -275,11 +275,21 @@ class Scorer:
                 out[docnum] = matcher.score()
         return out
 
+    def _docs(self, fieldname: str, word: str) -> frozenset[int]:
+        """The documents holding ``word`` (without scoring them: a phrase's words)."""
+        key = ("docs", fieldname, word)
+        found = self._cache.get(key)
+        if found is None:
+            field = self.schema[fieldname]
+            found = frozenset(self._read(fieldname, field.to_bytes(word))[0])
+            self._cache.put(key, found, len(found))
+        return found
+
     def _holding_all(self, fieldname: str, words: list[str], within: set[int] | None
                      ) -> set[int]:
         """Documents holding every one of ``words`` (a phrase's candidates)."""
         for word in words:
-            docs = self._term(Q.Term(fieldname, word)).keys()
+            docs = self._docs(fieldname, word)
             within = set(docs) if within is None else within & docs
             if not within:
                 break
