@@ -10,7 +10,7 @@ from whoosh.idsets import BitSet
 from whoosh.matching import ListMatcher
 
 from judgebot.search.query import parse
-from judgebot.search.scoring import ScoreCache, Scorer, _postings
+from judgebot.search.scoring import ENTRY_COST, ScoreCache, Scorer, _postings
 
 # Queries of every shape the service builds: one word, several words in each
 # language, cross-language expansions (phrases inside conjunctions), quoted
@@ -173,15 +173,22 @@ def test_a_phrase_checked_in_some_documents_is_checked_in_the_others_when_asked(
 
 
 def test_the_cache_keeps_at_most_its_capacity_most_recent_first():
-    cache = ScoreCache(capacity=40)
+    cache = ScoreCache(capacity=100)  # each entry costs its size and ENTRY_COST
     for i in range(10):
-        cache.put(("term", i), {i: 1.0}, 1)  # 2 each, with the entry's own cost
-    assert cache.size == 20 and cache.get(("term", 0)) == {0: 1.0}
+        cache.put(("term", i), {i: 1.0}, 1)
+    assert cache.size == 10 * (1 + ENTRY_COST) and cache.get(("term", 0)) == {0: 1.0}
     for i in range(10, 21):
         cache.put(("term", i), {i: 1.0}, 1)
-    assert cache.size <= 40
+    assert cache.size <= 100
     assert cache.get(("term", 0)) == {0: 1.0}  # used recently: kept
     assert cache.get(("term", 1)) is None  # the least recently used went first
     cache.put(("term", "huge"), {}, 30)  # over a quarter of it: never kept
     assert cache.get(("term", "huge")) is None
     assert ScoreCache(0).get(("x",)) is None
+
+
+def test_words_the_index_does_not_hold_take_no_room_in_the_cache(search_service):
+    scorer = Scorer(search_service._searcher)
+    for i in range(100):
+        assert scorer.scores(Q.Term("text_en", f"zzq{i}")) == {}
+    assert len(scorer._cache) == 0 and scorer._cache.size == 0

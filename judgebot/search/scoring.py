@@ -39,6 +39,7 @@ Scores = dict[int, float]
 # scores in all (~90 bytes each: ~18 MB per process). A term's scores are a
 # quarter of a search's CPU, a phrase's can be most of it.
 CACHED_SCORES = 200_000
+ENTRY_COST = 4  # an entry's own key and record, counted as this many scores
 
 
 class Scorer:
@@ -326,7 +327,12 @@ class ScoreCache:
             return entry[0]
 
     def put(self, key: tuple, value: object, size: int) -> None:
-        size += 1  # an empty entry costs something too
+        """Keep ``value`` (``size`` document scores); nothing is kept for nothing found
+        (a word the index does not hold costs one lookup to find again, and random
+        words must not fill the cache with entries that hold nothing)."""
+        if size <= 0:
+            return
+        size += ENTRY_COST
         if size > self.capacity // 4:  # one huge entry would push out everything else
             return
         with self._lock:
