@@ -191,6 +191,13 @@ def test_table_talk_situations(lexicon):
     ("对手X=5放下的生物，法术力值是多少？", "mana-value-x"),
     ("无色的牌能放进我的单红指挥官套牌吗", "commander-colour-identity"),
     ("He asked my life total, I said 12, turns out I was at 10", "ipg-communication-policy"),
+    ("我的生物正在攻击B，B中途认输了，伤害会打到谁？", "attacked-player-left"),
+    ("In a 5-player game can I target the player three seats away with range of influence 2?",
+     "range-of-influence"),
+    ("三人混战，我同时攻击两个对手", "multiplayer-attacks"),
+    ("我的生物受了致命伤害一直还在场上，过了两个回合才发现", "ipg-game-rule-violation"),
+    ("A 0 toughness creature stayed on the battlefield and we noticed two turns later",
+     "ipg-failure-to-maintain"),
 ])
 def test_situations_in_both_languages(lexicon, question, situation):
     u = understand(question, lexicon)
@@ -221,6 +228,30 @@ def test_a_decklist_that_only_says_how_many_cards_is_not_its_own_mistake(lexicon
     u = understand("Decklist says 60 main, the judge counted 59 in my deck", lexicon)
     found = {e.value for e in u.of("situation")}
     assert "ipg-deck-problem" in found and "ipg-decklist-problem" not in found
+
+
+def test_two_named_cards_that_each_replace_an_event_bring_the_order_they_apply_in(lexicon):
+    both = understand("Rest in Peace is out and my Ugin's Nexus is destroyed.", lexicon)
+    one = understand("Rest in Peace is out and my Llanowar Elves is destroyed.", lexicon)
+    assert "replacements-of-two-cards" in {e.value for e in both.of("situation")}
+    assert "replacements-of-two-cards" not in {e.value for e in one.of("situation")}
+
+
+def test_two_named_cards_that_each_change_types_bring_layer_dependency(lexicon):
+    u = understand("I have March of the Machines and Mycosynth Lattice.", lexicon)
+    assert "type-changes-of-two-cards" in {e.value for e in u.of("situation")}
+
+
+def test_a_situation_inside_a_card_name_is_not_described(lexicon):
+    # 守护者 ("protector", a battle's) is also the "Guardian" of Thalia's name.
+    u = understand("我用瑟班守护者莎利雅阻挡", lexicon)
+    assert "battles-defense" not in {e.value for e in u.of("situation")}
+    assert "battles-defense" in {e.value for e in understand("守护者是谁", lexicon).of("situation")}
+
+
+def test_a_player_conceding_a_multiplayer_game_is_a_rules_question(lexicon):
+    u = understand("我的生物正在攻击B，B中途认输了，伤害会打到谁？", lexicon)
+    assert "mtr-conceding" not in {e.value for e in u.of("situation")}
 
 
 def test_a_mana_dork_named_as_an_object_is_not_a_question_about_mana_abilities(lexicon):
