@@ -254,6 +254,20 @@ def test_a_player_conceding_a_multiplayer_game_is_a_rules_question(lexicon):
     assert "mtr-conceding" not in {e.value for e in u.of("situation")}
 
 
+def test_a_card_named_as_a_verb_is_not_corrected_as_a_slip(lexicon):
+    u = understand("I Shocked their creature and they sacrificed it in response.", lexicon)
+    assert "mtg:card:shock" in {e.value for e in u.of("card")}
+    assert u.corrections == {} and not any(e.how == "misspelt" for e in u.entities)
+
+
+def test_a_keyword_ability_the_glossary_calls_by_another_name_is_a_keyword(lexicon):
+    # The glossary defines Menace as "an evasion ability", Ward as "a triggered
+    # ability": both are keyword abilities of rule 702.
+    for question in ("对手的生物有威慑", "does ward trigger on my aura?"):
+        kinds = {e.value.rsplit(":", 1)[-1]: e.kind for e in understand(question, lexicon).entities}
+        assert "keyword" in {kinds.get("menace"), kinds.get("ward")}
+
+
 def test_a_mana_dork_named_as_an_object_is_not_a_question_about_mana_abilities(lexicon):
     sacrificed = understand("He sacs his mana dork in response to my Shock.", lexicon)
     tapped = understand("Can I respond when he taps his mana dork?", lexicon)

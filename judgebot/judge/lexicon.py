@@ -130,7 +130,7 @@ class Lexicon:
             partner = by_slug.get(rec.slug)
             zh = own or (_zh(partner.term) if partner is not None and zh_of(partner.definition)
                          else "")
-            kind = "keyword" if "keyword" in rec.definition.get(EN, "").lower() else "term"
+            kind = "keyword" if _is_keyword(rec, rules) else "term"
             self._add(rec.term.get(EN, ""), "en", kind, rec.id, rules)
             self._add(zh, "zh", kind, rec.id, rules)
         for game in store.games:
@@ -282,6 +282,13 @@ class Lexicon:
 # "See Limited Range of Influence." / "See “Enters the Battlefield.”"
 _SEE = re.compile(r"\bSee (?:also )?[“\"]?([A-Z][^.”\"]*?)[”\"]?\.(?:[”\"])?(?:\s|$)")
 _RULE_REF = re.compile(r"\b(\d{3}(?:\.\d{1,3}[a-z]?)?)\b")
+
+
+def _is_keyword(rec: Record, rules: list[str]) -> bool:
+    """A keyword ability: said so by its definition, or defined in rule 702
+    ("Menace: An evasion ability …" is 702.111)."""
+    number = rules[0].rsplit(":", 1)[-1] if rules else ""
+    return "keyword" in rec.definition.get(EN, "").lower() or number.startswith("702.")
 
 
 def _glossary_rules(rec: Record, by_term: dict[str, Record], store: Store) -> list[str]:

@@ -161,11 +161,15 @@ def _terms(u: Understanding, lexicon: Lexicon, text: str, how: str) -> None:
 
 
 def _correct(text: str, corrector: Corrector, lexicon: Lexicon, u: Understanding) -> str:
+    # A card named in the question is no slip ("Shocked" is Shock, not "locked").
+    named = [(e.start, e.end) for e in u.entities if e.kind == "card"]
+
     def fix(m: re.Match) -> str:
         word = m.group()
         lower = word.lower()
         if (len(lower) < 5 or corrector.known(lower) or lower in lexicon.pinyin
-                or lexicon.vocabulary(lower)):
+                or lexicon.vocabulary(lower)
+                or any(a <= m.start() and m.end() <= b for a, b in named)):
             return word
         suggestion = corrector.suggest(lower)
         if suggestion and suggestion not in (lower[:-1], lower[:-2]):  # not a plural
