@@ -6,6 +6,11 @@ Starts ``judgebot serve`` twice on free loopback ports, over the same index:
   before it forked workers: the baseline;
 * **workers**: the default on Linux, ``--workers N`` processes (gunicorn,
   forked after loading, waitress in each);
+* **uncached**: the same without the search's per-process cache of term and
+  phrase scores (``--search-cache 0``): the mix repeats its searches, so the
+  cache holds all their words after the first pass, where real users' varied
+  queries would also read words not yet cached; this is the cost when none is
+  (``--parts load`` alone skips it);
 
 and drives each with ``wrk`` for a fixed time at several concurrencies,
 alternating between the two servers run after run so both see the same
@@ -303,7 +308,7 @@ def markdown(report: dict) -> str:
              "CPU ms/req: the CPU time the server's web processes (not the niced simulation "
              "workers) spent per request answered, from /proc: what the machine's other work "
              "inflates much less than latency.", ""]
-    for key in [k for k in ("single", "workers") if k in report]:
+    for key in [k for k in ("single", "workers", "uncached") if k in report]:
         s = report[key]
         lines += [f"## {s['label']}", "", f"`{s['command']}`", "",
                   "| connections | mix req/s | mix p50 ms | mix p99 ms | mix CPU ms/req "
@@ -311,7 +316,9 @@ def markdown(report: dict) -> str:
                   "| errors |",
                   "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
         for c in report["concurrency"]:
-            m, f = s["mix"][str(c)], s["floor"][str(c)]
+            m = s["mix"][str(c)]
+            f = s["floor"].get(str(c)) or dict.fromkeys(
+                ("rps", "p50_ms", "p99_ms", "cpu_ms", "errors"), "–")
             lines.append(f"| {c} | {m['rps']} | {m['p50_ms']} | {m['p99_ms']} | "
                          f"{m.get('cpu_ms')} | {m['errors']} | {f['rps']} | {f['p50_ms']} | "
                          f"{f['p99_ms']} | {f.get('cpu_ms')} | {f['errors']} |")
@@ -337,8 +344,31 @@ def markdown(report: dict) -> str:
     lines += ["## Bars (issue 12)", "", "| bar | measured | met |", "|---|---|---|"]
     lines += [f"| {bar} | {got} | {'met' if ok else '**not met**'} |"
               for bar, got, ok in verdicts(report)]
+    if "uncached" in report and "single" in report:
+        top = str(max(report["concurrency"]))
+        best_single = max(r["rps"] for r in report["single"]["mix"].values())
+        m = report["uncached"]["mix"][top]
+        errors = sum(r["errors"] for r in report["uncached"]["mix"].values())
+        lines += ["", f"Without the search cache (not a bar: the cost when none of a search's "
+                  f"words is cached yet): {m['rps']} req/s = {m['rps'] / best_single:.2f}× "
+                  f"at {top} connections, p99 {m['p99_ms']} ms, CPU {m.get('cpu_ms')} ms/req, "
+                  f"{errors} errors."]
     lines += ["", "The mix, in order:", ""] + [f"- `{p}`" for p in report["paths"]]
     return "\n".join(lines) + "\n"
+
+
+HISTORY = "## History"
+
+
+def kept_history(path: Path) -> str:
+    """The hand-written ``## History`` section of the report being replaced (the
+    figures before and after each change, with their load), kept at its end."""
+    try:
+        old = path.read_text(encoding="utf-8")
+    except OSError:
+        return ""
+    at = old.find("\n" + HISTORY)
+    return "\n" + old[at + 1:] if at >= 0 else ""
 
 
 def main() -> int:
@@ -352,8 +382,8 @@ def main() -> int:
     parser.add_argument("--simulations", type=int, default=20,
                         help="simulations kept in flight (0: skip that part)")
     parser.add_argument("--search-connections", type=int, default=8)
-    parser.add_argument("--parts", nargs="+", choices=["load", "simulations"],
-                        default=["load", "simulations"])
+    parser.add_argument("--parts", nargs="+", choices=["load", "uncached", "simulations"],
+                        default=["load", "uncached", "simulations"])
     parser.add_argument("--out", default=str(BENCH / "results" / "web"),
                         help="report path without suffix, or - for stdout")
     args = parser.parse_args()
@@ -365,12 +395,18 @@ def main() -> int:
                                              str(args.workers)], args.threads)}
     if "load" in args.parts:
         servers["single"] = Server("single", ["--server", "waitress"], args.threads)
+        if "uncached" in args.parts:
+            servers["uncached"] = Server("uncached", ["--server", "gunicorn", "--workers",
+                                                      str(args.workers), "--search-cache", "0"],
+                                         args.threads)
     labels = {"single": f"One process (waitress, {args.threads or 8} threads), the baseline",
               "workers": f"{args.workers} worker processes (gunicorn, waitress in each, "
                          f"{args.threads or 4} threads each for pages and searches, more "
-                         "for simulations waiting for their worker)"}
+                         "for simulations waiting for their worker)",
+              "uncached": f"The same {args.workers} worker processes without the search cache "
+                          "(mix only)"}
     results: dict = {k: {"mix": {}, "floor": {}} for k in servers}
-    order = ["single", "workers"]  # the baseline first in every run
+    order = ["single", "workers", "uncached"]  # the baseline first in every run
     servers = {k: servers[k] for k in order if k in servers}
     sims = None
     try:
@@ -384,6 +420,8 @@ def main() -> int:
             for c in args.concurrency:
                 for key, server in servers.items():
                     for part, ps in (("mix", paths), ("floor", [FLOOR])):
+                        if key == "uncached" and part == "floor":
+                            continue  # the same server code as the workers'
                         r = run_wrk(server.base, ps, c, args.duration, trees[key])
                         cells.setdefault((key, part, c), []).append(r)
                         print(f"run {run + 1} {key:7s} {part:5s} c={c:3d} {r['rps']:8.1f} "
@@ -433,7 +471,8 @@ def main() -> int:
         out.parent.mkdir(parents=True, exist_ok=True)
         out.with_suffix(".json").write_text(
             json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-        out.with_suffix(".md").write_text(text, encoding="utf-8")
+        out.with_suffix(".md").write_text(text + kept_history(out.with_suffix(".md")),
+                                          encoding="utf-8")
         print(f"wrote {out.with_suffix('.md')}")
     for bar, got, ok in verdicts(report):
         print(f"{'met    ' if ok else 'NOT MET'}  {bar}: {got}")

@@ -150,7 +150,7 @@ class CardFinder:
         for at, rid, name, other in self.store.card_names(sorted(shared)):
             if abs(len(other) - len(key)) > most:
                 continue
-            d = distance(key, other)
+            d = distance(key, other, most)
             if d <= most:
                 scored.append(((d, self._is_outside(rid)), -shared[at], at, rid, name))
         scored.sort()

@@ -73,9 +73,9 @@ def test_typo_work_is_bounded(finder, monkeypatch, store):
 
     real = cardfinder.distance
 
-    def counting(a, b):
+    def counting(a, b, limit=None):
         compared.append(b)
-        return real(a, b)
+        return real(a, b, limit)
 
     monkeypatch.setattr(cardfinder, "distance", counting)
     finder.typo("thegreatestcreatureofalltime", limit=5)

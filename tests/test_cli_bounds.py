@@ -122,6 +122,8 @@ def test_serve_on_a_host_it_cannot_listen_on_says_so(run, host, words):
     ("--threads", "0", "the number of threads must be between 1 and 256, not 0"),
     ("--workers", "0", "the number of workers must be between 1 and 64, not 0"),
     ("--server", "twisted", "invalid choice: 'twisted'"),
+    ("--search-cache", "-1", "the search cache must be between 0 and 10000000, not -1"),
+    ("--search-cache", "lots", "the search cache must be a whole number, not 'lots'"),
 ])
 def test_serve_refuses_impossible_options(run, capsys, option, value, words):
     with pytest.raises(SystemExit) as exc:

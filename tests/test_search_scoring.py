@@ -10,7 +10,7 @@ from whoosh.idsets import BitSet
 from whoosh.matching import ListMatcher
 
 from judgebot.search.query import parse
-from judgebot.search.scoring import Scorer, _postings
+from judgebot.search.scoring import ENTRY_COST, ScoreCache, Scorer, _postings
 
 # Queries of every shape the service builds: one word, several words in each
 # language, cross-language expansions (phrases inside conjunctions), quoted
@@ -148,3 +148,47 @@ def test_index_of_several_segments_is_refused():
         assert not searcher.is_atomic()
         with pytest.raises(ValueError, match="single-segment"):
             Scorer(searcher)
+
+
+# --- the per-process cache of term and phrase scores ---------------------------
+
+@pytest.mark.parametrize("q", QUERIES)
+def test_cached_scores_are_the_scores_computed_afresh(search_service, q):
+    built = search_service._build_query(parse(q))[0]
+    mask = search_service._filter_docs({})
+    fresh = Scorer(search_service._searcher, cached_scores=0)
+    cached = Scorer(search_service._searcher)
+    for other in QUERIES[::-1]:  # the cache already holds what other queries read
+        cached.top(search_service._build_query(parse(other))[0], 40, mask)
+    assert cached.top(built, 40, mask) == fresh.top(built, 40, mask)
+    assert cached.scores(built) == fresh.scores(built)
+
+
+def test_a_phrase_checked_in_some_documents_is_checked_in_the_others_when_asked(tiny):
+    phrase = Q.Phrase("body", ["red", "dragon"])
+    scorer = Scorer(tiny)
+    assert scorer.scores(phrase, within={0, 1}) == Scorer(tiny).scores(phrase, within={0, 1})
+    assert scorer.scores(phrase) == Scorer(tiny, cached_scores=0).scores(phrase)
+    assert sorted(scorer.scores(phrase)) == [0, 5]
+
+
+def test_the_cache_keeps_at_most_its_capacity_most_recent_first():
+    cache = ScoreCache(capacity=100)  # each entry costs its size and ENTRY_COST
+    for i in range(10):
+        cache.put(("term", i), {i: 1.0}, 1)
+    assert cache.size == 10 * (1 + ENTRY_COST) and cache.get(("term", 0)) == {0: 1.0}
+    for i in range(10, 21):
+        cache.put(("term", i), {i: 1.0}, 1)
+    assert cache.size <= 100
+    assert cache.get(("term", 0)) == {0: 1.0}  # used recently: kept
+    assert cache.get(("term", 1)) is None  # the least recently used went first
+    cache.put(("term", "huge"), {}, 30)  # over a quarter of it: never kept
+    assert cache.get(("term", "huge")) is None
+    assert ScoreCache(0).get(("x",)) is None
+
+
+def test_words_the_index_does_not_hold_take_no_room_in_the_cache(search_service):
+    scorer = Scorer(search_service._searcher)
+    for i in range(100):
+        assert scorer.scores(Q.Term("text_en", f"zzq{i}")) == {}
+    assert len(scorer._cache) == 0 and scorer._cache.size == 0

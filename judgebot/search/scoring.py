@@ -22,6 +22,8 @@ query (phrases) is scored by Whoosh's own matcher and added in.
 from __future__ import annotations
 
 import heapq
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from itertools import accumulate
 
@@ -32,12 +34,19 @@ from whoosh.util.numeric import byte_to_length
 
 Scores = dict[int, float]
 
+# What a term or a phrase scores in each document is the same in every query (the
+# index is read-only): the most recently used are kept, up to this many document
+# scores in all (~90 bytes each: ~18 MB per process). A term's scores are a
+# quarter of a search's CPU, a phrase's can be most of it.
+CACHED_SCORES = 200_000
+ENTRY_COST = 4  # an entry's own key and record, counted as this many scores
+
 
 class Scorer:
     """Scores Whoosh queries term at a time on one open (single-segment) searcher."""
 
-    def __init__(self, searcher, masks: dict[tuple[str, str], Sequence[int]] | None = None
-                 ) -> None:
+    def __init__(self, searcher, masks: dict[tuple[str, str], Sequence[int]] | None = None,
+                 cached_scores: int = CACHED_SCORES) -> None:
         if not searcher.is_atomic():
             raise ValueError("term-at-a-time scoring needs a single-segment index")
         weighting = searcher.weighting
@@ -54,6 +63,7 @@ class Scorer:
         # phrase is then tried on the documents the mask allows only).
         self._masks = masks or {}
         self._mask_sets: dict[tuple[str, str], set[int]] = {}
+        self._cache = ScoreCache(cached_scores)
 
     # --- public ---------------------------------------------------------------------
 
@@ -107,6 +117,15 @@ class Scorer:
     # --- terms ----------------------------------------------------------------------
 
     def _term(self, term: Q.Term) -> Scores:
+        """A term's score in every document holding it (shared: never change it)."""
+        key = ("term", term.fieldname, term.text, term.boost)
+        found = self._cache.get(key)
+        if found is None:
+            found = self._term_uncached(term)
+            self._cache.put(key, found, len(found))
+        return found
+
+    def _term_uncached(self, term: Q.Term) -> Scores:
         fieldname, text = term.fieldname, term.text
         field = self.schema[fieldname] if fieldname in self.schema else None
         if field is None:
@@ -214,7 +233,29 @@ class Scorer:
     def _by_matcher(self, query: Q.Query, within: set[int] | None) -> Scores:
         """Whoosh's own scores for a query this module does not take apart."""
         if isinstance(query, Q.Phrase):
-            within = self._holding_all(query.fieldname, query.words, within)
+            return self._phrase(query, within)
+        return self._walk(query, within)
+
+    def _phrase(self, query: Q.Phrase, within: set[int] | None) -> Scores:
+        """A phrase's scores in ``within`` (every document if None). Whoosh checks
+        where the words stand document by document (~0.1 ms each): each document's
+        answer is kept, so only documents never checked before are checked."""
+        candidates = self._holding_all(query.fieldname, query.words, within)
+        key = ("phrase", query.fieldname, tuple(query.words), query.slop, query.boost)
+        known = self._cache.get(key)
+        if known is None:
+            known = PhraseScores()
+        todo = candidates - known.checked
+        if todo:
+            # (a fresh record: another thread may be reading the cached one)
+            known = PhraseScores(known.checked | todo,
+                                 {**known.scores, **self._walk(query, todo)})
+            self._cache.put(key, known, len(known.checked))
+        scores = known.scores
+        return {d: scores[d] for d in candidates if d in scores}
+
+    def _walk(self, query: Q.Query, within: set[int] | None) -> Scores:
+        """Whoosh's matcher for ``query``, on the documents ``within`` if given."""
         out: Scores = {}
         matcher = query.matcher(self.searcher, self.searcher.context())
         if within is None:
@@ -235,16 +276,77 @@ class Scorer:
                 out[docnum] = matcher.score()
         return out
 
+    def _docs(self, fieldname: str, word: str) -> frozenset[int]:
+        """The documents holding ``word`` (without scoring them: a phrase's words)."""
+        key = ("docs", fieldname, word)
+        found = self._cache.get(key)
+        if found is None:
+            field = self.schema[fieldname]
+            found = frozenset(self._read(fieldname, field.to_bytes(word))[0])
+            self._cache.put(key, found, len(found))
+        return found
+
     def _holding_all(self, fieldname: str, words: list[str], within: set[int] | None
                      ) -> set[int]:
         """Documents holding every one of ``words`` (a phrase's candidates)."""
-        field = self.schema[fieldname]
         for word in words:
-            docs = set(self._read(fieldname, field.to_bytes(word))[0])
-            within = docs if within is None else within & docs
+            docs = self._docs(fieldname, word)
+            within = set(docs) if within is None else within & docs
             if not within:
                 break
         return within or set()
+
+
+class PhraseScores:
+    """The documents a phrase was checked in, and its scores where it matched."""
+
+    __slots__ = ("checked", "scores")
+
+    def __init__(self, checked: frozenset[int] | set[int] = frozenset(),
+                 scores: Scores | None = None) -> None:
+        self.checked = frozenset(checked)
+        self.scores = scores or {}
+
+
+class ScoreCache:
+    """Least recently used entries, up to ``capacity`` document scores in all.
+    Entries are shared between threads: read them, never change them."""
+
+    def __init__(self, capacity: int) -> None:
+        self.capacity = capacity
+        self.size = 0
+        self._entries: OrderedDict[tuple, tuple[object, int]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple):
+        with self._lock:
+            entry = self._entries.get(key)
+            if entry is None:
+                return None
+            self._entries.move_to_end(key)
+            return entry[0]
+
+    def put(self, key: tuple, value: object, size: int) -> None:
+        """Keep ``value`` (``size`` document scores); nothing is kept for nothing found
+        (a word the index does not hold costs one lookup to find again, and random
+        words must not fill the cache with entries that hold nothing)."""
+        if size <= 0:
+            return
+        size += ENTRY_COST
+        if size > self.capacity // 4:  # one huge entry would push out everything else
+            return
+        with self._lock:
+            old = self._entries.pop(key, None)
+            if old is not None:
+                self.size -= old[1]
+            self._entries[key] = (value, size)
+            self.size += size
+            while self.size > self.capacity:
+                _, (_, dropped) = self._entries.popitem(last=False)
+                self.size -= dropped
+
+    def __len__(self) -> int:
+        return len(self._entries)
 
 
 def _plain(query: Q.Query) -> bool:

@@ -31,7 +31,7 @@ from judgebot.search import analysis, index
 from judgebot.search.abbreviations import ABBREVIATIONS, SLANG, spell_out
 from judgebot.search.documents import name_key
 from judgebot.search.query import ParsedQuery, PolicyRef, RuleRef, parse
-from judgebot.search.scoring import Scorer
+from judgebot.search.scoring import CACHED_SCORES, Scorer
 from judgebot.search.snippets import find_terms, holds, snippet
 from judgebot.search.spelling import Corrector
 from judgebot.search.tiers import CARD_FIELDS, tier_of
@@ -120,7 +120,7 @@ class SearchService:
     """The index over a corpus store: queries in, ranked hits out."""
 
     def __init__(self, store: Store, index_dir: Path = index.INDEX_DIR,
-                 progress=None, log=None):
+                 progress=None, log=None, cached_scores: int = CACHED_SCORES):
         self.store = store
         self.xref = CrossReference(store)
         self.cards = CardFinder(store)
@@ -134,7 +134,8 @@ class SearchService:
         self._doc_count = len(self._doc_ids)
         if self._doc_count != self._searcher.reader().doc_count_all():
             raise index.IndexError_("the index and its document table disagree")
-        self._scorer = Scorer(self._searcher, masks=self._only_masks())
+        self._scorer = Scorer(self._searcher, masks=self._only_masks(),
+                              cached_scores=cached_scores)
         self._docnums = {rid: n for n, rid in enumerate(self._doc_ids)}
         self._lock = threading.Lock()
         self.en = analysis.english_analyzer()

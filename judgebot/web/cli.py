@@ -76,6 +76,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--data-dir", metavar="DIR",
                    help="where the corpus store and the search index are kept (default: "
                    "index/ of the checkout; built there when missing or stale)")
+    s.add_argument("--search-cache", type=_bounded("the search cache", 0, 10_000_000),
+                   default=None, metavar="SCORES",
+                   help="document scores of recently searched words and phrases each process "
+                   "keeps (default 200000, about 18 MB; 0 for none)")
     s.add_argument("--trusted-proxy", metavar="ADDRESS",
                    help="the address of a reverse proxy whose X-Forwarded-* headers are "
                    "believed (e.g. 127.0.0.1)")
@@ -103,6 +107,7 @@ def warm_up(app) -> None:
 
 def _serve(args: argparse.Namespace) -> int:
     from judgebot.search import index
+    from judgebot.search.scoring import CACHED_SCORES
     from judgebot.search.service import SearchService
     from judgebot.services import open_search
     from judgebot.store import StoreError, open_store
@@ -123,6 +128,7 @@ def _serve(args: argparse.Namespace) -> int:
     options = server.Options(host=args.host, port=args.port, workers=args.workers,
                              threads=args.threads + simulate.admitted(config), server=kind,
                              trusted_proxy=args.trusted_proxy)
+    cached = CACHED_SCORES if args.search_cache is None else args.search_cache
     try:
         if args.data_dir:
             data_dir = Path(args.data_dir)
@@ -130,9 +136,10 @@ def _serve(args: argparse.Namespace) -> int:
                 "Building the corpus store"), log=lambda m: print(m, file=sys.stderr))
             service = SearchService(store, index_dir=data_dir,
                                     progress=index.terminal_progress(),
-                                    log=lambda m: print(m, file=sys.stderr))
+                                    log=lambda m: print(m, file=sys.stderr),
+                                    cached_scores=cached)
         else:
-            service = open_search()
+            service = open_search(cached_scores=cached)
     except (index.IndexError_, StoreError) as exc:
         print(f"judgebot: {exc}", file=sys.stderr)
         sock.close()
