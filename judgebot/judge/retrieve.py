@@ -55,7 +55,7 @@ TWO_CONDITIONS = 1.15  # a situation whose two conditions both hold is the more 
 CARD_ONLY = 0.75  # a situation recognised only in a named card's text
 CARD_DEFINES_PT = 2.0
 DEFINING_RULE = 5.0  # for a keyword
-DEFINING_TERM = 2.0  # for any other glossary term ("block", "creature")
+DEFINING_TERM = 1.0  # for any other glossary term ("block", "creature")
 # A term of several words ("range of influence", "state-based action",
 # 无限制影响范围) names one piece of the rules, not the game's vocabulary.
 SPECIFIC_TERM = 3.5
