@@ -526,6 +526,15 @@ class Reader:
                 [e for e in previous if e.verb == "copy_spell"][-1].args["new_targets"] = True
                 i += 1
                 continue
+            # "~ deals 5 damage to target creature. The damage can't be prevented." (615.12):
+            # the damage of the sentence before, which prevention effects don't touch
+            if re.fullmatch(r"the damage can't be prevented\.?", s, re.I) and \
+                    any(e.verb == "damage" for e in previous):
+                for e in previous:
+                    if e.verb == "damage":
+                        e.args["unpreventable"] = True
+                i += 1
+                continue
             # "X instead if COND." is "If COND, X instead."
             if m := re.fullmatch(r"(.+?) instead if (.+?)\.?", s, re.I | re.S):
                 if previous and not re.search(r"\bwould\b", m.group(2), re.I):
