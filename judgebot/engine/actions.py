@@ -57,7 +57,8 @@ CHOOSE_KEYS = frozenset({
     "modes", "copy", "copy_targets", "new_targets", "color", "mana", "chosen",
     "chosen_player", "choose_player", "search", "return", "bounce", "discard", "sacrifice",
     "legend", "random", "scry", "surveil", "crew", "exile", "choose", "put", "pile",
-    "pile_choice", "reveal", "creature_type", "untap", "coin", "die", "clash"})
+    "pile_choice", "reveal", "creature_type", "untap", "coin", "die", "clash",
+    "tap_or_untap"})
 CHOOSE_ALIASES = {"target": "targets", "colour": "color", "replacement_order": "replacement",
                   "legend": "keep", "player_choice": "chosen_player", "type": "creature_type"}
 

@@ -33,7 +33,7 @@ def _damage(ctx: Ctx, eff: Effect) -> None:
     to = eff.get("to")
     # "The damage can't be prevented": prevention effects don't apply to it (615.12)
     preventable = not eff.get("unpreventable")
-    rules = ctx.rules + (() if preventable else (R.UNPREVENTABLE,))
+    extra = () if preventable else (R.UNPREVENTABLE,)
     if eff.get("divided"):
         for target, n in ctx.division.items():
             legal = any(target in slot and ok for slot, oks in zip(ctx.targets, ctx.legal,
@@ -41,13 +41,13 @@ def _damage(ctx: Ctx, eff: Effect) -> None:
                         for t, ok in zip(slot, oks, strict=False) if t == target)
             if legal and (isinstance(target, str) or target in game.objects):
                 events.append(Damage(source=source, target=target, amount=n, source_lki=lki,
-                                     rules=rules, preventable=preventable))
+                                     rules=ctx.rules + extra, preventable=preventable))
     else:
         for r in recipients(ctx, to):
             n = ctx.amount(eff.get("amount"), r if isinstance(r, int) else None)
             if n > 0:
                 events.append(Damage(source=source, target=r, amount=n, source_lki=lki,
-                                     rules=rules, preventable=preventable))
+                                     rules=ctx.rules + extra, preventable=preventable))
     if events:
         done = perform(game, events)
         # "the damage dealt this way" (608.2h: after replacement and prevention)

@@ -30,6 +30,19 @@ def _untap(ctx: Ctx, eff: Effect) -> None:
     _tap_or_untap(ctx, eff, untap=True)
 
 
+@verb("tap_or_untap", primary="what")
+def _tap_or_choose(ctx: Ctx, eff: Effect) -> None:
+    """"Tap or untap target permanent": the spell's controller chooses which as it resolves
+    (608.2d), a choice a scenario names (``tap_or_untap: untap``) or the runner explores."""
+    labels = ["tap", "untap"]
+    index = ctx.game.chooser.choose(ctx.you, "tap_or_untap", labels, keys=("tap_or_untap",),
+                                    note=eff.text)
+    ctx.game.log.add("choice", msg("effects.permanents.chooses_untap" if index else
+                                   "effects.permanents.chooses_tap", who=ctx.you),
+                     ctx.rules + (R.RESOLVE_CHOICES,))
+    _tap_or_untap(ctx, eff, untap=index == 1)
+
+
 def _tap_or_untap(ctx: Ctx, eff: Effect, untap: bool) -> None:
     events = [Tap(source=ctx.source, oid=o, untap=untap, rules=ctx.rules + (R.TAP_UNTAP,))
               for o in objects(ctx, eff.get("what"))]

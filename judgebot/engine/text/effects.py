@@ -332,6 +332,10 @@ def clause(r: Reading, text: str) -> list[Effect]:
         cost = _payment(m.group(3))
         then = clause(r, m.group(1))
         return [Effect("unless_pay", {"who": who, "cost": cost, "then": tuple(then)}, text=t)]
+    if m := re.fullmatch(r"you may play (an|two|three) additional lands? this turn", low):
+        # 305.2: the turn's land limit rises (cumulatively, 305.2a)
+        return [Effect("additional_land", {"who": "you", "n": number(m.group(1).replace(
+            "an", "one"))}, text=t)]
     # "[PLAYER] may …"
     if m := re.match(r"(you|target player|target opponent|each player|that player|its "
                      r"controller|each opponent|they|that creature's controller) may (.+)", low):
@@ -780,8 +784,9 @@ def _put(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
         ref, _ = object_ref(r, m.group(1))
         return [Effect("to_library", {"what": ref, "position": m.group(2).lower()},
                        text=whole)]
-    if m := re.fullmatch(r"((?:any number of|up to \w+|a|an|one|two|three) target .+? cards? from "
-                         r"your graveyard) on top of your library(?: in any order)?", t, re.I):
+    if m := re.fullmatch(r"((?:(?:any number of|up to \w+|a|an|one|two|three) )?target "
+                         r"(?:.+? )?cards? from your graveyard) on top of your library"
+                         r"(?: in any order)?", t, re.I):
         # your own cards, onto your library: those of one instruction in the order you
         # choose (each a choice, the first chosen on top)
         ref, _ = object_ref(r, m.group(1), zone="graveyard")
@@ -1327,6 +1332,10 @@ def _tap(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
                             else whole.lower()) else "tap"
     if s.ref != "you":
         raise fail(whole)
+    if v == "tap" and (m := re.match(r"or untap (.+)", rest, re.I)):
+        # "tap or untap target creature": which, chosen as it resolves (608.2d)
+        ref, _ = object_ref(r, m.group(1))
+        return [Effect("tap_or_untap", {"what": ref}, text=whole)]
     ref, _ = object_ref(r, rest)
     return [Effect(v, {"what": ref}, text=whole)]
 
@@ -1664,7 +1673,16 @@ def _attack(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
 
 @verb("look", "looks")
 def _look(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
-    """ "Look at the top three cards of your library, then put them back in any order"."""
+    """ "Look at the top three cards of your library, then put them back in any order";
+    "Look at target player's hand"."""
+    if s.kind == "player" and s.ref == "you" and (h := re.fullmatch(
+            r"at (target player's|target opponent's|that player's|each opponent's) hand",
+            rest.strip(), re.I)):
+        whose = h.group(1).lower()[:-2]
+        who = player_ref(r, whose)
+        if whose.startswith("target"):
+            r.that_player = who
+        return [Effect("look_hand", {"who": who}, text=whole)]
     m = re.fullmatch(r"at the top (\w+) cards of (your|their|target player's|target "
                      r"opponent's) library, then puts? them back in any order", rest.strip(),
                      re.I)
