@@ -37,7 +37,8 @@ KEYWORD_RULES: dict[str, str] = {
     "improvise": R.IMPROVISE, "dash": R.DASH, "myriad": R.MYRIAD, "cascade": R.CASCADE,
     "devour": R.DEVOUR, "amplify": R.AMPLIFY,
     # instants and sorceries (issue 16, oracle branch)
-    "bargain": R.BARGAIN, "undaunted": R.UNDAUNTED,
+    "bargain": R.BARGAIN, "undaunted": R.UNDAUNTED, "casualty": R.CASUALTY,
+    "conspire": R.CONSPIRE,
     "rebound": R.REBOUND, "entwine": R.ENTWINE, "escalate": R.ESCALATE, "spree": R.SPREE,
     "tiered": R.TIERED, "jump-start": R.JUMP_START, "retrace": R.RETRACE,
     "multikicker": R.MULTIKICKER, "gift": R.GIFT,
@@ -170,6 +171,8 @@ class Filter:
     # a spell "that targets [you or] a creature": a filter one of its object targets must
     # match (or None), and whether targeting you ("you" as seen by the filter) counts
     targeting: tuple[Any, bool] | None = None
+    # "that each share a color with it" (conspire): shares a color with the source
+    shares_color: bool = False
     zone: str = "battlefield"
     text: str = ""
 
@@ -447,6 +450,13 @@ def components(kw: Keyword) -> tuple[Ability, ...]:
     if name == "buyback":
         return (ReplacementAbility("buyback", {}, zone="stack", text=kw.label(),
                                    rules=(R.BUYBACK,), keyword=name),)
+    if name in ("casualty", "conspire"):
+        # "When you cast this spell, if its [casualty/conspire] cost was paid, copy it. You may
+        # choose new targets for the copy." (702.153a, 702.78a)
+        rule = R.CASUALTY if name == "casualty" else R.CONSPIRE
+        return (TriggeredAbility(Trigger("cast_self", "self"), (Effect("copy_cast_spell", {}),),
+                                 condition=("additional_paid", name), zone="stack", text=name,
+                                 rules=(rule,), keyword=name),)
     if name == "storm":
         return (TriggeredAbility(Trigger("cast_self", "self"), (Effect("storm", {}),),
                                  zone="stack", text="storm", rules=(R.STORM,), keyword=name),)

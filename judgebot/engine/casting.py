@@ -352,6 +352,9 @@ def cast(game: Game, req: CastRequest) -> GameObject:
         rules.append(R.KICKER)
     if "bargain" in req.additional:
         rules += [R.BARGAIN, R.ADDITIONAL_COST]
+    for kw_name, rule in (("casualty", R.CASUALTY), ("conspire", R.CONSPIRE)):
+        if kw_name in req.additional:
+            rules += [rule, R.ADDITIONAL_COST]
     if "multikicker" in req.additional:
         rules.append(R.MULTIKICKER)
     if "gift" in req.additional:

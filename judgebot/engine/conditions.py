@@ -229,6 +229,13 @@ def _bargained(f: Facts) -> bool:
     return obj is not None and obj.cast is not None and "bargain" in obj.cast.additional
 
 
+@kind("additional_paid")
+def _additional_paid(f: Facts, name: str) -> bool:
+    """A spell's optional additional cost was paid (casualty, conspire)."""
+    obj = f.obj
+    return obj is not None and obj.cast is not None and name in obj.cast.additional
+
+
 @kind("gift_promised")
 def _gift_promised(f: Facts) -> bool:
     obj = f.obj

@@ -65,6 +65,10 @@ def matches(f: Filter, view: View, oid: int, perspective: str | None,
     c = view.chars(oid)
     if f.other and source is not None and oid == source:
         return False
+    if f.shares_color:
+        src = view.chars(source) if source is not None and source in game.objects else None
+        if src is None or not (src.colors & c.colors):
+            return False
     if f.types and not f.types <= c.types:
         return False
     if f.any_types and not (f.any_types & c.types):

@@ -74,6 +74,17 @@ def _copy_spell(ctx: Ctx, eff: Effect) -> None:
 
 
 
+@verb("copy_cast_spell", primary="flag")
+def _copy_cast_spell(ctx: Ctx, eff: Effect) -> None:
+    """"… copy it. You may choose new targets for the copy." (casualty, conspire): the spell
+    whose casting triggered this, if it is still on the stack."""
+    game = ctx.game
+    spell = ctx.info.get("spell")
+    if spell is None or game.stack_item(spell) is None:
+        return
+    copy_spell(game, spell, ctx.you, new_targets=True, rules=ctx.rules)
+
+
 @verb("storm", primary="flag")
 def _storm(ctx: Ctx, eff: Effect) -> None:
     game = ctx.game
