@@ -38,7 +38,7 @@ KEYWORD_RULES: dict[str, str] = {
     "devour": R.DEVOUR, "amplify": R.AMPLIFY,
     # instants and sorceries (issue 16, oracle branch)
     "bargain": R.BARGAIN, "undaunted": R.UNDAUNTED, "casualty": R.CASUALTY,
-    "conspire": R.CONSPIRE,
+    "conspire": R.CONSPIRE, "replicate": R.REPLICATE,
     "rebound": R.REBOUND, "entwine": R.ENTWINE, "escalate": R.ESCALATE, "spree": R.SPREE,
     "tiered": R.TIERED, "jump-start": R.JUMP_START, "retrace": R.RETRACE,
     "multikicker": R.MULTIKICKER, "gift": R.GIFT,
@@ -450,6 +450,14 @@ def components(kw: Keyword) -> tuple[Ability, ...]:
     if name == "buyback":
         return (ReplacementAbility("buyback", {}, zone="stack", text=kw.label(),
                                    rules=(R.BUYBACK,), keyword=name),)
+    if name == "replicate":
+        # "When you cast this spell, if a replicate cost was paid for it, copy it for each time
+        # its replicate cost was paid. If the spell has any targets, you may choose new targets
+        # for any of the copies." (702.56a)
+        return (TriggeredAbility(Trigger("cast_self", "self"),
+                                 (Effect("copy_cast_spell", {"per": "replicate"}),),
+                                 condition=("additional_paid", name), zone="stack", text=name,
+                                 rules=(R.REPLICATE,), keyword=name),)
     if name in ("casualty", "conspire"):
         # "When you cast this spell, if its [casualty/conspire] cost was paid, copy it. You may
         # choose new targets for the copy." (702.153a, 702.78a)

@@ -352,7 +352,8 @@ def cast(game: Game, req: CastRequest) -> GameObject:
         rules.append(R.KICKER)
     if "bargain" in req.additional:
         rules += [R.BARGAIN, R.ADDITIONAL_COST]
-    for kw_name, rule in (("casualty", R.CASUALTY), ("conspire", R.CONSPIRE)):
+    for kw_name, rule in (("casualty", R.CASUALTY), ("conspire", R.CONSPIRE),
+                          ("replicate", R.REPLICATE)):
         if kw_name in req.additional:
             rules += [rule, R.ADDITIONAL_COST]
     if "multikicker" in req.additional:

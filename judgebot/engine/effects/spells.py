@@ -82,7 +82,14 @@ def _copy_cast_spell(ctx: Ctx, eff: Effect) -> None:
     spell = ctx.info.get("spell")
     if spell is None or game.stack_item(spell) is None:
         return
-    copy_spell(game, spell, ctx.you, new_targets=True, rules=ctx.rules)
+    times = 1
+    if per := eff.get("per"):  # replicate: a copy for each time its cost was paid
+        cast = game.objects[spell].cast
+        times = cast.additional.count(per) if cast is not None else 0
+    for _ in range(times):
+        if game.stack_item(spell) is None:
+            break
+        copy_spell(game, spell, ctx.you, new_targets=True, rules=ctx.rules)
 
 
 @verb("storm", primary="flag")
