@@ -527,6 +527,10 @@ def _dig(ctx: Ctx, eff: Effect) -> None:
         to = pick.get("to", "hand")
         if to in ("top", "bottom"):
             _to_library(game, pl, chosen, to)
+            for o in chosen:
+                game.log.add("zone", msg("effects.library.dig_top" if to == "top" else
+                                         "effects.library.clash_bottom", player=ctx.you,
+                                         name=game.label(o)), ctx.rules)
             continue
         perform(game, [Move(source=ctx.source, oid=o, to_zone=to,
                             reason={"hand": "hand", "battlefield": "put"}.get(to, "dig"),
