@@ -191,6 +191,9 @@ class TargetSpec:
     up_to: bool = False
     text: str = ""
     divide: bool = False  # damage divided among the targets as it is cast (601.2d)
+    # cards that must share one owner: "single" ("from a single graveyard"), or the reference
+    # of an earlier player target ("target player shuffles … target cards from their graveyard")
+    same_owner: str | None = None
 
 
 @dataclass(frozen=True)

@@ -137,6 +137,8 @@ def choose_targets(game: Game, player: str, specs: tuple[TargetSpec, ...],
                                 (R.CAST_TARGETS,))
         if len(set(chosen)) != len(chosen):
             raise IllegalAction(msg("targeting.choose_targets.3"), (R.CAST_TARGETS,))
+        if spec.same_owner and chosen:
+            _same_owner(game, spec, chosen, out, name)
         if len(chosen) < spec.count and not spec.up_to and not spec.divide:
             # "two target creatures": exactly that many (601.2c, 115.1)
             raise IllegalAction(msg("targeting.too_few", name=name, count=spec.count,
@@ -150,6 +152,21 @@ def choose_targets(game: Game, player: str, specs: tuple[TargetSpec, ...],
                             (R.CAST_TARGETS,))
     return out
 
+
+
+def _same_owner(game: Game, spec: TargetSpec, chosen: list[Any], before: list[list[Any]],
+                name: str) -> None:
+    """Cards targeted "from a single graveyard" have one owner; "target cards from their
+    graveyard" after "target player": that player's (115.1, 601.2c)."""
+    owners = {game.objects[t].owner for t in chosen if isinstance(t, int) and t in game.objects}
+    want = None
+    if spec.same_owner != "single":
+        ref = spec.same_owner or ""
+        k = 0 if ref == "target" else int(ref[len("target"):]) - 1
+        want = before[k][0] if k < len(before) and before[k] else None
+    if len(owners) > 1 or (want is not None and owners - {want}):
+        raise IllegalAction(msg("targeting.same_owner", name=name, text=spec.text),
+                            (R.CAST_TARGETS, R.TARGETS))
 
 
 def divide_among(game: Game, player: str, specs: tuple[TargetSpec, ...],

@@ -924,9 +924,18 @@ def _shuffle(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
         # "Target creature's owner shuffles it into their library" (701.24a)
         return [Effect("to_library", {"what": s.ref[len("owner_of_"):], "position": "shuffled"},
                        text=whole)]
+    if isinstance(s.ref, str) and re.fullmatch(r"target\d*", s.ref) and (m := re.fullmatch(
+            r"((?:up to \w+|any number of|a|an|one|two|three|four) target (?:.+? )?cards?) from "
+            r"their graveyard into their library", t)):
+        # "Target player shuffles up to four target cards from their graveyard into their
+        # library": the cards' targets are chosen in that player's graveyard
+        spec = target_spec(rest.strip()[:m.end(1)] + " from a graveyard")
+        ref = r.add_target(replace(spec, same_owner=s.ref,
+                                   text=rest.strip()[:m.end(1)] + " from their graveyard"))
+        return [Effect("to_library", {"what": ref, "position": "shuffled"}, text=whole)]
     if s.ref == "you" and (m := re.fullmatch(
-            r"((?:up to \w+|any number of|a|an|one|two|three) target .+? cards? from your "
-            r"graveyard) into your library", t)):
+            r"((?:up to \w+|any number of|a|an|one|two|three|four) target (?:.+? )?cards? from "
+            r"your graveyard) into your library", t)):
         ref, _ = object_ref(r, rest.strip()[:m.end(1)], zone="graveyard")
         return [Effect("to_library", {"what": ref, "position": "shuffled"}, text=whole)]
     if s.ref == "you" and t in ("all cards from your graveyard into your library",

@@ -412,6 +412,12 @@ def target_spec(text: str) -> TargetSpec:
     low = raw.lower()
     if low in ("any target", "任意一个目标"):
         return TargetSpec("any", text="any target")
+    if m := re.fullmatch(r"(.+?) from a single graveyard", raw, re.I):
+        # the cards all in one graveyard, whichever the caster chooses
+        spec = target_spec(m.group(1) + " from a graveyard")
+        if spec.kind != "card":
+            raise unread(raw, raw)
+        return replace(spec, same_owner="single", text=raw)
     if low in ("any other target", "another target") :
         return TargetSpec("any", Filter(other=True), text=raw)
     if low in ("target player", "目标牌手"):
