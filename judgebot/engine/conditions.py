@@ -236,6 +236,15 @@ def _additional_paid(f: Facts, name: str) -> bool:
     return obj is not None and obj.cast is not None and name in obj.cast.additional
 
 
+@kind("milled_this_way")
+def _milled_this_way(f: Facts, what: Any) -> bool:
+    """"If a card with the chosen name was milled this way" (608.2h): the cards this
+    resolution milled, where they went."""
+    return any(o in f.game.objects and (what is None or matches(
+        replace(what, zone=f.game.objects[o].zone), f.view, o, f.you, f.source))
+        for o in f.refs.get("milled", ()))
+
+
 @kind("gift_promised")
 def _gift_promised(f: Facts) -> bool:
     obj = f.obj

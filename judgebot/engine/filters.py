@@ -50,6 +50,8 @@ def chosen_ok(game: Any, chosen: tuple[str, bool], c: Any, source: int | None) -
         return not wanted
     if what == "creature_type":  # "*all*": a changeling has every creature type (702.73a)
         has = value in c.subtypes or "*all*" in c.subtypes
+    elif what == "name":  # "cards with that name" (201.3)
+        has = bool(c.name) and c.name.lower() == str(value).lower()
     else:
         has = value in c.colors
     return has == wanted

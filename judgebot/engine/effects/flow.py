@@ -16,7 +16,7 @@ from judgebot.engine.events import Move
 from judgebot.engine.filters import View
 from judgebot.engine.mana import ManaCost
 from judgebot.engine.pipeline import perform
-from judgebot.engine.replacements import value_options
+from judgebot.engine.replacements import name_options, value_options
 from judgebot.engine.state import CardDef, Game
 from judgebot.engine.triggers import DelayedTrigger
 from judgebot.engine.verbs import run, verb
@@ -196,6 +196,30 @@ def _in_command(ab: Any) -> Any:
     return replace(ab, zone="command") if hasattr(ab, "zone") else ab
 
 
+def _choose_name(ctx: Ctx, eff: Effect) -> None:
+    """"Choose a [nonland] card name" (201.4): a name a scenario gives (``name: Black
+    Lotus``, any card's), or one of the names of the game's cards and one that none has,
+    which the runner explores; kept on the resolving object for "with that name"."""
+    game = ctx.game
+    answer = game.chooser.scripted(ctx.you, ("name",))
+    options, labels = name_options(game, eff.get("filter"))
+    here = {game.chars(o).name.lower() for o in game.objects if game.chars(o).name}
+    if answer is not None and isinstance(answer.value, str) and \
+            answer.value.lower() not in here:
+        # a name no card in this game has: as the scenario gives it (201.4 lets any card's
+        # name be chosen; one with the characteristics asked for is the scenario's word)
+        answer.used = True
+        name = answer.value
+    else:
+        name = options[game.chooser.choose(ctx.you, "name", labels, keys=("name",),
+                                           note=eff.text)]
+    src = game.objects.get(ctx.source) if ctx.source is not None else None
+    if src is not None:
+        src.chosen["name"] = name
+    game.log.add("choice", msg("effects.flow.chosen_name", player=ctx.you, name=name),
+                 ctx.rules + (R.RESOLVE_CHOICES, R.NAMING))
+
+
 @verb("choose_value", primary="what")
 def _choose_value(ctx: Ctx, eff: Effect) -> None:
     """"Choose a color." / "Choose a creature type [other than Wall]." as a spell or ability
@@ -203,6 +227,9 @@ def _choose_value(ctx: Ctx, eff: Effect) -> None:
     type", "that type" and "the chosen color" find it."""
     game = ctx.game
     what = eff.get("what", "color")
+    if what == "name":
+        _choose_name(ctx, eff)
+        return
     options, labels = value_options(game, what, frozenset(eff.get("exclude") or ()))
     index = game.chooser.choose(ctx.you, what, labels,
                                 keys=(what, "color" if what == "color" else "type"),

@@ -178,7 +178,11 @@ def _mill(ctx: Ctx, eff: Effect) -> None:
         events = [Move(source=ctx.source, oid=o, to_zone="graveyard", reason="mill",
                        rules=ctx.rules + (R.MILL,)) for o in pl.library[:n]]
         if events:
-            perform(game, events)
+            done = perform(game, events)
+            # "If a card with the chosen name was milled this way" (608.2h)
+            ctx.refs["milled"] = ctx.refs.get("milled", []) + [
+                e.new_id for e in done if isinstance(e, Move) and e.reason == "mill" and
+                e.new_id is not None]
 
 
 

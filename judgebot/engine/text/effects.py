@@ -1813,6 +1813,13 @@ def _choose(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
         r.them = [mine, theirs]
         return []
     if s.kind == "player" and s.ref == "you" and (
+            c := re.fullmatch(r"an? ((?:[\w-]+, )?(?:[\w-]+ )?)card name", rest.strip(), re.I)):
+        # "Choose a nonland card name." (201.3): "with that name" after it
+        kind = c.group(1).strip().rstrip(",")
+        f = noun(kind.replace(",", "") + " card").filter if kind else None
+        r.chose = "name"
+        return [Effect("choose_value", {"what": "name", "filter": f}, text=whole)]
+    if s.kind == "player" and s.ref == "you" and (
             c := re.fullmatch(r"an? (color|creature type)(?: other than (\w+))?", rest.strip(),
                               re.I)):
         # "Choose a color." / "Choose a creature type." as the spell resolves; the sentences

@@ -200,6 +200,8 @@ def noun(text: str, allow_other: bool = False) -> Noun:
         kw["any_counter"] = True
     elif cut(r" with no counters on (?:it|them)(?= )"):
         kw["any_counter"] = False
+    if cut(r" with (?:that|the chosen) name(?= )"):
+        kw["chosen"] = ("name", True)  # "cards with that name" after "choose a card name"
     if m := cut(r" (that (?:aren't|isn't) |not )?of (?:the chosen|that) (creature type|type|color)"
                 r"(?= )"):
         kw["chosen"] = ("color" if m.group(2) == "color" else "creature_type", not m.group(1))
