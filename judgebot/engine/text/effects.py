@@ -960,6 +960,26 @@ SEARCH = re.compile(
     r"(?:,| and|, and) " + SEARCH_PUT + r"(?P<shuf>, then shuffle| and then shuffle)?\.?", re.I)
 
 
+ZONES_SEARCH = re.compile(
+    r"(?P<whose>target player's|target opponent's|that player's|its controller's) graveyard, "
+    r"hand, and library for (?P<count>any number of|all|up to (?:one|two|three|four)) "
+    r"(?P<what>cards? .+?) and exile (?:them|it)", re.I)
+
+
+def _search_zones(r: Reading, m: re.Match, whole: str) -> list[Effect]:
+    """ "Search target player's graveyard, hand, and library for any number of cards with
+    that name and exile them" (701.23): the cards found in the three zones."""
+    who = player_ref(r, m.group("whose")[:-2])
+    if m.group("whose").lower().startswith("target"):
+        r.that_player = who
+    what = re.sub(r"\bcards\b", "card", m.group("what"))
+    f = noun(what).filter
+    count = m.group("count").lower()
+    most = 99 if count in ("all", "any number of") else plain_number(count[6:])
+    return [Effect("search_zones_exile", {"who": who, "filter": f, "most": most,
+                                          "all": count == "all"}, text=whole)]
+
+
 @verb("search", "searches")
 def _search(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     """ "Search your library for up to two basic land cards, put them onto the battlefield
@@ -969,6 +989,8 @@ def _search(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     if s.kind != "player":
         raise fail(whole)
     t = rest.strip()
+    if s.ref == "you" and (z := ZONES_SEARCH.fullmatch(t)):
+        return _search_zones(r, z, whole)
     m = SEARCH.fullmatch(t)
     if not m:
         raise fail(whole)
