@@ -332,6 +332,12 @@ def clause(r: Reading, text: str) -> list[Effect]:
         cost = _payment(m.group(3))
         then = clause(r, m.group(1))
         return [Effect("unless_pay", {"who": who, "cost": cost, "then": tuple(then)}, text=t)]
+    if m := re.fullmatch(r"you and ((?:permanents|creatures) you control) gain (hexproof|shroud) "
+                         r"until end of turn", low):
+        # the player (702.11c) and the permanents, each for the turn
+        return [Effect("player_protection", {"who": "you", "kind": "player_" + m.group(2),
+                                             "duration": "eot"}, text=t)] + \
+            clause(r, t[m.start(1):m.end(1)] + " gain " + m.group(2) + " until end of turn")
     if m := re.fullmatch(r"you may play (an|two|three) additional lands? this turn", low):
         # 305.2: the turn's land limit rises (cumulatively, 305.2a)
         return [Effect("additional_land", {"who": "you", "n": number(m.group(1).replace(
@@ -1092,6 +1098,10 @@ def _gain(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
             return [Effect("gain_life", {"who": s.ref, "amount": read_amount(r, m.group(1))},
                            text=whole)]
         raise fail(whole)
+    if m := re.fullmatch(r"(.+?) and gets? ([+-](?:\d+|x)/[+-](?:\d+|x))(.*)", t, re.I):
+        # "gains trample and gets +X/+X until end of turn": as "gets … and gains …"
+        return pump_effects(r, s.ref, m.group(2) + " and gains " + m.group(1) + m.group(3),
+                            whole)
     body, duration = split_duration(t)
     abilities = _granted(r, body)
     return [Effect("grant", {"what": s.ref, "abilities": abilities,

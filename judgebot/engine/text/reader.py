@@ -90,6 +90,9 @@ DELAYED = (
      Trigger("end_step", None, who="any")),
     (re.compile(r"at the beginning of your next upkeep, (.+)$", re.I | re.S),
      Trigger("upkeep", None, who="you")),
+    # "sacrifice it at end of combat" (decayed): the next end of combat step (511.1)
+    (re.compile(r"(.+?) at end of combat$", re.I | re.S),
+     Trigger("end_of_combat", None, who="any")),
 )
 PACT = re.compile(r"at the beginning of your next upkeep, pay (\{[^.]+\})\.?", re.I)
 
