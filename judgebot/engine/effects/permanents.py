@@ -8,6 +8,7 @@ from typing import Any
 
 from judgebot.engine import citations as R
 from judgebot.engine.abilities import Effect, Keyword, Trigger, TriggeredAbility
+from judgebot.engine.choosing import choose_cards
 from judgebot.engine.context import Ctx, bounded, objects, players
 from judgebot.engine.events import Attach, CreateToken, Tap
 from judgebot.engine.layers import face_down_chars
@@ -189,6 +190,22 @@ def _myriad(ctx: Ctx, eff: Effect) -> None:
         game.delayed.append(DelayedTrigger(trig, ability, ctx.you, ctx.source,
                                            game.name_of(ctx.source) if ctx.source else "",
                                            {"tokens": ids}, True, game.turn))
+
+
+@verb("populate", primary="who")
+def _populate(ctx: Ctx, eff: Effect) -> None:
+    """"Populate": choose a creature token you control and create a token that's a copy of it
+    (701.36a); with none, nothing is created (701.36b)."""
+    game = ctx.game
+    tokens = [o for o in game.battlefield if game.controller_of(o) == ctx.you and
+              game.objects[o].card.is_token and "creature" in game.chars(o).types]
+    game.log.add("effect", msg("effects.card_text", text=eff.text), ctx.rules + (
+        (R.POPULATE,) if tokens else (R.POPULATE, R.POPULATE_NONE)))
+    if not tokens:
+        return
+    chosen = choose_cards(game, ctx.you, tokens, 1, "copy", keys=("copy", "choose"))
+    ctx.refs["populated"] = chosen
+    _token_copy(ctx, Effect("token_copy", {"what": "populated"}, text=eff.text))
 
 
 @verb("token_copy", primary="what")

@@ -1742,6 +1742,14 @@ def _look(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     return [Effect("reorder_top", {"who": who, "n": n}, text=whole)]
 
 
+@verb("populate", "populates")
+def _populate(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
+    """ "Populate" (701.36a)."""
+    if s.kind != "player" or s.ref != "you" or rest.strip():
+        raise fail(whole)
+    return [Effect("populate", {"who": "you"}, text=whole)]
+
+
 @verb("learn", "learns")
 def _learn(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     """ "Learn" (701.48a)."""
