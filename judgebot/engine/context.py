@@ -76,6 +76,9 @@ def objects(ctx: Ctx, ref: Any) -> list[int]:
         if "controlled_by" in ref:
             who = set(players(ctx, ref["controlled_by"]))
             found = [o for o in found if game.controller_of(o) in who]
+        if "but" in ref:  # "Destroy the rest": all but those chosen
+            kept = set(objects(ctx, ref["but"]))
+            found = [o for o in found if o not in kept]
         return found
     if isinstance(ref, int):
         return [ref] if ref in game.objects else []

@@ -11,6 +11,7 @@ from judgebot.engine.abilities import Effect, Keyword, Trigger, TriggeredAbility
 from judgebot.engine.choosing import choose_cards
 from judgebot.engine.context import Ctx, bounded, objects, players
 from judgebot.engine.events import Attach, CreateToken, Tap
+from judgebot.engine.filters import View, matches
 from judgebot.engine.layers import face_down_chars
 from judgebot.engine.pipeline import perform
 from judgebot.engine.prohibitions import Prohibition
@@ -190,6 +191,28 @@ def _myriad(ctx: Ctx, eff: Effect) -> None:
         game.delayed.append(DelayedTrigger(trig, ability, ctx.you, ctx.source,
                                            game.name_of(ctx.source) if ctx.source else "",
                                            {"tokens": ids}, True, game.turn))
+
+
+@verb("choose_objects", primary="who")
+def _choose_objects(ctx: Ctx, eff: Effect) -> None:
+    """"Each player chooses a creature they control": each chooses one of theirs, in APNAP
+    order (101.4) as the spell resolves (608.2d); "that creature" and "the rest" follow."""
+    game = ctx.game
+    f = eff.get("filter")
+    view = View(game)
+    chosen: list[int] = []
+    who = set(players(ctx, eff.get("who", "you")))
+    for p in [q for q in game.apnap() if q in who]:
+        mine = [o for o in game.battlefield if game.controller_of(o) == p and
+                (f is None or matches(f, view, o, p, ctx.source))]
+        if not mine:
+            continue
+        pick = choose_cards(game, p, mine, 1, "choose", keys=("choose",))
+        chosen += pick
+        game.log.add("choice", msg("effects.permanents.chooses_object", who=p,
+                                   name=game.label(pick[0])),
+                     ctx.rules + (R.RESOLVE_CHOICES, R.APNAP))
+    ctx.refs["chosen_objects"] = chosen
 
 
 @verb("populate", primary="who")

@@ -1828,6 +1828,26 @@ def _must(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
 def _choose(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     """"choose to have target creature defending player controls block ~ this combat if
     able" (provoke, 702.39a): a requirement that it block this creature (509.1c)."""
+    if s.kind == "player" and (c := re.fullmatch(r"(?:a|an) ((?!card\b)[\w ,-]+?) (they|you) "
+                                                  r"control", rest.strip(), re.I)) and \
+            (c.group(2).lower() == "you") == (s.ref == "you"):
+        # "Target opponent chooses a creature they control. Destroy that creature." / "Each
+        # player chooses a creature they control. Destroy the rest." (608.2d, 101.4)
+        f = noun(c.group(1) + " you control").filter
+        if f.zone != "battlefield":
+            raise fail(whole)
+        r.it = r.them = "chosen_objects"
+        kind = replace(f, controller=None)
+        r.named = {**(getattr(r, "named", None) or {}),
+                   "the rest": {"each": kind, "but": "chosen_objects"},
+                   "the chosen creature": "chosen_objects",
+                   "the chosen creatures": "chosen_objects",
+                   "the chosen permanents": "chosen_objects"}
+        # "Other creatures they control can't block this turn": other than the chosen one
+        for whose in ("they", "you") if s.ref == "you" else ("they",):
+            r.named[f"other {c.group(1).lower()}s {whose} control"] = {
+                "each": kind, "controlled_by": s.ref, "but": "chosen_objects"}
+        return [Effect("choose_objects", {"who": s.ref, "filter": f}, text=whole)]
     if s.kind == "player" and s.ref == "you" and (
             t := re.fullmatch(r"(target (?:(?!\band target\b).)+)", rest.strip(), re.I)):
         # "Choose target creature. …": a target and nothing else; the sentences after say
