@@ -136,7 +136,8 @@ def _object_ref(r: Reading, phrase: str, zone: str) -> tuple[Any, bool]:
         return ("self" if r.self_ref_ok else "it"), False
     if low in IT_WORDS:
         return r.ref_it(), False
-    if low in THEM_WORDS or low == "they":
+    if low in THEM_WORDS or low == "they" or (low.startswith("each of ") and
+                                               low[len("each of "):] in THEM_WORDS):
         return (r.them if r.them is not None else r.ref_it()), True
     if low in ("enchanted creature", "enchanted permanent", "enchanted land",
                "enchanted artifact", "enchanted planeswalker", "enchanted enchantment"):
@@ -1849,7 +1850,9 @@ def _choose(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
                 "each": kind, "controlled_by": s.ref, "but": "chosen_objects"}
         return [Effect("choose_objects", {"who": s.ref, "filter": f}, text=whole)]
     if s.kind == "player" and s.ref == "you" and (
-            t := re.fullmatch(r"(target (?:(?!\band target\b).)+)", rest.strip(), re.I)):
+            t := re.fullmatch(r"((?:any number of |up to (?:one|two|three|four) |one or two |two "
+                              r"|three )?target (?:(?!\band target\b).)+)", rest.strip(),
+                              re.I)):
         # "Choose target creature. …": a target and nothing else; the sentences after say
         # what happens to "that creature" / "the chosen creature" (115.1)
         spec = target_spec(t.group(1))
@@ -1858,6 +1861,8 @@ def _choose(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
             r.that_player = ref
         else:
             r.it = ref
+            if spec.count != 1 or spec.up_to:
+                r.them = ref
         return []
     if s.kind == "player" and s.ref == "you" and (t := re.fullmatch(
             r"target creature you control and target creature (you don't control|an opponent "
