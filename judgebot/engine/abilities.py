@@ -173,6 +173,7 @@ class Filter:
     targeting: tuple[Any, bool] | None = None
     # "that each share a color with it" (conspire): shares a color with the source
     shares_color: bool = False
+    single_target: bool = False  # "spell with a single target" (115.7)
     zone: str = "battlefield"
     text: str = ""
 

@@ -67,6 +67,11 @@ def matches(f: Filter, view: View, oid: int, perspective: str | None,
     c = view.chars(oid)
     if f.other and source is not None and oid == source:
         return False
+    if f.single_target:
+        item = game.stack_item(oid)
+        targets = {t for slot in (getattr(item, "targets", None) or []) for t in slot}
+        if len(targets) != 1:
+            return False
     if f.shares_color:
         src = view.chars(source) if source is not None and source in game.objects else None
         if src is None or not (src.colors & c.colors):

@@ -1743,6 +1743,16 @@ def _look(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     return [Effect("reorder_top", {"who": who, "n": n}, text=whole)]
 
 
+@verb("change", "changes")
+def _change(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
+    """ "Change the target of target spell with a single target" (115.7a)."""
+    m = re.fullmatch(r"the target of (target spell with a single target)", rest.strip(), re.I)
+    if s.kind != "player" or s.ref != "you" or m is None:
+        raise fail(whole)
+    ref, _ = object_ref(r, m.group(1))
+    return [Effect("change_target", {"what": ref}, text=whole)]
+
+
 @verb("populate", "populates")
 def _populate(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     """ "Populate" (701.36a)."""
