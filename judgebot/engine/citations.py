@@ -251,6 +251,7 @@ ENTERS_REPLACEMENT = cite("614.12", "replacement effects that modify how a perma
 SELF_REPLACEMENT = cite("614.15", "self-replacement effects")
 PREVENTION = cite("615.1", "prevention effects")
 PREVENTION_SHIELD = cite("615.7", "prevention shields")
+EXCESS_DAMAGE = cite("120.4a", "excess damage dealt to another instead")
 UNPREVENTABLE = cite("615.12", "damage that can't be prevented")
 REPLACEMENT_ORDER = cite("616.1", "the affected player chooses the order of replacement effects")
 REPLACEMENT_ORDER_SELF = cite("616.1a", "self-replacement effects first")

@@ -45,6 +45,15 @@ def _damage(ctx: Ctx, eff: Effect) -> None:
     else:
         for r in recipients(ctx, to):
             n = ctx.amount(eff.get("amount"), r if isinstance(r, int) else None)
+            if n > 0 and eff.get("excess_to_controller") and isinstance(r, int):
+                # "Excess damage is dealt to that creature's controller instead" (120.4a)
+                over = n - min(n, _lethal(game, r, lki))
+                if over > 0:
+                    events.append(Damage(source=source, target=game.controller_of(r),
+                                         amount=over, source_lki=lki,
+                                         rules=ctx.rules + extra + (R.EXCESS_DAMAGE,),
+                                         preventable=preventable))
+                    n -= over
             if n > 0:
                 events.append(Damage(source=source, target=r, amount=n, source_lki=lki,
                                      rules=ctx.rules + extra, preventable=preventable))
@@ -54,6 +63,21 @@ def _damage(ctx: Ctx, eff: Effect) -> None:
         ctx.refs["damage_dealt"] = ctx.refs.get("damage_dealt", 0) + sum(
             e.dealt for e in done if isinstance(e, Damage))
 
+
+
+def _lethal(game: Any, oid: int, source: Any) -> int:
+    """The damage that isn't excess for a permanent (120.4a): for a creature, lethal damage
+    given what is marked (any 1 from a source with deathtouch); for a planeswalker, its
+    loyalty; for both, the smaller (the excess is the greater)."""
+    c = game.chars(oid)
+    amounts = []
+    if "creature" in c.types:
+        left = max(0, (c.toughness or 0) - game.objects[oid].damage)
+        deathtouch = source is not None and source.has("deathtouch")
+        amounts.append(min(left, 1) if deathtouch else left)
+    if "planeswalker" in c.types:
+        amounts.append(game.objects[oid].counters.get("loyalty", 0))
+    return min(amounts) if amounts else 10 ** 9
 
 
 @verb("prevent", primary="amount")

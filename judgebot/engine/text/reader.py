@@ -529,6 +529,14 @@ class Reader:
                 [e for e in previous if e.verb == "copy_spell"][-1].args["new_targets"] = True
                 i += 1
                 continue
+            # "~ deals 4 damage to target creature. Excess damage is dealt to that creature's
+            # controller instead." (120.4a): the damage event of the sentence before, modified
+            if re.fullmatch(r"excess damage is dealt to that (?:creature|permanent)'s controller "
+                            r"instead\.?", s, re.I) and len(previous) == 1 and \
+                    previous[0].verb == "damage" and not previous[0].get("divided"):
+                previous[0].args["excess_to_controller"] = True
+                i += 1
+                continue
             # "~ deals 5 damage to target creature. The damage can't be prevented." (615.12):
             # the damage of the sentence before, which prevention effects don't touch
             if re.fullmatch(r"the damage can't be prevented\.?", s, re.I) and \
