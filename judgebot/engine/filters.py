@@ -342,6 +342,8 @@ def amount(expr: Any, view: View, ctx: dict[str, Any]) -> int:
                                           if a in ("kicker", "multikicker"))
     if "creatures_died_this_turn" in expr:
         return game.record.creatures_died
+    if "life_gained_this_turn" in expr:  # "the amount of life you gained this turn"
+        return game.record.life_gained[you]
     if "attacking_you" in expr:
         if game.combat is None:
             return 0
