@@ -8,7 +8,7 @@ from typing import Any
 
 from judgebot.engine import citations as R
 from judgebot.engine.abilities import Effect, Keyword, Trigger, TriggeredAbility
-from judgebot.engine.choosing import choose_cards
+from judgebot.engine.choosing import choose_between, choose_cards
 from judgebot.engine.context import Ctx, bounded, objects, players
 from judgebot.engine.events import Attach, CreateToken, Tap
 from judgebot.engine.filters import View, matches
@@ -30,6 +30,22 @@ def _tap(ctx: Ctx, eff: Effect) -> None:
 @verb("untap", primary="what")
 def _untap(ctx: Ctx, eff: Effect) -> None:
     _tap_or_untap(ctx, eff, untap=True)
+
+
+@verb("tap_any", primary="filter")
+def _tap_any(ctx: Ctx, eff: Effect) -> None:
+    """"Tap any number of untapped creatures you control": which ones, chosen as it resolves
+    (608.2d); "tapped this way" counts them."""
+    game = ctx.game
+    f = eff.get("filter")
+    view = View(game)
+    mine = [o for o in game.battlefield if game.controller_of(o) == ctx.you and
+            matches(f, view, o, ctx.you, ctx.source)]
+    chosen = choose_between(game, ctx.you, mine, 0, len(mine), "tap", keys=("tap", "choose"))
+    ctx.refs["tapped"] = list(chosen)
+    if chosen:
+        perform(ctx.game, [Tap(source=ctx.source, oid=o, rules=ctx.rules + (R.TAP_UNTAP,))
+                           for o in chosen])
 
 
 @verb("tap_or_untap", primary="what")

@@ -1374,6 +1374,12 @@ def _tap(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
                             else whole.lower()) else "tap"
     if s.ref != "you":
         raise fail(whole)
+    if v == "tap" and (m := re.fullmatch(r"any number of untapped (.+?) you control", rest,
+                                          re.I)):
+        # "Tap any number of untapped creatures you control. … for each creature tapped this
+        # way": the player chooses which as it resolves (608.2d)
+        f = noun(re.sub(r"s$", "", m.group(1)) + " you control").filter
+        return [Effect("tap_any", {"filter": replace(f, tapped=False)}, text=whole)]
     if v == "tap" and (m := re.match(r"or untap (.+)", rest, re.I)):
         # "tap or untap target creature": which, chosen as it resolves (608.2d)
         ref, _ = object_ref(r, m.group(1))
