@@ -262,6 +262,8 @@ MODE_REPEATED = cite("700.2d", "the same mode chosen more than once")
 # --- instants and sorceries (issue 16, oracle branch) ---
 REBOUND = cite("702.88a", "rebound")
 EXTRA_TURN = cite("500.7", "extra turns")
+ADDED_PHASES = cite("500.8", "phases added to a turn")
+LATER_MAIN = cite("505.1a", "main phases after the first are postcombat main phases")
 ENTWINE = cite("702.42a", "entwine")
 ESCALATE = cite("702.120a", "escalate")
 SPREE = cite("702.172a", "spree")

@@ -131,6 +131,9 @@ def objects(ctx: Ctx, ref: Any) -> list[int]:
         return [v for v in values if isinstance(v, int) and v in game.objects]
     if ref == "spell":
         return [ctx.info["spell"]] if ctx.info.get("spell") else []
+    if ref == "attacked_this_turn":  # "all creatures that attacked this turn"
+        return [o for o in game.battlefield if o in game.record.attacked_with and
+                "creature" in game.chars(o).types]
     raise Unsupported(msg("context.objects", ref=ref))
 
 

@@ -12,6 +12,7 @@ from judgebot.engine.apply import new_object
 from judgebot.engine.conditions import Facts, check
 from judgebot.engine.context import Ctx, objects, players
 from judgebot.engine.costs import offer_cost, offer_payment
+from judgebot.engine.errors import Unsupported
 from judgebot.engine.events import Move
 from judgebot.engine.filters import View
 from judgebot.engine.mana import ManaCost
@@ -194,6 +195,21 @@ def _emblem(ctx: Ctx, eff: Effect) -> None:
 
 def _in_command(ab: Any) -> Any:
     return replace(ab, zone="command") if hasattr(ab, "zone") else ab
+
+
+@verb("additional_phases", primary="n")
+def _additional_phases(ctx: Ctx, eff: Effect) -> None:
+    """"After this main phase, there is an additional combat phase followed by an additional
+    main phase": the phases are added directly after the current main phase (500.8); the
+    added main phase is a postcombat main phase (505.1a)."""
+    game = ctx.game
+    if game.step not in ("precombat_main", "postcombat_main"):
+        raise Unsupported(msg("effects.flow.phases_not_in_main", text=eff.text))
+    added = game.extra.setdefault("added_after", {})
+    occ = game.extra.get("main_seen", 0)
+    added[occ] = added.get(occ, 0) + 1
+    game.log.add("effect", msg("effects.card_text", text=eff.text),
+                 ctx.rules + (R.ADDED_PHASES, R.LATER_MAIN))
 
 
 def _choose_name(ctx: Ctx, eff: Effect) -> None:

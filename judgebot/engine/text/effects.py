@@ -150,6 +150,8 @@ def _object_ref(r: Reading, phrase: str, zone: str) -> tuple[Any, bool]:
                "the exiled creature", "each card exiled with ~", "all cards exiled with ~",
                "the exiled permanents", "the cards exiled with ~", "cards exiled with ~"):
         return "exiled_by_source", True
+    if low in ("all creatures that attacked this turn", "each creature that attacked this turn"):
+        return "attacked_this_turn", True
     if low in ("the token", "that token", "those tokens", "the tokens"):
         return "tokens", low.endswith("s")
     if re.match(r"(?:up to (?:one|two|three|four|five|\d+) )?(?:(?:one|two|three|four|five|"

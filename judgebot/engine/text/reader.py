@@ -682,6 +682,9 @@ class Reader:
             grant = Effect("grant_printed_below", {"what": self.ref_it(), "after": m.group(1),
                                                    "duration": "eot"}, text=s)
             return [Effect("if", {"cond": ("target_is_another",), "then": (grant,)}, text=s)]
+        if re.fullmatch(r"after this main phase, there is an additional combat phase followed "
+                        r"by an additional main phase", s, re.I):
+            return [Effect("additional_phases", {"n": 1}, text=s)]  # 500.8
         if re.fullmatch(r"damage can't be prevented this turn", s, re.I):
             # prevention effects don't apply to damage this turn (615.12)
             return [Effect("cant", {"what": {"each": Filter()}, "kind": "damage_unpreventable",
