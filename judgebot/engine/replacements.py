@@ -337,6 +337,9 @@ def _prevent(game: Game, c: Candidate, e: Damage) -> list[Event]:
             if c.effect.params["left"] <= 0 and c.effect in game.replacements:
                 game.replacements.remove(c.effect)
     rules = c.rules or (R.PREVENTION,)
+    if p.get("once") and c.effect is not None and c.effect in game.replacements:
+        game.replacements.remove(c.effect)  # "the next time …": used up once it applies
+        rules = rules + (R.PREVENTION_SHIELD,)
     if k == "prevent" and p.get("amount") != "all" and not p.get("per_source"):
         rules = rules + (R.PREVENTION_SHIELD,)
     src = game.name_of(e.source) if e.source is not None else "a source"

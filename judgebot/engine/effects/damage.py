@@ -95,6 +95,10 @@ def _prevent(ctx: Ctx, eff: Effect) -> None:
     params: dict[str, Any] = {"amount": amt if amt == "all" else ctx.amount(amt),
                               "to": to_set, "from": from_set,
                               "combat_only": bool(eff.get("combat_only"))}
+    if eff.get("once"):  # "The next time … would deal damage …, prevent that damage"
+        if not from_set:
+            return  # no source was chosen: there is nothing to prevent
+        params["once"] = True
     if amt != "all":
         params["left"] = params["amount"]
     if eff.get("divided"):
@@ -108,7 +112,8 @@ def _prevent(ctx: Ctx, eff: Effect) -> None:
             msg("effects.damage.shield", n=n, name=game.label(t))
             for t, n in ctx.division.items()))), ctx.rules + (R.PREVENTION_SHIELD,))
         return
-    what = "all" if amt == "all" else f"the next {params['amount']}"
+    what = "the next time's" if params.get("once") else "all" if amt == "all" else \
+        f"the next {params['amount']}"
     kind = "combat damage" if params["combat_only"] else "damage"
     where = f" to {', '.join(game.name_of(t) for t in to_set)}" if to_set else ""
     who = f" by {', '.join(game.name_of(t) for t in from_set)}" if from_set else ""
@@ -118,7 +123,8 @@ def _prevent(ctx: Ctx, eff: Effect) -> None:
                                                (R.PREVENTION,), new_key()))
     game.log.add("effect", msg(
         "effects.damage.prevent",
-        what=msg("effects.damage.all") if amt == "all"
+        what=msg("effects.damage.next_time") if params.get("once")
+        else msg("effects.damage.all") if amt == "all"
         else msg("effects.damage.the_next", n=params["amount"]),
         kind=msg("effects.damage.combat_damage" if params["combat_only"]
                  else "effects.damage.damage"),

@@ -14,7 +14,7 @@ from judgebot.engine.context import Ctx, objects, players
 from judgebot.engine.costs import offer_cost, offer_payment
 from judgebot.engine.errors import Unsupported
 from judgebot.engine.events import Move
-from judgebot.engine.filters import View
+from judgebot.engine.filters import View, matches
 from judgebot.engine.mana import ManaCost
 from judgebot.engine.pipeline import perform
 from judgebot.engine.replacements import name_options, value_options
@@ -210,6 +210,29 @@ def _additional_phases(ctx: Ctx, eff: Effect) -> None:
     added[occ] = added.get(occ, 0) + 1
     game.log.add("effect", msg("effects.card_text", text=eff.text),
                  ctx.rules + (R.ADDED_PHASES, R.LATER_MAIN))
+
+
+@verb("choose_source", primary="filter")
+def _choose_source(ctx: Ctx, eff: Effect) -> None:
+    """"A [red] source of your choice" (609.7a): an object, chosen as the spell or ability
+    resolves among permanents and spells (a branch each, unless the scenario names one);
+    what the effect prevents or redirects follows it."""
+    game = ctx.game
+    f = eff.get("filter")
+    view = View(game)
+    found = [o for o in list(game.battlefield) + [i.id for i in game.stack
+                                                  if not i.is_stack_ability]
+             if o in game.objects and (f is None or matches(
+                 replace(f, zone=game.objects[o].zone), view, o, ctx.you, ctx.source))]
+    if not found:
+        ctx.refs["chosen_source"] = []
+        return
+    index = game.chooser.choose(ctx.you, "source", [game.name_of(o) for o in found],
+                                keys=("source", "choose"), note=eff.text)
+    ctx.refs["chosen_source"] = [found[index]]
+    game.log.add("choice", msg("effects.flow.chosen_source", player=ctx.you,
+                               name=game.label(found[index])),
+                 ctx.rules + (R.RESOLVE_CHOICES, R.SOURCE_CHOICE))
 
 
 def _choose_name(ctx: Ctx, eff: Effect) -> None:

@@ -682,6 +682,15 @@ class Reader:
             grant = Effect("grant_printed_below", {"what": self.ref_it(), "after": m.group(1),
                                                    "duration": "eot"}, text=s)
             return [Effect("if", {"cond": ("target_is_another",), "then": (grant,)}, text=s)]
+        if m := re.fullmatch(r"the next time an? ((?:[\w-]+ )?)source of your choice would deal "
+                             r"damage to you this turn, prevent that damage", s, re.I):
+            # 609.7a: the source chosen as it resolves; a shield used up once (615.7)
+            from judgebot.engine.text.selectors import noun
+            quality = m.group(1).strip()
+            f = noun(quality + " object").filter if quality else None
+            return [Effect("choose_source", {"filter": f}, text=s),
+                    Effect("prevent", {"amount": "all", "to": "you", "from": "chosen_source",
+                                       "once": True}, text=s)]
         if re.fullmatch(r"after this main phase, there is an additional combat phase followed "
                         r"by an additional main phase", s, re.I):
             return [Effect("additional_phases", {"n": 1}, text=s)]  # 500.8
