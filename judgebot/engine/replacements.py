@@ -355,7 +355,7 @@ def _prevent(game: Game, c: Candidate, e: Damage) -> list[Event]:
         # One simultaneous damage event: the extra effect happens once (615.5).
         game.extra[once] = True
         run_effects(game, p["then"], {"source": c.source, "you": c.controller,
-                                      "prevented": prevented})
+                                      "prevented": prevented, "amount": prevented})
     if left <= 0:
         return []
     e.amount = left

@@ -95,6 +95,8 @@ def _prevent(ctx: Ctx, eff: Effect) -> None:
     params: dict[str, Any] = {"amount": amt if amt == "all" else ctx.amount(amt),
                               "to": to_set, "from": from_set,
                               "combat_only": bool(eff.get("combat_only"))}
+    if eff.get("then"):  # "You gain life equal to the damage prevented this way" (615.5)
+        params["then"] = tuple(eff.get("then"))
     if eff.get("once"):  # "The next time … would deal damage …, prevent that damage"
         if not from_set:
             return  # no source was chosen: there is nothing to prevent

@@ -537,6 +537,18 @@ class Reader:
                 previous[0].args["excess_to_controller"] = True
                 i += 1
                 continue
+            # "Prevent … . You gain life equal to the damage prevented this way." (615.5): an
+            # effect of the prevention, each time it prevents damage
+            if re.fullmatch(r"you gain life equal to the damage prevented this way\.?", s,
+                            re.I) and previous and previous[-1].verb == "prevent" and \
+                    not previous[-1].get("divided") and \
+                    isinstance(previous[-1].get("from"), str):
+                # (one source named: its damage to each recipient is one event, 615.5)
+                previous[-1].args["then"] = (Effect("gain_life", {"who": "you",
+                                                                  "amount": "amount"},
+                                                    text=s),)
+                i += 1
+                continue
             # "~ deals 5 damage to target creature. The damage can't be prevented." (615.12):
             # the damage of the sentence before, which prevention effects don't touch
             if re.fullmatch(r"the damage can't be prevented\.?", s, re.I) and \
