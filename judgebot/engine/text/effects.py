@@ -268,10 +268,14 @@ def subject(r: Reading, text: str) -> Subject:
             return carried
         return Subject("player", "you", False, "")
     try:
-        return Subject("player", player_ref(r, t), low in ("each player", "each opponent",
-                                                              "your opponents"), t)
+        who = player_ref(r, t)
     except Unsupported:
         pass
+    else:
+        if low in ("target player", "target opponent"):
+            r.that_player = who  # "Target player discards a card. Then that player …"
+        return Subject("player", who, low in ("each player", "each opponent",
+                                              "your opponents"), t)
     ref, plural = object_ref(r, t)
     return Subject("object", ref, plural, t)
 
@@ -331,9 +335,19 @@ def clause(r: Reading, text: str) -> list[Effect]:
     # "X unless PLAYER pays COST"
     m = re.fullmatch(r"(.+?) unless (.+?) pays? (.+)", t, re.I)
     if m and not low.startswith("counter "):
-        who = player_ref(r, m.group(2))
+        if m.group(2).lower() == "they":
+            # "that player discards a card unless they pay {1}": the clause's own subject
+            then = clause(r, m.group(1))
+            subj = getattr(r, "last_subject", None)
+            if subj is None or subj.kind != "player" or subj.plural or subj.ref == "you":
+                raise fail(t)
+            who = subj.ref
+        else:
+            who = player_ref(r, m.group(2))
+            then = None
         cost = _payment(m.group(3))
-        then = clause(r, m.group(1))
+        if then is None:
+            then = clause(r, m.group(1))
         return [Effect("unless_pay", {"who": who, "cost": cost, "then": tuple(then)}, text=t)]
     if m := re.fullmatch(r"you and ((?:permanents|creatures) you control) gain (hexproof|shroud) "
                          r"until end of turn", low):
@@ -882,6 +896,8 @@ def _discard(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
         return [Effect("discard", {"who": s.ref, "n": "all"}, text=whole)]
     if t == "any number of cards":
         return [Effect("discard", {"who": s.ref, "n": "any"}, text=whole)]
+    # "another card": one more, from what is left in the hand
+    t = re.sub(r"^another card\b", "a card", t)
     if m := re.fullmatch(r"(a|an|one|two|three|four|x|\d+|that many) cards?( at random)?", t):
         n: Any = "amount" if m.group(1) == "that many" else number(m.group(1))
         return [Effect("discard", {"who": s.ref, "n": n, "random": bool(m.group(2))},
