@@ -562,6 +562,8 @@ def _recipient(r: Reading, text: str) -> Any:
         ref = r.add_target(spec)
         r.them = ref
         return ref
+    if re.fullmatch(r"target [\w ]+'s (?:controller|owner)", low):
+        return player_ref(r, t)  # "to target spell's controller": that player (115.1 the spell)
     if low in ("any target", "target player or planeswalker", "target creature or "
                "planeswalker", "target opponent or planeswalker") or low.startswith("target ") \
             or low.startswith("up to ") or low.startswith("another target") or \
