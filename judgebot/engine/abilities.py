@@ -322,6 +322,8 @@ class ActivatedAbility(Ability):
     once_per_turn: bool = False  # "Activate only once each turn"
     once: bool = False  # "Activate only once"
     mana_times: Any = None  # "Add {G} for each creature you control": an amount
+    # what the mana may be spent on (106.6): {"types": spell types, "abilities": bool}
+    mana_only: Any = None
 
     @property
     def is_mana(self) -> bool:

@@ -26,7 +26,13 @@ from judgebot.engine.abilities import (
 )
 from judgebot.engine.apply import new_object
 from judgebot.engine.conditions import holds
-from judgebot.engine.costs import check_costs, cost_reduction, pay_costs, pay_mana
+from judgebot.engine.costs import (
+    check_costs,
+    cost_reduction,
+    pay_costs,
+    pay_mana,
+    restricted_mana,
+)
 from judgebot.engine.errors import IllegalAction, Unsupported
 from judgebot.engine.events import Happened, Move, Tap
 from judgebot.engine.filters import View, amount, matches
@@ -252,10 +258,16 @@ def cast(game: Game, req: CastRequest) -> GameObject:
                                             card=game.label(o), cost=str(extra_cost)),
                                         (R.CAST_PAY,))
     mana, helpers = _helpers(game, req, c, mana, name)
-    if not req.free and not pay_mana(game, player, mana, name, check_only=True,
-                                     exclude={o for o, _k, _s in helpers} or None):
+    game.extra["paying_for"] = c  # mana that may be spent only on some spells (106.6)
+    try:
+        payable = req.free or pay_mana(game, player, mana, name, check_only=True,
+                                       exclude={o for o, _k, _s in helpers} or None)
+    finally:
+        game.extra.pop("paying_for", None)
+    if not payable:
         raise IllegalAction(msg("casting.cast.14", player=player, mana=mana, name=name),
                             (R.CAST_TOTAL_COST, R.CAST_PAY)
+                            + ((R.MANA_RESTRICTED,) if restricted_mana(game, player) else ())
                             + tuple(_cost_change_rules(game, player, c))
                             + tuple(_self_change_rules(game, player, c, targets, req.oid)))
     # Everything is legal: do it.
@@ -380,14 +392,19 @@ def cast(game: Game, req: CastRequest) -> GameObject:
                  card=card_name)
     if helpers:
         _pay_with_helpers(game, player, helpers, name)
-    if not req.free:
-        if extra_cost is not None:
-            pay_costs(game, player, extra_cost, spell.id, name, mana=mana,
-                      sacrifice_choice=req.sacrifice or None, discard_choice=req.discard or None)
-        else:
-            pay_mana(game, player, mana, name)
-    elif extra_cost is not None:
-        pay_costs(game, player, extra_cost, spell.id, name, mana=ManaCost())
+    game.extra["paying_for"] = c
+    try:
+        if not req.free:
+            if extra_cost is not None:
+                pay_costs(game, player, extra_cost, spell.id, name, mana=mana,
+                          sacrifice_choice=req.sacrifice or None,
+                          discard_choice=req.discard or None)
+            else:
+                pay_mana(game, player, mana, name)
+        elif extra_cost is not None:
+            pay_costs(game, player, extra_cost, spell.id, name, mana=ManaCost())
+    finally:
+        game.extra.pop("paying_for", None)
     before = len(game.record.spells_cast)
     game.record.spells_cast.append((player, spell.id))
     notice(game, [Happened(what="cast", data={"spell": spell.id, "player": player,

@@ -97,6 +97,22 @@ DELAYED = (
 PACT = re.compile(r"at the beginning of your next upkeep, pay (\{[^.]+\})\.?", re.I)
 
 
+def _mana_only(s: str) -> dict[str, Any] | None:
+    """A restriction on spending mana (106.6): the spell types it may pay for, and whether
+    it may pay other costs (abilities)."""
+    if m := re.fullmatch(r"this mana can't be spent to cast (?:a |an )?non(\w+) spells?", s,
+                         re.I):
+        return {"types": frozenset({m.group(1).lower()}), "abilities": True}
+    if m := re.fullmatch(r"spend this mana only to cast (?:a |an )?(\w+)(?: or (\w+))? spells?",
+                         s, re.I):
+        kinds = {w.lower() for w in m.groups() if w}
+        if not kinds <= {"artifact", "creature", "instant", "sorcery", "enchantment",
+                         "planeswalker", "battle"}:
+            return None
+        return {"types": frozenset(kinds), "abilities": False}
+    return None
+
+
 def _pacts(sentences: list[str]) -> list[str]:
     """ "At the beginning of your next upkeep, pay {2}{B}. If you don't, you lose the game."
     (the Pacts): one delayed instruction, read as "… you lose the game unless you pay"."""
@@ -479,7 +495,8 @@ class Reader:
                 rest = effects[1:]
                 return ActivatedAbility(cost, rest, (), timing, zone, opts, who, "mana", line,
                                         (R.MANA_ABILITY,), **_activation_extra(extra),
-                                        mana_times=mana_effects[0].get("times"))
+                                        mana_times=mana_effects[0].get("times"),
+                                        mana_only=mana_effects[0].get("only"))
         rules: tuple[str, ...] = ()
         if cost.loyalty is not None:
             rules = (R.LOYALTY_ABILITY,)
@@ -535,6 +552,13 @@ class Reader:
                             r"instead\.?", s, re.I) and len(previous) == 1 and \
                     previous[0].verb == "damage" and not previous[0].get("divided"):
                 previous[0].args["excess_to_controller"] = True
+                i += 1
+                continue
+            # "Add {C}. This mana can't be spent to cast a nonartifact spell." / "Spend this mana
+            # only to cast creature spells.": what the mana may pay for (106.6)
+            if previous and previous[-1].verb == "add_mana" and (
+                    only := _mana_only(s.rstrip("."))) is not None:
+                previous[-1].args["only"] = only
                 i += 1
                 continue
             # "Prevent … . You gain life equal to the damage prevented this way." (615.5): an
