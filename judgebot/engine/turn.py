@@ -398,7 +398,8 @@ def _end_until_turn(game: Game, player: str) -> None:
     game.effects = [e for e in game.effects if e.duration != mark]
     game.prohibitions = [p for p in game.prohibitions if p.duration != mark]
     game.replacements = [r for r in game.replacements if r.duration != mark]
-    game.delayed = [d for d in game.delayed if getattr(d, "until", None) != mark]
+    game.delayed = [d for d in game.delayed if getattr(d, "until", None) != mark and
+                    (getattr(d, "until", None) or ("",))[0] != "this_turn"]
     for obj in game.objects.values():
         if obj.chosen.get("cant_play_until") == player:
             del obj.chosen["cant_play_until"]

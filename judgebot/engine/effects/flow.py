@@ -34,10 +34,12 @@ def _delayed(ctx: Ctx, eff: Effect) -> None:
             refs["target" if i == 0 else f"target{i + 1}"] = slot[0]
     if eff.get("next_turn_of_you"):
         refs["_after_turn"] = game.turn
-    until = ("until_turn_of", ctx.you) if eff.get("until") == "your_next_turn" else None
+    until = ("until_turn_of", ctx.you) if eff.get("until") == "your_next_turn" else \
+        ("this_turn", game.turn) if eff.get("until") == "this_turn" else None
+    once = until is None or until[0] == "this_turn"  # "When you next …": once (603.7c)
     game.delayed.append(DelayedTrigger(ability.trigger, ability, ctx.you, ctx.source,
                                        game.name_of(ctx.source) if ctx.source else "",
-                                       refs, until is None, game.turn, ability.text, until))
+                                       refs, once, game.turn, ability.text, until))
     game.log.add("effect", msg("effects.flow.delayed", text=ability.text),
                  ctx.rules + (R.TRIGGER_DELAYED,))
 

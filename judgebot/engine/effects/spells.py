@@ -69,9 +69,13 @@ def _paid_instead(ctx: Ctx, oid: int, item: Any, unless: Any, x: Any = None) -> 
 
 @verb("copy_spell", primary="what")
 def _copy_spell(ctx: Ctx, eff: Effect) -> None:
+    times = ctx.amount(eff.get("times", 1))  # "copy that spell X times"
     for oid in objects(ctx, eff.get("what")):
-        copy_spell(ctx.game, oid, ctx.you, new_targets=bool(eff.get("new_targets", True)),
-                   rules=ctx.rules)
+        for _ in range(max(0, min(times, 64))):
+            if ctx.game.stack_item(oid) is None:
+                break
+            copy_spell(ctx.game, oid, ctx.you, new_targets=bool(eff.get("new_targets", True)),
+                       rules=ctx.rules)
 
 
 

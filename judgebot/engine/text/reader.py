@@ -338,7 +338,8 @@ class Reader:
             return {"modal": self.modal(m)}
         if low.startswith(("when ", "whenever ", "at the beginning")) and not (
                 is_spell and low.startswith(("at the beginning of your next upkeep",
-                                             "at the beginning of the next end step"))):
+                                             "at the beginning of the next end step",
+                                             "when you next cast "))):
             # (on a spell, "At the beginning of your next upkeep, …" is an instruction that
             # creates a delayed triggered ability, 603.7a)
             return [self.triggered(line)]
@@ -553,6 +554,29 @@ class Reader:
                     previous[0].verb == "damage" and not previous[0].get("divided"):
                 previous[0].args["excess_to_controller"] = True
                 i += 1
+                continue
+            # "When you next cast an instant or sorcery spell this turn, copy that spell. You
+            # may choose new targets for the copy.": a delayed trigger, once, this turn (603.7)
+            if m := re.fullmatch(r"when you next cast (?:an? )?(.+?) spell this turn, copy that "
+                                 r"spell(?: (\w+) times)?\.?", s, re.I):
+                from judgebot.engine.text.amounts import read_amount
+                from judgebot.engine.text.selectors import noun
+                new = bool(re.fullmatch(r"you may choose new targets for the cop(?:y|ies)\.?",
+                                        nxt.strip(), re.I))
+                args: dict[str, Any] = {"what": "spell", "new_targets": new}
+                if m.group(2):
+                    # (a number: X would be this spell's, gone once the trigger resolves)
+                    args["times"] = read_amount(self, m.group(2))
+                    if not isinstance(args["times"], int):
+                        raise Unsupported(msg("text.reader.clause", value=s))
+                body = (Effect("copy_spell", args, text=s),)
+                trig = Trigger("cast", None, who="you", other=noun(m.group(1) + " spell").filter,
+                               text=s)
+                ability = TriggeredAbility(trig, body, text=s, rules=(R.TRIGGER_DELAYED,))
+                parts.effects.append(Effect("delayed", {"ability": ability,
+                                                        "until": "this_turn"}, text=s))
+                previous = parts.effects[-1:]
+                i += 2 if new else 1
                 continue
             # "Add {C}. This mana can't be spent to cast a nonartifact spell." / "Spend this mana
             # only to cast creature spells.": what the mana may pay for (106.6)
