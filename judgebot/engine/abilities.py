@@ -38,7 +38,7 @@ KEYWORD_RULES: dict[str, str] = {
     "devour": R.DEVOUR, "amplify": R.AMPLIFY,
     # instants and sorceries (issue 16, oracle branch)
     "bargain": R.BARGAIN, "undaunted": R.UNDAUNTED, "casualty": R.CASUALTY,
-    "conspire": R.CONSPIRE, "replicate": R.REPLICATE,
+    "conspire": R.CONSPIRE, "replicate": R.REPLICATE, "splice": R.SPLICE,
     "rebound": R.REBOUND, "entwine": R.ENTWINE, "escalate": R.ESCALATE, "spree": R.SPREE,
     "tiered": R.TIERED, "jump-start": R.JUMP_START, "retrace": R.RETRACE,
     "multikicker": R.MULTIKICKER, "gift": R.GIFT,

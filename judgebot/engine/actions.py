@@ -440,7 +440,7 @@ class Runner:
             raise BadInput(msg("actions.act_cast"), action.line)
         allowed = {"player", "card", "targets", "x", "modes", "mode", "alt_cost", "half",
                    "divide", "buyback", "kicker", "additional", "sacrifice", "discard", "from",
-                   "target", "convoke", "improvise", "delve", "fuse"}
+                   "target", "convoke", "improvise", "delve", "fuse", "splice"}
         for key in value:
             if key not in allowed:
                 raise BadInput(msg("actions.act_cast.2", key=key, value=suggest(key, allowed)),
@@ -510,7 +510,7 @@ class Runner:
         req.discard = [resolve_any(game, n, action.line, ("hand",), player)
                        for n in _as_list(value.get("discard"))]
         for kw, zone in (("convoke", "battlefield"), ("improvise", "battlefield"),
-                         ("delve", "graveyard")):
+                         ("delve", "graveyard"), ("splice", "hand")):
             setattr(req, kw, _distinct(game, _as_list(value.get(kw)), zone, player,
                                        action.line))
         cast(game, req)

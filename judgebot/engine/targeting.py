@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from judgebot.engine import citations as R
-from judgebot.engine.abilities import Effect, Filter, SpellAbility, TargetSpec
+from judgebot.engine.abilities import Effect, Filter, SpellAbility, TargetSpec, spell_ability
 from judgebot.engine.choosing import choose_cards
 from judgebot.engine.errors import IllegalAction, Unsupported
 from judgebot.engine.events import Happened
@@ -272,3 +272,16 @@ def shift_targets(value: Any, offset: int) -> Any:
     if isinstance(value, dict):
         return {k: shift_targets(v, offset) for k, v in value.items()}
     return value
+
+
+def spliced_ability(sab: SpellAbility, spliced: tuple) -> SpellAbility:
+    """The spell's instructions, then each spliced card's (702.47b, 702.47c), their targets
+    after the spell's (numbered on from its own, 702.47d)."""
+    effects, targets = tuple(sab.effects), tuple(sab.targets)
+    for card in spliced:
+        other = spell_ability(card.abilities) or SpellAbility()
+        effects += tuple(shift_targets(e, len(targets)) for e in other.effects)
+        targets += tuple(other.targets)
+    return replace(sab, effects=effects, targets=targets)
+
+

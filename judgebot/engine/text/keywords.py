@@ -153,6 +153,12 @@ def _by_rules(raw: str) -> Keyword | list[Keyword] | None:
         return Keyword("bargain", cost=Cost(sacrifice=noun("artifact, enchantment, or token")
                                             .filter, text="sacrifice an artifact, enchantment, "
                                                           "or token"), text=raw)
+    if canonical == "splice" and (m := re.fullmatch(r"onto (arcane|instant or sorcery) "
+                                                   r"((?:\{[^}]+\})+)", rest, re.I)):
+        # "Splice onto Arcane {1}{R}" (702.47a): cast a spell of that kind with
+        # ``splice: [card]``; a non-mana splice cost isn't simulated
+        return Keyword("splice", cost=mana_cost(m.group(2)), quality=m.group(1).lower(),
+                       text=raw)
     if canonical == "casualty" and re.fullmatch(r"\d+", rest):
         # "As an additional cost to cast this spell, you may sacrifice a creature with power N
         # or greater" (702.153a): cast with ``additional: [casualty]``
