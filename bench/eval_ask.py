@@ -122,12 +122,12 @@ def _calibration(rows: list[Scored]) -> list[str]:
     for r in rows:
         if not r.error:
             groups.setdefault((r.confidence, r.basis), []).append(r)
-    for level in ("strong", "weak", "none"):
+    for level in ("strong", "likely", "weak", "none"):
         every = [r for (c, _), rs in groups.items() if c == level for r in rs]
         if every:
             groups[(level, "(all)")] = every
     out = ["| confidence | basis | n | precision@1 | precision@3 |", "|---|---|---:|---:|---:|"]
-    order = {"strong": 0, "weak": 1, "none": 2}
+    order = {"strong": 0, "likely": 1, "weak": 2, "none": 3}
     for (level, basis), rs in sorted(groups.items(), key=lambda kv: (
             order.get(kv[0][0], 3), kv[0][1] != "(all)", -len(kv[1]), kv[0][1])):
         p1 = sum(r.rr >= 1.0 for r in rs) / len(rs)

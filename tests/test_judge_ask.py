@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from judgebot.judge.answer import CLEAR_LEAD
 from judgebot.judge.service import MAX_QUESTION_CHARS, Judge, QuestionError
 
 
@@ -20,7 +21,23 @@ def test_keyword_question_cites_the_keyword_rules(judge):
     answer = judge.ask("how does deathtouch work with trample?")
     top = numbers(answer)[:5]
     assert any(n.startswith("702.2") for n in top) and any(n.startswith("702.19") for n in top)
-    assert answer.confidence == "strong"
+    # Both keywords' rules weigh about as much: a likely answer, not a weak one.
+    assert answer.basis == "situation" and answer.confidence in ("strong", "likely")
+
+
+def test_an_answer_is_strong_only_when_its_first_rule_leads_clearly(judge):
+    seen = set()
+    for q in ("how does deathtouch work with trample?",
+              "I Shocked their creature and they sacrificed it in response. What happens?",
+              "我用闪电击指定对手的生物，他回应把它弹回手上了",
+              "can I respond to my opponent playing a land?"):
+        answer = judge.ask(q)
+        first, second = answer.rules[0].score, answer.rules[1].score
+        assert answer.confidence == ("strong" if first >= CLEAR_LEAD * second else "likely")
+        noted = answer.note is not None and answer.note.code == "judge.answer.likely"
+        assert noted == (answer.confidence == "likely")
+        seen.add(answer.confidence)
+    assert seen == {"strong", "likely"}
 
 
 def test_chinese_question_with_english_keyword(judge):

@@ -177,6 +177,24 @@ def test_table_talk_situations(lexicon):
     ("我跳过了抓牌步骤，还会触发吗？", "skip-steps"),
     ("can my opponent redirect my spell to another legal target?", "change-targets"),
     ("对手的生物有守护2，我用闪电击指定它但没付2，会怎样？", "ward"),
+    ("They play Mutavault: can I Stone Rain it in response?", "land-card-played"),
+    ("Does damage dealt by Alice's commander count when Bob controls it?", "commander-damage"),
+    ("He said 'move to combat' and I killed his Goblin: does his trigger still happen?",
+     "mtr-shortcuts"),
+    ("he says he goes infinite, does he have to actually do the loop?", "mtr-loops"),
+    ("对手每回合都要把我的坟墓场一张张翻一遍，时间只剩5分钟", "ipg-slow-play"),
+    ("Deck check: the judge counted 59, my last copy was still in my deck box", "ipg-deck-problem"),
+    ("Same mistake at FNM and at an RCQ, different penalties: why?",
+     "mtr-rules-enforcement-levels"),
+    ("Brainstorm draws three cards: does his trigger trigger three times?",
+     "trigger-once-per-event"),
+    ("对手X=5放下的生物，法术力值是多少？", "mana-value-x"),
+    ("无色的牌能放进我的单红指挥官套牌吗", "commander-colour-identity"),
+    ("He asked my life total, I said 12, turns out I was at 10", "ipg-communication-policy"),
+    ("我的生物正在攻击B，B中途认输了，伤害会打到谁？", "attacked-player-left"),
+    ("In a 5-player game can I target the player three seats away with range of influence 2?",
+     "range-of-influence"),
+    ("三人混战，我同时攻击两个对手", "multiplayer-attacks"),
 ])
 def test_situations_in_both_languages(lexicon, question, situation):
     u = understand(question, lexicon)
@@ -189,6 +207,48 @@ def test_table_shorthand_is_read_as_the_games_words(lexicon):
     assert "target-gone-in-response" in found
     # The entity points at what was typed, whole words.
     assert found["target-gone-in-response"] == "in resp"
+
+
+def test_a_land_named_by_its_card_is_played_only_when_the_question_plays_it(lexicon):
+    played = understand("They play Mutavault: can I respond?", lexicon)
+    tapped = understand("When he taps his Forest, can I respond?", lexicon)
+    assert "land-card-played" in {e.value for e in played.of("situation")}
+    assert "land-card-played" not in {e.value for e in tapped.of("situation")}
+
+
+def test_a_situation_may_give_another_ones_answer(lexicon):
+    played = lexicon.situation("land-card-played")
+    assert played.answer and played.code == "judge.situation.land-play-special-action"
+
+
+def test_a_decklist_that_only_says_how_many_cards_is_not_its_own_mistake(lexicon):
+    u = understand("Decklist says 60 main, the judge counted 59 in my deck", lexicon)
+    found = {e.value for e in u.of("situation")}
+    assert "ipg-deck-problem" in found and "ipg-decklist-problem" not in found
+
+
+def test_two_named_cards_that_each_replace_an_event_bring_the_order_they_apply_in(lexicon):
+    both = understand("Rest in Peace is out and my Ugin's Nexus is destroyed.", lexicon)
+    one = understand("Rest in Peace is out and my Llanowar Elves is destroyed.", lexicon)
+    assert "replacements-of-two-cards" in {e.value for e in both.of("situation")}
+    assert "replacements-of-two-cards" not in {e.value for e in one.of("situation")}
+
+
+def test_two_named_cards_that_each_change_types_bring_layer_dependency(lexicon):
+    u = understand("I have March of the Machines and Mycosynth Lattice.", lexicon)
+    assert "type-changes-of-two-cards" in {e.value for e in u.of("situation")}
+
+
+def test_a_situation_inside_a_card_name_is_not_described(lexicon):
+    # 守护者 ("protector", a battle's) is also the "Guardian" of Thalia's name.
+    u = understand("我用瑟班守护者莎利雅阻挡", lexicon)
+    assert "battles-defense" not in {e.value for e in u.of("situation")}
+    assert "battles-defense" in {e.value for e in understand("守护者是谁", lexicon).of("situation")}
+
+
+def test_a_player_conceding_a_multiplayer_game_is_a_rules_question(lexicon):
+    u = understand("我的生物正在攻击B，B中途认输了，伤害会打到谁？", lexicon)
+    assert "mtr-conceding" not in {e.value for e in u.of("situation")}
 
 
 def test_a_mana_dork_named_as_an_object_is_not_a_question_about_mana_abilities(lexicon):

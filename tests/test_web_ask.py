@@ -47,7 +47,7 @@ def test_api_get_and_post_agree(client):
 def test_api_answer_carries_the_simulation(client):
     data = client.post("/api/v1/ask", json={"question": COMBAT}).get_json()
     assert data["simulation"]["ok"] and "attack" in data["simulation"]["scenario"]
-    assert data["confidence"] == "strong"
+    assert data["confidence"] in ("strong", "likely")  # decided by the simulation
 
 
 @pytest.mark.parametrize(("kwargs", "status"), [

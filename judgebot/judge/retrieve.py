@@ -262,9 +262,11 @@ class Retriever:
             overlap = len(self.informative(qtokens) & words)
             rulings.setdefault(rid, Candidate(rid)).add(
                 1.0 + overlap * 0.5 - n * 0.01, msg("judge.why.ruling_on", card=e.text))
+            # A ruling that shares the question's words says more about it.
+            weight = RULING_CITES * (0.5 + 0.5 * min(overlap, 2))
             for cited in ruling.rules:
-                bump(self.current(cited), RULING_CITES, msg("judge.why.named_by_ruling",
-                                                            card=e.text))
+                bump(self.current(cited), weight, msg("judge.why.named_by_ruling",
+                                                      card=e.text))
         # The rules its Oracle text uses: keywords and keyword actions ("destroy
         # target" → 701.8), rule numbers, glossary terms ("dies" → 700.4).
         for rid in card_rules(self.store, card):

@@ -17,6 +17,7 @@ so that the Tournament Rules and the IPG are searched for it.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -45,10 +46,15 @@ class Situation:
     unless: tuple[re.Pattern, ...]
     any_cards: tuple[re.Pattern, ...]
     also_cards: tuple[re.Pattern, ...]
+    # Another situation whose answer this one gives (one situation told two ways).
+    answer_of: str = ""
+    # How many named cards its card patterns must be found in ("two replacement
+    # effects": two cards that each say "instead").
+    cards: int = 1
 
     @property
     def code(self) -> str:
-        return f"judge.situation.{self.name}"
+        return f"judge.situation.{self.answer_of or self.name}"
 
     @property
     def tournament(self) -> bool:
@@ -98,6 +104,8 @@ def load(store: Store) -> list[Situation]:
             text_also += tournament_cues("tournament", "tournament_weak")
         out.append(Situation(
             name=entry["name"], rules=tuple(rules), answer=bool(entry.get("answer")),
+            answer_of=entry["answer"] if isinstance(entry.get("answer"), str) else "",
+            cards=int(entry.get("cards", 1)),
             any=text_any, also=text_also, unless=_split(entry.get("unless") or [])[0],
             any_cards=card_any, also_cards=card_also))
     return out
@@ -143,26 +151,37 @@ def _split(patterns: list[str]) -> tuple[tuple[re.Pattern, ...], tuple[re.Patter
     return tuple(text), tuple(cards)
 
 
-def find(situations: list[Situation], text: str, card_texts: list[str] = ()) -> list[Found]:
+def find(situations: list[Situation], text: str, card_texts: list[str] = (),
+         names: list[tuple[int, int]] = ()) -> list[Found]:
     """The situations a question describes: ``text`` is the question (folded),
-    ``card_texts`` the Oracle texts of the cards it names."""
+    ``card_texts`` the Oracle texts of the cards it names and ``names`` where
+    it names them (words inside a card's name, "Guardian" in "Thalia, Guardian
+    of Thraben", name no situation)."""
     spaced, where = spaced_text(text.lower())
+
+    def named(span: tuple[int, int]) -> bool:
+        start, end = where[span[0]], where[max(span[1] - 1, span[0])] + 1
+        return any(a <= start and end <= b and (start, end) != (a, b) for a, b in names)
+
     cards = [c.lower() for c in card_texts if c]
     found: list[Found] = []
     for s in situations:
         if any(p.search(spaced) for p in s.unless):
             continue
-        hit = _first(s.any, spaced)
+        hit = _first(s.any, spaced, named)
         by_card = False
-        if hit is None and any(p.search(c) for p in s.any_cards for c in cards):
+        if hit is None and sum(any(p.search(c) for p in s.any_cards) for c in cards) \
+                >= s.cards:
             hit, by_card = (0, 0), True
         if hit is None:
             continue
-        if (s.also or s.also_cards) and _first(s.also, spaced) is None and not any(
+        # Its other condition may lie in a card's name ("Control Magic": control).
+        if (s.also or s.also_cards) and _first(s.also, spaced, nowhere) is None and not any(
                 p.search(c) for p in s.also_cards for c in cards):
             continue
         if by_card:  # no words of the question name it
-            found.append(Found(0, 0, s, True, bool(s.also) and _first(s.also, spaced) is not None))
+            found.append(Found(0, 0, s, True, bool(s.also) and
+                               _first(s.also, spaced, nowhere) is not None))
             continue
         start, end = hit
         found.append(Found(where[start] if spaced else 0,
@@ -170,11 +189,16 @@ def find(situations: list[Situation], text: str, card_texts: list[str] = ()) -> 
     return sorted(found, key=lambda f: (f.start, f.situation.name))
 
 
-def _first(patterns: tuple[re.Pattern, ...], text: str) -> tuple[int, int] | None:
+def nowhere(span: tuple[int, int]) -> bool:
+    return False
+
+
+def _first(patterns: tuple[re.Pattern, ...], text: str,
+           named: Callable[[tuple[int, int]], bool]) -> tuple[int, int] | None:
     for p in patterns:
-        m = p.search(text)
-        if m:
-            return m.span()
+        for m in p.finditer(text):
+            if not named(m.span()):
+                return m.span()
     return None
 
 

@@ -206,11 +206,14 @@ def _situations(u: Understanding, lexicon: Lexicon, corrected: str) -> None:
         rec = lexicon.record(e.value) if e.kind == "card" else None
         if rec is not None:
             texts.append(rec.type_line.get("en", "") + "\n" + rec.text.get("en", ""))
-    found = situations.find(lexicon.situations, u.text, texts)
+    names = [(e.start, e.end) for e in u.entities if e.kind == "card"]
+    found = situations.find(lexicon.situations, u.text, texts, names)
     if corrected != u.text:
         named = {f.situation.name for f in found}
-        found += [f for f in situations.find(lexicon.situations, corrected, texts)
-                  if f.situation.name not in named]
+        # Corrections may change the words' lengths; then where the names are is unknown.
+        found += [f for f in situations.find(
+            lexicon.situations, corrected, texts,
+            names if len(corrected) == len(u.text) else ()) if f.situation.name not in named]
     for f in found:
         s = f.situation
         u.entities.append(Entity("situation", u.text[f.start:f.end], f.start, f.end, s.name,

@@ -100,6 +100,8 @@ def message(answer: dict, p) -> str:
         key, values = "ask_not_a_question", {}
     elif u.get("other_game") and u["other_game"] != "fow":
         key, values = "ask_other_game", {"game": u["other_game"]}
+    elif answer["confidence"] == "likely":
+        key, values = "likely_answer", {}
     elif answer["confidence"] == "weak":
         key, values = "weak_answer", {}
     elif answer["confidence"] == "none":

@@ -266,6 +266,9 @@ LABELS: dict[str, tuple[str, str]] = {
                        "This looks like a question about {game}; judgebot knows the Magic and "
                        "Force of Will rules only."),
     "ask_nothing": ("规则中没有与问题相符的内容。", "Nothing in the rules matched the question."),
+    "likely_answer": ("这是可能的答案，但下面其他规则的相关度与第一条相差不大：裁定前请一并阅读。",
+                      "This is the likely answer, but other rules below weigh nearly as much as "
+                      "the first one: read them before ruling."),
     "weak_answer": ("没有找到明确相关的规则；以下只是字面最接近的结果。",
                     "No rule matched convincingly; these are only the closest by wording."),
 }

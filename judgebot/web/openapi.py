@@ -113,7 +113,7 @@ ANSWER = {"type": "object", "properties": {
     "question": {"type": "string"},
     "understanding": {"type": "object", "description": "Language, script and the entities "
                       "found: rule numbers, terms, cards, P/T, counters, zones, steps, players."},
-    "confidence": {"type": "string", "enum": ["strong", "weak", "none"]},
+    "confidence": {"type": "string", "enum": ["strong", "likely", "weak", "none"]},
     "message": {"type": "string"},
     "simulation": {"type": ["object", "null"], "description": "The engine's outcome for the "
                    "situation described: summary, log (each step with its rules), state, "
