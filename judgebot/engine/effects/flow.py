@@ -28,7 +28,12 @@ from judgebot.messages import msg, term
 def _delayed(ctx: Ctx, eff: Effect) -> None:
     game = ctx.game
     ability: TriggeredAbility = eff.get("ability")
-    refs = {k: v for k, v in ctx.refs.items()}
+    # what the creating ability referred to — its trigger's objects ("that creature", "it")
+    # and what it did so far — is what the delayed ability refers to (603.7c)
+    refs = {k: v for k, v in ctx.info.items()
+            if k != "spell" and (isinstance(v, int) and not isinstance(v, bool) or
+                                 isinstance(v, list) and all(isinstance(o, int) for o in v))}
+    refs.update(ctx.refs)
     for i, slot in enumerate(ctx.targets):
         if slot:
             refs["target" if i == 0 else f"target{i + 1}"] = slot[0]
