@@ -10,6 +10,7 @@ the last run, whose figures are kept in ``bench/results/coverage.json``.
 
     python bench/bench_coverage.py            # writes bench/results/coverage.{json,md}
     python bench/bench_coverage.py --no-save  # prints only
+    python bench/bench_coverage.py --type instant --type sorcery  # unread phrases of those types
 """
 
 from __future__ import annotations
@@ -66,7 +67,12 @@ def phrase_key(phrase: str) -> str:
     return re.sub(r"\s+", " ", phrase).strip()[:160]
 
 
-def measure(cards: list[dict]) -> dict:
+def of_types(cards: list[dict], types: list[str]) -> list[dict]:
+    """The cards with at least one of ``types`` (as counted in the table)."""
+    return [c for c in cards if set(card_types(c)) & set(types)]
+
+
+def measure(cards: list[dict], top: int = TOP) -> dict:
     totals = collections.Counter()
     readable = collections.Counter()
     phrases: collections.Counter = collections.Counter()
@@ -92,7 +98,7 @@ def measure(cards: list[dict]) -> dict:
              for g in ["all", *TYPES, "instant or sorcery", "keyword-only creature"]}
     return {"cards": len(cards), "seconds": round(seconds, 2), "cpu_seconds": round(cpu, 2),
             "share": share,
-            "unread": phrases.most_common(TOP)}
+            "unread": phrases.most_common(top)}
 
 
 def report(now: dict, before: dict | None) -> str:
@@ -111,7 +117,7 @@ def report(now: dict, before: dict | None) -> str:
                      f"{row['readable']})"
         lines.append(f"| {group} | {row['readable']} | {row['cards']} | "
                      f"{row['share'] * 100:.1f}% | {change} |")
-    lines += ["", f"## The {TOP} most frequent unread phrases", "",
+    lines += ["", f"## The {len(now['unread'])} most frequent unread phrases", "",
               "Each counted once per card it stops (a card may have several).", "",
               "| cards | phrase |", "|---:|---|"]
     for phrase, n in now["unread"]:
@@ -123,17 +129,25 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--no-save", action="store_true", help="don't write bench/results/")
     ap.add_argument("--limit", type=int, default=0, help="read only the first N cards")
+    ap.add_argument("--type", action="append", choices=TYPES, default=[],
+                    help="only cards of this type (repeatable); prints their unread phrases "
+                         "and saves nothing")
+    ap.add_argument("--top", type=int, default=TOP, help="how many unread phrases to list")
     args = ap.parse_args(argv)
     cards = load_cards()
+    if args.type:
+        cards = of_types(cards, args.type)
     if args.limit:
         cards = cards[:args.limit]
-    now = measure(cards)
+    now = measure(cards, args.top)
     now["source"] = card_file().name
     path = RESULTS / "coverage.json"
-    before = json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
+    # a subset's shares aren't comparable with the last run's over every card
+    whole = not args.limit and not args.type
+    before = json.loads(path.read_text(encoding="utf-8")) if path.exists() and whole else None
     text = report(now, before)
     print(text)
-    if not args.no_save and not args.limit:
+    if not args.no_save and not args.limit and not args.type and args.top == TOP:
         RESULTS.mkdir(exist_ok=True)
         path.write_text(json.dumps(now, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         (RESULTS / "coverage.md").write_text(text, encoding="utf-8")

@@ -37,7 +37,8 @@ KEYWORD_RULES: dict[str, str] = {
     "improvise": R.IMPROVISE, "dash": R.DASH, "myriad": R.MYRIAD, "cascade": R.CASCADE,
     "devour": R.DEVOUR, "amplify": R.AMPLIFY,
     # instants and sorceries (issue 16, oracle branch)
-    "bargain": R.BARGAIN, "undaunted": R.UNDAUNTED,
+    "bargain": R.BARGAIN, "undaunted": R.UNDAUNTED, "casualty": R.CASUALTY,
+    "conspire": R.CONSPIRE, "replicate": R.REPLICATE, "splice": R.SPLICE,
     "rebound": R.REBOUND, "entwine": R.ENTWINE, "escalate": R.ESCALATE, "spree": R.SPREE,
     "tiered": R.TIERED, "jump-start": R.JUMP_START, "retrace": R.RETRACE,
     "multikicker": R.MULTIKICKER, "gift": R.GIFT,
@@ -170,6 +171,9 @@ class Filter:
     # a spell "that targets [you or] a creature": a filter one of its object targets must
     # match (or None), and whether targeting you ("you" as seen by the filter) counts
     targeting: tuple[Any, bool] | None = None
+    # "that each share a color with it" (conspire): shares a color with the source
+    shares_color: bool = False
+    single_target: bool = False  # "spell with a single target" (115.7)
     zone: str = "battlefield"
     text: str = ""
 
@@ -188,6 +192,9 @@ class TargetSpec:
     up_to: bool = False
     text: str = ""
     divide: bool = False  # damage divided among the targets as it is cast (601.2d)
+    # cards that must share one owner: "single" ("from a single graveyard"), or the reference
+    # of an earlier player target ("target player shuffles … target cards from their graveyard")
+    same_owner: str | None = None
 
 
 @dataclass(frozen=True)
@@ -315,6 +322,8 @@ class ActivatedAbility(Ability):
     once_per_turn: bool = False  # "Activate only once each turn"
     once: bool = False  # "Activate only once"
     mana_times: Any = None  # "Add {G} for each creature you control": an amount
+    # what the mana may be spent on (106.6): {"types": spell types, "abilities": bool}
+    mana_only: Any = None
 
     @property
     def is_mana(self) -> bool:
@@ -447,6 +456,21 @@ def components(kw: Keyword) -> tuple[Ability, ...]:
     if name == "buyback":
         return (ReplacementAbility("buyback", {}, zone="stack", text=kw.label(),
                                    rules=(R.BUYBACK,), keyword=name),)
+    if name == "replicate":
+        # "When you cast this spell, if a replicate cost was paid for it, copy it for each time
+        # its replicate cost was paid. If the spell has any targets, you may choose new targets
+        # for any of the copies." (702.56a)
+        return (TriggeredAbility(Trigger("cast_self", "self"),
+                                 (Effect("copy_cast_spell", {"per": "replicate"}),),
+                                 condition=("additional_paid", name), zone="stack", text=name,
+                                 rules=(R.REPLICATE,), keyword=name),)
+    if name in ("casualty", "conspire"):
+        # "When you cast this spell, if its [casualty/conspire] cost was paid, copy it. You may
+        # choose new targets for the copy." (702.153a, 702.78a)
+        rule = R.CASUALTY if name == "casualty" else R.CONSPIRE
+        return (TriggeredAbility(Trigger("cast_self", "self"), (Effect("copy_cast_spell", {}),),
+                                 condition=("additional_paid", name), zone="stack", text=name,
+                                 rules=(rule,), keyword=name),)
     if name == "storm":
         return (TriggeredAbility(Trigger("cast_self", "self"), (Effect("storm", {}),),
                                  zone="stack", text="storm", rules=(R.STORM,), keyword=name),)

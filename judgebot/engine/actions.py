@@ -28,7 +28,7 @@ from judgebot.engine.scenario import (
 )
 from judgebot.engine.setup import setup
 from judgebot.engine.special import play_land, suspend, turn_face_up
-from judgebot.engine.state import FUSED, STEPS, Game
+from judgebot.engine.state import COMBAT_STEPS, FUSED, STEPS, Game
 from judgebot.engine.summary import signature
 from judgebot.messages import ZH_HANS, Joined, Name, msg
 
@@ -57,7 +57,8 @@ CHOOSE_KEYS = frozenset({
     "modes", "copy", "copy_targets", "new_targets", "color", "mana", "chosen",
     "chosen_player", "choose_player", "search", "return", "bounce", "discard", "sacrifice",
     "legend", "random", "scry", "surveil", "crew", "exile", "choose", "put", "pile",
-    "pile_choice", "reveal", "creature_type", "untap", "coin", "die", "clash"})
+    "pile_choice", "reveal", "creature_type", "untap", "coin", "die", "clash",
+    "tap_or_untap", "name", "source"})
 CHOOSE_ALIASES = {"target": "targets", "colour": "color", "replacement_order": "replacement",
                   "legend": "keep", "player_choice": "chosen_player", "type": "creature_type"}
 
@@ -282,7 +283,9 @@ class Runner:
                 prepare()
                 self.pass_round()
                 return
-            if game.turn != target_turn or STEPS.index(game.step) >= STEPS.index(step):
+            combat_ahead = nxt == "beginning_of_combat" and step in COMBAT_STEPS
+            if game.turn != target_turn or (STEPS.index(game.step) >= STEPS.index(step) and
+                                            not combat_ahead):
                 raise IllegalAction(msg("actions.go_to.2", value=Name(step.replace('_', ' '),
                                                                       msg(f"step.{step}").render(ZH_HANS))),
                     (R.DECLARE_ATTACKERS if "attack" in step else
@@ -292,13 +295,19 @@ class Runner:
     def act_attack(self, action: Action) -> None:
         game = self.game
         decl = self._attack_decl(action)
-        if game.step == "declare_attackers" and game.extra.get("attacked") != game.turn:
+
+        def this_combat() -> tuple[int, int]:  # attackers are declared once per combat phase
+            return (game.turn, game.extra.get("combats", 0))
+        if game.step == "declare_attackers" and game.extra.get("attacked_in") != this_combat():
             combat_mod.check_attackers(game, decl)
             game.extra["attacked"] = game.turn
+            game.extra["attacked_in"] = this_combat()
             combat_mod.declare_attackers(game, decl)
             turn_mod.give_priority(game, game.active)
             return
-        if game.extra.get("attacked") == game.turn:
+        combat_ahead = game.step in ("precombat_main", "postcombat_main") and \
+            turn_mod.next_step(game) == "beginning_of_combat"
+        if game.extra.get("attacked") == game.turn and not combat_ahead:
             raise IllegalAction(msg("actions.act_attack"),
                                 (R.DECLARE_ATTACKERS,))
 
@@ -306,8 +315,9 @@ class Runner:
             combat_mod.check_attackers(game, decl)
             game.extra["attack"] = decl
             game.extra["attacked"] = game.turn
+            game.extra["attacked_in"] = this_combat()
         self.go_to("declare_attackers", prepare)
-        if game.extra.get("attacked") != game.turn:
+        if game.extra.get("attacked_in") != this_combat():
             raise IllegalAction(msg("actions.act_attack.2"), (R.SKIP,))
 
     def _attack_decl(self, action: Action) -> dict[int, Any]:
@@ -430,7 +440,7 @@ class Runner:
             raise BadInput(msg("actions.act_cast"), action.line)
         allowed = {"player", "card", "targets", "x", "modes", "mode", "alt_cost", "half",
                    "divide", "buyback", "kicker", "additional", "sacrifice", "discard", "from",
-                   "target", "convoke", "improvise", "delve", "fuse"}
+                   "target", "convoke", "improvise", "delve", "fuse", "splice"}
         for key in value:
             if key not in allowed:
                 raise BadInput(msg("actions.act_cast.2", key=key, value=suggest(key, allowed)),
@@ -500,7 +510,7 @@ class Runner:
         req.discard = [resolve_any(game, n, action.line, ("hand",), player)
                        for n in _as_list(value.get("discard"))]
         for kw, zone in (("convoke", "battlefield"), ("improvise", "battlefield"),
-                         ("delve", "graveyard")):
+                         ("delve", "graveyard"), ("splice", "hand")):
             setattr(req, kw, _distinct(game, _as_list(value.get(kw)), zone, player,
                                        action.line))
         cast(game, req)

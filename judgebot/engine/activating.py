@@ -8,7 +8,7 @@ from judgebot.engine import citations as R
 from judgebot.engine.abilities import ActivatedAbility, ability_text, activated
 from judgebot.engine.conditions import holds
 from judgebot.engine.costs import check_costs, mana_options, pay_costs, pay_mana
-from judgebot.engine.errors import IllegalAction
+from judgebot.engine.errors import IllegalAction, Unsupported
 from judgebot.engine.events import Happened
 from judgebot.engine.prohibitions import active_prohibitions
 from judgebot.engine.state import Game, StackAbility
@@ -101,6 +101,10 @@ def activate(game: Game, player: str, oid: int, ability: ActivatedAbility,
         obj.chosen.setdefault("activated", {})[_restriction_key(ability)] = game.turn
     lki = c.copy()
     if ability.is_mana:
+        if ability.mana_only is not None:
+            # mana that remembers what it may be spent on isn't kept in the pool here: it is
+            # used only when a cost is paid automatically (106.6)
+            raise Unsupported(msg("activating.restricted_mana", what=what))
         pay_costs(game, player, ability.cost, oid, what, mana=mana,
                   sacrifice_choice=sacrifice, discard_choice=discard)
         options = mana_options(game, ability, oid, player)

@@ -26,7 +26,13 @@ from judgebot.engine.abilities import (
 )
 from judgebot.engine.apply import new_object
 from judgebot.engine.conditions import holds
-from judgebot.engine.costs import check_costs, cost_reduction, pay_costs, pay_mana
+from judgebot.engine.costs import (
+    check_costs,
+    cost_reduction,
+    pay_costs,
+    pay_mana,
+    restricted_mana,
+)
 from judgebot.engine.errors import IllegalAction, Unsupported
 from judgebot.engine.events import Happened, Move, Tap
 from judgebot.engine.filters import View, amount, matches
@@ -35,7 +41,7 @@ from judgebot.engine.mana import ManaCost
 from judgebot.engine.pipeline import perform
 from judgebot.engine.prohibitions import active_prohibitions
 from judgebot.engine.rules import may_play_from_exile, target_legal
-from judgebot.engine.state import FUSED, CastInfo, Chars, Game, GameObject, face_up
+from judgebot.engine.state import FUSED, CardDef, CastInfo, Chars, Game, GameObject, face_up
 from judgebot.engine.targeting import (
     choose_targets,
     divide_among,
@@ -43,6 +49,7 @@ from judgebot.engine.targeting import (
     legal_targets,
     mode_parts,
     notice_targeted,
+    spliced_ability,
     targets_text,
 )
 from judgebot.engine.timing import (
@@ -82,6 +89,8 @@ class CastRequest:
     convoke: list[int] = field(default_factory=list)
     improvise: list[int] = field(default_factory=list)
     delve: list[int] = field(default_factory=list)
+    splice: list[int] = field(default_factory=list)  # cards in hand spliced onto it (702.47)
+    splice_cost: ManaCost = field(default_factory=ManaCost)  # their splice costs, in total
 
 
 # --- timing --------------------------------------------------------------------------------
@@ -216,6 +225,9 @@ def cast(game: Game, req: CastRequest) -> GameObject:
                                 ab.rules or (R.CAST_ONLY,))
     # Modes and targets.
     sab = spell_ability(c.abilities) or SpellAbility()
+    spliced = _splices(game, req, c, sab, name)
+    if spliced:
+        sab = spliced_ability(sab, spliced)
     if sab.modes and "entwine" in req.additional and c.keyword("entwine") is not None:
         # entwine: all the modes instead of the number specified (702.42a)
         if req.modes and tuple(sorted(req.modes)) != tuple(range(1, len(sab.modes) + 1)):
@@ -252,15 +264,21 @@ def cast(game: Game, req: CastRequest) -> GameObject:
                                             card=game.label(o), cost=str(extra_cost)),
                                         (R.CAST_PAY,))
     mana, helpers = _helpers(game, req, c, mana, name)
-    if not req.free and not pay_mana(game, player, mana, name, check_only=True,
-                                     exclude={o for o, _k, _s in helpers} or None):
+    game.extra["paying_for"] = c  # mana that may be spent only on some spells (106.6)
+    try:
+        payable = req.free or pay_mana(game, player, mana, name, check_only=True,
+                                       exclude={o for o, _k, _s in helpers} or None)
+    finally:
+        game.extra.pop("paying_for", None)
+    if not payable:
         raise IllegalAction(msg("casting.cast.14", player=player, mana=mana, name=name),
                             (R.CAST_TOTAL_COST, R.CAST_PAY)
+                            + ((R.MANA_RESTRICTED,) if restricted_mana(game, player) else ())
                             + tuple(_cost_change_rules(game, player, c))
                             + tuple(_self_change_rules(game, player, c, targets, req.oid)))
     # Everything is legal: do it.
     info = CastInfo(from_zone=zone, alt_cost=alt, additional=tuple(req.additional), x=req.x,
-                    half=req.half, cast=True,
+                    half=req.half, cast=True, spliced=spliced,
                     controller_main_phase=game.active == player and game.step in
                     ("precombat_main", "postcombat_main"))
     mv = perform(game, [Move(cause="cast", oid=req.oid, to_zone="stack", reason="cast",
@@ -352,10 +370,18 @@ def cast(game: Game, req: CastRequest) -> GameObject:
         rules.append(R.KICKER)
     if "bargain" in req.additional:
         rules += [R.BARGAIN, R.ADDITIONAL_COST]
+    for kw_name, rule in (("casualty", R.CASUALTY), ("conspire", R.CONSPIRE),
+                          ("replicate", R.REPLICATE)):
+        if kw_name in req.additional:
+            rules += [rule, R.ADDITIONAL_COST]
     if "multikicker" in req.additional:
         rules.append(R.MULTIKICKER)
     if "gift" in req.additional:
         rules.append(R.GIFT)
+    if spliced:  # revealed as it is cast, the splice costs in its total cost (702.47a)
+        game.log.add("reveal", msg("casting.splices", player=player, name=name,
+                                   cards=Joined(tuple(game.label(o) for o in req.splice))),
+                     (R.SPLICE, R.SPLICE_ONCE, R.SPLICE_TEXT, R.CAST_TOTAL_COST))
     if from_exile:
         rules.append(R.PLAY_FROM_EXILE)
     if req.x and c.mana_cost is not None and c.mana_cost.x_count:
@@ -376,14 +402,19 @@ def cast(game: Game, req: CastRequest) -> GameObject:
                  card=card_name)
     if helpers:
         _pay_with_helpers(game, player, helpers, name)
-    if not req.free:
-        if extra_cost is not None:
-            pay_costs(game, player, extra_cost, spell.id, name, mana=mana,
-                      sacrifice_choice=req.sacrifice or None, discard_choice=req.discard or None)
-        else:
-            pay_mana(game, player, mana, name)
-    elif extra_cost is not None:
-        pay_costs(game, player, extra_cost, spell.id, name, mana=ManaCost())
+    game.extra["paying_for"] = c
+    try:
+        if not req.free:
+            if extra_cost is not None:
+                pay_costs(game, player, extra_cost, spell.id, name, mana=mana,
+                          sacrifice_choice=req.sacrifice or None,
+                          discard_choice=req.discard or None)
+            else:
+                pay_mana(game, player, mana, name)
+        elif extra_cost is not None:
+            pay_costs(game, player, extra_cost, spell.id, name, mana=ManaCost())
+    finally:
+        game.extra.pop("paying_for", None)
     before = len(game.record.spells_cast)
     game.record.spells_cast.append((player, spell.id))
     notice(game, [Happened(what="cast", data={"spell": spell.id, "player": player,
@@ -392,6 +423,36 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     game.priority = player
     game.passes = 0
     return spell
+
+
+def _splices(game: Game, req: CastRequest, c: Chars, sab: SpellAbility, name: str
+             ) -> tuple[CardDef, ...]:
+    """The cards revealed from hand to splice onto this spell (702.47a): each has "Splice
+    onto [quality]" the spell has, isn't the spell, and is spliced once (702.47b); their
+    splice costs are added to the total cost (601.2f)."""
+    if not req.splice:
+        return ()
+    out: list[CardDef] = []
+    cost = ManaCost()
+    for oid in req.splice:
+        card = game.objects.get(oid)
+        kw = game.chars(oid).keyword("splice") if card is not None else None
+        if card is None or card.zone != "hand" or card.owner != req.player or oid == req.oid \
+                or req.splice.count(oid) > 1:
+            raise IllegalAction(msg("casting.splice_card", name=name,
+                                    card=game.name_of(oid) if card else "?"), (R.SPLICE_ONCE,))
+        if kw is None or not (kw.quality == "arcane" and "Arcane" in c.subtypes or
+                              kw.quality == "instant or sorcery" and
+                              c.types & {"instant", "sorcery"}):
+            raise IllegalAction(msg("casting.splice_quality", name=name, card=game.name_of(oid)),
+                                (R.SPLICE,))
+        if sab.modes or any(isinstance(a, SpellAbility) and a.modes
+                            for a in card.card.abilities):
+            raise Unsupported(msg("casting.splice_modal", name=name))
+        out.append(card.card)
+        cost = cost.plus(kw.cost)
+    req.splice_cost = cost
+    return tuple(out)
 
 
 def _check_face(game: Game, req: CastRequest, obj: GameObject) -> None:
@@ -564,7 +625,7 @@ def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: st
                 return ManaCost(), extra
             raise IllegalAction(msg("casting.total_cost.4", name=c.name), (R.CAST_TOTAL_COST,))
         base = c.mana_cost.with_x(req.x)
-    base = base.plus(_mode_costs(c, sab, req.modes))
+    base = base.plus(_mode_costs(c, sab, req.modes)).plus(req.splice_cost)
     for add in req.additional:
         if add == "flash" and (more := _flash_for_more(c)) is not None:
             # "You may cast this spell as though it had flash if you pay {2} more"

@@ -229,6 +229,22 @@ def _bargained(f: Facts) -> bool:
     return obj is not None and obj.cast is not None and "bargain" in obj.cast.additional
 
 
+@kind("additional_paid")
+def _additional_paid(f: Facts, name: str) -> bool:
+    """A spell's optional additional cost was paid (casualty, conspire)."""
+    obj = f.obj
+    return obj is not None and obj.cast is not None and name in obj.cast.additional
+
+
+@kind("milled_this_way")
+def _milled_this_way(f: Facts, what: Any) -> bool:
+    """"If a card with the chosen name was milled this way" (608.2h): the cards this
+    resolution milled, where they went."""
+    return any(o in f.game.objects and (what is None or matches(
+        replace(what, zone=f.game.objects[o].zone), f.view, o, f.you, f.source))
+        for o in f.refs.get("milled", ()))
+
+
 @kind("gift_promised")
 def _gift_promised(f: Facts) -> bool:
     obj = f.obj

@@ -76,6 +76,9 @@ def objects(ctx: Ctx, ref: Any) -> list[int]:
         if "controlled_by" in ref:
             who = set(players(ctx, ref["controlled_by"]))
             found = [o for o in found if game.controller_of(o) in who]
+        if "but" in ref:  # "Destroy the rest": all but those chosen
+            kept = set(objects(ctx, ref["but"]))
+            found = [o for o in found if o not in kept]
         return found
     if isinstance(ref, int):
         return [ref] if ref in game.objects else []
@@ -128,6 +131,9 @@ def objects(ctx: Ctx, ref: Any) -> list[int]:
         return [v for v in values if isinstance(v, int) and v in game.objects]
     if ref == "spell":
         return [ctx.info["spell"]] if ctx.info.get("spell") else []
+    if ref == "attacked_this_turn":  # "all creatures that attacked this turn"
+        return [o for o in game.battlefield if o in game.record.attacked_with and
+                "creature" in game.chars(o).types]
     raise Unsupported(msg("context.objects", ref=ref))
 
 

@@ -40,6 +40,8 @@ def mana_sources(game: Game, player: str, exclude: set[int] | None = None) -> li
         for ab in activated(c.abilities):
             if not ab.is_mana or ab.zone != "battlefield":
                 continue
+            if ab.mana_only is not None and not _may_spend(game, ab.mana_only):
+                continue  # mana that can't pay for this (106.6)
             cost = ab.cost
             if cost.tap and c.is_creature and summoning_sick(game, oid) and \
                     not has_haste(game, oid):
@@ -63,6 +65,23 @@ def mana_sources(game: Game, player: str, exclude: set[int] | None = None) -> li
                              rules=rules, abilities=tuple(froms))
             (lands if c.is_land else others).append(src)
     return lands + others
+
+
+def _may_spend(game: Game, only: dict[str, Any]) -> bool:
+    """Whether restricted mana (106.6) may pay what is being paid for: the spell being cast
+    (``game.extra["paying_for"]``, its characteristics), or else a cost of an ability."""
+    spell = game.extra.get("paying_for")
+    if spell is None:
+        return bool(only.get("abilities"))
+    return bool(set(spell.types) & set(only.get("types") or ()))
+
+
+def restricted_mana(game: Game, player: str) -> bool:
+    """Whether ``player`` controls a mana ability whose mana can be spent only in some ways
+    (106.6): a payment it couldn't help with says so."""
+    return any(ab.mana_only is not None for oid in game.battlefield
+               if game.controller_of(oid) == player
+               for ab in activated(game.chars(oid).abilities) if ab.is_mana)
 
 
 def mana_options(game: Game, ab: Any, oid: int, player: str) -> tuple[tuple[str, ...], ...]:

@@ -50,6 +50,8 @@ def chosen_ok(game: Any, chosen: tuple[str, bool], c: Any, source: int | None) -
         return not wanted
     if what == "creature_type":  # "*all*": a changeling has every creature type (702.73a)
         has = value in c.subtypes or "*all*" in c.subtypes
+    elif what == "name":  # "cards with that name" (201.3)
+        has = bool(c.name) and c.name.lower() == str(value).lower()
     else:
         has = value in c.colors
     return has == wanted
@@ -65,6 +67,15 @@ def matches(f: Filter, view: View, oid: int, perspective: str | None,
     c = view.chars(oid)
     if f.other and source is not None and oid == source:
         return False
+    if f.single_target:
+        item = game.stack_item(oid)
+        targets = {t for slot in (getattr(item, "targets", None) or []) for t in slot}
+        if len(targets) != 1:
+            return False
+    if f.shares_color:
+        src = view.chars(source) if source is not None and source in game.objects else None
+        if src is None or not (src.colors & c.colors):
+            return False
     if f.types and not f.types <= c.types:
         return False
     if f.any_types and not (f.any_types & c.types):
@@ -331,6 +342,8 @@ def amount(expr: Any, view: View, ctx: dict[str, Any]) -> int:
                                           if a in ("kicker", "multikicker"))
     if "creatures_died_this_turn" in expr:
         return game.record.creatures_died
+    if "life_gained_this_turn" in expr:  # "the amount of life you gained this turn"
+        return game.record.life_gained[you]
     if "attacking_you" in expr:
         if game.combat is None:
             return 0

@@ -23,7 +23,7 @@ from typing import Any
 
 from judgebot.corpus import slugify
 from judgebot.engine import citations as R
-from judgebot.engine.abilities import Keyword, SpellAbility
+from judgebot.engine.abilities import Effect, Keyword, SpellAbility
 from judgebot.engine.cardspec import parse_type_line
 from judgebot.engine.errors import Refusal, Unsupported
 from judgebot.engine.mana import ManaCost
@@ -138,7 +138,8 @@ def _build(card: OracleCard, unread: list[str]) -> CardDef:
     is_spell = bool(base.types & {"instant", "sorcery"})
     abilities = Reader(base).read(card.text, is_spell, collect=unread) if card.text else []
     if is_spell and any(isinstance(a, Keyword) and a.name == "ascend" for a in abilities):
-        unread.append("Ascend")  # on a spell it's a spell ability (702.131a): not read here
+        # on a spell it's a spell ability (702.131a), the first of its instructions
+        abilities = _ascending(abilities, unread)
     if ("*" in (power, toughness)) and not any(
             getattr(a, "params", {}).get("cda") for a in abilities):
         unread.append(f"{card.power}/{card.toughness}")
@@ -147,6 +148,20 @@ def _build(card: OracleCard, unread: list[str]) -> CardDef:
             "Aura" not in built.subtypes:
         unread.append(card.type_line)
     return built
+
+
+def _ascending(abilities: list, unread: list[str]) -> list:
+    """A spell with ascend: "If you control ten or more permanents and you don't have the
+    city's blessing, you get the city's blessing for the rest of the game." (702.131a) done
+    before the rest of its text; a modal spell's isn't read."""
+    i = next((k for k, a in enumerate(abilities) if isinstance(a, SpellAbility)), None)
+    if i is None or abilities[i].modes:
+        unread.append("Ascend")
+        return abilities
+    sab = abilities[i]
+    ascend = Effect("ascend", {"who": "you"}, text="Ascend")
+    return abilities[:i] + [replace(sab, effects=(ascend,) + tuple(sab.effects))] + \
+        abilities[i + 1:]
 
 
 SPELL_TYPE = re.compile(r"(Instant|Sorcery)\b")

@@ -337,6 +337,9 @@ def _prevent(game: Game, c: Candidate, e: Damage) -> list[Event]:
             if c.effect.params["left"] <= 0 and c.effect in game.replacements:
                 game.replacements.remove(c.effect)
     rules = c.rules or (R.PREVENTION,)
+    if p.get("once") and c.effect is not None and c.effect in game.replacements:
+        game.replacements.remove(c.effect)  # "the next time …": used up once it applies
+        rules = rules + (R.PREVENTION_SHIELD,)
     if k == "prevent" and p.get("amount") != "all" and not p.get("per_source"):
         rules = rules + (R.PREVENTION_SHIELD,)
     src = game.name_of(e.source) if e.source is not None else "a source"
@@ -352,7 +355,7 @@ def _prevent(game: Game, c: Candidate, e: Damage) -> list[Event]:
         # One simultaneous damage event: the extra effect happens once (615.5).
         game.extra[once] = True
         run_effects(game, p["then"], {"source": c.source, "you": c.controller,
-                                      "prevented": prevented})
+                                      "prevented": prevented, "amount": prevented})
     if left <= 0:
         return []
     e.amount = left
@@ -846,11 +849,27 @@ def value_options(game: Game, what: str, exclude: frozenset[str] = frozenset()
     game), and their labels."""
     if what == "color":
         return ["W", "U", "B", "R", "G"], ["white", "blue", "black", "red", "green"]
+    if what == "name":
+        return name_options(game, None)
     present: set[str] = set()
     for oid in game.objects:
         present |= {s for s in game.chars(oid).subtypes if s != "*all*"}
     kinds = vocabulary().creature_types
     options = sorted(s for s in present if s in kinds and s not in exclude) + [OTHER_TYPE]
+    return options, list(options)
+
+
+OTHER_NAME = "a card name no card here has"
+
+
+def name_options(game: Game, f: Filter | None) -> tuple[list[str], list[str]]:
+    """The options of "choose a [nonland] card name" (201.3): the names of the game's cards
+    that fit, and one no card here has (every other name is the same for this game)."""
+    view = View(game)
+    present = {game.chars(oid).name for oid in game.objects
+               if not game.objects[oid].card.is_token and game.chars(oid).name and
+               (f is None or matches(dc_replace(f, zone=game.objects[oid].zone), view, oid, None))}
+    options = sorted(present) + [OTHER_NAME]
     return options, list(options)
 
 

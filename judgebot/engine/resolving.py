@@ -23,7 +23,7 @@ from judgebot.engine.context import Ctx
 from judgebot.engine.events import Move
 from judgebot.engine.pipeline import perform
 from judgebot.engine.state import FUSED, Game, GameObject, StackAbility, enters_back_up
-from judgebot.engine.targeting import check_targets, enchant_spec, mode_parts
+from judgebot.engine.targeting import check_targets, enchant_spec, mode_parts, spliced_ability
 from judgebot.engine.triggers import DelayedTrigger
 from judgebot.engine.verbs import run
 from judgebot.messages import Name, msg
@@ -98,6 +98,8 @@ def _resolve_spell(game: Game, spell: GameObject) -> None:
     is_permanent = bool(c.types & {"artifact", "creature", "enchantment", "land",
                                    "planeswalker", "battle"})
     sab = spell_ability(c.abilities) or SpellAbility()
+    if spell.cast is not None and spell.cast.spliced:  # the spliced cards' text (702.47c)
+        sab = spliced_ability(sab, spell.cast.spliced)
     specs, effects = mode_parts(sab, spell.modes) if sab.modes else (tuple(sab.targets),
                                                                       tuple(sab.effects))
     if "Aura" in c.subtypes:

@@ -234,6 +234,11 @@ def cant_be_countered(game: Game, item: GameObject) -> str:
 
 def _player_protection(game: Game, player: str, controller: str) -> tuple[Message, tuple] | None:
     """"You have hexproof" / "You have shroud": a player who can't be targeted."""
+    for p in game.prohibitions:  # "You … gain hexproof until end of turn"
+        if p.kind in ("player_hexproof", "player_shroud") and p.params.get("player") == player \
+                and (p.kind == "player_shroud" or controller != player):
+            return (msg("rules.target.player_protected", name=player, text=p.text),
+                    (R.SHROUD,) if p.kind == "player_shroud" else (R.HEXPROOF_PLAYER,))
     for oid in game.battlefield:
         c = game.chars(oid)
         if c.controller != player:

@@ -112,6 +112,7 @@ def _place(game: Game, scn: Scenario, spec: Any) -> None:
         game.combat.attackers[oid] = target
         game.combat.blocked[oid] = False
         game.extra["attacked"] = game.turn
+        game.extra["attacked_in"] = (game.turn, game.extra.get("combats", 0))
     if spec.blocking:
         game.combat = game.combat or Combat()
         attacker = resolve_any(game, spec.blocking, spec.line, zones=("battlefield",))

@@ -165,6 +165,7 @@ class CastInfo:
     cast: bool = True  # False for copies (a copy isn't cast, 707.10)
     controller_main_phase: bool = False  # cast during its controller's main phase
     mana_spent: int = 0
+    spliced: tuple = ()  # the cards spliced onto it (702.47a): their CardDefs, in order
 
 
 @dataclass(eq=False)

@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from judgebot.engine import citations as R
-from judgebot.engine.abilities import Effect, Filter, SpellAbility, TargetSpec
+from judgebot.engine.abilities import Effect, Filter, SpellAbility, TargetSpec, spell_ability
 from judgebot.engine.choosing import choose_cards
 from judgebot.engine.errors import IllegalAction, Unsupported
 from judgebot.engine.events import Happened
@@ -137,6 +137,8 @@ def choose_targets(game: Game, player: str, specs: tuple[TargetSpec, ...],
                                 (R.CAST_TARGETS,))
         if len(set(chosen)) != len(chosen):
             raise IllegalAction(msg("targeting.choose_targets.3"), (R.CAST_TARGETS,))
+        if spec.same_owner and chosen:
+            _same_owner(game, spec, chosen, out, name)
         if len(chosen) < spec.count and not spec.up_to and not spec.divide:
             # "two target creatures": exactly that many (601.2c, 115.1)
             raise IllegalAction(msg("targeting.too_few", name=name, count=spec.count,
@@ -150,6 +152,21 @@ def choose_targets(game: Game, player: str, specs: tuple[TargetSpec, ...],
                             (R.CAST_TARGETS,))
     return out
 
+
+
+def _same_owner(game: Game, spec: TargetSpec, chosen: list[Any], before: list[list[Any]],
+                name: str) -> None:
+    """Cards targeted "from a single graveyard" have one owner; "target cards from their
+    graveyard" after "target player": that player's (115.1, 601.2c)."""
+    owners = {game.objects[t].owner for t in chosen if isinstance(t, int) and t in game.objects}
+    want = None
+    if spec.same_owner != "single":
+        ref = spec.same_owner or ""
+        k = 0 if ref == "target" else int(ref[len("target"):]) - 1
+        want = before[k][0] if k < len(before) and before[k] else None
+    if len(owners) > 1 or (want is not None and owners - {want}):
+        raise IllegalAction(msg("targeting.same_owner", name=name, text=spec.text),
+                            (R.CAST_TARGETS, R.TARGETS))
 
 
 def divide_among(game: Game, player: str, specs: tuple[TargetSpec, ...],
@@ -255,3 +272,16 @@ def shift_targets(value: Any, offset: int) -> Any:
     if isinstance(value, dict):
         return {k: shift_targets(v, offset) for k, v in value.items()}
     return value
+
+
+def spliced_ability(sab: SpellAbility, spliced: tuple) -> SpellAbility:
+    """The spell's instructions, then each spliced card's (702.47b, 702.47c), their targets
+    after the spell's (numbered on from its own, 702.47d)."""
+    effects, targets = tuple(sab.effects), tuple(sab.targets)
+    for card in spliced:
+        other = spell_ability(card.abilities) or SpellAbility()
+        effects += tuple(shift_targets(e, len(targets)) for e in other.effects)
+        targets += tuple(other.targets)
+    return replace(sab, effects=effects, targets=targets)
+
+

@@ -268,11 +268,14 @@ def _put_one(game: Game, p: Pending, multi: bool) -> None:
 
 
 # --- steps ------------------------------------------------------------------------------
-def next_step(game: Game) -> str | None:
-    """The step after the current one, or None for the next turn."""
+def next_step(game: Game, commit: bool = False) -> str | None:
+    """The step after the current one, or None for the next turn; ``commit``: the game is
+    moving there (phases added to the turn are used up), else it only looks."""
     step = game.step
-    if step == "precombat_main" and game.players[game.active].skip_combat:
-        return "postcombat_main"
+    if step in ("precombat_main", "postcombat_main"):
+        return _after_main(game, commit)
+    if step == "end_of_combat" and commit and game.extra.pop("extra_combat", False):
+        game.extra["extra_main"] = True  # the additional main phase that follows it
     if step == "declare_attackers":
         if game.combat is None or not game.combat.attackers:
             return "end_of_combat"
@@ -286,6 +289,43 @@ def next_step(game: Game) -> str | None:
     if nxt == "first_strike_damage":
         nxt = "combat_damage"
     return nxt
+
+
+def _after_main(game: Game, commit: bool) -> str:
+    """What follows a main phase: the combat and main phases effects added after it (500.8:
+    the most recently created first), or what would have followed it — for an additional
+    main phase, what followed the phase it was added after."""
+    added = game.extra.get("added_after") or {}
+    occ = game.extra.get("main_seen", 0)
+    n = added.get(occ, 0)
+    if n > 0:
+        if commit:
+            del added[occ]
+            then = _after_main_plain(game, True)
+            game.extra.setdefault("after_extra", []).append([n - 1, then])
+            game.extra["extra_combat"] = True
+        return "beginning_of_combat"
+    return _after_main_plain(game, commit)
+
+
+def _after_main_plain(game: Game, commit: bool) -> str:
+    stack = game.extra.get("after_extra") or []
+    if game.step == "postcombat_main" and game.extra.get("extra_main") and stack:
+        top = stack[-1]
+        if commit:
+            del game.extra["extra_main"]
+        if top[0] > 0:
+            if commit:
+                top[0] -= 1
+                game.extra["extra_combat"] = True
+            return "beginning_of_combat"
+        if commit:
+            stack.pop()
+        return top[1]
+    if game.step == "precombat_main":
+        return "postcombat_main" if game.players[game.active].skip_combat else \
+            "beginning_of_combat"
+    return "end"
 
 
 def end_current_step(game: Game) -> None:
@@ -308,11 +348,12 @@ def advance(game: Game) -> None:
     if game.step == "cleanup" and game.extra.pop("cleanup_again", False):
         begin_step(game, "cleanup")
         return
-    nxt = next_step(game)
+    nxt = next_step(game, commit=True)
     if nxt is None:
         begin_turn(game)
         return
-    if game.step == "precombat_main" and nxt == "postcombat_main":
+    if game.step == "precombat_main" and nxt == "postcombat_main" and \
+            game.players[game.active].skip_combat:
         game.players[game.active].skip_combat -= 1
         game.log.add("skip", msg("turn.advance", active=game.active),
                      (R.SKIP, R.REPLACEMENT_SKIP))
@@ -341,6 +382,9 @@ def begin_turn(game: Game) -> None:
     game.players[game.active].lands_played = 0
     game.record = TurnRecord()
     game.combat = None
+    for key in ("main_seen", "added_after", "after_extra", "extra_combat", "extra_main",
+                "combats"):
+        game.extra.pop(key, None)  # phases added to the turn that ended
     _end_until_turn(game, game.active)
     game.log.turn = game.turn
     game.log.add("turn", msg("turn.begin_turn", turn=game.turn, active=game.active), ())
@@ -354,7 +398,8 @@ def _end_until_turn(game: Game, player: str) -> None:
     game.effects = [e for e in game.effects if e.duration != mark]
     game.prohibitions = [p for p in game.prohibitions if p.duration != mark]
     game.replacements = [r for r in game.replacements if r.duration != mark]
-    game.delayed = [d for d in game.delayed if getattr(d, "until", None) != mark]
+    game.delayed = [d for d in game.delayed if getattr(d, "until", None) != mark and
+                    (getattr(d, "until", None) or ("",))[0] != "this_turn"]
     for obj in game.objects.values():
         if obj.chosen.get("cant_play_until") == player:
             del obj.chosen["cant_play_until"]
@@ -373,6 +418,11 @@ def begin_step(game: Game, step: str) -> None:
                      (R.SKIP, R.REPLACEMENT_SKIP))
         advance(game)
         return
+    if step in ("precombat_main", "postcombat_main"):
+        # which main phase of the turn this is: phases added "after this main phase" (500.8)
+        game.extra["main_seen"] = game.extra.get("main_seen", 0) + 1
+    if step == "beginning_of_combat":
+        game.extra["combats"] = game.extra.get("combats", 0) + 1
     game.log.add("step", msg("turn.begin_step", value=msg(f"step.{step}"), active=active),
         (STEP_RULES[step],))
     game.priority = None

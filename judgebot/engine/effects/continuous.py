@@ -244,6 +244,33 @@ def _cant(ctx: Ctx, eff: Effect) -> None:
                  (R.CONTINUOUS_LOCKED,))
 
 
+@verb("player_protection", primary="kind")
+def _player_protection(ctx: Ctx, eff: Effect) -> None:
+    """"You … gain hexproof until end of turn": the player can't be the target of spells or
+    abilities their opponents control (702.11c) while it lasts."""
+    kind = eff.get("kind", "player_hexproof")
+    for p in players(ctx, eff.get("who", "you")):
+        ctx.game.prohibitions.append(Prohibition(kind, {"player": p}, ctx.source, ctx.you,
+                                                 lasting(ctx, eff.get("duration", "eot")),
+                                                 eff.text, ctx.rules))
+        ctx.game.log.add("effect", msg("effects.card_text", text=eff.text),
+                         ctx.rules + ((R.HEXPROOF_PLAYER,) if kind == "player_hexproof"
+                                      else (R.SHROUD,)))
+
+
+@verb("additional_land", primary="n")
+def _additional_land(ctx: Ctx, eff: Effect) -> None:
+    """"You may play an additional land this turn" (305.2): the turn's land limit rises by
+    one for that player, cumulatively with other such effects (305.2a)."""
+    for p in players(ctx, eff.get("who", "you")):
+        ctx.game.prohibitions.append(Prohibition("additional_land", {"player": p,
+                                                                     "n": eff.get("n", 1)},
+                                                 ctx.source, ctx.you, lasting(ctx, "eot"),
+                                                 eff.text, ctx.rules + (R.LAND_ADDITIONAL,)))
+        ctx.game.log.add("effect", msg("effects.card_text", text=eff.text),
+                         ctx.rules + (R.LAND_ADDITIONAL,))
+
+
 @verb("doesnt_untap", primary="what")
 def _doesnt_untap(ctx: Ctx, eff: Effect) -> None:
     """"It doesn't untap during its controller's next untap step"."""

@@ -31,6 +31,9 @@ def _damage(ctx: Ctx, eff: Effect) -> None:
         lki = game.chars(source).copy()
     events: list[Event] = []
     to = eff.get("to")
+    # "The damage can't be prevented": prevention effects don't apply to it (615.12)
+    preventable = not eff.get("unpreventable")
+    extra = () if preventable else (R.UNPREVENTABLE,)
     if eff.get("divided"):
         for target, n in ctx.division.items():
             legal = any(target in slot and ok for slot, oks in zip(ctx.targets, ctx.legal,
@@ -38,19 +41,43 @@ def _damage(ctx: Ctx, eff: Effect) -> None:
                         for t, ok in zip(slot, oks, strict=False) if t == target)
             if legal and (isinstance(target, str) or target in game.objects):
                 events.append(Damage(source=source, target=target, amount=n, source_lki=lki,
-                                     rules=ctx.rules))
+                                     rules=ctx.rules + extra, preventable=preventable))
     else:
         for r in recipients(ctx, to):
             n = ctx.amount(eff.get("amount"), r if isinstance(r, int) else None)
+            if n > 0 and eff.get("excess_to_controller") and isinstance(r, int):
+                # "Excess damage is dealt to that creature's controller instead" (120.4a)
+                over = n - min(n, _lethal(game, r, lki))
+                if over > 0:
+                    events.append(Damage(source=source, target=game.controller_of(r),
+                                         amount=over, source_lki=lki,
+                                         rules=ctx.rules + extra + (R.EXCESS_DAMAGE,),
+                                         preventable=preventable))
+                    n -= over
             if n > 0:
                 events.append(Damage(source=source, target=r, amount=n, source_lki=lki,
-                                     rules=ctx.rules))
+                                     rules=ctx.rules + extra, preventable=preventable))
     if events:
         done = perform(game, events)
         # "the damage dealt this way" (608.2h: after replacement and prevention)
         ctx.refs["damage_dealt"] = ctx.refs.get("damage_dealt", 0) + sum(
             e.dealt for e in done if isinstance(e, Damage))
 
+
+
+def _lethal(game: Any, oid: int, source: Any) -> int:
+    """The damage that isn't excess for a permanent (120.4a): for a creature, lethal damage
+    given what is marked (any 1 from a source with deathtouch); for a planeswalker, its
+    loyalty; for both, the smaller (the excess is the greater)."""
+    c = game.chars(oid)
+    amounts = []
+    if "creature" in c.types:
+        left = max(0, (c.toughness or 0) - game.objects[oid].damage)
+        deathtouch = source is not None and source.has("deathtouch")
+        amounts.append(min(left, 1) if deathtouch else left)
+    if "planeswalker" in c.types:
+        amounts.append(game.objects[oid].counters.get("loyalty", 0))
+    return min(amounts) if amounts else 10 ** 9
 
 
 @verb("prevent", primary="amount")
@@ -68,6 +95,12 @@ def _prevent(ctx: Ctx, eff: Effect) -> None:
     params: dict[str, Any] = {"amount": amt if amt == "all" else ctx.amount(amt),
                               "to": to_set, "from": from_set,
                               "combat_only": bool(eff.get("combat_only"))}
+    if eff.get("then"):  # "You gain life equal to the damage prevented this way" (615.5)
+        params["then"] = tuple(eff.get("then"))
+    if eff.get("once"):  # "The next time … would deal damage …, prevent that damage"
+        if not from_set:
+            return  # no source was chosen: there is nothing to prevent
+        params["once"] = True
     if amt != "all":
         params["left"] = params["amount"]
     if eff.get("divided"):
@@ -81,7 +114,8 @@ def _prevent(ctx: Ctx, eff: Effect) -> None:
             msg("effects.damage.shield", n=n, name=game.label(t))
             for t, n in ctx.division.items()))), ctx.rules + (R.PREVENTION_SHIELD,))
         return
-    what = "all" if amt == "all" else f"the next {params['amount']}"
+    what = "the next time's" if params.get("once") else "all" if amt == "all" else \
+        f"the next {params['amount']}"
     kind = "combat damage" if params["combat_only"] else "damage"
     where = f" to {', '.join(game.name_of(t) for t in to_set)}" if to_set else ""
     who = f" by {', '.join(game.name_of(t) for t in from_set)}" if from_set else ""
@@ -91,7 +125,8 @@ def _prevent(ctx: Ctx, eff: Effect) -> None:
                                                (R.PREVENTION,), new_key()))
     game.log.add("effect", msg(
         "effects.damage.prevent",
-        what=msg("effects.damage.all") if amt == "all"
+        what=msg("effects.damage.next_time") if params.get("once")
+        else msg("effects.damage.all") if amt == "all"
         else msg("effects.damage.the_next", n=params["amount"]),
         kind=msg("effects.damage.combat_damage" if params["combat_only"]
                  else "effects.damage.damage"),

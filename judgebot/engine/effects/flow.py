@@ -12,11 +12,12 @@ from judgebot.engine.apply import new_object
 from judgebot.engine.conditions import Facts, check
 from judgebot.engine.context import Ctx, objects, players
 from judgebot.engine.costs import offer_cost, offer_payment
+from judgebot.engine.errors import Unsupported
 from judgebot.engine.events import Move
-from judgebot.engine.filters import View
+from judgebot.engine.filters import View, matches
 from judgebot.engine.mana import ManaCost
 from judgebot.engine.pipeline import perform
-from judgebot.engine.replacements import value_options
+from judgebot.engine.replacements import name_options, value_options
 from judgebot.engine.state import CardDef, Game
 from judgebot.engine.triggers import DelayedTrigger
 from judgebot.engine.verbs import run, verb
@@ -27,16 +28,23 @@ from judgebot.messages import msg, term
 def _delayed(ctx: Ctx, eff: Effect) -> None:
     game = ctx.game
     ability: TriggeredAbility = eff.get("ability")
-    refs = {k: v for k, v in ctx.refs.items()}
+    # what the creating ability referred to — its trigger's objects ("that creature", "it")
+    # and what it did so far — is what the delayed ability refers to (603.7c)
+    refs = {k: v for k, v in ctx.info.items()
+            if k != "spell" and (isinstance(v, int) and not isinstance(v, bool) or
+                                 isinstance(v, list) and all(isinstance(o, int) for o in v))}
+    refs.update(ctx.refs)
     for i, slot in enumerate(ctx.targets):
         if slot:
             refs["target" if i == 0 else f"target{i + 1}"] = slot[0]
     if eff.get("next_turn_of_you"):
         refs["_after_turn"] = game.turn
-    until = ("until_turn_of", ctx.you) if eff.get("until") == "your_next_turn" else None
+    until = ("until_turn_of", ctx.you) if eff.get("until") == "your_next_turn" else \
+        ("this_turn", game.turn) if eff.get("until") == "this_turn" else None
+    once = until is None or until[0] == "this_turn"  # "When you next …": once (603.7c)
     game.delayed.append(DelayedTrigger(ability.trigger, ability, ctx.you, ctx.source,
                                        game.name_of(ctx.source) if ctx.source else "",
-                                       refs, until is None, game.turn, ability.text, until))
+                                       refs, once, game.turn, ability.text, until))
     game.log.add("effect", msg("effects.flow.delayed", text=ability.text),
                  ctx.rules + (R.TRIGGER_DELAYED,))
 
@@ -196,6 +204,68 @@ def _in_command(ab: Any) -> Any:
     return replace(ab, zone="command") if hasattr(ab, "zone") else ab
 
 
+@verb("additional_phases", primary="n")
+def _additional_phases(ctx: Ctx, eff: Effect) -> None:
+    """"After this main phase, there is an additional combat phase followed by an additional
+    main phase": the phases are added directly after the current main phase (500.8); the
+    added main phase is a postcombat main phase (505.1a)."""
+    game = ctx.game
+    if game.step not in ("precombat_main", "postcombat_main"):
+        raise Unsupported(msg("effects.flow.phases_not_in_main", text=eff.text))
+    added = game.extra.setdefault("added_after", {})
+    occ = game.extra.get("main_seen", 0)
+    added[occ] = added.get(occ, 0) + 1
+    game.log.add("effect", msg("effects.card_text", text=eff.text),
+                 ctx.rules + (R.ADDED_PHASES, R.LATER_MAIN))
+
+
+@verb("choose_source", primary="filter")
+def _choose_source(ctx: Ctx, eff: Effect) -> None:
+    """"A [red] source of your choice" (609.7a): an object, chosen as the spell or ability
+    resolves among permanents and spells (a branch each, unless the scenario names one);
+    what the effect prevents or redirects follows it."""
+    game = ctx.game
+    f = eff.get("filter")
+    view = View(game)
+    found = [o for o in list(game.battlefield) + [i.id for i in game.stack
+                                                  if not i.is_stack_ability]
+             if o in game.objects and (f is None or matches(
+                 replace(f, zone=game.objects[o].zone), view, o, ctx.you, ctx.source))]
+    if not found:
+        ctx.refs["chosen_source"] = []
+        return
+    index = game.chooser.choose(ctx.you, "source", [game.name_of(o) for o in found],
+                                keys=("source", "choose"), note=eff.text)
+    ctx.refs["chosen_source"] = [found[index]]
+    game.log.add("choice", msg("effects.flow.chosen_source", player=ctx.you,
+                               name=game.label(found[index])),
+                 ctx.rules + (R.RESOLVE_CHOICES, R.SOURCE_CHOICE))
+
+
+def _choose_name(ctx: Ctx, eff: Effect) -> None:
+    """"Choose a [nonland] card name" (201.4): a name a scenario gives (``name: Black
+    Lotus``, any card's), or one of the names of the game's cards and one that none has,
+    which the runner explores; kept on the resolving object for "with that name"."""
+    game = ctx.game
+    answer = game.chooser.scripted(ctx.you, ("name",))
+    options, labels = name_options(game, eff.get("filter"))
+    here = {game.chars(o).name.lower() for o in game.objects if game.chars(o).name}
+    if answer is not None and isinstance(answer.value, str) and \
+            answer.value.lower() not in here:
+        # a name no card in this game has: as the scenario gives it (201.4 lets any card's
+        # name be chosen; one with the characteristics asked for is the scenario's word)
+        answer.used = True
+        name = answer.value
+    else:
+        name = options[game.chooser.choose(ctx.you, "name", labels, keys=("name",),
+                                           note=eff.text)]
+    src = game.objects.get(ctx.source) if ctx.source is not None else None
+    if src is not None:
+        src.chosen["name"] = name
+    game.log.add("choice", msg("effects.flow.chosen_name", player=ctx.you, name=name),
+                 ctx.rules + (R.RESOLVE_CHOICES, R.NAMING))
+
+
 @verb("choose_value", primary="what")
 def _choose_value(ctx: Ctx, eff: Effect) -> None:
     """"Choose a color." / "Choose a creature type [other than Wall]." as a spell or ability
@@ -203,6 +273,9 @@ def _choose_value(ctx: Ctx, eff: Effect) -> None:
     type", "that type" and "the chosen color" find it."""
     game = ctx.game
     what = eff.get("what", "color")
+    if what == "name":
+        _choose_name(ctx, eff)
+        return
     options, labels = value_options(game, what, frozenset(eff.get("exclude") or ()))
     index = game.chooser.choose(ctx.you, what, labels,
                                 keys=(what, "color" if what == "color" else "type"),

@@ -61,6 +61,18 @@ def _reveal_hand(ctx: Ctx, eff: Effect) -> None:
             tuple(game.label(o) for o in game.players[p].hand))), ctx.rules + (R.REVEAL,))
 
 
+@verb("look_hand", primary="who")
+def _look_hand(ctx: Ctx, eff: Effect) -> None:
+    """"Look at target player's hand": the cards are shown to the one who looks (701.20e);
+    nothing moves."""
+    game = ctx.game
+    for p in players(ctx, eff.get("who")):
+        game.log.add("reveal", msg("effects.hands.looks_at_hand", player=ctx.you, owner=p,
+                                   names=Joined(tuple(game.label(o)
+                                                      for o in game.players[p].hand))),
+                     ctx.rules + (R.LOOK,))
+
+
 @verb("learn", primary="who")
 def _learn(ctx: Ctx, eff: Effect) -> None:
     """"Learn" (701.48a): reveal a Lesson card you own from outside the game and put it into

@@ -8,8 +8,10 @@ from typing import Any
 
 from judgebot.engine import citations as R
 from judgebot.engine.abilities import Effect, Keyword, Trigger, TriggeredAbility
+from judgebot.engine.choosing import choose_between, choose_cards
 from judgebot.engine.context import Ctx, bounded, objects, players
 from judgebot.engine.events import Attach, CreateToken, Tap
+from judgebot.engine.filters import View, matches
 from judgebot.engine.layers import face_down_chars
 from judgebot.engine.pipeline import perform
 from judgebot.engine.prohibitions import Prohibition
@@ -28,6 +30,35 @@ def _tap(ctx: Ctx, eff: Effect) -> None:
 @verb("untap", primary="what")
 def _untap(ctx: Ctx, eff: Effect) -> None:
     _tap_or_untap(ctx, eff, untap=True)
+
+
+@verb("tap_any", primary="filter")
+def _tap_any(ctx: Ctx, eff: Effect) -> None:
+    """"Tap any number of untapped creatures you control": which ones, chosen as it resolves
+    (608.2d); "tapped this way" counts them."""
+    game = ctx.game
+    f = eff.get("filter")
+    view = View(game)
+    mine = [o for o in game.battlefield if game.controller_of(o) == ctx.you and
+            matches(f, view, o, ctx.you, ctx.source)]
+    chosen = choose_between(game, ctx.you, mine, 0, len(mine), "tap", keys=("tap", "choose"))
+    ctx.refs["tapped"] = list(chosen)
+    if chosen:
+        perform(ctx.game, [Tap(source=ctx.source, oid=o, rules=ctx.rules + (R.TAP_UNTAP,))
+                           for o in chosen])
+
+
+@verb("tap_or_untap", primary="what")
+def _tap_or_choose(ctx: Ctx, eff: Effect) -> None:
+    """"Tap or untap target permanent": the spell's controller chooses which as it resolves
+    (608.2d), a choice a scenario names (``tap_or_untap: untap``) or the runner explores."""
+    labels = ["tap", "untap"]
+    index = ctx.game.chooser.choose(ctx.you, "tap_or_untap", labels, keys=("tap_or_untap",),
+                                    note=eff.text)
+    ctx.game.log.add("choice", msg("effects.permanents.chooses_untap" if index else
+                                   "effects.permanents.chooses_tap", who=ctx.you),
+                     ctx.rules + (R.RESOLVE_CHOICES,))
+    _tap_or_untap(ctx, eff, untap=index == 1)
 
 
 def _tap_or_untap(ctx: Ctx, eff: Effect, untap: bool) -> None:
@@ -176,6 +207,44 @@ def _myriad(ctx: Ctx, eff: Effect) -> None:
         game.delayed.append(DelayedTrigger(trig, ability, ctx.you, ctx.source,
                                            game.name_of(ctx.source) if ctx.source else "",
                                            {"tokens": ids}, True, game.turn))
+
+
+@verb("choose_objects", primary="who")
+def _choose_objects(ctx: Ctx, eff: Effect) -> None:
+    """"Each player chooses a creature they control": each chooses one of theirs, in APNAP
+    order (101.4) as the spell resolves (608.2d); "that creature" and "the rest" follow."""
+    game = ctx.game
+    f = eff.get("filter")
+    view = View(game)
+    chosen: list[int] = []
+    who = set(players(ctx, eff.get("who", "you")))
+    for p in [q for q in game.apnap() if q in who]:
+        mine = [o for o in game.battlefield if game.controller_of(o) == p and
+                (f is None or matches(f, view, o, p, ctx.source))]
+        if not mine:
+            continue
+        pick = choose_cards(game, p, mine, 1, "choose", keys=("choose",))
+        chosen += pick
+        game.log.add("choice", msg("effects.permanents.chooses_object", who=p,
+                                   name=game.label(pick[0])),
+                     ctx.rules + (R.RESOLVE_CHOICES, R.APNAP))
+    ctx.refs["chosen_objects"] = chosen
+
+
+@verb("populate", primary="who")
+def _populate(ctx: Ctx, eff: Effect) -> None:
+    """"Populate": choose a creature token you control and create a token that's a copy of it
+    (701.36a); with none, nothing is created (701.36b)."""
+    game = ctx.game
+    tokens = [o for o in game.battlefield if game.controller_of(o) == ctx.you and
+              game.objects[o].card.is_token and "creature" in game.chars(o).types]
+    game.log.add("effect", msg("effects.card_text", text=eff.text), ctx.rules + (
+        (R.POPULATE,) if tokens else (R.POPULATE, R.POPULATE_NONE)))
+    if not tokens:
+        return
+    chosen = choose_cards(game, ctx.you, tokens, 1, "copy", keys=("copy", "choose"))
+    ctx.refs["populated"] = chosen
+    _token_copy(ctx, Effect("token_copy", {"what": "populated"}, text=eff.text))
 
 
 @verb("token_copy", primary="what")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from judgebot.engine import citations as R
-from judgebot.engine.abilities import Cost, Effect
+from judgebot.engine.abilities import Cost, Effect, SpellAbility, spell_ability
 from judgebot.engine.apply import settle_top
 from judgebot.engine.casting import cast_during_resolution, copy_spell
 from judgebot.engine.context import Ctx, objects, owner_of
@@ -15,6 +15,7 @@ from judgebot.engine.errors import Unsupported
 from judgebot.engine.events import Counters, CounterSpell, Happened, Move
 from judgebot.engine.mana import ManaCost
 from judgebot.engine.pipeline import perform
+from judgebot.engine.targeting import legal_targets, mode_parts, notice_targeted, targets_text
 from judgebot.engine.triggers import notice
 from judgebot.engine.verbs import verb
 from judgebot.messages import msg
@@ -68,10 +69,66 @@ def _paid_instead(ctx: Ctx, oid: int, item: Any, unless: Any, x: Any = None) -> 
 
 @verb("copy_spell", primary="what")
 def _copy_spell(ctx: Ctx, eff: Effect) -> None:
+    times = ctx.amount(eff.get("times", 1))  # "copy that spell X times"
     for oid in objects(ctx, eff.get("what")):
-        copy_spell(ctx.game, oid, ctx.you, new_targets=bool(eff.get("new_targets", True)),
-                   rules=ctx.rules)
+        for _ in range(max(0, min(times, 64))):
+            if ctx.game.stack_item(oid) is None:
+                break
+            copy_spell(ctx.game, oid, ctx.you, new_targets=bool(eff.get("new_targets", True)),
+                       rules=ctx.rules)
 
+
+
+@verb("change_target", primary="what")
+def _change_target(ctx: Ctx, eff: Effect) -> None:
+    """"Change the target of target spell with a single target": only to another target
+    legal for that spell; if there is none, the target is unchanged (115.7a). The player
+    changing it chooses which."""
+    game = ctx.game
+    for oid in objects(ctx, eff.get("what")):
+        item = game.stack_item(oid)
+        if item is None or item.is_stack_ability:
+            continue
+        c = game.chars(oid)
+        sab = spell_ability(c.abilities) or SpellAbility()
+        specs, _ = mode_parts(sab, item.modes) if sab.modes else (tuple(sab.targets), ())
+        slot = next((i for i, s in enumerate(item.targets) if s), None)
+        if slot is None or slot >= len(specs):
+            continue
+        current = item.targets[slot]
+        alts = [o for o in legal_targets(game, specs[slot], item.controller, c, oid, True)
+                if o not in current]
+        if not alts:
+            game.log.add("note", msg("effects.spells.target_unchanged", name=game.label(oid)),
+                         ctx.rules + (R.CHANGE_TARGET,))
+            continue
+        index = game.chooser.choose(ctx.you, "new_targets", [game.name_of(o) for o in alts],
+                                    keys=("new_targets", "targets"),
+                                    note=f"new target for {game.name_of(oid)}")
+        item.targets[slot] = [alts[index]]
+        game.changed()
+        game.log.add("effect", msg("effects.spells.target_changed", name=game.label(oid),
+                                   tgt=targets_text(game, item.targets)),
+                     ctx.rules + (R.CHANGE_TARGET,))
+        notice_targeted(game, oid, [[alts[index]]], True)
+
+
+@verb("copy_cast_spell", primary="flag")
+def _copy_cast_spell(ctx: Ctx, eff: Effect) -> None:
+    """"… copy it. You may choose new targets for the copy." (casualty, conspire): the spell
+    whose casting triggered this, if it is still on the stack."""
+    game = ctx.game
+    spell = ctx.info.get("spell")
+    if spell is None or game.stack_item(spell) is None:
+        return
+    times = 1
+    if per := eff.get("per"):  # replicate: a copy for each time its cost was paid
+        cast = game.objects[spell].cast
+        times = cast.additional.count(per) if cast is not None else 0
+    for _ in range(times):
+        if game.stack_item(spell) is None:
+            break
+        copy_spell(game, spell, ctx.you, new_targets=True, rules=ctx.rules)
 
 
 @verb("storm", primary="flag")
@@ -175,6 +232,3 @@ def _cast_madness(ctx: Ctx, eff: Effect) -> None:
 
 
 
-@verb("change_target", primary="what")
-def _change_target(ctx: Ctx, eff: Effect) -> None:
-    raise Unsupported(msg("effects.spells.change_target"))

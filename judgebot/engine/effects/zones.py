@@ -178,7 +178,11 @@ def _mill(ctx: Ctx, eff: Effect) -> None:
         events = [Move(source=ctx.source, oid=o, to_zone="graveyard", reason="mill",
                        rules=ctx.rules + (R.MILL,)) for o in pl.library[:n]]
         if events:
-            perform(game, events)
+            done = perform(game, events)
+            # "If a card with the chosen name was milled this way" (608.2h)
+            ctx.refs["milled"] = ctx.refs.get("milled", []) + [
+                e.new_id for e in done if isinstance(e, Move) and e.reason == "mill" and
+                e.new_id is not None]
 
 
 
@@ -527,6 +531,10 @@ def _dig(ctx: Ctx, eff: Effect) -> None:
         to = pick.get("to", "hand")
         if to in ("top", "bottom"):
             _to_library(game, pl, chosen, to)
+            for o in chosen:
+                game.log.add("zone", msg("effects.library.dig_top" if to == "top" else
+                                         "effects.library.clash_bottom", player=ctx.you,
+                                         name=game.label(o)), ctx.rules)
             continue
         perform(game, [Move(source=ctx.source, oid=o, to_zone=to,
                             reason={"hand": "hand", "battlefield": "put"}.get(to, "dig"),
@@ -592,6 +600,40 @@ def _hand_to_library(ctx: Ctx, eff: Effect) -> None:
         perform(game, [Move(source=ctx.source, oid=o, to_zone="library",
                             position="top" if top else "bottom", reason="library",
                             rules=ctx.rules)])
+
+
+@verb("search_zones_exile", primary="who")
+def _search_zones_exile(ctx: Ctx, eff: Effect) -> None:
+    """"Search target player's graveyard, hand, and library for any number of cards with that
+    name and exile them" (701.23a): the searcher looks at the three zones; in the hidden ones
+    a card with a stated quality may be left unfound (701.23b), in the graveyard "all" finds
+    every one; the hand and library must be ones the scenario lists."""
+    game = ctx.game
+    f = eff.get("filter")
+    view = View(game)
+    most = ctx.amount(eff.get("most", 99))
+    for p in players(ctx, eff.get("who")):
+        pl = game.players[p]
+        if any(game.objects[o].card.source == "unknown" for o in pl.hand):
+            raise Unsupported(msg("effects.zones.unknown_hand", player=p))
+        if not pl.library_known:
+            raise Unsupported(msg("effects.zones.unknown_top", player=p))
+        def fits(o: int) -> bool:
+            return f is None or matches(replace(f, zone=game.objects[o].zone), view, o,
+                                        ctx.you, ctx.source)
+        public = [o for o in pl.graveyard if fits(o)]
+        hidden = [o for o in list(pl.hand) + list(pl.library) if fits(o)]
+        game.log.add("reveal", msg("effects.zones.searches_zones", player=ctx.you, owner=p),
+                     ctx.rules + (R.SEARCH, R.SEARCH_QUALITY))
+        if eff.get("all"):
+            chosen = public + choose_between(game, ctx.you, hidden, 0, len(hidden), "exile",
+                                              keys=("exile", "search"))
+        else:
+            chosen = choose_between(game, ctx.you, public + hidden, 0, most, "exile",
+                                    keys=("exile", "search"))
+        if chosen:
+            perform(game, [Move(source=ctx.source, oid=o, to_zone="exile", reason="exile",
+                                rules=ctx.rules + (R.EXILE,)) for o in chosen])
 
 
 @verb("choose_from_hand", primary="who")

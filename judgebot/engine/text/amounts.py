@@ -96,6 +96,7 @@ FIXED: dict[str, dict[str, Any]] = {
     "the number of spells you've cast this turn": {"spells_cast_this_turn": "you"},
     "the number of creatures that died this turn": {"creatures_died_this_turn": True},
     "the number of creatures attacking you": {"attacking_you": True},
+    "the amount of life you gained this turn": {"life_gained_this_turn": "you"},
 }
 
 
@@ -229,6 +230,8 @@ def for_each(r: Any, text: str) -> Any:
         return {"cards_in_graveyard": "you"}
     if m := re.fullmatch(r"([+-]1/[+-]1|\w+) counter on (~|it)", low):
         return {"counters_on": "self" if m.group(2) == "~" else "it", "kind": m.group(1)}
+    if m := re.fullmatch(r"(?:creature|permanent|artifact|land) tapped this way", low):
+        return {"ref": "tapped"}  # "for each creature tapped this way" (608.2h)
     if m := re.fullmatch(r"(.+?) (destroyed|exiled) this way", low):
         # "for each creature destroyed this way": what the spell did so far (608.2h)
         what = text.strip()[:len(m.group(1))]
@@ -237,6 +240,10 @@ def for_each(r: Any, text: str) -> Any:
         return {"ref": m.group(2), "filter": f} if f is not None else {"ref": m.group(2)}
     if low == "creature attacking you":
         return {"attacking_you": True}
+    if low == "creature that died this turn":
+        return {"creatures_died_this_turn": True}
+    if low == "creature in your party":
+        return {"party": "you"}  # up to one each of Cleric, Rogue, Warrior, Wizard (700.8)
     if low in ("time ~ was kicked", "time it was kicked", "time this spell was kicked"):
         return {"kicked_times": "self"}  # multikicker (702.33c)
     n = noun(text)

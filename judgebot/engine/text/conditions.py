@@ -171,6 +171,12 @@ def read_condition(r: Any, text: str) -> tuple:
                              r"(less|greater)", low):
             key = "mv_le" if m.group(2) == "less" else "mv_ge"
             return ("target_matches", it, Filter(**{key: _number(m.group(1))}))
+    if m := re.fullmatch(r"an? (.+?) (?:was|were) milled this way", low):
+        # "If a card with the chosen name was milled this way" (608.2h)
+        words = t[m.start(1):m.end(1)]
+        if r is not None:
+            r.it = "milled"  # "… you gain life equal to its mana value": the milled card
+        return ("milled_this_way", None if words.lower() == "card" else noun(words).filter)
     if low in ("the gift was promised", "~'s gift was promised"):
         return ("gift_promised",)
     if low in ("the gift wasn't promised", "the gift was not promised"):

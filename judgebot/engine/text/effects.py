@@ -136,7 +136,8 @@ def _object_ref(r: Reading, phrase: str, zone: str) -> tuple[Any, bool]:
         return ("self" if r.self_ref_ok else "it"), False
     if low in IT_WORDS:
         return r.ref_it(), False
-    if low in THEM_WORDS or low == "they":
+    if low in THEM_WORDS or low == "they" or (low.startswith("each of ") and
+                                               low[len("each of "):] in THEM_WORDS):
         return (r.them if r.them is not None else r.ref_it()), True
     if low in ("enchanted creature", "enchanted permanent", "enchanted land",
                "enchanted artifact", "enchanted planeswalker", "enchanted enchantment"):
@@ -149,6 +150,8 @@ def _object_ref(r: Reading, phrase: str, zone: str) -> tuple[Any, bool]:
                "the exiled creature", "each card exiled with ~", "all cards exiled with ~",
                "the exiled permanents", "the cards exiled with ~", "cards exiled with ~"):
         return "exiled_by_source", True
+    if low in ("all creatures that attacked this turn", "each creature that attacked this turn"):
+        return "attacked_this_turn", True
     if low in ("the token", "that token", "those tokens", "the tokens"):
         return "tokens", low.endswith("s")
     if re.match(r"(?:up to (?:one|two|three|four|five|\d+) )?(?:(?:one|two|three|four|five|"
@@ -265,10 +268,14 @@ def subject(r: Reading, text: str) -> Subject:
             return carried
         return Subject("player", "you", False, "")
     try:
-        return Subject("player", player_ref(r, t), low in ("each player", "each opponent",
-                                                              "your opponents"), t)
+        who = player_ref(r, t)
     except Unsupported:
         pass
+    else:
+        if low in ("target player", "target opponent"):
+            r.that_player = who  # "Target player discards a card. Then that player …"
+        return Subject("player", who, low in ("each player", "each opponent",
+                                              "your opponents"), t)
     ref, plural = object_ref(r, t)
     return Subject("object", ref, plural, t)
 
@@ -328,10 +335,30 @@ def clause(r: Reading, text: str) -> list[Effect]:
     # "X unless PLAYER pays COST"
     m = re.fullmatch(r"(.+?) unless (.+?) pays? (.+)", t, re.I)
     if m and not low.startswith("counter "):
-        who = player_ref(r, m.group(2))
+        if m.group(2).lower() == "they":
+            # "that player discards a card unless they pay {1}": the clause's own subject
+            then = clause(r, m.group(1))
+            subj = getattr(r, "last_subject", None)
+            if subj is None or subj.kind != "player" or subj.plural or subj.ref == "you":
+                raise fail(t)
+            who = subj.ref
+        else:
+            who = player_ref(r, m.group(2))
+            then = None
         cost = _payment(m.group(3))
-        then = clause(r, m.group(1))
+        if then is None:
+            then = clause(r, m.group(1))
         return [Effect("unless_pay", {"who": who, "cost": cost, "then": tuple(then)}, text=t)]
+    if m := re.fullmatch(r"you and ((?:permanents|creatures) you control) gain (hexproof|shroud) "
+                         r"until end of turn", low):
+        # the player (702.11c) and the permanents, each for the turn
+        return [Effect("player_protection", {"who": "you", "kind": "player_" + m.group(2),
+                                             "duration": "eot"}, text=t)] + \
+            clause(r, t[m.start(1):m.end(1)] + " gain " + m.group(2) + " until end of turn")
+    if m := re.fullmatch(r"you may play (an|two|three) additional lands? this turn", low):
+        # 305.2: the turn's land limit rises (cumulatively, 305.2a)
+        return [Effect("additional_land", {"who": "you", "n": number(m.group(1).replace(
+            "an", "one"))}, text=t)]
     # "[PLAYER] may …"
     if m := re.match(r"(you|target player|target opponent|each player|that player|its "
                      r"controller|each opponent|they|that creature's controller) may (.+)", low):
@@ -535,6 +562,8 @@ def _recipient(r: Reading, text: str) -> Any:
         ref = r.add_target(spec)
         r.them = ref
         return ref
+    if re.fullmatch(r"target [\w ]+'s (?:controller|owner)", low):
+        return player_ref(r, t)  # "to target spell's controller": that player (115.1 the spell)
     if low in ("any target", "target player or planeswalker", "target creature or "
                "planeswalker", "target opponent or planeswalker") or low.startswith("target ") \
             or low.startswith("up to ") or low.startswith("another target") or \
@@ -780,8 +809,9 @@ def _put(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
         ref, _ = object_ref(r, m.group(1))
         return [Effect("to_library", {"what": ref, "position": m.group(2).lower()},
                        text=whole)]
-    if m := re.fullmatch(r"((?:any number of|up to \w+|a|an|one|two|three) target .+? cards? from "
-                         r"your graveyard) on top of your library(?: in any order)?", t, re.I):
+    if m := re.fullmatch(r"((?:(?:any number of|up to \w+|a|an|one|two|three) )?target "
+                         r"(?:.+? )?cards? from your graveyard) on top of your library"
+                         r"(?: in any order)?", t, re.I):
         # your own cards, onto your library: those of one instruction in the order you
         # choose (each a choice, the first chosen on top)
         ref, _ = object_ref(r, m.group(1), zone="graveyard")
@@ -868,6 +898,8 @@ def _discard(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
         return [Effect("discard", {"who": s.ref, "n": "all"}, text=whole)]
     if t == "any number of cards":
         return [Effect("discard", {"who": s.ref, "n": "any"}, text=whole)]
+    # "another card": one more, from what is left in the hand
+    t = re.sub(r"^another card\b", "a card", t)
     if m := re.fullmatch(r"(a|an|one|two|three|four|x|\d+|that many) cards?( at random)?", t):
         n: Any = "amount" if m.group(1) == "that many" else number(m.group(1))
         return [Effect("discard", {"who": s.ref, "n": n, "random": bool(m.group(2))},
@@ -919,9 +951,18 @@ def _shuffle(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
         # "Target creature's owner shuffles it into their library" (701.24a)
         return [Effect("to_library", {"what": s.ref[len("owner_of_"):], "position": "shuffled"},
                        text=whole)]
+    if isinstance(s.ref, str) and re.fullmatch(r"target\d*", s.ref) and (m := re.fullmatch(
+            r"((?:up to \w+|any number of|a|an|one|two|three|four) target (?:.+? )?cards?) from "
+            r"their graveyard into their library", t)):
+        # "Target player shuffles up to four target cards from their graveyard into their
+        # library": the cards' targets are chosen in that player's graveyard
+        spec = target_spec(rest.strip()[:m.end(1)] + " from a graveyard")
+        ref = r.add_target(replace(spec, same_owner=s.ref,
+                                   text=rest.strip()[:m.end(1)] + " from their graveyard"))
+        return [Effect("to_library", {"what": ref, "position": "shuffled"}, text=whole)]
     if s.ref == "you" and (m := re.fullmatch(
-            r"((?:up to \w+|any number of|a|an|one|two|three) target .+? cards? from your "
-            r"graveyard) into your library", t)):
+            r"((?:up to \w+|any number of|a|an|one|two|three|four) target (?:.+? )?cards? from "
+            r"your graveyard) into your library", t)):
         ref, _ = object_ref(r, rest.strip()[:m.end(1)], zone="graveyard")
         return [Effect("to_library", {"what": ref, "position": "shuffled"}, text=whole)]
     if s.ref == "you" and t in ("all cards from your graveyard into your library",
@@ -946,6 +987,26 @@ SEARCH = re.compile(
     r"(?:,| and|, and) " + SEARCH_PUT + r"(?P<shuf>, then shuffle| and then shuffle)?\.?", re.I)
 
 
+ZONES_SEARCH = re.compile(
+    r"(?P<whose>target player's|target opponent's|that player's|its controller's) graveyard, "
+    r"hand, and library for (?P<count>any number of|all|up to (?:one|two|three|four)) "
+    r"(?P<what>cards? .+?) and exile (?:them|it)", re.I)
+
+
+def _search_zones(r: Reading, m: re.Match, whole: str) -> list[Effect]:
+    """ "Search target player's graveyard, hand, and library for any number of cards with
+    that name and exile them" (701.23): the cards found in the three zones."""
+    who = player_ref(r, m.group("whose")[:-2])
+    if m.group("whose").lower().startswith("target"):
+        r.that_player = who
+    what = re.sub(r"\bcards\b", "card", m.group("what"))
+    f = noun(what).filter
+    count = m.group("count").lower()
+    most = 99 if count in ("all", "any number of") else plain_number(count[6:])
+    return [Effect("search_zones_exile", {"who": who, "filter": f, "most": most,
+                                          "all": count == "all"}, text=whole)]
+
+
 @verb("search", "searches")
 def _search(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     """ "Search your library for up to two basic land cards, put them onto the battlefield
@@ -955,6 +1016,8 @@ def _search(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     if s.kind != "player":
         raise fail(whole)
     t = rest.strip()
+    if s.ref == "you" and (z := ZONES_SEARCH.fullmatch(t)):
+        return _search_zones(r, z, whole)
     m = SEARCH.fullmatch(t)
     if not m:
         raise fail(whole)
@@ -1056,6 +1119,10 @@ def _gain(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
             return [Effect("gain_life", {"who": s.ref, "amount": read_amount(r, m.group(1))},
                            text=whole)]
         raise fail(whole)
+    if m := re.fullmatch(r"(.+?) and gets? ([+-](?:\d+|x)/[+-](?:\d+|x))(.*)", t, re.I):
+        # "gains trample and gets +X/+X until end of turn": as "gets … and gains …"
+        return pump_effects(r, s.ref, m.group(2) + " and gains " + m.group(1) + m.group(3),
+                            whole)
     body, duration = split_duration(t)
     abilities = _granted(r, body)
     return [Effect("grant", {"what": s.ref, "abilities": abilities,
@@ -1327,6 +1394,16 @@ def _tap(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
                             else whole.lower()) else "tap"
     if s.ref != "you":
         raise fail(whole)
+    if v == "tap" and (m := re.fullmatch(r"any number of untapped (.+?) you control", rest,
+                                          re.I)):
+        # "Tap any number of untapped creatures you control. … for each creature tapped this
+        # way": the player chooses which as it resolves (608.2d)
+        f = noun(re.sub(r"s$", "", m.group(1)) + " you control").filter
+        return [Effect("tap_any", {"filter": replace(f, tapped=False)}, text=whole)]
+    if v == "tap" and (m := re.match(r"or untap (.+)", rest, re.I)):
+        # "tap or untap target creature": which, chosen as it resolves (608.2d)
+        ref, _ = object_ref(r, m.group(1))
+        return [Effect("tap_or_untap", {"what": ref}, text=whole)]
     ref, _ = object_ref(r, rest)
     return [Effect(v, {"what": ref}, text=whole)]
 
@@ -1664,7 +1741,16 @@ def _attack(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
 
 @verb("look", "looks")
 def _look(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
-    """ "Look at the top three cards of your library, then put them back in any order"."""
+    """ "Look at the top three cards of your library, then put them back in any order";
+    "Look at target player's hand"."""
+    if s.kind == "player" and s.ref == "you" and (h := re.fullmatch(
+            r"at (target player's|target opponent's|that player's|each opponent's) hand",
+            rest.strip(), re.I)):
+        whose = h.group(1).lower()[:-2]
+        who = player_ref(r, whose)
+        if whose.startswith("target"):
+            r.that_player = who
+        return [Effect("look_hand", {"who": who}, text=whole)]
     m = re.fullmatch(r"at the top (\w+) cards of (your|their|target player's|target "
                      r"opponent's) library, then puts? them back in any order", rest.strip(),
                      re.I)
@@ -1681,6 +1767,24 @@ def _look(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
             raise fail(whole)
         who = "you"
     return [Effect("reorder_top", {"who": who, "n": n}, text=whole)]
+
+
+@verb("change", "changes")
+def _change(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
+    """ "Change the target of target spell with a single target" (115.7a)."""
+    m = re.fullmatch(r"the target of (target spell with a single target)", rest.strip(), re.I)
+    if s.kind != "player" or s.ref != "you" or m is None:
+        raise fail(whole)
+    ref, _ = object_ref(r, m.group(1))
+    return [Effect("change_target", {"what": ref}, text=whole)]
+
+
+@verb("populate", "populates")
+def _populate(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
+    """ "Populate" (701.36a)."""
+    if s.kind != "player" or s.ref != "you" or rest.strip():
+        raise fail(whole)
+    return [Effect("populate", {"who": "you"}, text=whole)]
 
 
 @verb("learn", "learns")
@@ -1761,8 +1865,30 @@ def _must(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
 def _choose(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     """"choose to have target creature defending player controls block ~ this combat if
     able" (provoke, 702.39a): a requirement that it block this creature (509.1c)."""
+    if s.kind == "player" and (c := re.fullmatch(r"(?:a|an) ((?!card\b)[\w ,-]+?) (they|you) "
+                                                  r"control", rest.strip(), re.I)) and \
+            (c.group(2).lower() == "you") == (s.ref == "you"):
+        # "Target opponent chooses a creature they control. Destroy that creature." / "Each
+        # player chooses a creature they control. Destroy the rest." (608.2d, 101.4)
+        f = noun(c.group(1) + " you control").filter
+        if f.zone != "battlefield":
+            raise fail(whole)
+        r.it = r.them = "chosen_objects"
+        kind = replace(f, controller=None)
+        r.named = {**(getattr(r, "named", None) or {}),
+                   "the rest": {"each": kind, "but": "chosen_objects"},
+                   "the chosen creature": "chosen_objects",
+                   "the chosen creatures": "chosen_objects",
+                   "the chosen permanents": "chosen_objects"}
+        # "Other creatures they control can't block this turn": other than the chosen one
+        for whose in ("they", "you") if s.ref == "you" else ("they",):
+            r.named[f"other {c.group(1).lower()}s {whose} control"] = {
+                "each": kind, "controlled_by": s.ref, "but": "chosen_objects"}
+        return [Effect("choose_objects", {"who": s.ref, "filter": f}, text=whole)]
     if s.kind == "player" and s.ref == "you" and (
-            t := re.fullmatch(r"(target (?:(?!\band target\b).)+)", rest.strip(), re.I)):
+            t := re.fullmatch(r"((?:any number of |up to (?:one|two|three|four) |one or two |two "
+                              r"|three )?target (?:(?!\band target\b).)+)", rest.strip(),
+                              re.I)):
         # "Choose target creature. …": a target and nothing else; the sentences after say
         # what happens to "that creature" / "the chosen creature" (115.1)
         spec = target_spec(t.group(1))
@@ -1771,6 +1897,8 @@ def _choose(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
             r.that_player = ref
         else:
             r.it = ref
+            if spec.count != 1 or spec.up_to:
+                r.them = ref
         return []
     if s.kind == "player" and s.ref == "you" and (t := re.fullmatch(
             r"target creature you control and target creature (you don't control|an opponent "
@@ -1785,6 +1913,13 @@ def _choose(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
                    "each of those creatures": [mine, theirs]}
         r.them = [mine, theirs]
         return []
+    if s.kind == "player" and s.ref == "you" and (
+            c := re.fullmatch(r"an? ((?:[\w-]+, )?(?:[\w-]+ )?)card name", rest.strip(), re.I)):
+        # "Choose a nonland card name." (201.3): "with that name" after it
+        kind = c.group(1).strip().rstrip(",")
+        f = noun(kind.replace(",", "") + " card").filter if kind else None
+        r.chose = "name"
+        return [Effect("choose_value", {"what": "name", "filter": f}, text=whole)]
     if s.kind == "player" and s.ref == "you" and (
             c := re.fullmatch(r"an? (color|creature type)(?: other than (\w+))?", rest.strip(),
                               re.I)):

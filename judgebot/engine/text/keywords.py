@@ -28,6 +28,7 @@ from judgebot.engine.abilities import (
     NO_EFFECT_KEYWORDS,
     NUMBERED,
     Cost,
+    Filter,
     Keyword,
 )
 from judgebot.engine.errors import Unsupported
@@ -152,6 +153,30 @@ def _by_rules(raw: str) -> Keyword | list[Keyword] | None:
         return Keyword("bargain", cost=Cost(sacrifice=noun("artifact, enchantment, or token")
                                             .filter, text="sacrifice an artifact, enchantment, "
                                                           "or token"), text=raw)
+    if canonical == "splice" and (m := re.fullmatch(r"onto (arcane|instant or sorcery) "
+                                                   r"((?:\{[^}]+\})+)", rest, re.I)):
+        # "Splice onto Arcane {1}{R}" (702.47a): cast a spell of that kind with
+        # ``splice: [card]``; a non-mana splice cost isn't simulated
+        return Keyword("splice", cost=mana_cost(m.group(2)), quality=m.group(1).lower(),
+                       text=raw)
+    if canonical == "casualty" and re.fullmatch(r"\d+", rest):
+        # "As an additional cost to cast this spell, you may sacrifice a creature with power N
+        # or greater" (702.153a): cast with ``additional: [casualty]``
+        n = int(rest)
+        return Keyword("casualty", n, cost=Cost(
+            sacrifice=Filter(types=frozenset({"creature"}), power_ge=n, controller="you",
+                             text=f"creature with power {n} or greater"),
+            text=f"sacrifice a creature with power {n} or greater"), text=raw)
+    if canonical == "conspire" and not rest:
+        # "… you may tap two untapped creatures you control that each share a color with it"
+        # (702.78a): cast with ``additional: [conspire]``
+        sharing = Filter(types=frozenset({"creature"}), tapped=False, controller="you",
+                         shares_color=True,
+                         text="untapped creature you control that shares a color with it")
+        return Keyword("conspire", cost=Cost(
+            tap_others=(sharing, 2),
+            text="tap two untapped creatures you control that each share a color with it"),
+            text=raw)
     if not rest:
         if any(f in ("", "without a number") for f in kdef.forms) or not kdef.forms:
             return _finish(Keyword(canonical, text=raw), kdef)

@@ -31,7 +31,7 @@ REST = (r"(?:into your graveyard|on the bottom of your library(?: in (?:any|a ra
         r"into your hand|on top of your library in any order|back on top of your library in "
         r"any order)")
 REST_WHAT = (r"(?:the rest|the other|the others|all other cards revealed this way|"
-             r"the rest of the cards revealed this way|"
+             r"the rest of the cards revealed this way|the rest of the revealed cards|"
              r"all cards revealed this way that weren't put (?:onto the battlefield|"
              r"into your hand)(?: this way)?)")
 COUNT = (r"(?P<count>an?|one|two|three|four|up to (?:one|two|three|four|x)|any number of|"
@@ -67,6 +67,12 @@ def read_dig(r: Any, sentences: list[str], i: int) -> tuple[list[Effect], int] |
             more, rest = got
             picks.extend(more)
         used += 1
+    if picks and rest is None and isinstance(n, int) and \
+            all(p["least"] == p["most"] > 0 for p in picks) and \
+            sum(p["most"] for p in picks) == n:
+        # "Put one of those cards into your hand, one into your graveyard, and one on the
+        # bottom of your library": every card seen has its place, none is left
+        rest = "on the bottom of your library"
     if not picks or rest is None:
         return None
     args: dict[str, Any] = {"n": n, "picks": tuple(picks), "rest": _where(rest),
@@ -123,9 +129,15 @@ def _pick_sentence(t: str) -> tuple[list[dict[str, Any]], str | None] | None:
         parts = [(what, dest)]
     elif m := re.fullmatch(r"put (.+)", t, re.I):
         parts = []
-        for piece in re.split(r" and (?=(?:up to )?(?:an?|one|two) )", m.group(1)):
+        pieces = re.split(r",? and (?=(?:up to )?(?:an?|one|two) )|, (?=(?:one|two) )",
+                          m.group(1))
+        for k, piece in enumerate(pieces):
             q = re.fullmatch(r"(.+?) (?:from among " + THEM + r"|of " + THEM + r"|revealed this "
                              r"way) " + DEST, piece, re.I)
+            if q is None and k > 0:
+                # "…, one into your graveyard, and one on the bottom of your library": "of
+                # them" said once, for the first
+                q = re.fullmatch(r"(one|two) " + DEST, piece, re.I)
             if q is None:
                 return None
             parts.append((q.group(1), q.group("dest")))

@@ -90,8 +90,27 @@ DELAYED = (
      Trigger("end_step", None, who="any")),
     (re.compile(r"at the beginning of your next upkeep, (.+)$", re.I | re.S),
      Trigger("upkeep", None, who="you")),
+    # "sacrifice it at end of combat" (decayed): the next end of combat step (511.1)
+    (re.compile(r"(.+?) at end of combat$", re.I | re.S),
+     Trigger("end_of_combat", None, who="any")),
 )
 PACT = re.compile(r"at the beginning of your next upkeep, pay (\{[^.]+\})\.?", re.I)
+
+
+def _mana_only(s: str) -> dict[str, Any] | None:
+    """A restriction on spending mana (106.6): the spell types it may pay for, and whether
+    it may pay other costs (abilities)."""
+    if m := re.fullmatch(r"this mana can't be spent to cast (?:a |an )?non(\w+) spells?", s,
+                         re.I):
+        return {"types": frozenset({m.group(1).lower()}), "abilities": True}
+    if m := re.fullmatch(r"spend this mana only to cast (?:a |an )?(\w+)(?: or (\w+))? spells?",
+                         s, re.I):
+        kinds = {w.lower() for w in m.groups() if w}
+        if not kinds <= {"artifact", "creature", "instant", "sorcery", "enchantment",
+                         "planeswalker", "battle"}:
+            return None
+        return {"types": frozenset(kinds), "abilities": False}
+    return None
 
 
 def _pacts(sentences: list[str]) -> list[str]:
@@ -319,7 +338,8 @@ class Reader:
             return {"modal": self.modal(m)}
         if low.startswith(("when ", "whenever ", "at the beginning")) and not (
                 is_spell and low.startswith(("at the beginning of your next upkeep",
-                                             "at the beginning of the next end step"))):
+                                             "at the beginning of the next end step",
+                                             "when you next cast "))):
             # (on a spell, "At the beginning of your next upkeep, …" is an instruction that
             # creates a delayed triggered ability, 603.7a)
             return [self.triggered(line)]
@@ -476,7 +496,8 @@ class Reader:
                 rest = effects[1:]
                 return ActivatedAbility(cost, rest, (), timing, zone, opts, who, "mana", line,
                                         (R.MANA_ABILITY,), **_activation_extra(extra),
-                                        mana_times=mana_effects[0].get("times"))
+                                        mana_times=mana_effects[0].get("times"),
+                                        mana_only=mana_effects[0].get("only"))
         rules: tuple[str, ...] = ()
         if cost.loyalty is not None:
             rules = (R.LOYALTY_ABILITY,)
@@ -524,6 +545,65 @@ class Reader:
             if re.fullmatch(r"you may choose (?:new targets|a new target) for the (?:copy|copies)"
                             r"\.?", s, re.I) and any(e.verb == "copy_spell" for e in previous):
                 [e for e in previous if e.verb == "copy_spell"][-1].args["new_targets"] = True
+                i += 1
+                continue
+            # "~ deals 4 damage to target creature. Excess damage is dealt to that creature's
+            # controller instead." (120.4a): the damage event of the sentence before, modified
+            if re.fullmatch(r"excess damage is dealt to that (?:creature|permanent)'s controller "
+                            r"instead\.?", s, re.I) and len(previous) == 1 and \
+                    previous[0].verb == "damage" and not previous[0].get("divided"):
+                previous[0].args["excess_to_controller"] = True
+                i += 1
+                continue
+            # "When you next cast an instant or sorcery spell this turn, copy that spell. You
+            # may choose new targets for the copy.": a delayed trigger, once, this turn (603.7)
+            if m := re.fullmatch(r"when you next cast (?:an? )?(.+?) spell this turn, copy that "
+                                 r"spell(?: (\w+) times)?\.?", s, re.I):
+                from judgebot.engine.text.amounts import read_amount
+                from judgebot.engine.text.selectors import noun
+                new = bool(re.fullmatch(r"you may choose new targets for the cop(?:y|ies)\.?",
+                                        nxt.strip(), re.I))
+                args: dict[str, Any] = {"what": "spell", "new_targets": new}
+                if m.group(2):
+                    # (a number: X would be this spell's, gone once the trigger resolves)
+                    args["times"] = read_amount(self, m.group(2))
+                    if not isinstance(args["times"], int):
+                        raise Unsupported(msg("text.reader.clause", value=s))
+                body = (Effect("copy_spell", args, text=s),)
+                trig = Trigger("cast", None, who="you", other=noun(m.group(1) + " spell").filter,
+                               text=s)
+                ability = TriggeredAbility(trig, body, text=s, rules=(R.TRIGGER_DELAYED,))
+                parts.effects.append(Effect("delayed", {"ability": ability,
+                                                        "until": "this_turn"}, text=s))
+                previous = parts.effects[-1:]
+                i += 2 if new else 1
+                continue
+            # "Add {C}. This mana can't be spent to cast a nonartifact spell." / "Spend this mana
+            # only to cast creature spells.": what the mana may pay for (106.6)
+            if previous and previous[-1].verb == "add_mana" and (
+                    only := _mana_only(s.rstrip("."))) is not None:
+                previous[-1].args["only"] = only
+                i += 1
+                continue
+            # "Prevent … . You gain life equal to the damage prevented this way." (615.5): an
+            # effect of the prevention, each time it prevents damage
+            if re.fullmatch(r"you gain life equal to the damage prevented this way\.?", s,
+                            re.I) and previous and previous[-1].verb == "prevent" and \
+                    not previous[-1].get("divided") and \
+                    isinstance(previous[-1].get("from"), str):
+                # (one source named: its damage to each recipient is one event, 615.5)
+                previous[-1].args["then"] = (Effect("gain_life", {"who": "you",
+                                                                  "amount": "amount"},
+                                                    text=s),)
+                i += 1
+                continue
+            # "~ deals 5 damage to target creature. The damage can't be prevented." (615.12):
+            # the damage of the sentence before, which prevention effects don't touch
+            if re.fullmatch(r"the damage can't be prevented\.?", s, re.I) and \
+                    any(e.verb == "damage" for e in previous):
+                for e in previous:
+                    if e.verb == "damage":
+                        e.args["unpreventable"] = True
                 i += 1
                 continue
             # "X instead if COND." is "If COND, X instead."
@@ -662,6 +742,18 @@ class Reader:
             grant = Effect("grant_printed_below", {"what": self.ref_it(), "after": m.group(1),
                                                    "duration": "eot"}, text=s)
             return [Effect("if", {"cond": ("target_is_another",), "then": (grant,)}, text=s)]
+        if m := re.fullmatch(r"the next time an? ((?:[\w-]+ )?)source of your choice would deal "
+                             r"damage to you this turn, prevent that damage", s, re.I):
+            # 609.7a: the source chosen as it resolves; a shield used up once (615.7)
+            from judgebot.engine.text.selectors import noun
+            quality = m.group(1).strip()
+            f = noun(quality + " object").filter if quality else None
+            return [Effect("choose_source", {"filter": f}, text=s),
+                    Effect("prevent", {"amount": "all", "to": "you", "from": "chosen_source",
+                                       "once": True}, text=s)]
+        if re.fullmatch(r"after this main phase, there is an additional combat phase followed "
+                        r"by an additional main phase", s, re.I):
+            return [Effect("additional_phases", {"n": 1}, text=s)]  # 500.8
         if re.fullmatch(r"damage can't be prevented this turn", s, re.I):
             # prevention effects don't apply to damage this turn (615.12)
             return [Effect("cant", {"what": {"each": Filter()}, "kind": "damage_unpreventable",

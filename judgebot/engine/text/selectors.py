@@ -200,6 +200,10 @@ def noun(text: str, allow_other: bool = False) -> Noun:
         kw["any_counter"] = True
     elif cut(r" with no counters on (?:it|them)(?= )"):
         kw["any_counter"] = False
+    if cut(r" with a single target(?= )"):
+        kw["single_target"] = True  # "target spell with a single target" (115.7)
+    if cut(r" with (?:that|the chosen) name(?= )"):
+        kw["chosen"] = ("name", True)  # "cards with that name" after "choose a card name"
     if m := cut(r" (that (?:aren't|isn't) |not )?of (?:the chosen|that) (creature type|type|color)"
                 r"(?= )"):
         kw["chosen"] = ("color" if m.group(2) == "color" else "creature_type", not m.group(1))
@@ -412,6 +416,12 @@ def target_spec(text: str) -> TargetSpec:
     low = raw.lower()
     if low in ("any target", "任意一个目标"):
         return TargetSpec("any", text="any target")
+    if m := re.fullmatch(r"(.+?) from a single graveyard", raw, re.I):
+        # the cards all in one graveyard, whichever the caster chooses
+        spec = target_spec(m.group(1) + " from a graveyard")
+        if spec.kind != "card":
+            raise unread(raw, raw)
+        return replace(spec, same_owner="single", text=raw)
     if low in ("any other target", "another target") :
         return TargetSpec("any", Filter(other=True), text=raw)
     if low in ("target player", "目标牌手"):
