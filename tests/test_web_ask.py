@@ -139,8 +139,11 @@ def test_the_judges_reasons_are_messages_rendered_in_the_readers_language(client
 
 
 @pytest.mark.parametrize("question, zh, en", [
-    ("没有找到的问题 xyz qqq", "没有找到明确相关的规则", "No rule matched convincingly"),
+    ("没有找到的问题 xyz qqq", "没有找到明确相关的规则",
+     "No rule matched the question convincingly"),
     ("!!! ???", "这看起来不像一个问题", "That does not look like a question"),
+    ("我用闪电击指定对手的生物，他回应把它弹回手上了", "这是可能的答案",
+     "This is the likely answer"),
 ])
 def test_the_note_above_an_answer_is_in_the_readers_language(client, question, zh, en):
     html = client.get("/ask", query_string={"q": question}).data.decode()

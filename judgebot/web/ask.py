@@ -11,8 +11,10 @@ import threading
 
 from flask import Blueprint, current_app, g, jsonify, render_template, request
 
+from judgebot.corpus import EN, ZH_HANS
 from judgebot.judge.service import MAX_QUESTION_CHARS, Judge
-from judgebot.web import jsonbody, labels, params
+from judgebot.messages import render
+from judgebot.web import jsonbody, params
 from judgebot.web.params import BadParameter
 from judgebot.web.simulate.links import encode_link
 from judgebot.web.site import site
@@ -90,22 +92,12 @@ def page_ask():
 
 
 def message(answer: dict, p) -> str:
-    """The note above an answer, in the reader's language: told from the
-    answer's data (how sure it is, what the question was taken for), not
-    translated from the judge's English sentence."""
-    u = answer["understanding"]
-    if not answer["message"]:
+    """The note above an answer, in the reader's language and script: rendered
+    from the note's code and arguments in the judge's message catalogue, never
+    translated from its English sentence."""
+    note = answer.get("note")
+    if not answer["message"] or not note:
         return ""
-    if u.get("language") == "none":
-        key, values = "ask_not_a_question", {}
-    elif u.get("other_game") and u["other_game"] != "fow":
-        key, values = "ask_other_game", {"game": u["other_game"]}
-    elif answer["confidence"] == "likely":
-        key, values = "likely_answer", {}
-    elif answer["confidence"] == "weak":
-        key, values = "weak_answer", {}
-    elif answer["confidence"] == "none":
-        key, values = "ask_nothing", {}
-    else:  # a note this page does not know: the judge's own words
-        return answer["message"] if p.view == "en" else ""
-    return labels.label(p, key, **values)
+    if p.view == "en":
+        return render(note, EN)
+    return p.zh(render(note, ZH_HANS))

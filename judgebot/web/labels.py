@@ -260,17 +260,6 @@ LABELS: dict[str, tuple[str, str]] = {
                         "The text is the English original; the Chinese names come from the "
                         "judge-terms glossary."),
     "quick_reference": ("处罚速查", "Penalty quick reference"),
-    "ask_not_a_question": ("这看起来不像一个问题：请用文字描述。",
-                           "That does not look like a question: type it in words."),
-    "ask_other_game": ("这似乎是关于 {game} 的问题；裁判助手只了解万智牌和 Force of Will 的规则。",
-                       "This looks like a question about {game}; judgebot knows the Magic and "
-                       "Force of Will rules only."),
-    "ask_nothing": ("规则中没有与问题相符的内容。", "Nothing in the rules matched the question."),
-    "likely_answer": ("这是可能的答案，但下面其他规则的相关度与第一条相差不大：裁定前请一并阅读。",
-                      "This is the likely answer, but other rules below weigh nearly as much as "
-                      "the first one: read them before ruling."),
-    "weak_answer": ("没有找到明确相关的规则；以下只是字面最接近的结果。",
-                    "No rule matched convincingly; these are only the closest by wording."),
 }
 
 # The labels the instant-search script needs, handed to it in a data attribute.
