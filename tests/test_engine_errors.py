@@ -38,6 +38,13 @@ def test_misspelled_action_names_line_and_suggests() -> None:
     assert "unknown action 'atack'" in r.message and "'attack'" in r.message
 
 
+def test_a_block_after_blockers_were_declared_by_passing_is_refused() -> None:
+    # Passing from declare attackers into declare blockers declares no blockers
+    # (509.1): a block after that would be a second declaration.
+    r = refusal(BASE + "  - pass: {}\n  - block: {Grizzly Bears: Striker}\n")
+    assert r.line == 8 and "already been declared" in r.message and "509.1" in r.rules
+
+
 def test_misspelled_choice_names_line_and_suggests() -> None:
     r = refusal(BASE + "  - choose: {player: Alice, targts: [Bob]}\n")
     assert r.line == 7

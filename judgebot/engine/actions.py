@@ -365,14 +365,17 @@ class Runner:
             if b in decl:
                 raise IllegalAction(msg("actions.act_block.4", name=name), (R.BLOCKERS_CHOSEN,))
             decl[b] = a
-        if game.step == "declare_blockers" and game.extra.get("blocked") != game.turn:
+        # Passing into the declare blockers step declares none (509.1): no block after.
+        declared = game.combat is not None and game.combat.blockers_declared
+        if game.step == "declare_blockers" and not declared \
+                and game.extra.get("blocked") != game.turn:
             combat_mod.check_blockers(game, decl)
             combat_mod.check_block_requirements(game, decl)
             game.extra["blocked"] = game.turn
             combat_mod.declare_blockers(game, decl)
             turn_mod.give_priority(game, game.active)
             return
-        if game.extra.get("blocked") == game.turn:
+        if declared or game.extra.get("blocked") == game.turn:
             raise IllegalAction(msg("actions.act_block.3"),
                                 (R.DECLARE_BLOCKERS,))
 
