@@ -22,13 +22,13 @@ from judgebot.policynumbers import label as section_label
 from judgebot.search import analysis
 from judgebot.xref import title_of
 
-# An English sentence ends at . ! ? before a space (not inside "119.9"); a
-# Chinese one at 。！？ wherever it falls.
 # How far the first rule's score must lead the second's for an answer decided by
 # a situation or a simulation to be called strong. Chosen on the read judge sets
 # (b, c, d, f and our own): the smallest lead at which "strong" answers quote a
 # cited rule first at least 9 times in 10 there.
 CLEAR_LEAD = 1.6
+# An English sentence ends at . ! ? before a space (not inside "119.9"); a
+# Chinese one at 。！？ wherever it falls.
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)|(?<=[。！？])\s*(?=\S)")
 
 

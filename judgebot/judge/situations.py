@@ -168,7 +168,7 @@ def find(situations: list[Situation], text: str, card_texts: list[str] = (),
     for s in situations:
         if any(p.search(spaced) for p in s.unless):
             continue
-        hit = _first(s.any, spaced, named)
+        hit = _first(s.any, spaced, inside=named)
         by_card = False
         if hit is None and sum(any(p.search(c) for p in s.any_cards) for c in cards) \
                 >= s.cards:
@@ -176,12 +176,12 @@ def find(situations: list[Situation], text: str, card_texts: list[str] = (),
         if hit is None:
             continue
         # Its other condition may lie in a card's name ("Control Magic": control).
-        if (s.also or s.also_cards) and _first(s.also, spaced, nowhere) is None and not any(
+        if (s.also or s.also_cards) and _first(s.also, spaced) is None and not any(
                 p.search(c) for p in s.also_cards for c in cards):
             continue
         if by_card:  # no words of the question name it
             found.append(Found(0, 0, s, True, bool(s.also) and
-                               _first(s.also, spaced, nowhere) is not None))
+                               _first(s.also, spaced) is not None))
             continue
         start, end = hit
         found.append(Found(where[start] if spaced else 0,
@@ -189,15 +189,13 @@ def find(situations: list[Situation], text: str, card_texts: list[str] = (),
     return sorted(found, key=lambda f: (f.start, f.situation.name))
 
 
-def nowhere(span: tuple[int, int]) -> bool:
-    return False
-
-
 def _first(patterns: tuple[re.Pattern, ...], text: str,
-           named: Callable[[tuple[int, int]], bool]) -> tuple[int, int] | None:
+           inside: Callable[[tuple[int, int]], bool] | None = None) -> tuple[int, int] | None:
+    """The first match of the first pattern that matches, skipping matches
+    ``inside`` says lie where they don't count."""
     for p in patterns:
         for m in p.finditer(text):
-            if not named(m.span()):
+            if inside is None or not inside(m.span()):
                 return m.span()
     return None
 

@@ -160,9 +160,13 @@ def _terms(u: Understanding, lexicon: Lexicon, text: str, how: str) -> None:
                                  how, list(term.rules)))
 
 
+def _card_spans(u: Understanding) -> list[tuple[int, int]]:
+    return [(e.start, e.end) for e in u.entities if e.kind == "card"]
+
+
 def _correct(text: str, corrector: Corrector, lexicon: Lexicon, u: Understanding) -> str:
     # A card named in the question is no slip ("Shocked" is Shock, not "locked").
-    named = [(e.start, e.end) for e in u.entities if e.kind == "card"]
+    named = _card_spans(u)
 
     def fix(m: re.Match) -> str:
         word = m.group()
@@ -210,7 +214,7 @@ def _situations(u: Understanding, lexicon: Lexicon, corrected: str) -> None:
         rec = lexicon.record(e.value) if e.kind == "card" else None
         if rec is not None:
             texts.append(rec.type_line.get("en", "") + "\n" + rec.text.get("en", ""))
-    names = [(e.start, e.end) for e in u.entities if e.kind == "card"]
+    names = _card_spans(u)
     found = situations.find(lexicon.situations, u.text, texts, names)
     if corrected != u.text:
         named = {f.situation.name for f in found}
