@@ -307,3 +307,15 @@ def test_a_character_of_grammar_is_typed_on_purpose_not_a_homophone_slip(lexicon
 def test_player_names_for_newer_keywords(lexicon):
     u = understand("对手的生物有守护，我能指定它吗", lexicon)
     assert any(e.value == f"mtg:glossary:{CURRENT}:ward" for e in u.entities)
+
+
+def test_a_trigger_dealt_with_in_response_is_read_only_after_it_triggered(lexicon):
+    # Siege Rhino: "When this creature enters, each opponent loses 3 life …"
+    assert "trigger-independent-of-source" in situations_in(
+        "They cast Siege Rhino and I kill it in response to the trigger. Do I still lose 3?",
+        lexicon)
+    assert "trigger-independent-of-source" in situations_in(
+        "对手的攻城犀牛进场触发，我回应把它杀了，我还要失去3点生命吗", lexicon)
+    # Exiled, Wurmcoil Engine never died: nothing triggered to stand on its own.
+    assert "trigger-independent-of-source" not in situations_in(
+        "They Path my Wurmcoil Engine. Do I still get the tokens?", lexicon)
