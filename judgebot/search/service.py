@@ -37,6 +37,7 @@ from judgebot.search.spelling import Corrector
 from judgebot.search.tiers import CARD_FIELDS, tier_of
 from judgebot.store import Store
 from judgebot.text import segment
+from judgebot.text.alternation import longest_first
 from judgebot.xref import CrossReference
 
 MAX_PER_PAGE = 50
@@ -181,8 +182,8 @@ class SearchService:
         for table in (self._names, self.pinyin, self._aliases):
             for ids in table.values():
                 ids.sort(key=self._entity_rank)
-        self._zh_terms = _alternation(sorted(self._to_en, key=lambda t: (-len(t), t)), words=False)
-        self._en_terms = _alternation(sorted(self._to_zh, key=lambda t: (-len(t), t)), words=True)
+        self._zh_terms = longest_first(self._to_en)
+        self._en_terms = longest_first(self._to_zh, word_bounds=True)
 
     def _entity_rank(self, rid: str) -> tuple:
         game, kind, edition, _ = parse_id(rid)
@@ -921,15 +922,6 @@ def _phrase_or_term(fields, tokens: list[str], boost: float = 1.0) -> Q.Query:
         return Q.Or([Q.Term(f, tokens[0], boost=boost) for f in fields])
     return Q.Or([Q.Phrase(f, tokens, boost=boost) for f in fields
                  if f not in ("context", "c_context")])
-
-
-def _alternation(items: list[str], words: bool) -> re.Pattern | None:
-    """One regex matching any of ``items`` (longest first), or None if there are none."""
-    items = [w for w in items if w]
-    if not items:
-        return None
-    body = "|".join(re.escape(w) for w in items)
-    return re.compile(rf"\b(?:{body})\b" if words else body)
 
 
 def _kinds(store: Store, game: str) -> list[str]:
