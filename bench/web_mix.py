@@ -4,7 +4,7 @@ readers ask, drawn from pools of real queries with a Zipf-like repetition.
 The pools (every one read from files in the repository, nothing written here):
 
 * **searches**: the relevance sets' queries (``bench/relevance/*.jsonl``, with their
-  filters), the judge questions' text (the ``q`` of every ``bench/ask/*.yaml``;
+  filters), the judge questions' text (the ``q`` of the sets in ``ASK_FILES``;
   nothing else of those files is read), the glossary's terms in English and Chinese
   (both scripts), the card names in both languages, and rule numbers;
 * **rule pages**: every rule of the current Comprehensive Rules, and of the
@@ -52,6 +52,11 @@ ZIPF_S = 1.0
 SHARES = {"search-page": 4, "search-api": 6, "rule": 8, "glossary": 4}
 LANGUAGES = ["", "en-US,en;q=0.9", "zh-CN,zh;q=0.9", "zh-TW,zh;q=0.9"]
 LANGUAGE_SHARES = [4, 3, 2, 1]
+# The judge question sets read (named, so that a set added later does not change the
+# stream: add it here, and say in bench/results/web.md that the mix changed).
+ASK_FILES = [BENCH / "ask" / name for name in (
+    "holdout-2026b.yaml", "holdout-2026c.yaml", "holdout-2026d.yaml", "holdout-2026e.yaml",
+    "holdout-2026f.yaml", "holdout-2026g.yaml", "questions-2026.yaml", "questions.yaml")]
 CURRENT = "2026-09-25"  # the current edition of the rules and glossary
 BILINGUAL = "2019-10-04"  # the edition with the Chinese rules
 SHORT = re.compile(r"\s+")
@@ -88,7 +93,7 @@ def search_pool() -> list[tuple[str, dict[str, str]]]:
     found: list[tuple[str, dict[str, str]]] = []
     for file in sorted((BENCH / "relevance").glob("*.jsonl")):
         found += [(r["q"], dict(r.get("filters") or {})) for r in _jsonl(file)]
-    for file in sorted((BENCH / "ask").glob("*.yaml")):
+    for file in ASK_FILES:
         data = yaml.safe_load(file.read_text(encoding="utf-8"))
         found += [(SHORT.sub(" ", q["q"]).strip(), {}) for q in data["questions"]]
     for file in (CORPUS / f"mtg-glossary-{CURRENT}.jsonl",
