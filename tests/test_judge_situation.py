@@ -121,3 +121,33 @@ def test_a_blocker_named_after_its_attacker_blocks_it(lexicon, search_service):
                   search_service)
     assert [m.pt for m in s.attackers] == ["4/4"]
     assert [(b.pt, b.keywords, b.blocks.pt) for b in s.blockers] == [("2/2", ["reach"], "4/4")]
+
+
+@pytest.mark.parametrize("q", [
+    # What a scenario read from the question would leave out: simulating it
+    # would answer another game than the one asked about.
+    "The graveyards hold a creature card and a land. I Lightning Bolt their 2/3 Tarmogoyf.",
+    "I'm at -3 life with Platinum Angel and they Murder the Angel. Do I lose now?",
+    "Liliana of the Veil has 2 loyalty and I use her -2. Their only creature is a 2/2.",
+    "I'm at 3 life with Worship and a creature. Their 6/6 hits me unblocked.",
+    "Damnation kills my Midnight Reaper and two other creatures of mine.",
+    "I Lightning Bolt their 2/2 and they sacrifice it in response.",
+    "对手有得享安息，他用攫取思绪让我弃掉手里的玄铁巨像。",
+    "I Lightning Bolt their 2/2 and they respond with something.",
+])
+def test_no_scenario_when_the_question_states_what_it_cannot_hold(lexicon, search_service, q):
+    assert situation(q, lexicon, search_service) is None
+
+
+def test_nobody_blocks_what_the_question_says_is_unblocked(lexicon, search_service):
+    s = situation("我有阿耶尼的群伴，两个2/2系命生物没被挡住同时造成战斗伤害", lexicon,
+                  search_service)
+    assert not any("block" in action for action in s.scenario["actions"])
+    assert "Ajani's Pridemate" in s.scenario["battlefield"]["You"]
+    assert len(s.attackers[0].names) == 2
+
+
+def test_a_spell_named_again_is_the_same_spell(lexicon, search_service):
+    s = situation("My Grizzly Bears blocks their 4/4 and I Giant Growth it. When Giant Growth "
+                  "wears off, does it die?", lexicon, search_service)
+    assert s.scenario["hand"] == {"You": ["Giant Growth"]}

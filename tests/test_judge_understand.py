@@ -200,6 +200,18 @@ def test_table_talk_situations(lexicon):
      "ipg-failure-to-maintain"),
     ("I Clone my opponent's Tarmogoyf: what do I get?", "copy-values"),
     ("我用仿生妖复制对手的生物，会得到什么？", "copy-values"),
+    ("我被对手的指挥官打了21点，我输了吗", "commander-damage"),
+    ("I took 12 from her commander and 9 from his: am I dead?", "commander-damage"),
+    ("我打出一块地，对手能回应吗？", "land-play-special-action"),
+    ("我横了一块地拿了红，能留到战斗再用吗", "mana-empties"),
+    ("两边都只剩1点，一起掉到0，是平手吗", "simultaneous-loss-draw"),
+    ("四人局里他在自己回合中途认输了，这个回合还继续吗", "leaving-during-own-turn"),
+    ("我的践踏生物被挡住了，对手把阻挡的生物牺牲了，伤害怎么算", "trample-blocker-removed"),
+    ("He lost the game and tore up my card in anger", "ipg-aggressive-behavior"),
+    ("对手输了以后把我的牌抢过去撕了", "ipg-aggressive-behavior"),
+    ("Judge found that four of my sleeves have the same crease; 牌套上有折痕", "ipg-marked-cards"),
+    ("He just says infinite tokens and won't give me a number", "mtr-loops"),
+    ("He cast a draw-two and drew three, not two", "ipg-hidden-card-error"),
 ])
 def test_situations_in_both_languages(lexicon, question, situation):
     u = understand(question, lexicon)

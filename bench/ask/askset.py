@@ -396,6 +396,21 @@ def read_state(sim: dict) -> dict | None:
             owner = obj.get("controller") or obj.get("owner")
             if owner in players:
                 players[owner]["zones"]["battlefield"].append(obj)
+    # Battlefields listed by name, with each permanent's details (counters, P/T)
+    # given apart, as judgebot's state does.
+    if isinstance(state.get("permanents"), list):
+        for o in state["permanents"]:
+            obj = _object(o)
+            owner = obj.get("controller") or obj.get("owner")
+            if owner not in players:
+                continue
+            field = players[owner]["zones"]["battlefield"]
+            same = next((i for i, f in enumerate(field) if f["name"] == obj["name"]
+                         and len(f) == 1), None)
+            if same is None:
+                field.append(obj)
+            else:
+                field[same] = obj
     lost = state.get("lost")
     if isinstance(lost, list):
         for name in lost:

@@ -4,8 +4,12 @@ Only what the question states is used: creatures with a stated power and
 toughness (``3/3``) or named cards from the engine's pool, their keywords,
 whose they are ("my", "their", "对手的"), who attacks, who blocks whom, who is
 unblocked, a life total the asker states, and a spell cast during the fight.
-Nothing is invented: a question that describes no such combat builds no
-scenario, and the answer rests on the retrieved rules alone. Damage
+Nothing is invented, and nothing stated is dropped: a question that describes
+no such combat builds no scenario, and neither does one that states what this
+reading cannot place in a scenario (cards in a graveyard, a negative life
+total, a loyalty ability activated, more creatures than it found, a creature
+with neither a name nor a size); the answer then rests on the retrieved rules
+alone, rather than on a simulation of another game. Damage
 assignment among several blockers is left to the engine, which reports an
 open choice as such rather than deciding it.
 
@@ -33,7 +37,9 @@ COMBAT_KEYWORDS = {
 }
 # Who a card named in the question belongs to, from the words just before it:
 # "my 3/3", "their Bridge", "my opponent controls Ensnaring Bridge", "I cast …".
+# (One sacrifices only what one controls.)
 HAS = (r"(?:\s+(?:controls?|has|have|had|plays?|played|casts?|resolved|resolves|gets?|got"
+       r"|sacrifices?|sacrificed|sacs?|sac'd"
        r"|(?:is |are )?(?:controlling|playing|casting)))?")
 MINE = re.compile(r"(?:\bmy\b|\bi\b" + HAS
                   + r"|\bi'm\b|我(?:场上)?(?:操控着?|控制着?|有)?的?|我方)\s*$")
@@ -67,6 +73,36 @@ NEGATED = re.compile(r"(?:without|no|not|doesn'?t have|don'?t have|lacks?|没有
 INDEFINITE = re.compile(r"(?:\ba\b|\ban\b|another|second|\bmy\b|\btheir\b|\bone\b|一个|一只|另一个|"
                         r"另一只|我的|对手的|两个|两只)\s*$")
 DEFINITE = re.compile(r"(?:\bthe\b|\bthat\b|那个|那只|该|这个)\s*$")
+# What a question may state that this reading cannot put into a scenario.
+UNPLACEABLE = (
+    # the contents of a graveyard
+    re.compile(r"\bgraveyards? (?:has|have|holds?|contains?|is empty|are empty)\b|"
+               r"\b(?:cards?|creatures?|lands?|instants?|sorcer\w+|artifacts?|enchantments?) in "
+               r"(?:my|his|her|their|the|your|all|both|each) (?:graveyards?|yards?)\b|"
+               r"(?:坟墓场|墳墓場)(?:里|裡|中)?(?:有|只有|没有)"),
+    # a life total below zero
+    re.compile(r"(?:\bat|\bto|剩|在)\s*[-−]\s*\d"),
+    # a loyalty ability ("use her -2", "+1 him")
+    re.compile(r"(?:^|[\s(（“\"'])[+\-−]\d+(?![/\d])(?!\s*/)"),
+    # a card in a hand, or one a player discards
+    re.compile(r"\bdiscard|\bin (?:my|his|her|their|your) hand\b"
+               r"|手(?:里|裡|上)的|手牌(?:中|里|裡)的|弃(?:掉|置)?"),
+    # a permanent sacrificed (this reading never sacrifices one)
+    re.compile(r"\bsacrific|\bsac(?:s|'d|ed)?\b|牺牲|犧牲"),
+    # a creature with neither a name nor a size ("Worship and a creature")
+    re.compile(r"\b(?:i|we) (?:have|control)\b[^.?]*\b(?:a|an|one|another) (?:other )?creature\b"
+               r"(?!\s*(?:card|spell))|\band (?:a|an|one|another) (?:other )?creature\b"
+               r"(?!\s*(?:card|spell))|我(?:场上|場上)?(?:还)?有[^，,。？?]{0,10}(?:一个|一只|一隻)生物"),
+)
+RESPONSE = re.compile(r"\bin response\b|\brespond|回应|回應|响应|響應")
+# "two other creatures", "三个生物", "两个系命的2/2": how many creatures are stated.
+STATED_COUNT = re.compile(
+    r"\b(?P<n>two|three|four|five|six|\d)\s+(?P<other>other\s+)?(?:[a-z-]+\s+){0,2}"
+    r"(?:creatures|(?P<pt>\d+/\d+)s)\b|"
+    r"(?P<zn>两|二|三|四|五|六)(?:个|只|隻|個)(?P<zother>其他的?|别的)?[^，,。？?]{0,6}?"
+    r"(?:生物|(?P<zpt>\d+/\d+))")
+NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "两": 2, "二": 2, "三": 3,
+           "四": 4, "五": 5, "六": 6}
 
 
 @dataclass
@@ -100,8 +136,10 @@ def build(u: Understanding, records, pool=None) -> Situation | None:
     text = u.text.lower()
     mentions = _mentions(u, records, pool)
     creatures = [m for m in mentions if not m.spell]
-    spells = [m for m in mentions if m.spell]
-    if len(creatures) > 5 or not (creatures or spells):
+    # A spell named again ("when Giant Growth wears off") is the same spell.
+    spells = list({m.card: m for m in reversed([m for m in mentions if m.spell])}.values())[::-1]
+    if len(creatures) > 5 or not (creatures or spells) or _unplaceable(text, creatures) or (
+            RESPONSE.search(text) and len(spells) < 2):  # a response it did not read
         return None
     _owners(text, creatures)
     if creatures and any(m.pt or m.card for m in creatures) and _roles(text, creatures) and \
@@ -205,6 +243,22 @@ def _situation(u, players, creatures, hand, actions, life, library, notes, attac
     scenario["actions"] = actions
     text_yaml = yaml.safe_dump(scenario, allow_unicode=True, sort_keys=False)
     return Situation(attackers, blockers, scenario, text_yaml, notes)
+
+
+def _unplaceable(text: str, creatures: list[Mention]) -> bool:
+    """The question states something a scenario built from this reading would
+    leave out (see :data:`UNPLACEABLE`), or more creatures than it found."""
+    if any(p.search(text) for p in UNPLACEABLE):
+        return True
+    for m in STATED_COUNT.finditer(text):
+        word = m.group("n") or m.group("zn")
+        stated = (int(word) if word.isdigit() else NUMBERS[word]) + (
+            1 if m.group("other") or m.group("zother") else 0)
+        pt = m.group("pt") or m.group("zpt")
+        found = sum(c.count for c in creatures if (c.pt == pt if pt else c.role != "bystander"))
+        if found < stated:
+            return True
+    return False
 
 
 def _step(u: Understanding) -> str | None:
@@ -335,12 +389,14 @@ def _owners(text: str, creatures: list[Mention]) -> None:
 
 def _roles(text: str, creatures: list[Mention]) -> bool:
     """Mark attackers and blockers from the words between the creatures."""
+    unblocked: set[int] = set()
     for i, m in enumerate(creatures):
         clause_end = _clause_end(text, m.end)
         after = text[m.end:clause_end]
         before = text[_clause_start(text, m.start): m.start]
         if UNBLOCKED.search(after) or re.search(r"unblocked\s*$", before):
             m.role = "attacker"
+            unblocked.add(id(m))
         nxt = creatures[i + 1] if i + 1 < len(creatures) else None
         between = text[m.end: nxt.start] if nxt else ""
         if i > 0 and BLOCKS_IT.search(after if nxt is None else between):
@@ -369,9 +425,10 @@ def _roles(text: str, creatures: list[Mention]) -> bool:
     if roles.count(None) == 1 and len(creatures) == 2:
         other = next(m for m in creatures if m.role is not None)
         lone = next(m for m in creatures if m.role is None)
-        lone.role = "blocker" if other.role == "attacker" else "attacker"
-        if lone.role == "blocker":
-            lone.blocks = other
+        if id(other) not in unblocked:  # nobody blocks what the question says is unblocked
+            lone.role = "blocker" if other.role == "attacker" else "attacker"
+            if lone.role == "blocker":
+                lone.blocks = other
     # "the other one" left unassigned among several attackers stays an attacker.
     for m in creatures:
         if m.role is None and m.card:
