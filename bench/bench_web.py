@@ -7,17 +7,18 @@ Starts ``judgebot serve`` twice on free loopback ports, over the same index:
 * **workers**: the default on Linux, ``--workers N`` processes (gunicorn,
   forked after loading, waitress in each);
 * **uncached**: the same without the search's per-process cache of term and
-  phrase scores (``--search-cache 0``): the mix repeats its searches, so the
-  cache holds all their words after the first pass, where real users' varied
-  queries would also read words not yet cached; this is the cost when none is
-  (``--parts load`` alone skips it);
+  phrase scores (``--search-cache 0``): what every search costs when none of
+  its words was searched before (``--parts load`` alone skips it);
 
 and drives each with ``wrk`` for a fixed time at several concurrencies,
 alternating between the two servers run after run so both see the same
 machine:
 
-* the **mix**: a fixed, cycled list of search (pages and JSON API, English,
-  Chinese, misspelt, by number), rule-page and glossary-page requests;
+* the **mix**: a long seeded stream of searches (result pages and JSON API calls),
+  rule pages and glossary pages drawn from pools of real queries with a Zipf-like
+  repetition, a few popular, most asked once (``bench/web_mix.py``); each server
+  takes the stream up where its previous run stopped, so none is timed on
+  requests it has already answered more than a real server would have;
 * the **floor**: a static file from the same server (what the server costs
   without the application).
 
@@ -53,47 +54,41 @@ import threading
 import time
 import urllib.request
 from pathlib import Path
-from urllib.parse import quote
 
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 sys.path.insert(0, str(BENCH))
 
+import web_mix  # noqa: E402
 from runinfo import ServerTree, git_state  # noqa: E402
 
-# The fixed mix, cycled in order by every wrk connection: 10 searches (4 pages,
-# 6 API calls, as instant search makes), 8 rule pages, 4 glossary pages.
-SEARCHES = ["trample", "践踏", "踐踏", "tramble", "combat damage", "状态动作", "jianta",
-            "deathtouch trample", "702.19b", "first strike"]
-RULES = ["702.19b", "702.19", "704.5a", "601.2", "2019-10-04/702.19b", "510.1c", "303.4",
-         "116.3"]
-GLOSSARY = ["trample", "deathtouch", "state-based-actions", "priority"]
 FLOOR = "/static/app.css"
 BARS = {"speedup": 1.6, "p99_64_ms": 250, "p99_search_with_simulations_ms": 100}
 
-
-def mix_paths() -> list[str]:
-    paths = []
-    for i, q in enumerate(SEARCHES):
-        if i % 5 in (0, 3):  # a results page …
-            paths.append(f"/search?q={quote(q)}&stay=1")
-        else:  # … or what the instant search asks
-            paths.append(f"/api/v1/search?q={quote(q)}&per_page=10")
-    paths += [f"/mtg/cr/{n}" for n in RULES]
-    paths += [f"/mtg/glossary/{t}" for t in GLOSSARY]
-    return paths
-
-
-def search_paths() -> list[str]:
-    return [f"/api/v1/search?q={quote(q)}&per_page=10" for q in SEARCHES]
-
-
+# wrk's script: the requests are read from a file, one ``path<TAB>language`` a line
+# (bench/web_mix.py); wrk's threads take turns along it from ``start``, so every
+# request of the stream is sent once, in order, whatever the threads.
 LUA = """
-local paths = {%(paths)s}
+local paths, languages = {}, {}
+local headers = {%(headers)s}
+local start, stride = %(start)d, %(threads)d
 local counter = 0
+local made = 0
+setup = function(thread)
+  thread:set("id", made)
+  made = made + 1
+end
+init = function(args)
+  for line in io.lines("%(file)s") do
+    local tab = line:find("\\t")
+    paths[#paths + 1] = line:sub(1, tab - 1)
+    languages[#languages + 1] = tonumber(line:sub(tab + 1))
+  end
+end
 request = function()
+  local i = (start + counter * stride + id) %% #paths + 1
   counter = counter + 1
-  return wrk.format("GET", paths[(counter %% #paths) + 1])
+  return wrk.format("GET", paths[i], headers[languages[i]])
 end
 done = function(summary, latency, requests)
   local e = summary.errors
@@ -104,6 +99,22 @@ done = function(summary, latency, requests)
     latency.max, e.connect, e.read, e.write, e.status, e.timeout))
 end
 """
+
+
+class Stream:
+    """A request stream in a file, and how far each server has been sent along it."""
+
+    def __init__(self, requests: list[web_mix.Request], directory: Path, name: str) -> None:
+        self.requests = requests
+        self.file = directory / f"{name}.tsv"
+        web_mix.write(requests, self.file)
+        self.sent: dict[str, int] = {}
+
+    def advance(self, server: str, count: int) -> None:
+        self.sent[server] = self.sent.get(server, 0) + count
+
+    def start(self, server: str) -> int:
+        return self.sent.get(server, 0)
 
 
 def free_port() -> int:
@@ -148,21 +159,25 @@ class Server:
 
 
 def check_paths(base: str, paths: list[str]) -> None:
-    """Every request of the mix must succeed before it is timed."""
+    """Every request given must succeed before it is timed."""
     for path in paths:
         with urllib.request.urlopen(base + path, timeout=30) as response:
             if response.status != 200:
                 raise SystemExit(f"{path}: status {response.status}")
 
 
-def run_wrk(base: str, paths: list[str], concurrency: int, duration: int,
+def run_wrk(base: str, stream: Stream, key: str, concurrency: int, duration: int,
             tree: ServerTree | None = None) -> dict:
-    script = LUA % {"paths": ", ".join(json.dumps(p) for p in paths)}
+    """wrk along ``stream`` from where server ``key`` stopped last time."""
+    threads = max(1, min(concurrency, 2))
+    headers = ", ".join(f'{{["Accept-Language"] = {json.dumps(lang)}}}' if lang else "{}"
+                        for lang in web_mix.LANGUAGES)
+    script = LUA % {"headers": headers, "start": stream.start(key), "threads": threads,
+                    "file": str(stream.file)}
     before = tree.cpu() if tree else None
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as fh:
         fh.write(script)
     try:
-        threads = max(1, min(concurrency, 2))
         out = subprocess.run(
             ["wrk", "-t", str(threads), "-c", str(concurrency), "-d", f"{duration}s",
              "--timeout", "10s", "-s", fh.name, base + "/"],
@@ -172,6 +187,7 @@ def run_wrk(base: str, paths: list[str], concurrency: int, duration: int,
     after = tree.cpu() if tree else None
     line = next(x for x in out.splitlines() if x.startswith("RESULT "))
     raw = json.loads(line[len("RESULT "):])
+    stream.advance(key, raw["requests"])
     # The CPU the server's web processes spent per request (the machine's other work
     # inflates latency, much less this).
     cpu_ms = (after[0] - before[0]) * 1000 / raw["requests"] if tree and raw["requests"] \
@@ -301,10 +317,8 @@ def markdown(report: dict) -> str:
              f"Load average {report['load_before']} before, {report['load_after']} after; "
              f"servers and wrk at nice {report.get('nice', 0)}.", "",
              f"wrk, {report['duration_s']} s per run, {report['runs']} run(s) per cell "
-             "(medians; the two servers alternate run after run), loopback. Mix: "
-             f"{len(report['paths'])} requests cycled (searches as pages and JSON API calls in "
-             "English, Chinese, pinyin, misspelt and by number; rule pages; glossary pages). "
-             f"Floor: `{FLOOR}` from the same server. wrk itself runs on the same 2 cores. "
+             "(medians; the servers alternate run after run), loopback. " + mix_text(report["mix"])
+             + f" Floor: `{FLOOR}` from the same server. wrk itself runs on the same 2 cores. "
              "CPU ms/req: the CPU time the server's web processes (not the niced simulation "
              "workers) spent per request answered, from /proc: what the machine's other work "
              "inflates much less than latency.", ""]
@@ -329,8 +343,8 @@ def markdown(report: dict) -> str:
         lines += [f"## Searches with {load['in_flight']} simulations in flight", "",
                   f"On the workers server: {load['in_flight']} client threads each keep one "
                   "`POST /api/v1/simulate` (the gallery's scenarios, cycled) in flight while "
-                  f"wrk runs the {len(search_paths())} API searches of the mix at "
-                  f"{sims['connections']} connections; beside it, the same searches alone.", "",
+                  "wrk runs JSON searches (a stream of its own, drawn as the mix's searches) at "
+                  f"{sims['connections']} connections; beside it, the searches alone.", "",
                   "| searches | req/s | p50 ms | p99 ms | max ms | web CPU ms per search (with "
                   "the simulations' web work) | errors |",
                   "|---|---:|---:|---:|---:|---:|---:|"]
@@ -353,8 +367,25 @@ def markdown(report: dict) -> str:
                   f"words is cached yet): {m['rps']} req/s = {m['rps'] / best_single:.2f}× "
                   f"at {top} connections, p99 {m['p99_ms']} ms, CPU {m.get('cpu_ms')} ms/req, "
                   f"{errors} errors."]
-    lines += ["", "The mix, in order:", ""] + [f"- `{p}`" for p in report["paths"]]
+    lines += ["", "The mix's first requests:", ""] + [f"- `{p}`" for p in report["mix"]["first"]]
     return "\n".join(lines) + "\n"
+
+
+def mix_text(mix: dict) -> str:
+    pools = ", ".join(f"{n} {name}" for name, n in mix["pools"].items())
+    sent = "; ".join(
+        f"{key} {r['requests']} requests, {r['distinct']} distinct, "
+        f"{100 * r['distinct_once']:.0f}% of them asked once, {100 * r['repeats']:.0f}% of "
+        f"requests repeats, top 10 {100 * r['top10_share']:.0f}%"
+        for key, r in mix["sent"].items())
+    return ("Mix: a seeded stream (seed " f"{mix['seed']}" ") drawn from pools of real "
+            f"queries and pages ({pools}; bench/web_mix.py): searches as result pages and "
+            "JSON calls (the relevance sets, the judge questions' text, glossary terms and "
+            "card names in English, Simplified and Traditional, rule numbers), rule pages of "
+            "two editions, glossary pages, in the shares "
+            f"{mix['shares']}, Zipf (s = {mix['zipf_s']}) within each pool, pages with four "
+            "Accept-Language headers. Each server takes the stream up where it stopped; what "
+            f"each was sent: {sent}.")
 
 
 HISTORY = "## History"
@@ -384,12 +415,20 @@ def main() -> int:
     parser.add_argument("--search-connections", type=int, default=8)
     parser.add_argument("--parts", nargs="+", choices=["load", "uncached", "simulations"],
                         default=["load", "uncached", "simulations"])
+    parser.add_argument("--seed", type=int, default=web_mix.SEED,
+                        help="the mix's seed (runs with the same seed compare)")
+    parser.add_argument("--stream", type=int, default=web_mix.STREAM_LENGTH,
+                        help="requests in the mix's stream (each server takes it up where "
+                             "it stopped; it wraps around past the end)")
     parser.add_argument("--out", default=str(BENCH / "results" / "web"),
                         help="report path without suffix, or - for stdout")
     args = parser.parse_args()
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is not installed (apt-get install -y wrk)")
-    paths = mix_paths()
+    workdir = Path(tempfile.mkdtemp(prefix="bench-web-"))
+    mix = Stream(web_mix.stream(args.stream, args.seed), workdir, "mix")
+    floor = Stream([web_mix.Request(FLOOR, 0)], workdir, "floor")
+    searches = Stream(web_mix.search_stream(args.stream, args.seed + 1), workdir, "searches")
     load_before = round(os.getloadavg()[0], 2)
     servers = {"workers": Server("workers", ["--server", "gunicorn", "--workers",
                                              str(args.workers)], args.threads)}
@@ -410,19 +449,21 @@ def main() -> int:
     servers = {k: servers[k] for k in order if k in servers}
     sims = None
     try:
-        for server in servers.values():
+        for key, server in servers.items():
             server.wait_ready()
-            check_paths(server.base, paths + [FLOOR])
-            run_wrk(server.base, paths, 16, 2)  # warm every worker's caches
+            check_paths(server.base, [FLOOR])
+            # A first stretch of the stream: every worker past its first requests
+            # (what a server's lazy tables load once), its caches as after a few seconds.
+            run_wrk(server.base, mix, key, 16, 2)
         trees = {key: ServerTree(server.process.pid) for key, server in servers.items()}
         cells: dict = {}
         for run in range(args.runs if "load" in args.parts else 0):
             for c in args.concurrency:
                 for key, server in servers.items():
-                    for part, ps in (("mix", paths), ("floor", [FLOOR])):
+                    for part, stream in (("mix", mix), ("floor", floor)):
                         if key == "uncached" and part == "floor":
                             continue  # the same server code as the workers'
-                        r = run_wrk(server.base, ps, c, args.duration, trees[key])
+                        r = run_wrk(server.base, stream, key, c, args.duration, trees[key])
                         cells.setdefault((key, part, c), []).append(r)
                         print(f"run {run + 1} {key:7s} {part:5s} c={c:3d} {r['rps']:8.1f} "
                               f"req/s p50 {r['p50_ms']:7.2f} ms p99 {r['p99_ms']:7.2f} ms "
@@ -435,10 +476,10 @@ def main() -> int:
             scenarios = gallery_scenarios(workers.base)
             alone, loaded, load = [], [], None
             for run in range(args.runs):
-                alone.append(run_wrk(workers.base, search_paths(), args.search_connections,
-                                     args.duration, trees["workers"]))
+                alone.append(run_wrk(workers.base, searches, "workers",
+                                     args.search_connections, args.duration, trees["workers"]))
                 with Simulations(workers.port, scenarios, args.simulations) as simulations:
-                    loaded.append(run_wrk(workers.base, search_paths(),
+                    loaded.append(run_wrk(workers.base, searches, "workers",
                                           args.search_connections, args.duration,
                                           trees["workers"]))
                 load = simulations.summary()
@@ -450,6 +491,7 @@ def main() -> int:
     finally:
         for server in servers.values():
             server.stop()
+        shutil.rmtree(workdir, ignore_errors=True)
     report = {
         "command": "python bench/bench_web.py " + " ".join(sys.argv[1:]),
         "date": time.strftime("%Y-%m-%d"), "commit": git_state(),
@@ -458,7 +500,10 @@ def main() -> int:
         "load_before": load_before, "load_after": round(os.getloadavg()[0], 2),
         "nice": os.nice(0),
         "duration_s": args.duration, "runs": args.runs, "concurrency": args.concurrency,
-        "paths": paths,
+        "mix": {"seed": args.seed, "stream": args.stream, "shares": web_mix.SHARES,
+                "zipf_s": web_mix.ZIPF_S, "pools": web_mix.pool_sizes(),
+                "sent": {k: web_mix.repetition(mix.requests[:n]) for k, n in mix.sent.items()},
+                "first": [r.path for r in mix.requests[:12]]},
         **{k: {"label": labels[k], "command": servers[k].command, **results[k]}
            for k in servers if "load" in args.parts},
         "simulations": sims,

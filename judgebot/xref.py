@@ -13,6 +13,7 @@ from functools import cached_property
 
 from judgebot.corpus import EN, label_of, title_of
 from judgebot.store import Store, edition_key
+from judgebot.text.alternation import longest_first
 from judgebot.text.script import to_hans
 
 
@@ -64,14 +65,11 @@ class CrossReference:
                             terms[key][variant] = rec.id
         patterns = {}
         for key, table in terms.items():
-            words = sorted(table, key=lambda w: (-len(w), w))
             if key[1] == "en":
-                body = r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b"
-                patterns[key] = (re.compile(body, re.IGNORECASE), {w.lower(): i for w, i in
-                                                                  table.items()})
+                patterns[key] = (longest_first(table, word_bounds=True, ignore_case=True),
+                                 {w.lower(): i for w, i in table.items()})
             else:
-                body = "|".join(re.escape(w) for w in words)
-                patterns[key] = (re.compile(body), dict(table))
+                patterns[key] = (longest_first(table), dict(table))
         return patterns
 
     def _edition_rank(self, game: str, edition: str) -> tuple:

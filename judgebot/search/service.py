@@ -37,6 +37,7 @@ from judgebot.search.spelling import Corrector
 from judgebot.search.tiers import CARD_FIELDS, tier_of
 from judgebot.store import Store
 from judgebot.text import segment
+from judgebot.text.alternation import longest_first
 from judgebot.xref import CrossReference
 
 MAX_PER_PAGE = 50
@@ -54,6 +55,11 @@ QUESTION_WORDS = frozenset(
     "what when where why how which who whom whose does do did can could would should will "
     "happens happen happening i me my you your it its is are was were am be".split())
 RERANK_DEPTH = 40
+# Records' texts prepared for reranking, kept per process for this many records (of
+# ~104,000: kept for all they would hold ~60 MB), and rulings' trigram sets for this
+# many rulings (~7 KB each: kept for every ruling they would hold ~700 MB).
+KEPT_TEXTS = 50_000
+KEPT_SHAPES = 4_000
 MAX_SUBRULES = 9  # a section's subrules pinned after its heading
 # The cards and their rulings are nine documents in ten of the index, and short:
 # unless a query names a card, they weigh this much against the rules (whose
@@ -181,8 +187,8 @@ class SearchService:
         for table in (self._names, self.pinyin, self._aliases):
             for ids in table.values():
                 ids.sort(key=self._entity_rank)
-        self._zh_terms = _alternation(sorted(self._to_en, key=lambda t: (-len(t), t)), words=False)
-        self._en_terms = _alternation(sorted(self._to_zh, key=lambda t: (-len(t), t)), words=True)
+        self._zh_terms = longest_first(self._to_en)
+        self._en_terms = longest_first(self._to_zh, word_bounds=True)
 
     def _entity_rank(self, rid: str) -> tuple:
         game, kind, edition, _ = parse_id(rid)
@@ -549,7 +555,8 @@ class SearchService:
                     text = text.replace(name, "")
             text = text.split("\n")[0]
             shape = frozenset(text[i:i + 3] for i in range(max(0, len(text) - 2)))
-            self._shapes[rec.id] = shape
+            if len(self._shapes) < KEPT_SHAPES:
+                self._shapes[rec.id] = shape
         return shape
 
     def _match_text(self, rec: Record) -> str:
@@ -561,7 +568,8 @@ class SearchService:
             if card is not None:
                 parts += [analysis.fold(v) for v in card.name.values()]
             cached = "\n".join(parts).lower()
-            self._texts[rec.id] = cached
+            if len(self._texts) < KEPT_TEXTS:
+                self._texts[rec.id] = cached
         return cached
 
     def _pinned(self, text: str, active: dict[str, str], subrules: bool = True
@@ -814,7 +822,7 @@ class SearchService:
             local = self.store.text(rec, lang)
             if local is not None:
                 out[lang] = local.text if lang == "en" else analysis.fold(local.text)
-        if len(self._display) < 50_000:
+        if len(self._display) < KEPT_TEXTS:
             self._display[rec.id] = out
         return out
 
@@ -921,15 +929,6 @@ def _phrase_or_term(fields, tokens: list[str], boost: float = 1.0) -> Q.Query:
         return Q.Or([Q.Term(f, tokens[0], boost=boost) for f in fields])
     return Q.Or([Q.Phrase(f, tokens, boost=boost) for f in fields
                  if f not in ("context", "c_context")])
-
-
-def _alternation(items: list[str], words: bool) -> re.Pattern | None:
-    """One regex matching any of ``items`` (longest first), or None if there are none."""
-    items = [w for w in items if w]
-    if not items:
-        return None
-    body = "|".join(re.escape(w) for w in items)
-    return re.compile(rf"\b(?:{body})\b" if words else body)
 
 
 def _kinds(store: Store, game: str) -> list[str]:

@@ -11,7 +11,7 @@ import hashlib
 import json
 import threading
 from pathlib import Path
-from urllib.parse import unquote_to_bytes, urlencode
+from urllib.parse import quote, unquote_to_bytes, urlencode
 
 from flask import Flask, g, request
 from flask.json.provider import DefaultJSONProvider
@@ -117,15 +117,23 @@ def create_app(service: SearchService | None = None, config: dict | None = None)
                                      prefs.acceptable(request.accept_languages))
         g.follows_languages = prefs.follows_languages(request.cookies, request.args)
 
+    js_labels: dict[tuple[str, str], str] = {}  # (view, script): the labels as JSON
+
     @app.context_processor
     def _globals():
         p = g.get("prefs") or prefs.Prefs()
+        script = js_labels.get((p.view, p.script))
+        if script is None:
+            script = js_labels[p.view, p.script] = json.dumps(
+                {k: labels.label(p, k) for k in labels.JS_LABELS}, ensure_ascii=False)
         return {"prefs": p, "_": lambda key, **kw: labels.label(p, key, **kw),
-                "catalog": catalog, "here": request.full_path.rstrip("?"),
+                "catalog": catalog,
+                # this page's address, quoted once for the eight settings' links back
+                # to it (a question searched whole takes ~60 µs to quote)
+                "here_quoted": quote(request.full_path.rstrip("?"), safe="/"),
                 "page_url": _page_url,
                 "catalog_item": lambda rec: views.item(catalog, rec, p),
-                "js_labels": json.dumps({k: labels.label(p, k) for k in labels.JS_LABELS},
-                                        ensure_ascii=False)}
+                "js_labels": script}
 
     @app.after_request
     def _headers(response):
