@@ -4,6 +4,13 @@ Every record carries its ``source`` spans (file relative to ``corpus/sources``
 and 1-based inclusive line numbers) so any statement can be traced back to the
 document it came from. Records are plain dataclasses; ``to_dict``/``from_dict``
 give the canonical JSON form written to ``corpus/*.jsonl``.
+
+The records a store hands out are *frozen* (``record_from_dict(…, frozen=True)``):
+their lists are tuples. They are shared by every request of a process, so they
+must not change, and a process keeps tens of thousands of them: a list is an
+object the garbage collector walks on every full collection (five or six per
+record, pausing a server's every thread for a third of a second), a tuple of
+strings is not.
 """
 
 from __future__ import annotations
@@ -222,19 +229,52 @@ POLICY_KINDS = ("mtr", "ipg")
 
 
 def _clean(value: Any) -> Any:
-    """Drop empty optional values so the JSON stays small and stable."""
+    """Drop empty optional values so the JSON stays small and stable (a frozen
+    record's tuples are written as lists)."""
     if isinstance(value, dict):
-        return {k: _clean(v) for k, v in value.items() if v not in (None, "", [], {})}
-    if isinstance(value, list):
+        return {k: _clean(v) for k, v in value.items() if not _empty(v)}
+    if isinstance(value, (list, tuple)):
         return [_clean(v) for v in value]
     return value
 
 
-def record_from_dict(data: dict[str, Any]) -> Record:
+def _empty(value: Any) -> bool:
+    return value is None or value == "" or (isinstance(value, (list, tuple, dict)) and not value)
+
+
+def _fields(cls: type[Record]) -> tuple[frozenset[str], tuple[str, ...]]:
+    """A record type's field names, and those of its list fields."""
+    found = _FIELDS.get(cls)
+    if found is None:
+        fields = dataclasses.fields(cls)
+        found = _FIELDS[cls] = (frozenset(f.name for f in fields),
+                                tuple(f.name for f in fields if f.default_factory is list))
+    return found
+
+
+_FIELDS: dict[type[Record], tuple[frozenset[str], tuple[str, ...]]] = {}
+
+
+def _frozen(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _frozen(v) for k, v in value.items()}
+    return value
+
+
+def record_from_dict(data: dict[str, Any], *, frozen: bool = False) -> Record:
+    """The record of its JSON form; ``frozen``: with tuples for lists, at every
+    depth (see the module's docstring)."""
     cls = KINDS[data["kind"]]
-    names = {f.name for f in dataclasses.fields(cls)}
-    kwargs = {k: v for k, v in data.items() if k in names}
-    kwargs["source"] = [Span(**s) for s in data.get("source", [])]
+    names, lists = _fields(cls)
+    if frozen:
+        kwargs = {name: () for name in lists}
+        kwargs.update((k, _frozen(v)) for k, v in data.items() if k in names)
+        kwargs["source"] = tuple(Span(**s) for s in data.get("source", ()))
+    else:
+        kwargs = {k: v for k, v in data.items() if k in names}
+        kwargs["source"] = [Span(**s) for s in data.get("source", [])]
     return cls(**kwargs)
 
 

@@ -522,7 +522,7 @@ class Store:
 
     def _load(self, rid: str) -> Record | None:
         row = self._db().execute("SELECT body FROM records WHERE id = ?", (rid,)).fetchone()
-        return corpus.record_from_dict(json.loads(row[0])) if row else None
+        return corpus.record_from_dict(json.loads(row[0]), frozen=True) if row else None
 
     def get(self, rid: str | None) -> Record | None:
         """A record by id (records are shared: read them, never change them)."""
@@ -545,7 +545,7 @@ class Store:
         where, args = _where(game=game, kind=kind, edition=edition)
         rows = self._db().execute(f"SELECT body FROM records {where} ORDER BY rank", args)
         for (body,) in rows:
-            yield corpus.record_from_dict(json.loads(body))
+            yield corpus.record_from_dict(json.loads(body), frozen=True)
 
     def ids(self, game: str | None = None, kind: str | None = None,
             edition: str | None = None) -> list[str]:
