@@ -171,6 +171,12 @@ def serve(app: Flask, sock: socket.socket, options: Options,
     ``ready()`` is called once the first request can be answered."""
     raise_file_limit(options.connection_limit + 100)
     limit_malloc_arenas()
+    # What is loaded and warmed (the index, the corpus, the dictionaries, the judge)
+    # stays for the life of the process: out of the collector's passes, a full
+    # collection walks only what came later, and a forked worker does not copy the
+    # pages the collector would otherwise write to.
+    gc.collect()
+    gc.freeze()
     if choose_server(options.server) == "gunicorn":
         host, port = sock.getsockname()[:2]
         sock.close()  # each worker binds its own socket to the same address
@@ -232,8 +238,6 @@ def _serve_gunicorn(app: Flask, host: str, port: int, options: Options,
 
     global _options
     _options = options  # the workers, forked from this process, read it
-    gc.collect()
-    gc.freeze()  # objects loaded before the fork stay out of GC passes: fewer copied pages
     Application().run()
 
 

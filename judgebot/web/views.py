@@ -23,6 +23,7 @@ from judgebot.xref import GENERIC_TERMS
 SUMMARY_CHARS = 160
 MAX_RULINGS_SHOWN = 30  # on a rule page; 702.9 Flying is cited by hundreds
 MAX_RULINGS_API = 200
+KEPT = 50_000  # linked texts (and their rule and term links) each process keeps
 
 
 def _is_ruling(rid: str) -> bool:
@@ -164,8 +165,14 @@ class Linker:
 
     def __init__(self, cat: Catalog):
         self.cat = cat
-        self._render = lru_cache(maxsize=50_000)(self._render_uncached)
-        self._links = lru_cache(maxsize=50_000)(self.links)
+        # What these caches keep is strings and tuples of strings, which the garbage
+        # collector does not track: a full collection walks every tracked object while
+        # each thread of the process waits, and a Markup, a Link or a list is one.
+        # (Hence methods cached per instance: a key holding ``self`` is tracked too.)
+        self._rendered = lru_cache(maxsize=KEPT)(self._render_uncached)
+        self._link_rows = lru_cache(maxsize=KEPT)(self._link_rows_uncached)
+        self._rule_url = lru_cache(maxsize=KEPT)(self._rule_url_uncached)
+        self._term_target = lru_cache(maxsize=KEPT)(self._term_target_uncached)
 
     def links(self, text: str, lang: str, game: str, edition: str) -> list[render.Link]:
         links: list[render.Link] = []
@@ -185,17 +192,23 @@ class Linker:
             links.append(render.Link(start, end, target[0], "term", target[1]))
         return links
 
+    def _links(self, text: str, lang: str, game: str, edition: str) -> list[render.Link]:
+        return [render.Link(*row) for row in self._link_rows(text, lang, game, edition)]
+
+    def _link_rows_uncached(self, text: str, lang: str, game: str, edition: str
+                            ) -> tuple[tuple[int, int, str, str, str], ...]:
+        return tuple((link.start, link.end, link.href, link.kind, link.tip)
+                     for link in self.links(text, lang, game, edition))
+
     # A long section names the same rules and terms hundreds of times: each
     # is looked up once per process (the corpus does not change while it runs).
 
-    @lru_cache(maxsize=50_000)  # noqa: B019 (one Linker per application, living as long)
-    def _rule_url(self, number: str, edition: str, game: str) -> str | None:
+    def _rule_url_uncached(self, number: str, edition: str, game: str) -> str | None:
         cat = self.cat
         target = cat.store.rule(number, edition, game) or cat.rule(game, number)
         return cat.url(target) if target is not None else None
 
-    @lru_cache(maxsize=50_000)  # noqa: B019
-    def _term_target(self, gid: str, lang: str) -> tuple[str, str] | None:
+    def _term_target_uncached(self, gid: str, lang: str) -> tuple[str, str] | None:
         """The page and the short definition a glossary term links to, or None
         for a term not linked (too common, or the beginner's glossary)."""
         cat = self.cat
@@ -245,8 +258,8 @@ class Linker:
         return zh_of(partner.definition) if partner is not None else ""
 
     def html(self, rec: Record, text: str, lang: str, prefs: Prefs, tips: bool = True) -> Markup:
-        return self._render(rec.game, rec.edition, text, lang,
-                            prefs.script if lang != EN else "", tips)
+        return Markup(self._rendered(rec.game, rec.edition, text, lang,
+                                     prefs.script if lang != EN else "", tips))
 
     def tips(self, rec: Record, text: str, lang: str, prefs: Prefs) -> dict[str, str]:
         """The definition of each term linked in ``text`` by its page's URL, in the
@@ -258,12 +271,12 @@ class Linker:
                 if link.kind == "term" and link.tip}
 
     def _render_uncached(self, game: str, edition: str, text: str, lang: str,
-                         script: str, tips: bool) -> Markup:
+                         script: str, tips: bool) -> str:
         if lang == EN:
-            return render.linked(text, self._links(text, EN, game, edition), tips=tips)
+            return str(render.linked(text, self._links(text, EN, game, edition), tips=tips))
         base = render.hans(text)
         convert = Prefs(script=script or "hans").zh
-        return render.linked(base, self._links(base, lang, game, edition), convert, tips)
+        return str(render.linked(base, self._links(base, lang, game, edition), convert, tips))
 
 
 # --- rule page --------------------------------------------------------------------
@@ -341,7 +354,8 @@ class Lineage:
 
 
 def lineage(cat: Catalog, rec: Record) -> Lineage:
-    return cat.memo(("lineage", rec.id), lambda: _lineage(cat, rec))
+    # Per record, so among the recently shown: every rule's would be ~300,000 objects.
+    return cat.remember(("lineage", rec.id), lambda: _lineage(cat, rec))
 
 
 def _lineage(cat: Catalog, rec: Record) -> Lineage:
