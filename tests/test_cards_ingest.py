@@ -65,8 +65,8 @@ def test_two_derivations_give_the_same_records(store, sources_dir):
 def test_a_card_record(store):
     murder = store.get("mtg:card:murder")
     assert murder.name == {"en": "Murder", "zh-Hans": "谋杀"}
-    assert murder.mana_cost == "{1}{B}{B}" and murder.colours == ["B"]
-    assert murder.type_line == {"en": "Instant"} and murder.types == ["Instant"]
+    assert murder.mana_cost == "{1}{B}{B}" and murder.colours == ("B",)
+    assert murder.type_line == {"en": "Instant"} and murder.types == ("Instant",)
     assert murder.text == {"en": "Destroy target creature."}
     assert murder.edition == cards.ORACLE
     assert murder.source[0].file == cards.FILE
@@ -80,12 +80,12 @@ def test_a_release_notes_card_is_its_oracle_card_with_its_chinese(store):
     assert (goyf.set, goyf.section) == ("tsr", "主系列/绿色")
     assert {s.file for s in goyf.source} == {cards.FILE, "seeds/003_b8215b51b169ca9b.txt",
                                             "release-notes-en/tsr-release-notes-en-2021-03-23.md"}
-    assert goyf.nicknames == ["Goyf"]
+    assert goyf.nicknames == ("Goyf",)
 
 
 def test_a_release_notes_ruling_that_is_an_oracle_ruling_gives_it_its_chinese(store):
     goyf = store.get("mtg:card:tarmogoyf")
-    assert goyf.rulings == [f"mtg:ruling:tarmogoyf:{n}" for n in range(1, 5)]
+    assert goyf.rulings == tuple(f"mtg:ruling:tarmogoyf:{n}" for n in range(1, 5))
     first = store.get("mtg:ruling:tarmogoyf:1")
     assert first.text["en"].startswith("The ability that defines Tarmogoyf's power")
     assert first.text["zh-Hans"].startswith("设定塔莫耶夫的力量与防御力之异能")
@@ -118,17 +118,17 @@ def test_each_face_gets_its_own_part_of_a_chinese_name_given_whole(store):
 
 def test_halves_of_a_card_the_file_has_whole_are_folded_into_it(store):
     [card] = store.find("mtg", "card", slug="alive-well")
-    assert card.flags == [] and not store.find("mtg", "card", slug="alive-well-2")
+    assert card.flags == () and not store.find("mtg", "card", slug="alive-well-2")
     assert [f["name"]["en"] for f in card.faces] == ["Alive", "Well"]
 
 
 def test_a_reversible_reprint_never_shadows_its_card(store):
     assert not store.find("mtg", "card", slug="sol-ring-sol-ring")
     ring = store.get("mtg:card:sol-ring")
-    assert ring.aliases == ["Sol Ring // Sol Ring"]
+    assert ring.aliases == ("Sol Ring // Sol Ring",)
     assert store.card_keys("solringsolring") == [("mtg:card:sol-ring", "alias")]
     regent = store.get("mtg:card:bloomvine-regent-claim-territory")
-    assert regent.aliases == ["Bloomvine Regent // Claim Territory // Bloomvine Regent"]
+    assert regent.aliases == ("Bloomvine Regent // Claim Territory // Bloomvine Regent",)
 
 
 def test_slugs_spell_out_accents_ligatures_and_blanks():

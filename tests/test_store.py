@@ -3,6 +3,8 @@ by, neighbours, breadcrumbs, lineage, texts by language."""
 
 from __future__ import annotations
 
+import dataclasses
+import gc
 import sqlite3
 
 import pytest
@@ -37,6 +39,23 @@ def test_the_store_holds_every_record_of_the_corpus(store, records):
         if rec.kind == "card":
             assert store.get(rec.id).edition == "oracle"
             assert store.get(rec.id).text["zh-Hans"] == rec.text["zh-Hans"]
+
+
+def test_the_records_it_hands_out_are_frozen_and_cost_the_collector_little(store, records):
+    # Shared by every request of a process and kept by the thousand: their lists are
+    # tuples (read-only), which the garbage collector stops tracking; their JSON is the
+    # corpus's.
+    sample = [r for r in records[::211]] + [store.get("mtg:card:tarmogoyf")]
+    frozen = [store.get(r.id) for r in sample] + list(store.records("mtg", "guide"))[:5]
+    gc.collect()
+    for rec in frozen:
+        for f in dataclasses.fields(rec):
+            value = getattr(rec, f.name)
+            assert not isinstance(value, list), (rec.id, f.name)
+            if isinstance(value, tuple) and f.name != "source":
+                assert not gc.is_tracked(value), (rec.id, f.name)
+        assert corpus.dumps(rec) == corpus.dumps(corpus.record_from_dict(rec.to_dict()))
+    assert {type(r.children) for r in frozen if r.kind == "rule"} == {tuple}
 
 
 def test_records_come_by_kind_and_edition_in_document_order(store):

@@ -148,7 +148,7 @@ def test_cards_and_card(client, search_service):
     assert listing["pages"] == -(-listing["total"] // 50) and len(listing["items"]) == 50
     card = store.get("mtg:card:tarmogoyf")
     data = client.get("/api/v1/card/Tarmogoyf").get_json()
-    assert data["id"] == card.id and [r["id"] for r in data["rulings"]] == card.rulings
+    assert data["id"] == card.id and [r["id"] for r in data["rulings"]] == list(card.rulings)
     assert data["engine"] == {"readable": True, "unread": [], "scripted": True}  # the engine's own
     opt = client.get("/api/v1/card/Opt").get_json()
     assert opt["engine"] == {"readable": True, "unread": []}  # read from its Oracle text
