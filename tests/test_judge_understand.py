@@ -212,6 +212,8 @@ def test_table_talk_situations(lexicon):
     ("Judge found that four of my sleeves have the same crease; 牌套上有折痕", "ipg-marked-cards"),
     ("He just says infinite tokens and won't give me a number", "mtr-loops"),
     ("He cast a draw-two and drew three, not two", "ipg-hidden-card-error"),
+    # Swords to Plowshares exiles: the commander may go to the command zone.
+    ("My commander got Swords to Plowshares'd. Can I get it back?", "commander-zone-change"),
 ])
 def test_situations_in_both_languages(lexicon, question, situation):
     u = understand(question, lexicon)
