@@ -151,3 +151,10 @@ def test_a_spell_named_again_is_the_same_spell(lexicon, search_service):
     s = situation("My Grizzly Bears blocks their 4/4 and I Giant Growth it. When Giant Growth "
                   "wears off, does it die?", lexicon, search_service)
     assert s.scenario["hand"] == {"You": ["Giant Growth"]}
+
+
+def test_a_misspelt_keyword_is_the_creatures_where_it_was_typed(lexicon, search_service):
+    # "tramble" is trample on the 3/3, though the question says "trample" later too.
+    s = situation("tramble + deathtouch 3/3 blocked by a 0/4, how much can I trample over?",
+                  lexicon, search_service)
+    assert sorted(s.attackers[0].keywords) == ["deathtouch", "trample"]

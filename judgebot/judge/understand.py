@@ -101,10 +101,14 @@ def understand(question: str, lexicon: Lexicon) -> Understanding:
     u.other_game = _other_game(text, [(e.start, e.end) for e in u.of("card")])
     fixed = _correct(text, lexicon.corrector, lexicon, u)
     if fixed != text:
-        known = {(e.kind, e.value) for e in u.entities}
+        # Where the slips were fixed letter for letter, a fixed word stands where it
+        # was typed ("tramble" is trample there, even if "trample" comes later).
+        aligned = len(fixed) == len(text)
+        known = {(e.kind, e.value, e.start if aligned else 0) for e in u.entities}
         before = len(u.entities)
         _terms(u, lexicon, fixed, how="misspelt")
-        u.entities[before:] = [e for e in u.entities[before:] if (e.kind, e.value) not in known]
+        u.entities[before:] = [e for e in u.entities[before:]
+                               if (e.kind, e.value, e.start if aligned else 0) not in known]
     _pinyin(u, lexicon)
     _homophones(u, lexicon)
     _situations(u, lexicon, fixed)
