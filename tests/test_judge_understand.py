@@ -321,3 +321,8 @@ def test_a_trigger_dealt_with_in_response_is_read_only_after_it_triggered(lexico
     # Exiled, Wurmcoil Engine never died: nothing triggered to stand on its own.
     assert "trigger-independent-of-source" not in situations_in(
         "They Path my Wurmcoil Engine. Do I still get the tokens?", lexicon)
+
+
+def test_a_card_named_again_by_part_of_its_name_is_the_same_card(lexicon):
+    u = understand("Opp plays Siege Rhino, I kill the Rhino in response", lexicon)
+    assert [e.value for e in u.of("card")] == ["mtg:card:siege-rhino"] * 2

@@ -115,7 +115,33 @@ def understand(question: str, lexicon: Lexicon) -> Understanding:
     u.tournament = _tournament(u, lexicon, fixed)
     _pt_and_counters(u)
     u.entities.sort(key=lambda e: (e.start, e.kind))
+    _short_names(u)
     return u
+
+
+def _short_names(u: Understanding) -> None:
+    """A card named again by part of its name ("Siege Rhino … the Rhino",
+    "Benalish Cavalry … my Cavalry") is that card, not another whose name
+    the part also fits."""
+    named: list[Entity] = []
+    for e in u.of("card"):
+        words = e.text.lower().split()
+        earlier = next((n for n in named if n.value != e.value and n.end <= e.start
+                        and _words_within(words, n.text.lower().split())), None)
+        if earlier is not None:
+            e.value = earlier.value
+        else:
+            named.append(e)
+
+
+def _words_within(part: list[str], whole: list[str]) -> bool:
+    """``part`` is a run of whole words of ``whole`` (commas and "the" aside)."""
+    if not "".join(part).isascii():  # Chinese: part of the name as written
+        return "".join(part) in "".join(whole) and len("".join(part)) < len("".join(whole))
+    clean = [w.strip(",.'’") for w in whole]
+    part = [w.strip(",.'’") for w in part]
+    return bool(part) and len(part) < len(clean) and any(
+        clean[i:i + len(part)] == part for i in range(len(clean) - len(part) + 1))
 
 
 def _other_game(text: str, cards: list[tuple[int, int]]) -> str | None:
