@@ -41,7 +41,7 @@ KEYWORD_RULES: dict[str, str] = {
     "conspire": R.CONSPIRE, "replicate": R.REPLICATE, "splice": R.SPLICE,
     "rebound": R.REBOUND, "entwine": R.ENTWINE, "escalate": R.ESCALATE, "spree": R.SPREE,
     "tiered": R.TIERED, "jump-start": R.JUMP_START, "retrace": R.RETRACE,
-    "multikicker": R.MULTIKICKER, "gift": R.GIFT,
+    "multikicker": R.MULTIKICKER, "gift": R.GIFT, "overload": R.OVERLOAD,
     # cards with two faces (this branch's part)
     "daybound": R.DAYBOUND, "nightbound": R.NIGHTBOUND, "fuse": R.FUSE,
     "aftermath": R.AFTERMATH, "ascend": R.ASCEND_PERMANENT, "disturb": R.DISTURB,
@@ -90,6 +90,9 @@ class Keyword(Ability):
     parts: tuple = ()  # the abilities its rule says it means, as the reader read them
     rule: str = ""  # the rule that says what it means
     filter: Any = None  # "Enchant creature you control": what it may enchant (303.4a)
+    # overload: the spell's ability with "target" read as "each" (702.96a), what the spell
+    # does when its overload cost is paid
+    spell: Any = None
 
     @property
     def rules(self) -> tuple[str, ...]:  # type: ignore[override]
@@ -549,6 +552,17 @@ def replacements(abilities: tuple[Ability, ...]) -> list[ReplacementAbility]:
 def statics(abilities: tuple[Ability, ...]) -> list[StaticAbility]:
     """The static abilities, those a keyword stands for included (devoid, decayed)."""
     return [a for a in expand(abilities) if isinstance(a, StaticAbility)]
+
+
+@cache
+def overloaded(abilities: tuple[Ability, ...]) -> tuple[Ability, ...]:
+    """A spell's abilities once its overload cost was paid: its spell ability with every
+    "target" read as "each" (702.96a, a text-changing effect: 702.96c)."""
+    kw = next((a for a in abilities if isinstance(a, Keyword) and a.name == "overload"
+               and a.spell is not None), None)
+    if kw is None:
+        return abilities
+    return tuple(kw.spell if isinstance(a, SpellAbility) else a for a in abilities)
 
 
 def spell_ability(abilities: tuple[Ability, ...]) -> SpellAbility | None:

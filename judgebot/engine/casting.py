@@ -64,7 +64,7 @@ from judgebot.messages import Joined, Name, msg
 FACE_DOWN_COST = ManaCost.parse("{3}")
 # The ways a spell is cast that the log says ("casts X with flashback").
 CAST_HOW = ("flashback", "morph", "madness", "suspend", "evoke", "free", "dash", "disturb",
-            "alternative")
+            "alternative", "overload")
 
 
 @dataclass
@@ -105,7 +105,7 @@ def _spell_chars(game: Game, req: CastRequest, obj: GameObject) -> tuple[Chars, 
     if req.alt_cost == "morph":
         return face_down_chars(obj, req.player), None
     probe = GameObject(obj.id, obj.card, obj.owner, req.player, "stack", 0,
-                       cast=CastInfo(half=req.half, x=req.x))
+                       cast=CastInfo(half=req.half, x=req.x, alt_cost=req.alt_cost))
     card = face_up(probe)
     c = base_chars(game, probe)
     current = game.chars(obj.id)
@@ -349,9 +349,10 @@ def cast(game: Game, req: CastRequest) -> GameObject:
                                                          R.FACE_DOWN_CAST, R.FACE_DOWN],
                   "madness": [R.MADNESS_ALT_COST], "suspend": [R.SUSPEND],
                   "evoke": [R.EVOKE], "dash": [R.DASH],
+                  "overload": [R.OVERLOAD, R.OVERLOAD_TEXT, R.OVERLOAD_NO_TARGETS],
                   "disturb": [R.DISTURB, R.DFC_CAST_TRANSFORMED]}.get(alt, []))
     if alt in ("flashback", "morph", "madness", "evoke", "free", "suspend", "dash",
-               "disturb", "alternative") or req.free:
+               "disturb", "alternative", "overload") or req.free:
         rules.append(R.ALT_COST)
     if alt in ("jump_start", "retrace"):
         rules += [R.JUMP_START if alt == "jump_start" else R.RETRACE, R.ADDITIONAL_COST]
@@ -589,7 +590,7 @@ def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: st
         base = ManaCost()
     elif alt == "morph":
         base = FACE_DOWN_COST
-    elif alt in ("flashback", "madness", "evoke", "dash", "disturb"):
+    elif alt in ("flashback", "madness", "evoke", "dash", "disturb", "overload"):
         # madness and disturb: the card's keyword where it is (disturb is on the front face,
         # the spell is its back face: 702.146a)
         kw = (c if alt not in ("madness", "disturb") else game.chars(obj.id)).keyword(alt)

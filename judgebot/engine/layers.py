@@ -34,6 +34,7 @@ from judgebot.engine.abilities import (
     Filter,
     Keyword,
     StaticAbility,
+    overloaded,
     statics,
 )
 from judgebot.engine.conditions import Facts, check
@@ -124,6 +125,8 @@ def base_chars(game: Game, obj: GameObject) -> Chars:
     if obj.chosen.get("gains_suspend") and obj.zone == "exile" and \
             not any(isinstance(a, Keyword) and a.name == "suspend" for a in abilities):
         abilities = abilities + (GAINED_SUSPEND,)
+    if obj.zone == "stack" and obj.cast is not None and obj.cast.alt_cost == "overload":
+        abilities = overloaded(abilities)
     if any(isinstance(a, Keyword) and a.name == "changeling" for a in card.abilities):
         subtypes = subtypes | {ALL_TYPES}
     # A nonmodal double-faced permanent's back face: the front face's mana value (712.8e).

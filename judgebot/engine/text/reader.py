@@ -35,6 +35,7 @@ from judgebot.engine.abilities import (
     TargetSpec,
     Trigger,
     TriggeredAbility,
+    spell_ability,
 )
 from judgebot.engine.errors import Refusal, Unsupported
 from judgebot.engine.state import CardDef
@@ -170,6 +171,7 @@ class Reader:
         self.chose: str | None = None  # "Choose a color" earlier in this ability
         self.clashed = False  # "Clash with an opponent" earlier ("If you win, …")
         self.named: dict[str, Any] = {}  # "the creature you control" → its target
+        self.overloading = False  # reading a spell's text as its overload cost changes it
 
     # --- what the grammar asks of the reader ---------------------------------------------
     def add_target(self, spec: TargetSpec) -> str:
@@ -266,7 +268,30 @@ class Reader:
                                         additional_cost=spell_extra.get("additional_cost"),
                                         optional_costs=spell_extra.get("optional_costs", ()),
                                         text=text))
+        if is_spell and not self.overloading:
+            self._overload(text, out, collect)
         return out
+
+    def _overload(self, text: str, out: list[Ability], collect: list[str] | None) -> None:
+        """Overload [cost]: paid, the spell's text reads "each" for every "target"
+        (702.96a); that text is read here once, with the card, and kept by the keyword."""
+        for i, ab in enumerate(out):
+            if not (isinstance(ab, Keyword) and ab.name == "overload"):
+                continue
+            sub = Reader(self.card)
+            sub.overloading = True
+            each = replace_word(replace_word(text, "target", "each"), "Target", "Each")
+            try:
+                sab = spell_ability(tuple(sub.read(each, True)))
+                if sab is None or sab.targets or sab.modes:
+                    raise Unsupported(msg("text.keywords.not_simulated", keyword=ab.text,
+                                          rule=R.OVERLOAD))
+            except Unsupported as exc:
+                if collect is None:
+                    raise
+                collect.append(unread_phrase(exc))
+                return
+            out[i] = replace(ab, spell=sab)
 
     def _level(self, low: int, high: int | None, pt: tuple[int, int], lines: list[str]
                ) -> Ability:
