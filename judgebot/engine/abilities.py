@@ -42,6 +42,7 @@ KEYWORD_RULES: dict[str, str] = {
     "rebound": R.REBOUND, "entwine": R.ENTWINE, "escalate": R.ESCALATE, "spree": R.SPREE,
     "tiered": R.TIERED, "jump-start": R.JUMP_START, "retrace": R.RETRACE,
     "multikicker": R.MULTIKICKER, "gift": R.GIFT, "overload": R.OVERLOAD,
+    "foretell": R.FORETELL,
     # cards with two faces (this branch's part)
     "daybound": R.DAYBOUND, "nightbound": R.NIGHTBOUND, "fuse": R.FUSE,
     "aftermath": R.AFTERMATH, "ascend": R.ASCEND_PERMANENT, "disturb": R.DISTURB,

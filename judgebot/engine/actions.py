@@ -27,7 +27,7 @@ from judgebot.engine.scenario import (
     normalise_step,
 )
 from judgebot.engine.setup import setup
-from judgebot.engine.special import play_land, suspend, turn_face_up
+from judgebot.engine.special import foretell, play_land, suspend, turn_face_up
 from judgebot.engine.state import COMBAT_STEPS, FUSED, STEPS, Game
 from judgebot.engine.summary import signature
 from judgebot.messages import ZH_HANS, Joined, Name, msg
@@ -466,6 +466,10 @@ class Runner:
             self.ensure_priority(player)
             game.extra["suspend_x"] = whole(value.get("x", 0) or 0, "x", action.line, 0)
             suspend(game, player, oid)
+            return
+        if alt == "foretell" and obj.zone == "hand":
+            self.ensure_priority(player)
+            foretell(game, player, oid)
             return
         half = str(value.get("half") or "")
         other = obj.card.other

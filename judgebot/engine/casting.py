@@ -41,6 +41,7 @@ from judgebot.engine.mana import ManaCost
 from judgebot.engine.pipeline import perform
 from judgebot.engine.prohibitions import active_prohibitions
 from judgebot.engine.rules import may_play_from_exile, target_legal
+from judgebot.engine.special import foretold_castable
 from judgebot.engine.state import FUSED, CardDef, CastInfo, Chars, Game, GameObject, face_up
 from judgebot.engine.targeting import (
     choose_targets,
@@ -64,7 +65,7 @@ from judgebot.messages import Joined, Name, msg
 FACE_DOWN_COST = ManaCost.parse("{3}")
 # The ways a spell is cast that the log says ("casts X with flashback").
 CAST_HOW = ("flashback", "morph", "madness", "suspend", "evoke", "free", "dash", "disturb",
-            "alternative", "overload")
+            "alternative", "overload", "foretell")
 
 
 @dataclass
@@ -164,7 +165,11 @@ def cast(game: Game, req: CastRequest) -> GameObject:
         raise IllegalAction(msg("casting.cast.5"), (R.FLASHBACK,))
     if zone not in ("hand", "graveyard", "exile") and not req.during_resolution:
         raise IllegalAction(msg("casting.cast.6", name=name, zone=zone), (R.CAST,))
-    if zone == "exile" and not req.during_resolution and not from_exile and \
+    foretold = alt == "foretell" and not req.during_resolution and \
+        foretold_castable(game, obj, player)
+    if alt == "foretell" and not foretold:
+        raise IllegalAction(msg("casting.not_foretold", name=name), (R.FORETELL,))
+    if zone == "exile" and not req.during_resolution and not from_exile and not foretold and \
             not _on_adventure(obj, player, req):
         raise IllegalAction(msg("casting.cast.7", name=name, player=player),
                             (R.CAST,))
@@ -350,9 +355,10 @@ def cast(game: Game, req: CastRequest) -> GameObject:
                   "madness": [R.MADNESS_ALT_COST], "suspend": [R.SUSPEND],
                   "evoke": [R.EVOKE], "dash": [R.DASH],
                   "overload": [R.OVERLOAD, R.OVERLOAD_TEXT, R.OVERLOAD_NO_TARGETS],
+                  "foretell": [R.FORETELL],
                   "disturb": [R.DISTURB, R.DFC_CAST_TRANSFORMED]}.get(alt, []))
     if alt in ("flashback", "morph", "madness", "evoke", "free", "suspend", "dash",
-               "disturb", "alternative", "overload") or req.free:
+               "disturb", "alternative", "overload", "foretell") or req.free:
         rules.append(R.ALT_COST)
     if alt in ("jump_start", "retrace"):
         rules += [R.JUMP_START if alt == "jump_start" else R.RETRACE, R.ADDITIONAL_COST]
@@ -590,7 +596,7 @@ def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: st
         base = ManaCost()
     elif alt == "morph":
         base = FACE_DOWN_COST
-    elif alt in ("flashback", "madness", "evoke", "dash", "disturb", "overload"):
+    elif alt in ("flashback", "madness", "evoke", "dash", "disturb", "overload", "foretell"):
         # madness and disturb: the card's keyword where it is (disturb is on the front face,
         # the spell is its back face: 702.146a)
         kw = (c if alt not in ("madness", "disturb") else game.chars(obj.id)).keyword(alt)
