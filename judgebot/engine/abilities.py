@@ -42,7 +42,7 @@ KEYWORD_RULES: dict[str, str] = {
     "rebound": R.REBOUND, "entwine": R.ENTWINE, "escalate": R.ESCALATE, "spree": R.SPREE,
     "tiered": R.TIERED, "jump-start": R.JUMP_START, "retrace": R.RETRACE,
     "multikicker": R.MULTIKICKER, "gift": R.GIFT, "overload": R.OVERLOAD,
-    "foretell": R.FORETELL,
+    "foretell": R.FORETELL, "awaken": R.AWAKEN,
     # cards with two faces (this branch's part)
     "daybound": R.DAYBOUND, "nightbound": R.NIGHTBOUND, "fuse": R.FUSE,
     "aftermath": R.AFTERMATH, "ascend": R.ASCEND_PERMANENT, "disturb": R.DISTURB,
@@ -91,8 +91,8 @@ class Keyword(Ability):
     parts: tuple = ()  # the abilities its rule says it means, as the reader read them
     rule: str = ""  # the rule that says what it means
     filter: Any = None  # "Enchant creature you control": what it may enchant (303.4a)
-    # overload: the spell's ability with "target" read as "each" (702.96a), what the spell
-    # does when its overload cost is paid
+    # overload, awaken: the spell's ability when that cost is paid ("target" read as "each",
+    # 702.96a; the land animated, 702.113a)
     spell: Any = None
 
     @property
@@ -555,11 +555,17 @@ def statics(abilities: tuple[Ability, ...]) -> list[StaticAbility]:
     return [a for a in expand(abilities) if isinstance(a, StaticAbility)]
 
 
+# The alternative costs that change what the spell does once paid: its keyword keeps the
+# spell ability read for that case (``Keyword.spell``).
+SPELL_CHANGING_COSTS = ("overload", "awaken")
+
+
 @cache
-def overloaded(abilities: tuple[Ability, ...]) -> tuple[Ability, ...]:
-    """A spell's abilities once its overload cost was paid: its spell ability with every
-    "target" read as "each" (702.96a, a text-changing effect: 702.96c)."""
-    kw = next((a for a in abilities if isinstance(a, Keyword) and a.name == "overload"
+def paid_spell(abilities: tuple[Ability, ...], alt: str) -> tuple[Ability, ...]:
+    """A spell's abilities once the ``alt`` cost was paid: overload reads every "target" as
+    "each" (702.96a, a text-changing effect: 702.96c); awaken adds its counters and
+    animation of a target land (702.113a)."""
+    kw = next((a for a in abilities if isinstance(a, Keyword) and a.name == alt
                and a.spell is not None), None)
     if kw is None:
         return abilities

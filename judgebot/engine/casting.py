@@ -65,7 +65,7 @@ from judgebot.messages import Joined, Name, msg
 FACE_DOWN_COST = ManaCost.parse("{3}")
 # The ways a spell is cast that the log says ("casts X with flashback").
 CAST_HOW = ("flashback", "morph", "madness", "suspend", "evoke", "free", "dash", "disturb",
-            "alternative", "overload", "foretell")
+            "alternative", "overload", "foretell", "awaken")
 
 
 @dataclass
@@ -356,9 +356,10 @@ def cast(game: Game, req: CastRequest) -> GameObject:
                   "evoke": [R.EVOKE], "dash": [R.DASH],
                   "overload": [R.OVERLOAD, R.OVERLOAD_TEXT, R.OVERLOAD_NO_TARGETS],
                   "foretell": [R.FORETELL],
+                  "awaken": [R.AWAKEN, R.AWAKEN_TARGET],
                   "disturb": [R.DISTURB, R.DFC_CAST_TRANSFORMED]}.get(alt, []))
     if alt in ("flashback", "morph", "madness", "evoke", "free", "suspend", "dash",
-               "disturb", "alternative", "overload", "foretell") or req.free:
+               "disturb", "alternative", "overload", "foretell", "awaken") or req.free:
         rules.append(R.ALT_COST)
     if alt in ("jump_start", "retrace"):
         rules += [R.JUMP_START if alt == "jump_start" else R.RETRACE, R.ADDITIONAL_COST]
@@ -596,7 +597,8 @@ def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: st
         base = ManaCost()
     elif alt == "morph":
         base = FACE_DOWN_COST
-    elif alt in ("flashback", "madness", "evoke", "dash", "disturb", "overload", "foretell"):
+    elif alt in ("flashback", "madness", "evoke", "dash", "disturb", "overload", "foretell",
+                 "awaken"):
         # madness and disturb: the card's keyword where it is (disturb is on the front face,
         # the spell is its back face: 702.146a)
         kw = (c if alt not in ("madness", "disturb") else game.chars(obj.id)).keyword(alt)

@@ -138,7 +138,7 @@ def pay_mana(game: Game, player: str, cost: ManaCost, what: str,
     pl.pool.add(list(payment.leftover.elements()))
     parts: list[Any] = []
     if payment.from_pool:
-        parts.append(msg("pay.from_pool", mana="".join("{" + s + "}" * n
+        parts.append(msg("pay.from_pool", mana="".join(("{" + s + "}") * n
                                                        for s, n in payment.from_pool.items())))
     if tapped:
         parts.append(msg("pay.activating", sources=Joined(tuple(tapped))))

@@ -1644,10 +1644,15 @@ def _become(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     if m := re.search(r"\. (?:it's|it is|they're) still (an? \w+)$", text, re.I):
         text, still = text[:m.start()], m.group(1)
     body, duration = split_duration(text)
-    if duration is None:
+    # without a duration, an effect from a resolving spell or ability lasts indefinitely
+    # (611.2a): "That land becomes a 0/0 Elemental creature with haste. It's still a land."
+    # On a spell it would go on applying to the permanent the spell becomes (400.7a), which
+    # the engine doesn't carry over: refused.
+    if duration is None and "spell" in whole.lower().partition(" become")[0]:
         raise fail(whole)
     ops = becomes_ops(r, body + (". it's still " + still if still else ""))
-    return [Effect("becomes", {"what": s.ref, "ops": ops, "duration": duration}, text=whole)]
+    return [Effect("becomes", {"what": s.ref, "ops": ops, "duration": duration or "game"},
+                   text=whole)]
 
 
 def becomes_ops(r: Reading, text: str) -> tuple:

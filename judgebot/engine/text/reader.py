@@ -269,23 +269,36 @@ class Reader:
                                         optional_costs=spell_extra.get("optional_costs", ()),
                                         text=text))
         if is_spell and not self.overloading:
-            self._overload(text, out, collect)
+            self._paid_spells(text, out, collect)
         return out
 
-    def _overload(self, text: str, out: list[Ability], collect: list[str] | None) -> None:
-        """Overload [cost]: paid, the spell's text reads "each" for every "target"
-        (702.96a); that text is read here once, with the card, and kept by the keyword."""
+    def _paid_spells(self, text: str, out: list[Ability], collect: list[str] | None) -> None:
+        """The spell ability a cost changes once paid, read once with the card and kept by
+        its keyword: overload's text with "each" for every "target" (702.96a); awaken's
+        "put N +1/+1 counters on target land you control. That land becomes a 0/0 Elemental
+        creature with haste. It's still a land." after the spell's own (702.113a)."""
         for i, ab in enumerate(out):
-            if not (isinstance(ab, Keyword) and ab.name == "overload"):
+            if not (isinstance(ab, Keyword) and ab.name in ("overload", "awaken")):
                 continue
             sub = Reader(self.card)
             sub.overloading = True
-            each = replace_word(replace_word(text, "target", "each"), "Target", "Each")
+            if ab.name == "overload":
+                changed = replace_word(replace_word(text, "target", "each"), "Target", "Each")
+            else:
+                lines = [ln for ln in text.split("\n") if ln.strip()
+                         and not ln.strip().lower().startswith("awaken")]
+                if not lines or ab.n is None:
+                    changed = ""
+                else:
+                    lines[-1] = lines[-1].rstrip() + (
+                        f" Put {ab.n} +1/+1 counters on target land you control. That land "
+                        "becomes a 0/0 Elemental creature with haste. It's still a land.")
+                    changed = "\n".join(lines)
             try:
-                sab = spell_ability(tuple(sub.read(each, True)))
-                if sab is None or sab.targets or sab.modes:
+                sab = spell_ability(tuple(sub.read(changed, True))) if changed else None
+                if sab is None or sab.modes or (ab.name == "overload" and sab.targets):
                     raise Unsupported(msg("text.keywords.not_simulated", keyword=ab.text,
-                                          rule=R.OVERLOAD))
+                                          rule=ab.rules[0]))
             except Unsupported as exc:
                 if collect is None:
                     raise
