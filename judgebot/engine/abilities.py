@@ -42,7 +42,7 @@ KEYWORD_RULES: dict[str, str] = {
     "rebound": R.REBOUND, "entwine": R.ENTWINE, "escalate": R.ESCALATE, "spree": R.SPREE,
     "tiered": R.TIERED, "jump-start": R.JUMP_START, "retrace": R.RETRACE,
     "multikicker": R.MULTIKICKER, "gift": R.GIFT, "overload": R.OVERLOAD,
-    "foretell": R.FORETELL, "awaken": R.AWAKEN,
+    "foretell": R.FORETELL, "awaken": R.AWAKEN, "miracle": R.MIRACLE,
     # cards with two faces (this branch's part)
     "daybound": R.DAYBOUND, "nightbound": R.NIGHTBOUND, "fuse": R.FUSE,
     "aftermath": R.AFTERMATH, "ascend": R.ASCEND_PERMANENT, "disturb": R.DISTURB,
@@ -428,6 +428,13 @@ def components(kw: Keyword) -> tuple[Ability, ...]:
                              condition=("in_exile",), zone="exile", text="suspend",
                              rules=(R.SUSPEND,), keyword=name),
         )
+    if name == "miracle":
+        # revealed as it is drawn (apply._draw), the linked trigger (603.11) casts it
+        return (TriggeredAbility(Trigger("miracle_revealed", "self"),
+                                 (Effect("cast_miracle", {"cost": kw.cost}),),
+                                 zone="hand", text=kw.label(), rules=(R.MIRACLE,
+                                                                     R.LINKED_TRIGGER),
+                                 keyword=name),)
     if name == "madness":
         return (
             ReplacementAbility("madness", {"cost": kw.cost}, zone="hand", text=kw.label(),

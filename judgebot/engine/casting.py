@@ -65,7 +65,7 @@ from judgebot.messages import Joined, Name, msg
 FACE_DOWN_COST = ManaCost.parse("{3}")
 # The ways a spell is cast that the log says ("casts X with flashback").
 CAST_HOW = ("flashback", "morph", "madness", "suspend", "evoke", "free", "dash", "disturb",
-            "alternative", "overload", "foretell", "awaken")
+            "alternative", "overload", "foretell", "awaken", "miracle")
 
 
 @dataclass
@@ -182,6 +182,8 @@ def cast(game: Game, req: CastRequest) -> GameObject:
                             (R.MORPH,))
     if alt == "madness" and not req.during_resolution:
         raise IllegalAction(msg("casting.cast.11"), (R.MADNESS,))
+    if alt == "miracle" and not req.during_resolution:
+        raise IllegalAction(msg("casting.miracle_only_revealed", name=name), (R.MIRACLE,))
     if alt == "dash" and c.keyword("dash") is None:
         raise IllegalAction(msg("casting.no_dash", name=name), (R.DASH,))
     if alt == "evoke" and c.keyword("evoke") is None:
@@ -356,10 +358,10 @@ def cast(game: Game, req: CastRequest) -> GameObject:
                   "evoke": [R.EVOKE], "dash": [R.DASH],
                   "overload": [R.OVERLOAD, R.OVERLOAD_TEXT, R.OVERLOAD_NO_TARGETS],
                   "foretell": [R.FORETELL],
-                  "awaken": [R.AWAKEN, R.AWAKEN_TARGET],
+                  "awaken": [R.AWAKEN, R.AWAKEN_TARGET], "miracle": [R.MIRACLE],
                   "disturb": [R.DISTURB, R.DFC_CAST_TRANSFORMED]}.get(alt, []))
     if alt in ("flashback", "morph", "madness", "evoke", "free", "suspend", "dash",
-               "disturb", "alternative", "overload", "foretell", "awaken") or req.free:
+               "disturb", "alternative", "overload", "foretell", "awaken", "miracle") or req.free:
         rules.append(R.ALT_COST)
     if alt in ("jump_start", "retrace"):
         rules += [R.JUMP_START if alt == "jump_start" else R.RETRACE, R.ADDITIONAL_COST]
@@ -598,7 +600,7 @@ def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: st
     elif alt == "morph":
         base = FACE_DOWN_COST
     elif alt in ("flashback", "madness", "evoke", "dash", "disturb", "overload", "foretell",
-                 "awaken"):
+                 "awaken", "miracle"):
         # madness and disturb: the card's keyword where it is (disturb is on the front face,
         # the spell is its back face: 702.146a)
         kw = (c if alt not in ("madness", "disturb") else game.chars(obj.id)).keyword(alt)
@@ -855,9 +857,10 @@ def cast_during_resolution(game: Game, oid: int, player: str, how: str, mandator
     x = int(obj.chosen.get("suspend_x", 0)) if how == "suspend" else 0
     req = CastRequest(player, oid, None, x, alt_cost="suspend" if how == "suspend" else how,
                       ignore_timing=True, during_resolution=True, free=(how == "suspend"))
-    if how == "madness":
+    if how in ("madness", "miracle"):
         pay = cost if isinstance(cost, ManaCost) else (cost.mana if cost else ManaCost())
-        if not pay_mana(game, player, pay, msg("casting.madness_cost", name=name), check_only=True):
+        if not pay_mana(game, player, pay, msg(f"casting.{how}_cost", name=name),
+                        check_only=True):
             game.log.add("pay", msg("casting.cast_during_resolution.3", player=player, name=name),
                 rules)
             return False
