@@ -695,6 +695,9 @@ def _return(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
                       r"control$", low):
         under = "you" if m.group(1) == "your" else "owner"
         t, low = t[:m.start()], low[:m.start()]
+    if low.endswith(" tapped"):  # "… to the battlefield tapped under its owner's control"
+        tapped = True
+        t, low = t[:-7], low[:-7]
     transformed = False  # its back face up (712.14a)
     if m := re.search(r" to the battlefield (tapped and )?transformed$", low):
         transformed, tapped = True, tapped or bool(m.group(1))
