@@ -242,6 +242,12 @@ def for_each(r: Any, text: str) -> Any:
         return {"attacking_you": True}
     if low == "creature that died this turn":
         return {"creatures_died_this_turn": True}
+    if low == "basic land type among lands you control":  # domain, counted (the same)
+        return dict(FIXED["the number of basic land types among lands you control"])
+    if low in ("spell you've cast this turn", "other spell you've cast this turn"):
+        if low.startswith("other"):
+            raise unread(text, text)
+        return dict(FIXED["the number of spells you've cast this turn"])
     if low == "creature in your party":
         return {"party": "you"}  # up to one each of Cleric, Rogue, Warrior, Wizard (700.8)
     if low in ("time ~ was kicked", "time it was kicked", "time this spell was kicked"):

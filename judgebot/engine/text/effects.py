@@ -1145,6 +1145,9 @@ def _granted(r: Reading, text: str) -> tuple:
                         text=t),)
     if t.startswith(("“", '"')):
         return (r.read_quoted(t.strip("“”\"")),)
+    if m := re.fullmatch(r'([^"“]+?),? and ("[^"]+"|“[^”]+”)', t):
+        # "deathtouch and "When this creature dies, …"": keywords, then a quoted ability
+        return keyword_list(m.group(1)) + (r.read_quoted(m.group(2).strip("“”\"")),)
     return keyword_list(t)
 
 
@@ -1227,6 +1230,11 @@ PT = r"([+-](?:\d+|x))/([+-](?:\d+|x))"
 def pump_effects(r: Reading, ref: Any, text: str, whole: str) -> list[Effect]:
     """"+2/+2 and gains trample until end of turn", "+1/+0 for each …", "+X/+X, where X
     is …"."""
+    if m := re.fullmatch(r"(.+? until end of turn) and can't be blocked this turn", text.strip(),
+                         re.I):
+        # "gets +1/+0 until end of turn and can't be blocked this turn": two effects
+        return pump_effects(r, ref, m.group(1), whole) + [Effect(
+            "cant", {"what": ref, "kind": "cant_be_blocked", "duration": "eot"}, text=whole)]
     text = re.sub(r" (until end of turn|this turn)((?: for each .+| where x is .+|, where x "
                   r"is .+))$", r"\2 \1", text.strip(), flags=re.I)
     body, duration = split_duration(text.strip())
