@@ -10,6 +10,7 @@ cast while an ability resolves (suspend, madness: 608.2g).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from itertools import combinations, combinations_with_replacement
 from typing import Any
@@ -413,6 +414,8 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     if helpers:
         _pay_with_helpers(game, player, helpers, name)
     game.extra["paying_for"] = c
+    game.extra.pop("spent", None)
+    game.extra.pop("spent_unknown", None)
     try:
         if not req.free:
             if extra_cost is not None:
@@ -425,6 +428,10 @@ def cast(game: Game, req: CastRequest) -> GameObject:
             pay_costs(game, player, extra_cost, spell.id, name, mana=ManaCost())
     finally:
         game.extra.pop("paying_for", None)
+        spent = game.extra.pop("spent", Counter())
+        if spell.cast is not None:
+            spell.cast.spent = None if game.extra.pop("spent_unknown", False) else \
+                tuple(sorted(spent.elements()))
     before = len(game.record.spells_cast)
     game.record.spells_cast.append((player, spell.id))
     notice(game, [Happened(what="cast", data={"spell": spell.id, "player": player,
@@ -886,7 +893,9 @@ def copy_spell(game: Game, oid: int, controller: str, new_targets: bool,
     original = game.stack_item(oid)
     if original is None or original.is_stack_ability:
         return None
-    info = CastInfo(**{**original.cast.__dict__, "cast": False}) if original.cast else \
+    # a copy isn't cast: no mana was spent to cast it
+    info = CastInfo(**{**original.cast.__dict__, "cast": False, "spent": ()}) \
+        if original.cast else \
         CastInfo(cast=False)
     info.controller_main_phase = False
     copy = new_object(game, original.card, controller, "stack", controller, spell_copy=True,

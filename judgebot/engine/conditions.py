@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from judgebot.engine import citations as R
+from judgebot.engine.errors import Unsupported
 from judgebot.engine.filters import View, matches, select
 from judgebot.engine.state import Game, GameObject
 from judgebot.messages import msg
@@ -207,6 +208,20 @@ def _dashed(f: Facts) -> bool:
 def _evoked(f: Facts) -> bool:
     obj = f.obj
     return obj is not None and obj.cast is not None and obj.cast.alt_cost == "evoke"
+
+
+@kind("mana_spent")
+def _mana_spent(f: Facts, need: tuple[tuple[str, int], ...]) -> bool:
+    """"If {R} was spent to cast this spell", "if at least three red mana was spent …": the
+    mana paid for the spell as it was cast (601.2h); unknown when the scenario left the mana
+    assumed, so refused rather than guessed."""
+    obj = f.obj
+    if obj is None or obj.cast is None:
+        return False
+    if obj.cast.spent is None:
+        raise Unsupported(msg("conditions.mana_spent_unknown", name=obj.card.name),
+                          rules=(R.CAST_PAY,))
+    return all(obj.cast.spent.count(sym) >= n for sym, n in need)
 
 
 @kind("kicked")

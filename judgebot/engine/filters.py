@@ -12,7 +12,9 @@ from dataclasses import replace
 from typing import Any
 
 from judgebot.engine.abilities import Filter
+from judgebot.engine.errors import Unsupported
 from judgebot.engine.state import PERMANENT_TYPES, Chars, Game
+from judgebot.messages import msg
 
 CharsLookup = Callable[[int], Chars]
 
@@ -335,6 +337,15 @@ def amount(expr: Any, view: View, ctx: dict[str, Any]) -> int:
         if expr["spells_cast_this_turn"] == "you":  # "the number of spells you've cast"
             return sum(1 for p, _ in game.record.spells_cast if p == you)
         return len(game.record.spells_cast)
+    if "mana_spent" in expr:  # converge: the mana paid to cast the source (601.2h)
+        obj = game.objects.get(ctx.get("source"))
+        spent = obj.cast.spent if obj is not None and obj.cast is not None else ()
+        if spent is None:
+            raise Unsupported(msg("conditions.mana_spent_unknown", name=obj.card.name),
+                              rules=("601.2h",))
+        if expr["mana_spent"] == "colors":
+            return len({s for s in spent if s in "WUBRG"})
+        return len(spent)
     if "kicked_times" in expr:  # "for each time it was kicked" (702.33c)
         obj = game.objects.get(ctx.get("source"))
         cast = obj.cast if obj is not None else None

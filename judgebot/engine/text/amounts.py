@@ -97,6 +97,11 @@ FIXED: dict[str, dict[str, Any]] = {
     "the number of creatures that died this turn": {"creatures_died_this_turn": True},
     "the number of creatures attacking you": {"attacking_you": True},
     "the amount of life you gained this turn": {"life_gained_this_turn": "you"},
+    # converge (601.2h: the mana paid to cast it)
+    "the number of colors of mana spent to cast ~": {"mana_spent": "colors"},
+    "the number of colors of mana spent to cast this spell": {"mana_spent": "colors"},
+    "the amount of mana spent to cast ~": {"mana_spent": "amount"},
+    "the amount of mana spent to cast this spell": {"mana_spent": "amount"},
 }
 
 
@@ -242,6 +247,9 @@ def for_each(r: Any, text: str) -> Any:
         return {"attacking_you": True}
     if low == "creature that died this turn":
         return {"creatures_died_this_turn": True}
+    if low in ("color of mana spent to cast ~", "color of mana spent to cast this spell",
+               "color of mana spent to cast it"):
+        return {"mana_spent": "colors"}  # converge
     if low == "basic land type among lands you control":  # domain, counted (the same)
         return dict(FIXED["the number of basic land types among lands you control"])
     if low in ("spell you've cast this turn", "other spell you've cast this turn"):

@@ -29,6 +29,9 @@ COMPARISONS = (
 )
 
 
+COLOR_SYMBOL = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
 def _number(word: str) -> Any:
     n = plain_number(word)
     if n is None:
@@ -181,6 +184,16 @@ def read_condition(r: Any, text: str) -> tuple:
         return ("gift_promised",)
     if low in ("the gift wasn't promised", "the gift was not promised"):
         return ("not", ("gift_promised",))
+    if m := re.fullmatch(r"((?:\{[wubrg]\})+) was spent to cast (?:~|this spell|it)", low):
+        # "If {R} was spent to cast this spell" (601.2h: the mana paid for it)
+        need: dict[str, int] = {}
+        for sym in re.findall(r"\{([wubrg])\}", m.group(1)):
+            need[sym.upper()] = need.get(sym.upper(), 0) + 1
+        return ("mana_spent", tuple(sorted(need.items())))
+    if m := re.fullmatch(r"at least (\w+) (white|blue|black|red|green) mana was spent to cast "
+                         r"(?:~|this spell|it)", low):
+        # adamant: "If at least three red mana was spent to cast this spell"
+        return ("mana_spent", ((COLOR_SYMBOL[m.group(2)], _number(m.group(1))),))
     if low in ("it was kicked", "~ was kicked", "this spell was kicked"):
         return ("kicked",)
     if low in ("you had a land enter the battlefield under your control this turn",

@@ -76,6 +76,8 @@ COUNTERED_TO = re.compile(
     r"it)?|put it on top of its owner's library|put it on the bottom of its owner's library|"
     r"put it into its owner's hand) instead of (?:putting it )?into (?:its owner's|that "
     r"player's) graveyard", re.I)
+TRAILING_IF = re.compile(r"(.+) if ((?:\{[WUBRG]\})+ was spent to cast ~|at least \w+ \w+ mana was "
+                         r"spent to cast ~)", re.I | re.S)
 WHERE_X = re.compile(r"(.+), where x is (.+?)\.?", re.I | re.S)
 SELF_WORDS = re.compile(r"\b[Tt]his (creature|permanent|artifact|enchantment|land|spell|card|"
                         r"token|Aura|Equipment|Vehicle|planeswalker|object|Fortification|"
@@ -825,6 +827,12 @@ class Reader:
         try:
             return self.clause(s).effects
         except Unsupported:
+            # "Create two 1/1 … tokens if {W} was spent to cast this spell": the condition said
+            # after the instruction, as "If …, create …"
+            if (m := TRAILING_IF.fullmatch(s)) and not _inside_quotes(s, m.start(2)):
+                cond = read_condition(self, m.group(2))
+                return [Effect("if", {"cond": cond,
+                                      "then": tuple(self.clause(m.group(1)).effects)}, text=s)]
             # "~ deals X damage to any target and you gain X life, where X is …": X said once
             # for the whole sentence
             m = WHERE_X.fullmatch(s)
