@@ -319,6 +319,10 @@ def clause(r: Reading, text: str) -> list[Effect]:
         return clause(r, t[len(t) - len(m.group(1)):] + " until end of turn")
     if m := re.match(r"(?:then )(.+)", low):
         return clause(r, t[len(t) - len(m.group(1)):])
+    if m := re.fullmatch(r"you and (that player|target opponent|target player) each (.+)", low):
+        # "You and that player each draw three cards": the instruction for each, you first
+        rest = t[len(t) - len(m.group(2)):]
+        return clause(r, "you " + rest) + clause(r, m.group(1) + " " + rest)
     if (m := re.search(r" also (?=(?:gains?|gets?|has|have|deals?|loses?) )", t)) and \
             t[:m.start()].lower() not in ("it", "they"):
         # "that creature also gains flying": "also" adds nothing to what the clause does

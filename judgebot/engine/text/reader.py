@@ -791,6 +791,10 @@ class Reader:
             return [Effect("choose_source", {"filter": f}, text=s),
                     Effect("prevent", {"amount": "all", "to": "you", "from": "chosen_source",
                                        "once": True}, text=s)]
+        if m := re.fullmatch(r"choose (an opponent|another player)", s, re.I):
+            self.that_player = "chosen_player"  # "… that player …" in what follows
+            return [Effect("choose_player", {"who": "opponent" if "opponent" in m.group(1).lower()
+                                             else "other"}, text=s)]
         if re.fullmatch(r"after this main phase, there is an additional combat phase followed "
                         r"by an additional main phase", s, re.I):
             return [Effect("additional_phases", {"n": 1}, text=s)]  # 500.8
