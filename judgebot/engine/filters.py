@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from judgebot.engine import citations as R
 from judgebot.engine.abilities import Filter
 from judgebot.engine.errors import Unsupported
 from judgebot.engine.state import PERMANENT_TYPES, Chars, Game
@@ -342,7 +343,7 @@ def amount(expr: Any, view: View, ctx: dict[str, Any]) -> int:
         spent = obj.cast.spent if obj is not None and obj.cast is not None else ()
         if spent is None:
             raise Unsupported(msg("conditions.mana_spent_unknown", name=obj.card.name),
-                              rules=("601.2h",))
+                              rules=(R.CAST_PAY,))
         if expr["mana_spent"] == "colors":
             return len({s for s in spent if s in "WUBRG"})
         return len(spent)
