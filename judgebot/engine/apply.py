@@ -549,6 +549,8 @@ def _create_token(game: Game, ev: CreateToken) -> Applied:
     for _ in range(ev.n):
         obj = new_object(game, ev.card, ev.controller, "battlefield", ev.controller,
                          token=True, tapped=ev.tapped)
+        if ev.attach_to is not None:
+            obj.attached_to = ev.attach_to  # it enters attached (303.4f)
         if ev.haste:
             obj.chosen["haste_eot"] = True
         ev.new_ids.append(obj.id)

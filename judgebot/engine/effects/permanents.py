@@ -116,6 +116,13 @@ def _token(ctx: Ctx, eff: Effect) -> None:
         n = bounded(ctx.amount(eff.get("n", 1)), "create that many tokens")
         if n <= 0:
             continue
+        attach: list[Any] = [None]
+        if eff.get("attach") is not None:
+            # "Create a Wicked Role token attached to target creature": an Aura token enters
+            # attached to what the effect names (303.4f); with nothing to attach it to, none
+            attach = list(objects(ctx, eff.get("attach")))[:1]
+            if not attach:
+                continue
         targets = _attack_options(game, p) if eff.get("attacking") else []
         batches: list[tuple[int, Any]] = [(n, targets[0] if len(targets) == 1 else None)]
         if len(targets) > 1:  # each token's controller chooses what it attacks (508.4)
@@ -126,8 +133,11 @@ def _token(ctx: Ctx, eff: Effect) -> None:
         for k, at in batches:
             ev = CreateToken(source=ctx.source, card=card, controller=p, n=k,
                              tapped=bool(eff.get("tapped")), haste=bool(eff.get("haste")),
+                             attach_to=attach[0],
                              attacking=at, rules=ctx.rules + ((R.ATTACKING_TOKEN,)
-                                                              if at is not None else ()))
+                                                              if at is not None else ())
+                             + ((R.AURA_NO_TARGET_ENTERING, R.PREDEFINED_TOKEN)
+                                if attach[0] is not None else ()))
             done = perform(game, [ev])
             ids += [i for e in done if isinstance(e, CreateToken) for i in e.new_ids]
         ctx.refs["tokens"] = ids

@@ -1327,6 +1327,18 @@ def _create(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     if " and " in low and low.count("token") >= 2:
         first, _, second = t.partition(" and ")
         return _create(r, s, first, whole) + _create(r, s, second, whole)
+    if m := re.fullmatch(r"an? ((?:\w+ )?\w+ role) token attached to (.+)", t, re.I):
+        # "Create a Wicked Role token attached to target creature you control": a Role, an
+        # Aura token the rules define (111.10j-r), enters attached to it (303.4f)
+        card = r.token_def(m.group(1))
+        if card is None:
+            raise fail(whole)
+        ref, plural = object_ref(r, m.group(2))
+        if plural:
+            raise fail(whole)
+        r.it = "tokens"
+        return [Effect("token", {"card": card, "n": 1, "controller": s.ref, "attach": ref},
+                       text=whole)]
     m = TOKEN_RE.fullmatch(t)
     if not m:
         raise fail(whole)
