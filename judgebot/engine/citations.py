@@ -108,6 +108,7 @@ LAND_TYPE_SET = cite("305.7", "setting a land's subtype removes its abilities")
 SORCERY = cite("307.1", "sorcery timing")
 NEW_OBJECT = cite("400.7", "an object that changes zones becomes a new object")
 TOKENS = cite("111.1", "tokens")
+TOKEN_DEFINED = cite("111.3", "the characteristics the effect creating a token defines")
 TOKEN_CEASES = cite("111.7", "a token outside the battlefield ceases to exist")
 TOKEN_CANT_MOVE = cite("111.8", "a token that left the battlefield can't come back")
 

@@ -111,6 +111,11 @@ def _cant_regenerate(ctx: Ctx, eff: Effect) -> None:
 def _token(ctx: Ctx, eff: Effect) -> None:
     game = ctx.game
     card: CardDef = eff.get("card")
+    if eff.get("pt_x") is not None:
+        # "Create an X/X green Ooze creature token": its power and toughness are the value of
+        # X as it is created, part of its copiable values (111.3)
+        x = ctx.amount(eff.get("pt_x"))
+        card = replace(card, power=x, toughness=x)
     who = eff.get("controller", "you")
     for p in players(ctx, who):
         n = bounded(ctx.amount(eff.get("n", 1)), "create that many tokens")
@@ -137,7 +142,9 @@ def _token(ctx: Ctx, eff: Effect) -> None:
                              attacking=at, rules=ctx.rules + ((R.ATTACKING_TOKEN,)
                                                               if at is not None else ())
                              + ((R.AURA_NO_TARGET_ENTERING, R.PREDEFINED_TOKEN)
-                                if attach[0] is not None else ()))
+                                if attach[0] is not None else ())
+                             + ((R.TOKEN_DEFINED, R.RESOLVE_INFO)
+                                if eff.get("pt_x") is not None else ()))
             done = perform(game, [ev])
             ids += [i for e in done if isinstance(e, CreateToken) for i in e.new_ids]
         ctx.refs["tokens"] = ids

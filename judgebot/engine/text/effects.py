@@ -1349,6 +1349,8 @@ def _create(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
         n = scaled(n, for_each(r, m.group("each")))
     card = token_card(r, m)
     args: dict[str, Any] = {"card": card, "n": n, "controller": s.ref}
+    if (m.group("pt") or "").lower() == "x/x":
+        args["pt_x"] = read_amount(r, m.group("x")) if m.group("x") else read_amount(r, "x")
     if m.group("tapped"):
         args["tapped"] = True
     if m.group("attacking"):
@@ -1405,10 +1407,11 @@ def token_card(r: Reading, m: re.Match) -> Any:
                        frozenset(types), frozenset(subtypes), "*", "*", None, abilities,
                        is_token=True, source="token")
     p, t = pt.lower().split("/")
+    if (p == "x") != (t == "x"):
+        raise fail(m.group(0))
+    # "an X/X … token": 0/0 here, its X fixed as it is created (the ``token`` verb's pt_x)
     power: Any = int(p) if p != "x" else 0
     tough: Any = int(t) if t != "x" else 0
-    if p == "x":
-        raise fail(m.group(0))
     return CardDef(name, (name,), None, frozenset(colors), frozenset(supertypes),
                    frozenset(types), frozenset(subtypes), power, tough, None, abilities,
                    is_token=True, source="token")
