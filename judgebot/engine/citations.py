@@ -384,8 +384,9 @@ SBA_DEATHTOUCH = cite("704.5h", "damage from a source with deathtouch")
 SBA_LOYALTY = cite("704.5i", "loyalty 0")
 SBA_LEGEND = cite("704.5j", "legend rule")
 SBA_AURA = cite("704.5m", "Aura attached illegally or to nothing")
-SBA_ROLES = cite("704.5z", "more than one Role of one player on a permanent")
-ROLE_NEWEST = cite("303.7a", "only the newest Role of a player on a permanent stays")
+# (303.7a, not its copy 704.5z: that number was another rule's in editions before this one)
+ROLE_NEWEST = cite("303.7a", "only the newest Role of a player on a permanent stays, a "
+                   "state-based action")
 SBA_EQUIPMENT = cite("704.5n", "Equipment attached illegally")
 SBA_COUNTERS = cite("704.5q", "+1/+1 and -1/-1 counters")
 

@@ -111,7 +111,7 @@ def check(game: Game) -> bool:
             ceased = True
     for oid in _older_roles(game):
         events.append(Move(cause="sba", oid=oid, to_zone="graveyard", reason="sba",
-                           rules=(R.SBA_ROLES, R.ROLE_NEWEST)))
+                           rules=(R.SBA, R.ROLE_NEWEST)))
     legend_losers = _legend_rule(game)
     for oid in legend_losers:
         events.append(Move(cause="sba", oid=oid, to_zone="graveyard", reason="sba",
@@ -131,7 +131,7 @@ def check(game: Game) -> bool:
 
 
 def _older_roles(game: Game) -> list[int]:
-    """Roles of one player on one permanent but the newest (704.5z, 303.7a)."""
+    """Roles of one player on one permanent but the newest (303.7a)."""
     groups: dict[tuple, list[int]] = {}
     for oid in game.battlefield:
         obj = game.objects[oid]
