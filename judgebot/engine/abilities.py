@@ -178,6 +178,10 @@ class Filter:
     # "that each share a color with it" (conspire): shares a color with the source
     shares_color: bool = False
     single_target: bool = False  # "spell with a single target" (115.7)
+    # "with the greatest power among creatures they control": (stat, scope) — the object's
+    # power or mana value is the greatest (ties included) among the objects the rest of the
+    # filter takes that the same player controls ("controller") or on the battlefield ("all")
+    greatest: tuple[str, str] | None = None
     zone: str = "battlefield"
     text: str = ""
 

@@ -182,6 +182,15 @@ def matches(f: Filter, view: View, oid: int, perspective: str | None,
         return False
     if f.counter and not obj.counters.get(f.counter):
         return False
+    if f.greatest is not None:
+        stat, scope = f.greatest
+        rest = replace(f, greatest=None)
+        ctrl = view.controller(oid)
+        best = max((_stat(view.chars(o), stat) for o in game.battlefield
+                    if (scope == "all" or view.controller(o) == ctrl)
+                    and matches(rest, view, o, perspective, source)), default=None)
+        if best is None or _stat(c, stat) < best:
+            return False
     return True
 
 

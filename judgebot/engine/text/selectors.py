@@ -150,6 +150,13 @@ def noun(text: str, allow_other: bool = False) -> Noun:
         kw[key] = AMOUNT_READER(phrase[at:at + len(m.group(2))])
         rest += " "
         low = rest.lower()
+    if m := cut(r" with the greatest (power|mana value) among (?:creatures|creatures and "
+                r"planeswalkers|permanents|nonland permanents) (they control|that player controls"
+                r"|you control|its controller controls|on the battlefield) $"):
+        kw["greatest"] = (m.group(1), "all" if m.group(2) == "on the battlefield"
+                          else "controller")
+        rest += " "
+        low = rest.lower()
     for words, who in CONTROLLERS:
         if cut(r" " + re.escape(words) + r"(?= )"):
             if who is None:
