@@ -51,6 +51,7 @@ KEYWORD_RULES: dict[str, str] = {
 # "Bushido N" means "Whenever this creature blocks or becomes blocked, it gets +N/+N
 # until end of turn."): when the reader reads that meaning, the keyword has its abilities.
 MEANING_KEYWORDS = frozenset({
+    "surge", "spectacle",  # "You may pay [cost] rather than pay this spell's mana cost if …"
     "bushido", "rampage", "frenzy", "afflict", "annihilator", "battle cry", "afterlife",
     "persist", "undying", "soulshift", "mentor", "training", "evolve", "dethrone",
     "mobilize", "melee", "extort", "fabricate", "backup", "exploit", "provoke", "devoid",

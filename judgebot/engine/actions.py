@@ -450,7 +450,9 @@ class Runner:
                                line_of(value, key, action.line))
         name = str(value["card"])
         alt = str(value.get("alt_cost") or "").lower().replace(" ", "_")
-        alt = {"face_down": "morph", "facedown": "morph"}.get(alt, alt)
+        alt = {"face_down": "morph", "facedown": "morph",
+               # alternative costs the card's keyword gives (118.9): read as its own
+               "surge": "alternative", "spectacle": "alternative"}.get(alt, alt)
         default_player = self._owner_of_card(name) or game.active
         player = self._player_for(value, default_player)
         zones = ("hand", "graveyard", "exile") if alt != "flashback" else ("graveyard",)

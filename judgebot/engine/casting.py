@@ -364,6 +364,8 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     if alt in ("flashback", "morph", "madness", "evoke", "free", "suspend", "dash",
                "disturb", "alternative", "overload", "foretell", "awaken", "miracle") or req.free:
         rules.append(R.ALT_COST)
+    if alt == "alternative":
+        rules += [r for r in game.extra.pop("alt_rules", ()) if r not in rules]
     if alt in ("jump_start", "retrace"):
         rules += [R.JUMP_START if alt == "jump_start" else R.RETRACE, R.ADDITIONAL_COST]
     if "Aura" in c.subtypes and targets and any(targets):
@@ -586,6 +588,8 @@ def _alternative(game: Game, req: CastRequest, c: Chars, obj: GameObject,
         raise IllegalAction(msg("casting.alternative_cost_condition", name=c.name,
                                 text=alts[0].text.replace("~", c.name)), (R.ALT_COST,))
     cost: Cost = usable[0].params["cost"]
+    # the keyword that gives it (surge 702.117a, spectacle 702.137a), for the log
+    game.extra["alt_rules"] = tuple(r for r in usable[0].rules if r != R.ALT_COST)
     if cost.is_mana_only():
         return cost.mana, extra
     if extra is not None:

@@ -378,6 +378,13 @@ def _opponent_dealt_damage(f: Facts) -> bool:
                for p in f.game.opponents(f.you))
 
 
+@kind("cast_another_spell")
+def _cast_another_spell(f: Facts) -> bool:
+    """"If you've cast another spell this turn" (surge, 702.117a: "you or one of your
+    teammates"; no teammates in a two-player game): a spell of theirs other than this one."""
+    return any(p == f.you and oid != f.source for p, oid in f.game.record.spells_cast)
+
+
 @kind("opponent_lost_life_this_turn")
 def _opponent_lost_life(f: Facts) -> bool:
     return any(f.game.record.life_lost[p] for p in f.game.opponents(f.you))

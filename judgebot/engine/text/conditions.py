@@ -194,6 +194,9 @@ def read_condition(r: Any, text: str) -> tuple:
                          r"(?:~|this spell|it)", low):
         # adamant: "If at least three red mana was spent to cast this spell"
         return ("mana_spent", ((COLOR_SYMBOL[m.group(2)], _number(m.group(1))),))
+    if low in ("you've cast another spell this turn", "you have cast another spell this turn",
+               "you or one of your teammates has cast another spell this turn"):
+        return ("cast_another_spell",)
     if low in ("it was kicked", "~ was kicked", "this spell was kicked"):
         return ("kicked",)
     if low in ("you had a land enter the battlefield under your control this turn",
