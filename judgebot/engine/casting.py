@@ -64,9 +64,12 @@ from judgebot.engine.triggers import notice
 from judgebot.messages import Joined, Name, msg
 
 FACE_DOWN_COST = ManaCost.parse("{3}")
+# The alternative costs (118.9) a cast may pay.
+ALT_COSTS = ("flashback", "morph", "madness", "evoke", "free", "suspend", "dash", "disturb",
+             "alternative", "overload", "foretell", "awaken", "miracle", "escape")
 # The ways a spell is cast that the log says ("casts X with flashback").
 CAST_HOW = ("flashback", "morph", "madness", "suspend", "evoke", "free", "dash", "disturb",
-            "alternative", "overload", "foretell", "awaken", "miracle")
+            "alternative", "overload", "foretell", "awaken", "miracle", "escape")
 
 
 @dataclass
@@ -154,7 +157,8 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     elif zone == "graveyard" and not aftermath:
         # The card's characteristics where it is (an effect may have removed flashback).
         here = game.chars(req.oid)
-        ways = [k for k in ("flashback", "jump-start", "retrace") if here.keyword(k) is not None]
+        ways = [k for k in ("flashback", "jump-start", "retrace", "escape")
+                if here.keyword(k) is not None]
         wanted = alt.replace("_", "-") if alt else ""
         if wanted in ways:
             alt = wanted.replace("-", "_")
@@ -360,9 +364,9 @@ def cast(game: Game, req: CastRequest) -> GameObject:
                   "overload": [R.OVERLOAD, R.OVERLOAD_TEXT, R.OVERLOAD_NO_TARGETS],
                   "foretell": [R.FORETELL],
                   "awaken": [R.AWAKEN, R.AWAKEN_TARGET], "miracle": [R.MIRACLE],
+                  "escape": [R.ESCAPE],
                   "disturb": [R.DISTURB, R.DFC_CAST_TRANSFORMED]}.get(alt, []))
-    if alt in ("flashback", "morph", "madness", "evoke", "free", "suspend", "dash",
-               "disturb", "alternative", "overload", "foretell", "awaken", "miracle") or req.free:
+    if alt in ALT_COSTS or req.free:
         rules.append(R.ALT_COST)
     if alt == "alternative":
         rules += [r for r in game.extra.pop("alt_rules", ()) if r not in rules]
@@ -611,7 +615,7 @@ def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: st
     elif alt == "morph":
         base = FACE_DOWN_COST
     elif alt in ("flashback", "madness", "evoke", "dash", "disturb", "overload", "foretell",
-                 "awaken", "miracle"):
+                 "awaken", "miracle", "escape"):
         # madness and disturb: the card's keyword where it is (disturb is on the front face,
         # the spell is its back face: 702.146a)
         kw = (c if alt not in ("madness", "disturb") else game.chars(obj.id)).keyword(alt)
@@ -619,6 +623,10 @@ def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: st
             raise IllegalAction(msg("casting.total_cost.2", name=c.name, alt=alt),
                 (R.CAST_TOTAL_COST,))
         cost = kw.cost
+        if isinstance(cost, Cost) and extra is not None and not cost.is_mana_only():
+            # two non-mana costs to pay at once ("Escape—{R}{R}, Exile three other cards" on
+            # a spell with its own additional cost): not simulated rather than one dropped
+            raise Unsupported(msg("casting.two_additional_costs", name=c.name))
         if isinstance(cost, Cost):
             extra = cost if extra is None else extra
             base = cost.mana
