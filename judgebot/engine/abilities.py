@@ -43,7 +43,7 @@ KEYWORD_RULES: dict[str, str] = {
     "tiered": R.TIERED, "jump-start": R.JUMP_START, "retrace": R.RETRACE,
     "multikicker": R.MULTIKICKER, "gift": R.GIFT, "overload": R.OVERLOAD,
     "foretell": R.FORETELL, "awaken": R.AWAKEN, "miracle": R.MIRACLE,
-    "escape": R.ESCAPE,
+    "escape": R.ESCAPE, "assist": R.ASSIST,
     # cards with two faces (this branch's part)
     "daybound": R.DAYBOUND, "nightbound": R.NIGHTBOUND, "fuse": R.FUSE,
     "aftermath": R.AFTERMATH, "ascend": R.ASCEND_PERMANENT, "disturb": R.DISTURB,

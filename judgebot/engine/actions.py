@@ -443,7 +443,7 @@ class Runner:
             raise BadInput(msg("actions.act_cast"), action.line)
         allowed = {"player", "card", "targets", "x", "modes", "mode", "alt_cost", "half",
                    "divide", "buyback", "kicker", "additional", "sacrifice", "discard", "from",
-                   "target", "convoke", "improvise", "delve", "fuse", "splice"}
+                   "target", "convoke", "improvise", "delve", "fuse", "splice", "assist"}
         for key in value:
             if key not in allowed:
                 raise BadInput(msg("actions.act_cast.2", key=key, value=suggest(key, allowed)),
@@ -522,6 +522,14 @@ class Runner:
                          ("delve", "graveyard"), ("splice", "hand")):
             setattr(req, kw, _distinct(game, _as_list(value.get(kw)), zone, player,
                                        action.line))
+        if value.get("assist") is not None:
+            # "assist: {Bob: 2}": the player who pays part of the generic cost (702.132a)
+            helped = value["assist"]
+            if not isinstance(helped, dict) or len(helped) != 1:
+                raise BadInput(msg("actions.assist"), line_of(value, "assist", action.line))
+            (helper, n), = helped.items()
+            req.assist = (self._player_for({"player": helper}, player),
+                          whole(n, "assist", action.line, 1))
         cast(game, req)
 
     def _owner_of_card(self, name: str) -> str | None:

@@ -96,6 +96,7 @@ class CastRequest:
     delve: list[int] = field(default_factory=list)
     splice: list[int] = field(default_factory=list)  # cards in hand spliced onto it (702.47)
     splice_cost: ManaCost = field(default_factory=ManaCost)  # their splice costs, in total
+    assist: tuple[str, int] | None = None  # another player paying this much generic mana
 
 
 # --- timing --------------------------------------------------------------------------------
@@ -276,6 +277,7 @@ def cast(game: Game, req: CastRequest) -> GameObject:
                                             card=game.label(o), cost=str(extra_cost)),
                                         (R.CAST_PAY,))
     mana, helpers = _helpers(game, req, c, mana, name)
+    mana = _assisted(game, req, c, mana, name)
     game.extra["paying_for"] = c  # mana that may be spent only on some spells (106.6)
     try:
         payable = req.free or pay_mana(game, player, mana, name, check_only=True,
@@ -423,6 +425,11 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     game.extra.pop("spent", None)
     game.extra.pop("spent_unknown", None)
     try:
+        if req.assist is not None:
+            helper, n = req.assist
+            game.log.add("pay", msg("casting.assist_pays", player=helper, n=n, name=name),
+                         (R.ASSIST,))
+            pay_mana(game, helper, ManaCost.parse(str(n)), name)
         if not req.free:
             if extra_cost is not None:
                 pay_costs(game, player, extra_cost, spell.id, name, mana=mana,
@@ -701,6 +708,25 @@ def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: st
 
 # Keywords that let objects pay part of a spell's total cost, and what each pays with.
 HELPERS = {"convoke": R.CONVOKE, "improvise": R.IMPROVISE, "delve": R.DELVE}
+
+
+def _assisted(game: Game, req: CastRequest, c: Chars, mana: ManaCost, name: str
+              ) -> ManaCost:
+    """Assist (702.132a): another player the caster chooses pays up to the generic part of
+    the total cost; the caster pays the rest."""
+    if req.assist is None:
+        return mana
+    helper, n = req.assist
+    if c.keyword("assist") is None:
+        raise IllegalAction(msg("casting.helpers.no_keyword", name=name, keyword="assist"),
+                            (R.ASSIST,))
+    if helper == req.player or helper not in game.players or n < 1 or n > mana.generic:
+        raise IllegalAction(msg("casting.assist_illegal", name=name, player=helper, n=n,
+                                generic=mana.generic), (R.ASSIST,))
+    if not pay_mana(game, helper, ManaCost.parse(str(n)), name, check_only=True):
+        raise IllegalAction(msg("casting.cast.14", player=helper, mana=ManaCost.parse(str(n)),
+                                name=name), (R.ASSIST, R.CAST_PAY))
+    return mana.reduced(n)
 
 
 def _helpers(game: Game, req: CastRequest, c: Chars, mana: ManaCost, name: str

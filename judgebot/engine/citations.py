@@ -463,6 +463,7 @@ SPLIT_SECOND_ALLOWED = cite("702.61b", "split second allows mana abilities and s
 SUSPEND = cite("702.62a", "suspend")
 FORETELL = cite("702.143a", "foretell")
 ESCAPE = cite("702.138a", "escape")
+ASSIST = cite("702.132a", "assist")
 AWAKEN = cite("702.113a", "awaken")
 AWAKEN_TARGET = cite("702.113b", "awaken's target is chosen only if its cost is paid")
 SUSPENDED = cite("702.62b", "a suspended card")
