@@ -207,6 +207,10 @@ def player_ref(r: Reading, phrase: str) -> Any:
         return PLAYER_WORDS[low]
     if low in ("target player", "target opponent"):
         return r.add_target(target_spec(low))
+    if m := re.fullmatch(r"(two|three) target (players|opponents)(?: each)?", low):
+        # "Two target players each draw a card": one target slot of that many (115.1)
+        spec = target_spec("target " + m.group(2)[:-1])
+        return r.add_target(replace(spec, count=number(m.group(1)), text=low))
     if low in ("that player", "they", "that opponent", "the player", "he or she") + \
             CHOSEN_PLAYER:
         if r.that_player is None:
