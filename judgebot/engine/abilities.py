@@ -205,6 +205,9 @@ class TargetSpec:
     # cards that must share one owner: "single" ("from a single graveyard"), or the reference
     # of an earlier player target ("target player shuffles … target cards from their graveyard")
     same_owner: str | None = None
+    # "one or two target creatures", "one or more target creatures": up to ``count`` (or any
+    # number), but at least this many (601.2c)
+    at_least: int = 0
 
 
 @dataclass(frozen=True)

@@ -154,8 +154,8 @@ def _object_ref(r: Reading, phrase: str, zone: str) -> tuple[Any, bool]:
         return "attacked_this_turn", True
     if low in ("the token", "that token", "those tokens", "the tokens"):
         return "tokens", low.endswith("s")
-    if re.match(r"(?:up to (?:one|two|three|four|five|\d+) )?(?:(?:one|two|three|four|five|"
-                r"x|\d+|any number of) )?(?:another |other )?target ", low):
+    if re.match(r"(?:up to (?:one|two|three|four|five|\d+) )?(?:(?:one or two|one or more|one|"
+                r"two|three|four|five|x|\d+|any number of) )?(?:another |other )?target ", low):
         spec = target_spec(p)
         ref = r.add_target(spec)
         r.it = ref

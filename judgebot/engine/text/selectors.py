@@ -406,7 +406,8 @@ def _category(heads: list[str]) -> str:
 
 # --- targets -------------------------------------------------------------------------------
 TARGET = re.compile(
-    r"(?P<upto>up to )?(?P<n>one|two|three|four|five|x|\d+|any number of )?\s*"
+    r"(?P<upto>up to )?(?P<n>one or two |one or more |one|two|three|four|five|x|\d+|"
+    r"any number of )?\s*"
     r"(?P<other>another |other )?target (?P<what>.+)", re.I)
 
 
@@ -458,10 +459,16 @@ def target_spec(text: str) -> TargetSpec:
         what = m.group("what")
         n = noun(what)
         count: int | str = 1
+        at_least = 0
         if m.group("n"):
             word = m.group("n").strip().lower()
+            if word in ("one or two", "one or more"):
+                if m.group("upto"):
+                    raise unread(raw, raw)
+                at_least = 1
+                word = "two" if word == "one or two" else "any number of"
             count = "any" if word.startswith("any number") else number(word)
-        up_to = bool(m.group("upto")) or count == "any"
+        up_to = bool(m.group("upto")) or count == "any" or at_least > 0
         f = n.filter
         if m.group("other"):
             f = replace(f, other=True)
@@ -472,18 +479,19 @@ def target_spec(text: str) -> TargetSpec:
                               count=1, text=raw)
         if n.head == "spell":
             return TargetSpec("spell", replace(f, zone="stack"), count=_count(count), up_to=up_to,
-                              text=raw)
+                              text=raw, at_least=at_least)
         if n.head == "card":
             zone = f.zone if f.zone not in ("card",) else "graveyard"
             if f.zone == "card":
                 raise unread(raw, raw)
             return TargetSpec("card", replace(f, zone=zone), count=_count(count), up_to=up_to,
-                              text=raw)
+                              text=raw, at_least=at_least)
         if n.head == "mixed":
             raise unread(raw, raw)
         if f.zone not in ("battlefield",):
             raise unread(raw, raw)
-        return TargetSpec("object", f, count=_count(count), up_to=up_to, text=raw)
+        return TargetSpec("object", f, count=_count(count), up_to=up_to, text=raw,
+                          at_least=at_least)
     m = re.fullmatch(r"目标(.+)", raw)
     if m:
         from judgebot.engine.text.phrases import parse_phrase_zh
