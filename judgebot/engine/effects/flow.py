@@ -24,6 +24,31 @@ from judgebot.engine.verbs import run, verb
 from judgebot.messages import msg, term
 
 
+@verb("for_each_moved", primary="ref")
+def _for_each_moved(ctx: Ctx, eff: Effect) -> None:
+    """"For each creature destroyed this way, its controller creates a 4/4 red Dragon":
+    the instruction once for each object the spell moved that matched, as it last existed
+    (608.2h), "its controller" the player who controlled it then."""
+    game = ctx.game
+    lki = ctx.refs.get("moved_lki", {})
+    view = View(game, lambda o: lki.get(o) or game.chars(o))
+    f = eff.get("filter")
+    rules = ctx.rules
+    ctx.rules = rules + (R.RESOLVE_INFO,)  # each as it last existed
+    try:
+        for oid in list(ctx.refs.get(eff.get("ref"), [])):
+            c = lki.get(oid)
+            if c is None or game.over:
+                continue
+            if f is not None and oid in game.objects and not matches(f, view, oid, ctx.you,
+                                                                      ctx.source):
+                continue
+            ctx.refs["player"] = c.controller
+            run(ctx, eff.get("then"))
+    finally:
+        ctx.rules = rules
+
+
 @verb("delayed", primary="ability")
 def _delayed(ctx: Ctx, eff: Effect) -> None:
     game = ctx.game

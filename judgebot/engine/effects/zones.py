@@ -36,6 +36,16 @@ def _destroy(ctx: Ctx, eff: Effect) -> None:
             e.rules += (R.CANT_REGENERATE,)
     done = perform(ctx.game, events) if events else []
     ctx.refs["destroyed"] = [e.new_id for e in done if isinstance(e, Move)]
+    _remember(ctx, done)
+
+
+def _remember(ctx: Ctx, done: list) -> None:
+    """What each object moved by this effect was as it last existed (608.2h): "for each
+    creature destroyed this way, its controller …"."""
+    lki = ctx.refs.setdefault("moved_lki", {})
+    for e in done:
+        if isinstance(e, Move) and e.new_id is not None and e.lki is not None:
+            lki[e.new_id] = e.lki
 
 
 
@@ -55,6 +65,7 @@ def _exile(ctx: Ctx, eff: Effect) -> None:
                      (R.EXILE, R.LINKED_EXILE) if eff.get("record") else (R.EXILE,))
     ids = [m.new_id for m in done if m.to_zone == "exile"]
     ctx.refs["exiled"] = ids
+    _remember(ctx, done)
     game = ctx.game
     if eff.get("record") and ctx.source is not None:
         # "the exiled card" of a linked ability (607.2a) is found through the source.

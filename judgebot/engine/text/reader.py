@@ -785,12 +785,26 @@ class Reader:
         if m := re.fullmatch(r"the next time an? ((?:[\w-]+ )?)source of your choice would deal "
                              r"damage to you this turn, prevent that damage", s, re.I):
             # 609.7a: the source chosen as it resolves; a shield used up once (615.7)
-            from judgebot.engine.text.selectors import noun
             quality = m.group(1).strip()
             f = noun(quality + " object").filter if quality else None
             return [Effect("choose_source", {"filter": f}, text=s),
                     Effect("prevent", {"amount": "all", "to": "you", "from": "chosen_source",
                                        "once": True}, text=s)]
+        if m := re.fullmatch(r"for each (.+?) (destroyed|exiled) this way, (its controller |you |"
+                             r"(?=create |draw ))(.+)", s, re.I):
+            # "For each creature destroyed this way, its controller creates …" (608.2h)
+            what = re.sub(r"\bcards?\b", "", m.group(1)).strip() or "permanent"
+            f = noun(what).filter
+            saved = self.that_player
+            self.that_player = "player"
+            try:
+                who = "that player " if m.group(3).lower().strip() == "its controller" \
+                    else "you "
+                then = self.clause(who + m.group(4)).effects
+            finally:
+                self.that_player = saved
+            return [Effect("for_each_moved", {"ref": m.group(2).lower(), "filter": f,
+                                              "then": tuple(then)}, text=s)]
         if m := re.fullmatch(r"choose (an opponent|another player)", s, re.I):
             self.that_player = "chosen_player"  # "… that player …" in what follows
             return [Effect("choose_player", {"who": "opponent" if "opponent" in m.group(1).lower()
