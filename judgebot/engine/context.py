@@ -165,6 +165,15 @@ def players(ctx: Ctx, ref: Any) -> list[str]:
         src = game.objects.get(ctx.source) if ctx.source is not None else None
         p = src.chosen.get("player") if src is not None else None
         return [p] if p and not game.players[p].lost else []
+    if isinstance(ref, str) and ref.startswith("player_or_controller_of_"):
+        # "that player or that planeswalker's controller": the target if it is a player
+        inner = ref[len("player_or_controller_of_"):]
+        slot = slot_of(inner)
+        if slot is None or slot >= len(ctx.targets):
+            return []
+        return list(dict.fromkeys(
+            t if isinstance(t, str) else game.controller_of(t)
+            for t, ok in zip(ctx.targets[slot], ctx.legal[slot], strict=False) if ok))
     if isinstance(ref, str) and ref.startswith("controller_of_"):
         inner = ref[len("controller_of_"):]
         out = []

@@ -506,6 +506,19 @@ def _deal(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
         spec = replace(spec, count=count, up_to=False, divide=True)
         ref = r.add_target(spec)
         return [Effect("damage", {"amount": amount, "to": ref, "divided": True}, text=whole)]
+    # "N damage to target player or planeswalker and (M damage to) each creature that player or
+    # that planeswalker's controller controls"
+    if m := re.fullmatch(r"(\w+) damage to (target (?:player|opponent)(?: or planeswalker)?) and "
+                         r"(?:(\w+) damage to )?each creature (that player|that player or that "
+                         r"planeswalker's controller) controls", t, re.I):
+        first = read_amount(r, m.group(1))
+        ref = r.add_target(target_spec(m.group(2).lower()))
+        whose = ref if m.group(4).lower() == "that player" else "player_or_controller_of_" + ref
+        others = {"each": Filter(types=frozenset({"creature"}), text="creature"),
+                  "controlled_by": whose}
+        return [_damage(first, ref, source, whole),
+                _damage(read_amount(r, m.group(3)) if m.group(3) else first, [others], source,
+                        whole)]
     # "N damage to X and M damage to Y" / "N damage to X and N damage to you"
     if m := re.fullmatch(r"(.+? damage to .+?) and (\w+ damage to .+)", t, re.I):
         try:
