@@ -250,6 +250,11 @@ def _search(ctx: Ctx, eff: Effect) -> None:
             if eff.get("graveyard"):
                 found += [o for o in pl.graveyard if matches(replace(f, zone="graveyard"), view,
                                                              o, p, None)]
+            if eff.get("distinct"):  # "with different names": one card of each name to pick
+                first: dict[str, int] = {}
+                for o in found:
+                    first.setdefault(game.name_of(o), o)
+                found = list(first.values())
             chosen = choose_between(game, p, found, least, n, "search", keys=("search",))
         else:
             if answer is None:
@@ -268,7 +273,14 @@ def _search(ctx: Ctx, eff: Effect) -> None:
                 obj = new_object(game, card, p, "library")
                 pl.library.remove(obj.id)
                 pl.library.insert(0, obj.id)
+                if eff.get("filter") is not None and not matches(f, View(game), obj.id, p,
+                                                                  ctx.source):
+                    # the card named must be one the search may find (701.23)
+                    raise BadInput(msg("effects.zones.search_wrong_card", value=name,
+                                       what=f.describe()), answer.line)
                 chosen.append(obj.id)
+            if eff.get("distinct") and len({str(x).lower() for x in names}) < len(names):
+                raise BadInput(msg("effects.zones.search_same_name", value=p), answer.line)
         if not chosen:
             game.log.add("search", msg("effects.zones.search.4", value=p),
                          ctx.rules + (R.SEARCH,) + ((R.SEARCH_QUALITY,) if least < n else ()))

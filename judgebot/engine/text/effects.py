@@ -1046,6 +1046,9 @@ def _search(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     if not m:
         raise fail(whole)
     what = m.group("what")
+    distinct = False
+    if d := re.fullmatch(r"(.+?) with different names", what, re.I):
+        what, distinct = d.group(1), True  # no two found with the same name
     if re.search(r"\bwith different names\b|\bsame name as\b", what, re.I):
         raise fail(whole)
     if named := re.fullmatch(r"card named (.+)", what, re.I):
@@ -1069,6 +1072,8 @@ def _search(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     act = m.group("act").lower()
     args: dict[str, Any] = {"who": s.ref, "filter": replace(f, zone="library") if f else None,
                             "n": n}
+    if distinct:
+        args["distinct"] = True
     if m.group("shuf") or act.startswith("then shuffle"):
         args["shuffle"] = True
     if least is not None:
