@@ -379,10 +379,48 @@ def _opponent_dealt_damage(f: Facts) -> bool:
 
 
 @kind("cast_another_spell")
-def _cast_another_spell(f: Facts) -> bool:
+def _cast_another_spell(f: Facts, types: frozenset[str] = frozenset()) -> bool:
     """"If you've cast another spell this turn" (surge, 702.117a: "you or one of your
-    teammates"; no teammates in a two-player game): a spell of theirs other than this one."""
-    return any(p == f.you and oid != f.source for p, oid in f.game.record.spells_cast)
+    teammates"; no teammates in a two-player game): a spell of theirs other than this one
+    ("another instant or sorcery spell": of those types, as it was cast)."""
+    game = f.game
+    for p, oid in game.record.spells_cast:
+        if p != f.you or oid == f.source:
+            continue
+        if types:
+            c = game.lki.get(oid) if oid not in game.objects else game.chars(oid)
+            if c is None or not (c.types & types):
+                continue
+        return True
+    return False
+
+
+@kind("opponent_ge")
+def _opponent_ge(f: Facts, stat: str, n: int) -> bool:
+    """"If an opponent has three or more poison counters / seven or more cards in their
+    graveyard / has drawn four or more cards this turn / cast two or more spells this
+    turn"."""
+    game = f.game
+    for p in game.opponents(f.you):
+        pl = game.players[p]
+        have = {"poison": pl.poison, "graveyard": len(pl.graveyard),
+                "drawn": game.record.drawn[p],
+                "spells": sum(1 for q, _ in game.record.spells_cast if q == p)}[stat]
+        if have >= n:
+            return True
+    return False
+
+
+@kind("life_gained_ge")
+def _life_gained_ge(f: Facts, n: int) -> bool:
+    """"If you've gained 3 or more life this turn"."""
+    return f.game.record.life_gained[f.you] >= n
+
+
+@kind("day_night")
+def _day_night(f: Facts, which: str) -> bool:
+    """"If it's night" / "if it's day" (the game's designation, 731.1)."""
+    return str(f.game.extra.get("day_night") or "") == which
 
 
 @kind("opponent_lost_life_this_turn")

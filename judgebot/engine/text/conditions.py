@@ -194,6 +194,27 @@ def read_condition(r: Any, text: str) -> tuple:
                          r"(?:~|this spell|it)", low):
         # adamant: "If at least three red mana was spent to cast this spell"
         return ("mana_spent", ((COLOR_SYMBOL[m.group(2)], _number(m.group(1))),))
+    if low in ("it's bargained", "it was bargained"):
+        return ("bargained",)
+    if low in ("it's night", "it's day"):
+        return ("day_night", low.split()[-1])
+    if m := re.fullmatch(r"an opponent (?:has (\w+) or more (poison counters|cards in their "
+                         r"graveyard)|has drawn (\w+) or more cards this turn|cast (\w+) or more "
+                         r"spells this turn)", low):
+        if m.group(1):
+            stat = "poison" if m.group(2).startswith("poison") else "graveyard"
+            return ("opponent_ge", stat, _number(m.group(1)))
+        if m.group(3):
+            return ("opponent_ge", "drawn", _number(m.group(3)))
+        return ("opponent_ge", "spells", _number(m.group(4)))
+    if m := re.fullmatch(r"you've gained (\w+) or more life this turn", low):
+        return ("life_gained_ge", _number(m.group(1)))
+    if low == "you've cast another instant or sorcery spell this turn":
+        return ("cast_another_spell", frozenset({"instant", "sorcery"}))
+    if m := re.fullmatch(r"there are (\w+) or more (.+?) on the battlefield", low):
+        f = noun(t[len(t) - len(m.group(2)) - len(" on the battlefield"):
+                   len(t) - len(" on the battlefield")]).filter
+        return ("compare", {"count": f}, "ge", _number(m.group(1)))
     if low in ("you've cast another spell this turn", "you have cast another spell this turn",
                "you or one of your teammates has cast another spell this turn"):
         return ("cast_another_spell",)
