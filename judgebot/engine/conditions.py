@@ -411,6 +411,16 @@ def _opponent_ge(f: Facts, stat: str, n: int) -> bool:
     return False
 
 
+@kind("votes")
+def _votes(f: Facts, option: str, tied_too: bool) -> bool:
+    """"If time gets more votes" / "… more votes or the vote is tied" (701.38a)."""
+    votes = f.refs.get("votes") or {}
+    mine = votes.get(option, 0)
+    others = [n for o, n in votes.items() if o != option]
+    best = max(others, default=0)
+    return mine > best or (tied_too and mine == best)
+
+
 @kind("life_gained_ge")
 def _life_gained_ge(f: Facts, n: int) -> bool:
     """"If you've gained 3 or more life this turn"."""

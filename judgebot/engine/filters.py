@@ -347,6 +347,8 @@ def amount(expr: Any, view: View, ctx: dict[str, Any]) -> int:
         if expr["spells_cast_this_turn"] == "you":  # "the number of spells you've cast"
             return sum(1 for p, _ in game.record.spells_cast if p == you)
         return len(game.record.spells_cast)
+    if "votes_for" in expr:  # "for each time vote" (701.38a)
+        return int((ctx.get("refs", {}).get("votes") or {}).get(expr["votes_for"], 0))
     if "mana_spent" in expr:  # converge: the mana paid to cast the source (601.2h)
         obj = game.objects.get(ctx.get("source"))
         spent = obj.cast.spent if obj is not None and obj.cast is not None else ()

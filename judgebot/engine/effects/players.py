@@ -13,6 +13,25 @@ from judgebot.engine.verbs import verb
 from judgebot.messages import Name, msg
 
 
+@verb("vote", primary="options")
+def _vote(ctx: Ctx, eff: Effect) -> None:
+    """"Starting with you, each player votes for time or knowledge" (701.38a): each player in
+    turn order from you chooses one option; the votes are counted for what follows."""
+    game = ctx.game
+    options = list(eff.get("options"))
+    order = [p for p in game.apnap() if not game.players[p].lost]
+    if ctx.you in order:  # starting with you, then in turn order
+        i = order.index(ctx.you)
+        order = order[i:] + order[:i]
+    votes = {o: 0 for o in options}
+    for p in order:
+        k = game.chooser.choose(p, "vote", options, keys=("vote",), note=eff.text)
+        votes[options[k]] += 1
+        game.log.add("choice", msg("effects.players.votes", player=p, option=options[k]),
+                     ctx.rules + (R.VOTE,))
+    ctx.refs["votes"] = votes
+
+
 @verb("choose_player", primary="who")
 def _choose_player(ctx: Ctx, eff: Effect) -> None:
     """"Choose an opponent" / "Choose another player" as a spell resolves (608.2d): the

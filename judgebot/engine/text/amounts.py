@@ -250,6 +250,8 @@ def for_each(r: Any, text: str) -> Any:
     if low in ("color of mana spent to cast ~", "color of mana spent to cast this spell",
                "color of mana spent to cast it"):
         return {"mana_spent": "colors"}  # converge
+    if m := re.fullmatch(r"([\w' ]+?) vote", low):  # council's dilemma (701.38a)
+        return {"votes_for": m.group(1)}
     if low == "basic land type among lands you control":  # domain, counted (the same)
         return dict(FIXED["the number of basic land types among lands you control"])
     if low in ("spell you've cast this turn", "other spell you've cast this turn"):

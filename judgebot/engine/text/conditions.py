@@ -194,6 +194,8 @@ def read_condition(r: Any, text: str) -> tuple:
                          r"(?:~|this spell|it)", low):
         # adamant: "If at least three red mana was spent to cast this spell"
         return ("mana_spent", ((COLOR_SYMBOL[m.group(2)], _number(m.group(1))),))
+    if m := re.fullmatch(r"([\w' ]+?) gets more votes( or the vote is tied)?", low):
+        return ("votes", m.group(1), bool(m.group(2)))
     if low in ("it's bargained", "it was bargained"):
         return ("bargained",)
     if low in ("it's night", "it's day"):

@@ -805,6 +805,10 @@ class Reader:
                 self.that_player = saved
             return [Effect("for_each_moved", {"ref": m.group(2).lower(), "filter": f,
                                               "then": tuple(then)}, text=s)]
+        if m := re.fullmatch(r"starting with you, each player votes for ([\w' ]+?) or ([\w' ]+)", s,
+                             re.I):
+            return [Effect("vote", {"options": (m.group(1).lower(), m.group(2).lower())},
+                           text=s)]
         if m := re.fullmatch(r"choose (an opponent|another player)", s, re.I):
             self.that_player = "chosen_player"  # "… that player …" in what follows
             return [Effect("choose_player", {"who": "opponent" if "opponent" in m.group(1).lower()
