@@ -64,6 +64,8 @@ def _delayed(ctx: Ctx, eff: Effect) -> None:
             refs["target" if i == 0 else f"target{i + 1}"] = slot[0]
     if eff.get("next_turn_of_you"):
         refs["_after_turn"] = game.turn
+    if eff.get("it") is not None:  # "When that creature dies this turn": the target named
+        refs["it"] = refs.get(eff.get("it"))
     until = ("until_turn_of", ctx.you) if eff.get("until") == "your_next_turn" else \
         ("this_turn", game.turn) if eff.get("until") == "this_turn" else None
     once = until is None or until[0] == "this_turn"  # "When you next …": once (603.7c)

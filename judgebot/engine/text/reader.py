@@ -805,6 +805,22 @@ class Reader:
                 self.that_player = saved
             return [Effect("for_each_moved", {"ref": m.group(2).lower(), "filter": f,
                                               "then": tuple(then)}, text=s)]
+        if m := re.fullmatch(r"when (that creature|it) dies this turn, (.+)", s, re.I | re.S):
+            # a delayed triggered ability about the object the spell named (603.7c), for
+            # this turn only; "the creature" in it is that object as it last existed
+            it = self.ref_it()
+            if not isinstance(it, str) or not it.startswith("target"):
+                raise Unsupported(msg("text.reader.clause", value=s))
+            saved = self.it
+            self.it = "it"
+            try:
+                body = tuple(self.clause(m.group(2)).effects)
+            finally:
+                self.it = saved
+            ability = TriggeredAbility(Trigger("dies", "ref"), body, text=s,
+                                       rules=(R.TRIGGER_DELAYED,))
+            return [Effect("delayed", {"ability": ability, "until": "this_turn", "it": it},
+                           text=s)]
         if m := re.fullmatch(r"starting with you, each player votes for ([\w' ]+?) or ([\w' ]+)", s,
                              re.I):
             return [Effect("vote", {"options": (m.group(1).lower(), m.group(2).lower())},
