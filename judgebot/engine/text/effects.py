@@ -217,7 +217,7 @@ def player_ref(r: Reading, phrase: str) -> Any:
             raise unread(phrase, phrase)
         return r.that_player
     if low in ("its controller", "that creature's controller", "that permanent's controller",
-               "that spell's controller", "its owner's controller"):
+               "that spell's controller", "its owner's controller", "the creature's controller"):
         return _controller_of(r.ref_it())
     if low in ("its owner", "that card's owner", "that creature's owner",
                "that permanent's owner"):
