@@ -1625,6 +1625,14 @@ def _prevent(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
                        text=whole),
                 Effect("prevent", {"amount": "all", "from": ref, "combat_only": True},
                        text=whole)]
+    if m := re.fullmatch(r"all (combat )?damage that would be dealt to you and (.+?) this turn",
+                         low):
+        # "to you and creatures you control": two shields, one for each (615.1)
+        rest = t[m.start(2):m.end(2)]
+        return [Effect("prevent", {"amount": "all", "to": "you",
+                                   "combat_only": bool(m.group(1))}, text=whole),
+                Effect("prevent", {"amount": "all", "to": _recipient(r, rest),
+                                   "combat_only": bool(m.group(1))}, text=whole)]
     if m := re.fullmatch(r"all (combat )?damage that would be dealt to (.+?) this turn", low):
         to = _recipient(r, t[m.start(2):m.end(2)])
         return [Effect("prevent", {"amount": "all", "to": to,
