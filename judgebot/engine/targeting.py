@@ -180,9 +180,9 @@ def divide_among(game: Game, player: str, specs: tuple[TargetSpec, ...],
               name: str) -> dict[Any, int]:
     flat = [t for slot in targets for t in slot]
     total = x
-    for e in sab.effects:
+    for e in list(sab.effects) + [e for mode in sab.modes for e in mode[0]]:
         if e.get("divided"):
-            amt = e.get("amount")
+            amt = e.get("amount", e.get("n"))  # damage, or counters distributed (601.2d)
             total = x if amt in ("X", "x") else int(amt)
     if not division:
         if len(flat) == 1:

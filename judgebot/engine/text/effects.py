@@ -786,6 +786,30 @@ def _graveyard_ref(r: Reading, what: str, whose: str) -> tuple[Any, bool]:
     raise fail(what)
 
 
+@verb("distribute")
+def _distribute(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
+    """"Distribute three +1/+1 counters among one, two, or three target creatures": the
+    division announced as the spell is cast (601.2d), as for damage."""
+    t = rest.strip()
+    m = re.fullmatch(r"(\w+) ([+-]\d+/[+-]\d+|\w+) counters among (one or two|one, two, or three|"
+                     r"up to (?:two|three|four)|any number of) target (.+)", t, re.I)
+    if s.kind != "player" or s.ref != "you" or not m:
+        raise fail(whole)
+    n = plain_number(m.group(1).lower())
+    if not isinstance(n, int):
+        raise fail(whole)
+    how = m.group(3).lower()
+    count = {"one or two": 2, "one, two, or three": 3}.get(how) or \
+        (plain_number(how.split()[-1]) if how.startswith("up to") else n)
+    spec = target_spec("target " + re.sub(r"s\b", "", m.group(4), count=1))
+    # at least one target, at most as many as the counters (each gets one or more)
+    spec = replace(spec, count=min(count, n), up_to=True, at_least=1, divide=True)
+    ref = r.add_target(spec)
+    r.it = r.them = ref
+    return [Effect("put_counters", {"what": ref, "kind": m.group(2).lower(), "n": n,
+                                    "divided": True}, text=whole)]
+
+
 @verb("put", "puts")
 def _put(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     t = rest.strip()
