@@ -40,8 +40,12 @@ class Ctx:
     damage_source: int | None = None  # the object that deals damage (the spell, or the source)
 
     def amount(self, expr: Any, subject: int | None = None) -> int:
-        if expr == "amount":
-            return int(self.info.get("amount", 0))
+        if expr == "amount":  # "that much": what the trigger saw, else what this did so far
+            if "amount" in self.info:
+                return int(self.info["amount"])
+            if "amount" in self.refs and R.RESOLVE_INFO not in self.rules:
+                self.rules = self.rules + (R.RESOLVE_INFO,)  # determined as it applies
+            return int(self.refs.get("amount", 0))
         if not isinstance(expr, int) and str(expr).lower() not in ("x", "all") and \
                 not str(expr).lstrip("-").isdigit() and R.RESOLVE_INFO not in self.rules:
             # A count or a characteristic: determined once, as the effect applies (608.2h).

@@ -210,6 +210,18 @@ def _sacrifice(ctx: Ctx, eff: Effect) -> None:
         events = []
         # 608.2e/101.4: choices in APNAP order, then sacrificed simultaneously.
         for p in [q for q in game.apnap() if q in players(ctx, eff.get("who", "you"))]:
+            if eff.get("any_number"):
+                # "Sacrifice any number of lands": none to all of them, the player's choice
+                view = View(game)
+                f = eff.get("filter") or Filter()
+                mine = [o for o in game.battlefield if game.controller_of(o) == p and
+                        matches(f, view, o, p, None)]
+                chosen = choose_between(game, p, mine, 0, len(mine), "sacrifice",
+                                        keys=("sacrifice",))
+                events += [Move(source=ctx.source, oid=o, to_zone="graveyard",
+                                reason="sacrifice", rules=ctx.rules + (R.SACRIFICE,))
+                           for o in chosen]
+                continue
             n = ctx.amount(eff.get("n", 1))
             events += sacrifice_events(game, p, eff.get("filter") or Filter(), n, ctx.source,
                                        ctx.rules)
@@ -217,8 +229,12 @@ def _sacrifice(ctx: Ctx, eff: Effect) -> None:
             for e in events:
                 if isinstance(e, Move):
                     e.to_zone, e.reason, e.rules = "exile", "exile", ctx.rules + (R.EXILE,)
-    if events:
-        perform(game, events)
+    done = perform(game, events) if events else []
+    if eff.get("any_number"):  # "that much", "for each … sacrificed this way" (608.2h)
+        moved = [e for e in done if isinstance(e, Move)]
+        ctx.refs["sacrificed_ids"] = [e.new_id for e in moved]
+        ctx.refs["amount"] = len(moved)
+        _remember(ctx, moved)
 
 
 

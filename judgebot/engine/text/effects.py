@@ -544,7 +544,7 @@ def _deal(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
         to = _recipient(r, m.group(1))
         amount = read_amount(r, m.group(2))
         return [_damage(amount, to, source, whole)]
-    if m := re.fullmatch(r"(\w+) damage to (.+?)(?: for each (.+))?", t, re.I):
+    if m := re.fullmatch(r"(that much|\w+) damage to (.+?)(?: for each (.+))?", t, re.I):
         amount = read_amount(r, m.group(1)) if not (where and m.group(1).lower() == "x") \
             else read_amount(r, where)
         to = _recipient(r, m.group(2))
@@ -1504,6 +1504,10 @@ def _sacrifice(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     if m := re.fullmatch(r"another (.+)", low):
         f = replace(noun(t[len(t) - len(m.group(1)):]).filter, other=True)
         return [Effect("sacrifice", {"who": s.ref, "filter": f, "n": 1}, text=whole)]
+    if m := re.fullmatch(r"any number of (.+)", low):
+        f = noun(t[len(t) - len(m.group(1)):]).filter
+        return [Effect("sacrifice", {"who": s.ref, "filter": f, "any_number": True},
+                       text=whole)]
     raise fail(whole)
 
 
