@@ -238,6 +238,32 @@ def _sacrifice(ctx: Ctx, eff: Effect) -> None:
 
 
 
+@verb("keep_sacrifice_rest", primary="filter")
+def _keep_sacrifice_rest(ctx: Ctx, eff: Effect) -> None:
+    """"Each player chooses three permanents they control, then sacrifices the rest",
+    "… a number of lands they control equal to the number of lands controlled by the player
+    who controls the fewest …": choices in APNAP order, then the sacrifices at once
+    (101.4, 701.21a)."""
+    game = ctx.game
+    view = View(game)
+    f: Filter = eff.get("filter") or Filter()
+    who = [q for q in game.apnap() if not game.players[q].lost]
+    theirs = {p: [o for o in game.battlefield if game.controller_of(o) == p and
+                  matches(f, view, o, p, None)] for p in who}
+    n = ctx.amount(eff.get("n", 0)) if eff.get("n") != "fewest" else \
+        min((len(v) for v in theirs.values()), default=0)
+    events: list[Event] = []
+    for p in who:
+        mine = theirs[p]
+        least = 0 if eff.get("up_to") else min(n, len(mine))
+        keep = set(choose_between(game, p, mine, least, n, "keep", keys=("keep", "choose")))
+        events += [Move(source=ctx.source, oid=o, to_zone="graveyard", reason="sacrifice",
+                        rules=ctx.rules + (R.SACRIFICE, R.APNAP)) for o in mine
+                   if o not in keep]
+    if events:
+        perform(game, events)
+
+
 @verb("search", primary="filter")
 def _search(ctx: Ctx, eff: Effect) -> None:
     """Search a library (and a graveyard, "and/or graveyard") for up to N cards (701.23):

@@ -821,6 +821,23 @@ class Reader:
                                        rules=(R.TRIGGER_DELAYED,))
             return [Effect("delayed", {"ability": ability, "until": "this_turn", "it": it},
                            text=s)]
+        if m := re.fullmatch(r"each player chooses (up to )?(\w+|a number of) (.+?) they control"
+                             r"(?: equal to the number of (.+?) controlled by the player who "
+                             r"controls the fewest)?, then sacrifices the rest", s, re.I):
+            # keep that many, sacrifice the others (101.4: choices in APNAP order)
+            what = m.group(3)
+            if m.group(2).lower() == "a number of":
+                if not m.group(4) or m.group(4).lower() != what.lower():
+                    raise Unsupported(msg("text.reader.clause", value=s))
+                n: Any = "fewest"
+            else:
+                from judgebot.engine.text.amounts import plain_number
+                n = plain_number(m.group(2).lower())
+                if not isinstance(n, int):
+                    raise Unsupported(msg("text.reader.clause", value=s))
+            f = noun(what).filter
+            return [Effect("keep_sacrifice_rest", {"filter": f, "n": n,
+                                                   "up_to": bool(m.group(1))}, text=s)]
         if m := re.fullmatch(r"starting with you, each player votes for ([\w' ]+?) or ([\w' ]+)", s,
                              re.I):
             return [Effect("vote", {"options": (m.group(1).lower(), m.group(2).lower())},
