@@ -139,11 +139,16 @@ def _bounce_choice(ctx: Ctx, eff: Effect) -> None:
     game = ctx.game
     f: Filter = eff.get("filter")
     mine = select(f, View(game), ctx.you, ctx.source)
-    chosen = choose_cards(game, ctx.you, mine, 1, "return", keys=("return", "bounce"))
+    if eff.get("any_number"):  # none to all of them
+        chosen = choose_between(game, ctx.you, mine, 0, len(mine), "return",
+                                keys=("return", "bounce"))
+    else:
+        chosen = choose_cards(game, ctx.you, mine, 1, "return", keys=("return", "bounce"))
     events = [Move(source=ctx.source, oid=o, to_zone="hand", reason="bounce",
                    rules=ctx.rules) for o in chosen]
-    if events:
-        perform(game, events)
+    done = perform(game, events) if events else []
+    ctx.refs["returned"] = [e.new_id for e in done if isinstance(e, Move)]
+    ctx.refs["amount"] = len(ctx.refs["returned"])
 
 
 

@@ -237,7 +237,7 @@ def for_each(r: Any, text: str) -> Any:
         return {"counters_on": "self" if m.group(2) == "~" else "it", "kind": m.group(1)}
     if m := re.fullmatch(r"(?:creature|permanent|artifact|land) tapped this way", low):
         return {"ref": "tapped"}  # "for each creature tapped this way" (608.2h)
-    if m := re.fullmatch(r"(.+?) (destroyed|exiled|sacrificed) this way", low):
+    if m := re.fullmatch(r"(.+?) (destroyed|exiled|sacrificed|returned) this way", low):
         # "for each creature destroyed this way": what the spell did so far (608.2h)
         what = text.strip()[:len(m.group(1))]
         f = None if what.lower() in ("card", "permanent") else \

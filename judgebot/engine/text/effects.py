@@ -733,6 +733,12 @@ def _return(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
         if qm and "target" not in what.lower():
             n = noun(qm.group(2))
             return [Effect("bounce_choice", {"filter": n.filter}, text=whole)]
+        if (qm := re.fullmatch(r"any number of (.+)", what, re.I)) and \
+                "target" not in what.lower():
+            # "Return any number of Plains you control to their owner's hand"
+            n = noun(qm.group(1))
+            return [Effect("bounce_choice", {"filter": n.filter, "any_number": True},
+                           text=whole)]
         ref, _ = object_ref(r, what)
         return [Effect("bounce", {"what": ref}, text=whole)]
     if m := re.fullmatch(r"(.+?) from (your|a|target player's|their|its owner's) graveyard to "
