@@ -182,6 +182,25 @@ def _return(ctx: Ctx, eff: Effect) -> None:
 
 
 
+@verb("return_choice", primary="filter")
+def _return_choice(ctx: Ctx, eff: Effect) -> None:
+    """"Return a creature card from your graveyard to your hand" (not targeted): the cards
+    are chosen as the spell resolves (608.2d), from those in the graveyard then."""
+    game = ctx.game
+    f: Filter = eff.get("filter")
+    view = View(game)
+    mine = [o for o in game.players[ctx.you].graveyard if matches(f, view, o, ctx.you, None)]
+    n = ctx.amount(eff.get("n", 1))
+    chosen = choose_between(game, ctx.you, mine, eff.get("least", n), n, "return",
+                            keys=("return",))
+    if not chosen:
+        game.log.add("note", msg("effects.zones.return_none", player=ctx.you),
+                     ctx.rules + (R.RESOLVE_CHOICES,))
+        return
+    ctx.refs["chosen_return"] = chosen
+    _return(ctx, Effect("return", {**eff.args, "what": "chosen_return"}, text=eff.text))
+
+
 @verb("mill", primary="n")
 def _mill(ctx: Ctx, eff: Effect) -> None:
     game = ctx.game

@@ -741,6 +741,21 @@ def _return(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
                            text=whole)]
         ref, _ = object_ref(r, what)
         return [Effect("bounce", {"what": ref}, text=whole)]
+    if (m := re.fullmatch(r"(a|an|one|two|three|up to one|up to two|up to three) (.+?) from your "
+                          r"graveyard to (your hand|the battlefield)", t, re.I)) and \
+            "target" not in m.group(2).lower() and s.ref == "you":
+        # "return a creature card from your graveyard to your hand": chosen on resolution
+        count = m.group(1).lower()
+        n = 1 if count in ("a", "an") else plain_number(count.replace("up to ", ""))
+        what = re.sub(r"\bcards?\b", "", m.group(2)).strip()
+        f = noun(what or "card").filter if what else Filter()
+        f = replace(f, zone="graveyard")
+        args: dict[str, Any] = {"filter": f, "n": n, "least": 0 if "up to" in count else n,
+                                "to": "hand" if "hand" in m.group(3).lower() else "battlefield"}
+        if args["to"] == "battlefield":
+            args.update(under=under, tapped=tapped, counters=counters)
+        r.it = "chosen_return"
+        return [Effect("return_choice", args, text=whole)]
     if m := re.fullmatch(r"(.+?) from (your|a|target player's|their|its owner's) graveyard to "
                          r"(your|its owner's|their owner's|their) hand", t, re.I):
         ref, _ = _graveyard_ref(r, m.group(1), m.group(2))
