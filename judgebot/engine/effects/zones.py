@@ -182,6 +182,19 @@ def _return(ctx: Ctx, eff: Effect) -> None:
 
 
 
+@verb("choose_object", primary="filter")
+def _choose_object(ctx: Ctx, eff: Effect) -> None:
+    """"… on a creature you control" (not targeted): one permanent chosen as the spell
+    resolves (608.2d), named by the instruction that follows."""
+    game = ctx.game
+    found = select(eff.get("filter"), View(game), ctx.you, ctx.source)
+    chosen = choose_cards(game, ctx.you, found, 1, "choose", keys=("choose", "targets"))
+    ctx.refs[eff.get("ref")] = chosen
+    for o in chosen:
+        game.log.add("choice", msg("effects.players.chooses_player", player=ctx.you,
+                                   chosen=game.label(o)), ctx.rules + (R.RESOLVE_CHOICES,))
+
+
 @verb("return_choice", primary="filter")
 def _return_choice(ctx: Ctx, eff: Effect) -> None:
     """"Return a creature card from your graveyard to your hand" (not targeted): the cards

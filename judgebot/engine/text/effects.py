@@ -871,6 +871,14 @@ def _put(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
             n = scaled(n, for_each(r, m.group(6)))
         if kind not in COUNTER_KINDS and not re.fullmatch(r"[+-]\d+/[+-]\d+", kind):
             raise unread(kind + " counter", whole)
+        if (one := re.fullmatch(r"(?:a|an) (creature|artifact|creature or vehicle|permanent)"
+                                r"( you control)?", m.group(3), re.I)) and s.ref == "you":
+            # "Put a +1/+1 counter on a creature you control": chosen as it resolves (608.2d)
+            f = noun(one.group(1) + (one.group(2) or "")).filter
+            r.it = "chosen_object"
+            return [Effect("choose_object", {"filter": f, "ref": "chosen_object"}, text=whole),
+                    Effect("put_counters", {"what": "chosen_object", "kind": kind, "n": n},
+                           text=whole)]
         ref, _ = object_ref(r, m.group(3))
         return [Effect("put_counters", {"what": ref, "kind": kind, "n": n}, text=whole)]
     if m := re.fullmatch(r"(.+?) on (?:the )?(bottom|top) of (?:its|their) owners?'s? "
