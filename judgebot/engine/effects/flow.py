@@ -68,7 +68,8 @@ def _delayed(ctx: Ctx, eff: Effect) -> None:
         refs["it"] = refs.get(eff.get("it"))
     until = ("until_turn_of", ctx.you) if eff.get("until") == "your_next_turn" else \
         ("this_turn", game.turn) if eff.get("until") == "this_turn" else None
-    once = until is None or until[0] == "this_turn"  # "When you next …": once (603.7c)
+    # "When you next …": once (603.7c); "Whenever … this turn": each time, until it ends
+    once = (until is None or until[0] == "this_turn") and not eff.get("repeat")
     game.delayed.append(DelayedTrigger(ability.trigger, ability, ctx.you, ctx.source,
                                        game.name_of(ctx.source) if ctx.source else "",
                                        refs, once, game.turn, ability.text, until))

@@ -376,6 +376,14 @@ class Reader:
             return {"additional_cost": _additional_cost(body)}
         if is_spell and (m := MODAL.match(line)):
             return {"modal": self.modal(m)}
+        if is_spell and (m := re.fullmatch(r"(whenever (?!that |it )[^,]+?) this turn, (.+)", line,
+                                           re.I | re.S)):
+            # "Whenever a creature dies this turn, you gain 1 life": a delayed triggered
+            # ability the spell creates, for the rest of the turn (603.7a)
+            ab = self.triggered(m.group(1) + ", " + m.group(2))
+            ab = replace(ab, rules=tuple(ab.rules) + (R.TRIGGER_DELAYED,))
+            return Parts([Effect("delayed", {"ability": ab, "until": "this_turn",
+                                             "repeat": True}, text=line)])
         if low.startswith(("when ", "whenever ", "at the beginning")) and not (
                 is_spell and low.startswith(("at the beginning of your next upkeep",
                                              "at the beginning of the next end step",
@@ -860,6 +868,12 @@ class Reader:
         if re.fullmatch(r"if (it|that creature|that permanent) would leave the battlefield, "
                         r"exile it instead of putting it anywhere else", s, re.I):
             return [Effect("leaves_exile", {"what": self.ref_it()}, text=s)]
+        if m := re.fullmatch(r"(whenever (?!that |it )[^,]+?) this turn, (.+)", s, re.I | re.S):
+            # a delayed triggered ability for the rest of the turn (603.7a), in a sentence
+            ab = self.triggered(m.group(1) + ", " + m.group(2))
+            ab = replace(ab, rules=tuple(ab.rules) + (R.TRIGGER_DELAYED,))
+            return [Effect("delayed", {"ability": ab, "until": "this_turn", "repeat": True},
+                           text=s)]
         for pattern, trig in DELAYED:
             if m := pattern.fullmatch(s):
                 body = self.clause(m.group(1)).effects
