@@ -736,6 +736,22 @@ class Reader:
                     last.args[key] = tuple(last.args.get(key, ())) + tuple(more)
                 i += 1
                 continue
+            last = parts.effects[-1] if parts.effects else None
+            inner = last.args["then"][-1] if last is not None and last.verb == "if" and \
+                last.args.get("then") and not last.args.get("else") else None
+            if re.match(r"if you do(n't)?, ", s, re.I) and inner is not None and \
+                    inner.verb in ("may", "may_pay"):
+                # "If you control a Raccoon, you may discard a card. If you do, draw a card.":
+                # what follows the choice made inside the condition
+                key = "else" if re.match(r"if you don't", s, re.I) else "then"
+                more = self.sentence_effects(s[len(re.match(r"if you do(n't)?, ", s,
+                                                            re.I).group(0)):])
+                if inner.verb == "may" and key == "then":
+                    inner.args["effects"] = tuple(inner.args.get("effects", ())) + tuple(more)
+                else:
+                    inner.args[key] = tuple(inner.args.get(key, ())) + tuple(more)
+                i += 1
+                continue
             if re.match(r"if you do(n't)?, ", s, re.I):
                 raise Unsupported(msg("text.reader.clause", value=s))
             if re.match(r"otherwise, ", nxt, re.I) and re.match(r"if ", s, re.I):
