@@ -184,6 +184,10 @@ class Filter:
     # power or mana value is the greatest (ties included) among the objects the rest of the
     # filter takes that the same player controls ("controller") or on the battlefield ("all")
     greatest: tuple[str, str] | None = None
+    # "with total power and toughness 5 or less" / "with power or toughness 4 or greater":
+    # (op, n), op "le" or "ge"
+    pt_total: tuple[str, int] | None = None
+    pt_either: tuple[str, int] | None = None
     zone: str = "battlefield"
     text: str = ""
 

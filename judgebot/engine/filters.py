@@ -182,6 +182,16 @@ def matches(f: Filter, view: View, oid: int, perspective: str | None,
         return False
     if f.counter and not obj.counters.get(f.counter):
         return False
+    if f.pt_total is not None:
+        op, n = f.pt_total
+        total = (c.power or 0) + (c.toughness or 0)
+        if (total > n) if op == "le" else (total < n):
+            return False
+    if f.pt_either is not None:
+        op, n = f.pt_either
+        vals = (c.power or 0, c.toughness or 0)
+        if not any((v <= n) if op == "le" else (v >= n) for v in vals):
+            return False
     if f.greatest is not None:
         stat, scope = f.greatest
         rest = replace(f, greatest=None)

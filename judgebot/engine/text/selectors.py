@@ -82,6 +82,9 @@ ZONES = (
 _COMPILED: dict[str, re.Pattern] = {}
 
 
+COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
 def compiled(pattern: str) -> re.Pattern:
     """A pattern built from the grammar's word lists, compiled once (not left to the
     regular-expression module's small cache)."""
@@ -231,6 +234,16 @@ def noun(text: str, allow_other: bool = False) -> Noun:
         kw["attacking"] = True
     if cut(r" (?:that's|that are|that is) blocking(?= )"):
         kw["blocking"] = True
+    if m := cut(r" (?:that's|that are|that is) (white|blue|black|red|green)(?:,? (?:or|and/or) "
+                r"(white|blue|black|red|green))?(?= )"):
+        # "creature or planeswalker that's black or red": either colour (105.2)
+        sets["colors"] |= {COLOR_LETTER[c] for c in (m.group(1), m.group(2)) if c}
+    if cut(r" (?:that's|that are|that is) one or more colors(?= )"):
+        kw["colorless"] = False
+    if m := cut(r" with total power and toughness (\d+) or (less|greater)(?= )"):
+        kw["pt_total"] = ("le" if m.group(2) == "less" else "ge", int(m.group(1)))
+    if m := cut(r" with power or toughness (\d+) or (less|greater)(?= )"):
+        kw["pt_either"] = ("le" if m.group(2) == "less" else "ge", int(m.group(1)))
     if cut(r" (?:that's|that are|that is) tapped(?= )"):
         kw["tapped"] = True
     if cut(r" (?:that's|that are|that is) untapped(?= )"):
