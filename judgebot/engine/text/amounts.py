@@ -79,8 +79,12 @@ def _stat_of(r: Any, who: str) -> Any:
         return "sacrificed"
     if w in ("the exiled creature's", "the exiled card's"):
         return "exiled"
-    if w in ("target creature's",) and r is not None:
-        return r.ref_it()
+    if w in ("target creature's",) and r is not None and hasattr(r, "add_target"):
+        # "equal to target creature's power": a target of its own (115.1)
+        from judgebot.engine.text.selectors import target_spec
+        ref = r.add_target(target_spec("target creature"))
+        r.it = ref
+        return ref
     if w in ("equipped creature's",):
         return "equipped"
     if w in ("enchanted creature's",):

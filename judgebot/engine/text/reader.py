@@ -806,6 +806,17 @@ class Reader:
             grant = Effect("grant_printed_below", {"what": self.ref_it(), "after": m.group(1),
                                                    "duration": "eot"}, text=s)
             return [Effect("if", {"cond": ("target_is_another",), "then": (grant,)}, text=s)]
+        if m := re.fullmatch(r"the next time (target creature|that creature|it) would deal damage "
+                             r"this turn, prevent that damage", s, re.I):
+            # a shield on the damage that object deals next, used up once (615.7)
+            from judgebot.engine.text.effects import object_ref
+            ref, _ = object_ref(self, m.group(1))
+            return [Effect("prevent", {"amount": "all", "from": ref, "once": True}, text=s)]
+        if m := re.fullmatch(r"the next time an? source of your choice would deal damage to any "
+                             r"target this turn, prevent that damage", s, re.I):
+            return [Effect("choose_source", {"filter": None}, text=s),
+                    Effect("prevent", {"amount": "all", "from": "chosen_source", "once": True},
+                           text=s)]
         if m := re.fullmatch(r"the next time an? ((?:[\w-]+ )?)source of your choice would deal "
                              r"damage to you this turn, prevent that damage", s, re.I):
             # 609.7a: the source chosen as it resolves; a shield used up once (615.7)
