@@ -27,7 +27,9 @@ def card_rules(store: Store, card: Record) -> list[str]:
     (found when the store was built; found now for a card without them)."""
     if getattr(card, "uses", None) or card.edition == "oracle":
         return list(getattr(card, "uses", []))
-    return [f.rule for f in rule_linker(store).find(card.text.get(EN, ""))]
+    return [f.rule for f in rule_linker(store).card_uses(
+        card.text.get(EN, ""), getattr(card, "mana_cost", "") or "",
+        (getattr(card, "type_line", None) or {}).get(EN, ""))]
 
 
 def rulings(store: Store, card: Record) -> list[Record]:

@@ -7,7 +7,10 @@ one, given by the caller):
   ``mills`` → 701.17), found by the titles of the 701 and 702 rules;
 - the rule numbers it cites (``rule 704.5j``);
 - the glossary terms it uses (``state-based actions`` → 704), linked to the
-  first rule their glossary entry points to.
+  first rule their glossary entry points to;
+- for a card's own text, cost and type line, the templates that bring a rule
+  into play without naming it (``{B/P}`` → 107.4f, "divided as you choose" →
+  601.2d, ``Legendary`` → 704.5j): ``oracletemplates.yaml``.
 
 Many keyword names are also ordinary words ("support", "learn", "gift",
 "station"): outside the basic keywords (:data:`CORE`), a keyword counts only
@@ -25,8 +28,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
+from importlib import resources
 
 import ahocorasick
+import yaml
 
 from judgebot.corpus import EN, Record
 from judgebot.references import find_refs
@@ -60,14 +66,37 @@ STOP_TERMS = {
     "colorless", "as though", "day", "night", "trigger", "text box", "face up", "face down",
     "multiplayer game", "independent", "rules", "rules text", "additional cost",
 }
+REMINDER = re.compile(r"\([^()]*\)")
 ENDINGS = ("", "s", "es", "ed", "d", "ing", "'s")
 
 
 @dataclass(frozen=True)
 class Found:
     rule: str  # the linked rule's id
-    how: str  # keyword | number | term
+    how: str  # keyword | number | term | template
     word: str  # what the text says
+
+
+@dataclass(frozen=True)
+class Template:
+    """A template of Oracle text, cost or type line and the rule it brings in."""
+    rule: str  # the rule's number
+    fields: tuple[str, ...]  # text | cost | type
+    pattern: re.Pattern
+
+
+@cache
+def templates_text() -> str:
+    return resources.files("judgebot").joinpath("oracletemplates.yaml").read_text(
+        encoding="utf-8")
+
+
+@cache
+def templates() -> tuple[Template, ...]:
+    """``oracletemplates.yaml``, compiled."""
+    entries = yaml.safe_load(templates_text()) or []
+    return tuple(Template(str(e["rule"]), tuple(e["in"]), re.compile(e["pattern"]))
+                 for e in entries)
 
 
 class RuleLinker:
@@ -139,6 +168,26 @@ class RuleLinker:
                 continue
             seen.add(rid)
             found.append(Found(rid, how, text[start:start + len(form)]))
+        return found
+
+    def card_uses(self, text: str, cost: str = "", type_line: str = "") -> list[Found]:
+        """The rules a card's own text names (:meth:`find`), then those its
+        templates bring in (``oracletemplates.yaml``), each once."""
+        found = self.find(text)
+        seen = {f.rule for f in found}
+        # Reminder text explains a keyword already linked by its name.
+        own = REMINDER.sub("", text).lower()
+        fields = {"text": own, "cost": cost.lower(), "type": type_line.lower()}
+        for template in templates():
+            rid = self.rules.get(template.rule)
+            if rid is None or rid in seen:
+                continue
+            for name in template.fields:
+                m = template.pattern.search(fields[name])
+                if m:
+                    seen.add(rid)
+                    found.append(Found(rid, "template", m.group()))
+                    break
         return found
 
     def _hits(self, low: str) -> list[tuple[int, str, str, str]]:

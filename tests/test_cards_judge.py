@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from judgebot import corpus
+from judgebot.cardinfo import card_rules
 from judgebot.cardreading import read_card
 from judgebot.judge.lexicon import Lexicon
-from judgebot.rulelinks import RuleLinker
+from judgebot.rulelinks import RuleLinker, templates
 
 
 @pytest.fixture(scope="module")
@@ -145,6 +146,42 @@ def test_everyday_verbs_are_never_linked(linker):
     found = [f.rule for f in linked.find("Cast it, then create a token and reveal a card.")]
     assert corpus.rule_id("701.5", current) not in found  # cast
     assert corpus.rule_id("701.7", current) not in found  # create
+
+
+def test_every_oracle_template_links_a_rule_of_the_current_edition(store):
+    current = store.current_edition("mtg")
+    for template in templates():
+        assert store.rule(template.rule, game="mtg") is not None, template.rule
+        assert store.rule(template.rule, game="mtg").edition == current
+
+
+@pytest.mark.parametrize("card, rule", [
+    ("dismember", "107.4f"),  # {1}{B/P}{B/P}: Phyrexian mana
+    ("electrolyze", "601.2d"),  # "divided as you choose"
+    ("llanowar-elves", "605.1a"),  # "{T}: Add {G}."
+    ("walking-ballista", "107.3m"),  # "enters with X +1/+1 counters"
+    ("jace-the-mind-sculptor", "606.3"),  # loyalty abilities
+    ("jace-the-mind-sculptor", "704.5j"),  # Legendary
+    ("control-magic", "613.1b"),  # "You control enchanted creature."
+    ("turn-to-frog", "613.1f"),  # "loses all abilities"
+    ("blood-moon", "305.7"),  # "Nonbasic lands are Mountains."
+    ("spark-double", "707.9"),  # "a copy of … except"
+    ("counterspell", "701.6a"),
+])
+def test_a_cards_templates_link_the_rules_that_read_them(store, card, rule):
+    rec = store.get(f"mtg:card:{card}")
+    assert store.rule(rule, game="mtg").id in card_rules(store, rec)
+
+
+def test_reminder_text_brings_no_template_of_its_own(linker):
+    linked, current = linker
+    # Rebound's reminder text says "without paying its mana cost"; the card does not.
+    found = linked.card_uses("Exile target creature. Rebound (If you cast this spell from "
+                             "your hand, exile it as it resolves. At the beginning of your "
+                             "next upkeep, you may cast this card from exile without paying "
+                             "its mana cost.)", "{W}", "Instant")
+    assert corpus.rule_id("118.9", current) not in [f.rule for f in found]
+    assert corpus.rule_id("702.88", current) in [f.rule for f in found]  # rebound, by name
 
 
 @pytest.mark.parametrize("question, situation, deciding", [

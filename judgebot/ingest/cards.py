@@ -50,7 +50,7 @@ from typing import Any
 from judgebot import corpus, editions
 from judgebot.corpus import EN, MTG, ZH_HANS, Card, GlossaryEntry, Record, Rule, Ruling, Span
 from judgebot.ingest.rulebook import SourceError
-from judgebot.rulelinks import RuleLinker
+from judgebot.rulelinks import RuleLinker, templates_text
 from judgebot.text.names import plain_latin
 
 FILE = "cards/cards.jsonl.xz"
@@ -457,6 +457,7 @@ def source_digest(sources_dir: Path) -> str:
         path = sources_dir / name
         digest.update(name.encode() + b"\n")
         digest.update(path.read_bytes() if path.is_file() else b"(none)")
+    digest.update(templates_text().encode())  # what a card's text links to
     return digest.hexdigest()
 
 
@@ -520,7 +521,8 @@ class _Builder:
             source=[Span(FILE, n, n, EN) for n in entry.lines],
         )
         own = self.linker.keywords(text)
-        card.uses = list(dict.fromkeys(f.rule for f in self.linker.find(text)))
+        card.uses = list(dict.fromkeys(f.rule for f in self.linker.card_uses(
+            text, card.mana_cost, type_line)))
         rulings = []
         for index, (date, ruling_text) in enumerate(entry.rulings, 1):
             found = self._links(ruling_text, own)

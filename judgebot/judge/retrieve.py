@@ -60,8 +60,8 @@ DEFINING_TERM = 1.0  # for any other glossary term ("block", "creature")
 # 无限制影响范围) names one piece of the rules, not the game's vocabulary.
 SPECIFIC_TERM = 3.5
 CARD_KEYWORD = 2.5
-CARD_RULE = 1.5
-RULING_CITES = 2.0
+CARD_RULE = 3.0
+RULING_CITES = 1.5
 SIMULATED = 2.5
 SEARCH_TOP = 3.0
 COOCCURRENCE = 1.5
@@ -179,6 +179,10 @@ class Retriever:
         glossary: dict[str, Candidate] = {}
         cards: list[str] = []
         rulings: dict[str, Candidate] = {}
+        # A situation recognised in a card's text already counts the rules
+        # that text brings in; the card does not count them twice.
+        from_card_situations = {self._rule(n, game) for e in u.of("situation")
+                                if e.how.startswith("card") for n in e.rules}
         for e in u.entities:
             if e.kind in ("rule", "section"):
                 bump(self._rule(e.value, game), NAMED_RULE, msg("judge.why.named", text=e.text))
@@ -196,7 +200,7 @@ class Retriever:
                 self._situation(e, game, bump)
             elif e.kind == "card":
                 cards.append(e.value)
-                self._card(e, qtokens, bump, rulings, glossary)
+                self._card(e, qtokens, bump, rulings, glossary, from_card_situations)
             elif e.kind == "step":
                 number = STEP_SECTIONS.get(e.value)
                 if number:
@@ -248,7 +252,7 @@ class Retriever:
             weight = weights[min(i, len(weights) - 1)] * scale
             bump(self._rule(number, game), weight, reason)
 
-    def _card(self, e, qtokens, bump, rulings, glossary) -> None:
+    def _card(self, e, qtokens, bump, rulings, glossary, counted=frozenset()) -> None:
         """A named card brings its rulings, the rules they name, and its keywords."""
         card = self.store.get(e.value)
         if card is None:
@@ -270,6 +274,8 @@ class Retriever:
         # The rules its Oracle text uses: keywords and keyword actions ("destroy
         # target" → 701.8), rule numbers, glossary terms ("dies" → 700.4).
         for rid in card_rules(self.store, card):
+            if rid in counted:
+                continue
             bump(rid, CARD_RULE, msg("judge.why.used_by_text", card=e.text))
         # Both languages: a printed Chinese keyword may differ from the rules' term.
         text = analysis.fold(card.text.get(ZH_HANS, "")) + "\n" + card.text.get(EN, "")
