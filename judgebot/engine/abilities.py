@@ -558,21 +558,43 @@ def expand(abilities: tuple[Ability, ...]) -> list[Ability]:
     return out
 
 
-def triggered(abilities: tuple[Ability, ...]) -> list[TriggeredAbility]:
-    return [a for a in expand(abilities) if isinstance(a, TriggeredAbility)]
+# The abilities of each kind a tuple of abilities has, by the tuple's identity: the layers
+# ask for them at every recomputation of characteristics, of the same tuples (a card's
+# abilities) again and again. The tuple is kept with its entry, so the identity can't be
+# reused while the entry lives; bounded.
+_KINDS: dict[int, tuple[tuple[Ability, ...], dict[type, tuple]]] = {}
+_KINDS_MAX = 4096
 
 
-def activated(abilities: tuple[Ability, ...]) -> list[ActivatedAbility]:
-    return [a for a in expand(abilities) if isinstance(a, ActivatedAbility)]
+def _of_kind(abilities: tuple[Ability, ...], kind: type) -> tuple:
+    entry = _KINDS.get(id(abilities))
+    if entry is None or entry[0] is not abilities:
+        if len(_KINDS) >= _KINDS_MAX:
+            _KINDS.clear()
+        entry = (abilities, {})
+        _KINDS[id(abilities)] = entry
+    found = entry[1].get(kind)
+    if found is None:
+        found = tuple(a for a in expand(abilities) if isinstance(a, kind))
+        entry[1][kind] = found
+    return found
 
 
-def replacements(abilities: tuple[Ability, ...]) -> list[ReplacementAbility]:
-    return [a for a in expand(abilities) if isinstance(a, ReplacementAbility)]
+def triggered(abilities: tuple[Ability, ...]) -> tuple[TriggeredAbility, ...]:
+    return _of_kind(abilities, TriggeredAbility)
 
 
-def statics(abilities: tuple[Ability, ...]) -> list[StaticAbility]:
+def activated(abilities: tuple[Ability, ...]) -> tuple[ActivatedAbility, ...]:
+    return _of_kind(abilities, ActivatedAbility)
+
+
+def replacements(abilities: tuple[Ability, ...]) -> tuple[ReplacementAbility, ...]:
+    return _of_kind(abilities, ReplacementAbility)
+
+
+def statics(abilities: tuple[Ability, ...]) -> tuple[StaticAbility, ...]:
     """The static abilities, those a keyword stands for included (devoid, decayed)."""
-    return [a for a in expand(abilities) if isinstance(a, StaticAbility)]
+    return _of_kind(abilities, StaticAbility)
 
 
 # The alternative costs that change what the spell does once paid: its keyword keeps the
