@@ -165,3 +165,11 @@ def test_the_simulation_decides_which_subrule_of_a_keyword_comes_first(judge):
     answer = judge.ask("I flash in Ambush Viper to block their 5/5 trampler. How much damage "
                        "tramples over?")
     assert numbers(answer)[0] == "702.19b"
+
+
+def test_a_weak_answer_names_each_section_it_covers_once(judge):
+    answer = judge.ask("My opponent casts Wrath of God while I control a creature with "
+                       "indestructible and one with a regeneration shield. What survives?")
+    assert answer.basis == "covers"  # no situation decides it (yet)
+    topics = answer.summary.args["topics"]
+    assert len(topics) == len(set(topics)) >= 2

@@ -134,6 +134,7 @@ def test_a_blocker_named_after_its_attacker_blocks_it(lexicon, search_service):
     "I Lightning Bolt their 2/2 and they sacrifice it in response.",
     "对手有得享安息，他用攫取思绪让我弃掉手里的玄铁巨像。",
     "I Lightning Bolt their 2/2 and they respond with something.",
+    "I put two +1/+1 counters on my Grizzly Bears while they have a 3/3.",
 ])
 def test_no_scenario_when_the_question_states_what_it_cannot_hold(lexicon, search_service, q):
     assert situation(q, lexicon, search_service) is None
@@ -151,3 +152,16 @@ def test_a_spell_named_again_is_the_same_spell(lexicon, search_service):
     s = situation("My Grizzly Bears blocks their 4/4 and I Giant Growth it. When Giant Growth "
                   "wears off, does it die?", lexicon, search_service)
     assert s.scenario["hand"] == {"You": ["Giant Growth"]}
+
+
+def test_a_misspelt_keyword_is_the_creatures_where_it_was_typed(lexicon, search_service):
+    # "tramble" is trample on the 3/3, though the question says "trample" later too.
+    s = situation("tramble + deathtouch 3/3 blocked by a 0/4, how much can I trample over?",
+                  lexicon, search_service)
+    assert sorted(s.attackers[0].keywords) == ["deathtouch", "trample"]
+
+
+def test_a_card_named_again_by_part_of_its_name_is_one_creature(lexicon, search_service):
+    s = situation("Benalish Cavalry attacks and gets blocked by a 1/1. Does my Cavalry deal "
+                  "damage to the player?", lexicon, search_service)
+    assert s.scenario["battlefield"]["You"] == ["Benalish Cavalry"]

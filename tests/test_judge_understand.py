@@ -212,6 +212,8 @@ def test_table_talk_situations(lexicon):
     ("Judge found that four of my sleeves have the same crease; 牌套上有折痕", "ipg-marked-cards"),
     ("He just says infinite tokens and won't give me a number", "mtr-loops"),
     ("He cast a draw-two and drew three, not two", "ipg-hidden-card-error"),
+    # Swords to Plowshares exiles: the commander may go to the command zone.
+    ("My commander got Swords to Plowshares'd. Can I get it back?", "commander-zone-change"),
 ])
 def test_situations_in_both_languages(lexicon, question, situation):
     u = understand(question, lexicon)
@@ -319,3 +321,8 @@ def test_a_trigger_dealt_with_in_response_is_read_only_after_it_triggered(lexico
     # Exiled, Wurmcoil Engine never died: nothing triggered to stand on its own.
     assert "trigger-independent-of-source" not in situations_in(
         "They Path my Wurmcoil Engine. Do I still get the tokens?", lexicon)
+
+
+def test_a_card_named_again_by_part_of_its_name_is_the_same_card(lexicon):
+    u = understand("Opp plays Siege Rhino, I kill the Rhino in response", lexicon)
+    assert [e.value for e in u.of("card")] == ["mtg:card:siege-rhino"] * 2

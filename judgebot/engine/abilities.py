@@ -41,7 +41,9 @@ KEYWORD_RULES: dict[str, str] = {
     "conspire": R.CONSPIRE, "replicate": R.REPLICATE, "splice": R.SPLICE,
     "rebound": R.REBOUND, "entwine": R.ENTWINE, "escalate": R.ESCALATE, "spree": R.SPREE,
     "tiered": R.TIERED, "jump-start": R.JUMP_START, "retrace": R.RETRACE,
-    "multikicker": R.MULTIKICKER, "gift": R.GIFT,
+    "multikicker": R.MULTIKICKER, "gift": R.GIFT, "overload": R.OVERLOAD,
+    "foretell": R.FORETELL, "awaken": R.AWAKEN, "miracle": R.MIRACLE,
+    "escape": R.ESCAPE, "assist": R.ASSIST,
     # cards with two faces (this branch's part)
     "daybound": R.DAYBOUND, "nightbound": R.NIGHTBOUND, "fuse": R.FUSE,
     "aftermath": R.AFTERMATH, "ascend": R.ASCEND_PERMANENT, "disturb": R.DISTURB,
@@ -50,6 +52,7 @@ KEYWORD_RULES: dict[str, str] = {
 # "Bushido N" means "Whenever this creature blocks or becomes blocked, it gets +N/+N
 # until end of turn."): when the reader reads that meaning, the keyword has its abilities.
 MEANING_KEYWORDS = frozenset({
+    "surge", "spectacle",  # "You may pay [cost] rather than pay this spell's mana cost if …"
     "bushido", "rampage", "frenzy", "afflict", "annihilator", "battle cry", "afterlife",
     "persist", "undying", "soulshift", "mentor", "training", "evolve", "dethrone",
     "mobilize", "melee", "extort", "fabricate", "backup", "exploit", "provoke", "devoid",
@@ -90,6 +93,9 @@ class Keyword(Ability):
     parts: tuple = ()  # the abilities its rule says it means, as the reader read them
     rule: str = ""  # the rule that says what it means
     filter: Any = None  # "Enchant creature you control": what it may enchant (303.4a)
+    # overload, awaken: the spell's ability when that cost is paid ("target" read as "each",
+    # 702.96a; the land animated, 702.113a)
+    spell: Any = None
 
     @property
     def rules(self) -> tuple[str, ...]:  # type: ignore[override]
@@ -174,6 +180,14 @@ class Filter:
     # "that each share a color with it" (conspire): shares a color with the source
     shares_color: bool = False
     single_target: bool = False  # "spell with a single target" (115.7)
+    # "with the greatest power among creatures they control": (stat, scope) — the object's
+    # power or mana value is the greatest (ties included) among the objects the rest of the
+    # filter takes that the same player controls ("controller") or on the battlefield ("all")
+    greatest: tuple[str, str] | None = None
+    # "with total power and toughness 5 or less" / "with power or toughness 4 or greater":
+    # (op, n), op "le" or "ge"
+    pt_total: tuple[str, int] | None = None
+    pt_either: tuple[str, int] | None = None
     zone: str = "battlefield"
     text: str = ""
 
@@ -195,6 +209,9 @@ class TargetSpec:
     # cards that must share one owner: "single" ("from a single graveyard"), or the reference
     # of an earlier player target ("target player shuffles … target cards from their graveyard")
     same_owner: str | None = None
+    # "one or two target creatures", "one or more target creatures": up to ``count`` (or any
+    # number), but at least this many (601.2c)
+    at_least: int = 0
 
 
 @dataclass(frozen=True)
@@ -424,6 +441,13 @@ def components(kw: Keyword) -> tuple[Ability, ...]:
                              condition=("in_exile",), zone="exile", text="suspend",
                              rules=(R.SUSPEND,), keyword=name),
         )
+    if name == "miracle":
+        # revealed as it is drawn (apply._draw), the linked trigger (603.11) casts it
+        return (TriggeredAbility(Trigger("miracle_revealed", "self"),
+                                 (Effect("cast_miracle", {"cost": kw.cost}),),
+                                 zone="hand", text=kw.label(), rules=(R.MIRACLE,
+                                                                     R.LINKED_TRIGGER),
+                                 keyword=name),)
     if name == "madness":
         return (
             ReplacementAbility("madness", {"cost": kw.cost}, zone="hand", text=kw.label(),
@@ -534,21 +558,60 @@ def expand(abilities: tuple[Ability, ...]) -> list[Ability]:
     return out
 
 
-def triggered(abilities: tuple[Ability, ...]) -> list[TriggeredAbility]:
-    return [a for a in expand(abilities) if isinstance(a, TriggeredAbility)]
+# The abilities of each kind a tuple of abilities has, by the tuple's identity: the layers
+# ask for them at every recomputation of characteristics, of the same tuples (a card's
+# abilities) again and again. The tuple is kept with its entry, so the identity can't be
+# reused while the entry lives; bounded.
+_KINDS: dict[int, tuple[tuple[Ability, ...], dict[type, tuple]]] = {}
+_KINDS_MAX = 4096
 
 
-def activated(abilities: tuple[Ability, ...]) -> list[ActivatedAbility]:
-    return [a for a in expand(abilities) if isinstance(a, ActivatedAbility)]
+def _of_kind(abilities: tuple[Ability, ...], kind: type) -> tuple:
+    entry = _KINDS.get(id(abilities))
+    if entry is None or entry[0] is not abilities:
+        if len(_KINDS) >= _KINDS_MAX:
+            _KINDS.clear()
+        entry = (abilities, {})
+        _KINDS[id(abilities)] = entry
+    found = entry[1].get(kind)
+    if found is None:
+        found = tuple(a for a in expand(abilities) if isinstance(a, kind))
+        entry[1][kind] = found
+    return found
 
 
-def replacements(abilities: tuple[Ability, ...]) -> list[ReplacementAbility]:
-    return [a for a in expand(abilities) if isinstance(a, ReplacementAbility)]
+def triggered(abilities: tuple[Ability, ...]) -> tuple[TriggeredAbility, ...]:
+    return _of_kind(abilities, TriggeredAbility)
 
 
-def statics(abilities: tuple[Ability, ...]) -> list[StaticAbility]:
+def activated(abilities: tuple[Ability, ...]) -> tuple[ActivatedAbility, ...]:
+    return _of_kind(abilities, ActivatedAbility)
+
+
+def replacements(abilities: tuple[Ability, ...]) -> tuple[ReplacementAbility, ...]:
+    return _of_kind(abilities, ReplacementAbility)
+
+
+def statics(abilities: tuple[Ability, ...]) -> tuple[StaticAbility, ...]:
     """The static abilities, those a keyword stands for included (devoid, decayed)."""
-    return [a for a in expand(abilities) if isinstance(a, StaticAbility)]
+    return _of_kind(abilities, StaticAbility)
+
+
+# The alternative costs that change what the spell does once paid: its keyword keeps the
+# spell ability read for that case (``Keyword.spell``).
+SPELL_CHANGING_COSTS = ("overload", "awaken")
+
+
+@cache
+def paid_spell(abilities: tuple[Ability, ...], alt: str) -> tuple[Ability, ...]:
+    """A spell's abilities once the ``alt`` cost was paid: overload reads every "target" as
+    "each" (702.96a, a text-changing effect: 702.96c); awaken adds its counters and
+    animation of a target land (702.113a)."""
+    kw = next((a for a in abilities if isinstance(a, Keyword) and a.name == alt
+               and a.spell is not None), None)
+    if kw is None:
+        return abilities
+    return tuple(kw.spell if isinstance(a, SpellAbility) else a for a in abilities)
 
 
 def spell_ability(abilities: tuple[Ability, ...]) -> SpellAbility | None:

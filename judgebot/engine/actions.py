@@ -27,7 +27,7 @@ from judgebot.engine.scenario import (
     normalise_step,
 )
 from judgebot.engine.setup import setup
-from judgebot.engine.special import play_land, suspend, turn_face_up
+from judgebot.engine.special import foretell, play_land, suspend, turn_face_up
 from judgebot.engine.state import COMBAT_STEPS, FUSED, STEPS, Game
 from judgebot.engine.summary import signature
 from judgebot.messages import ZH_HANS, Joined, Name, msg
@@ -58,7 +58,7 @@ CHOOSE_KEYS = frozenset({
     "chosen_player", "choose_player", "search", "return", "bounce", "discard", "sacrifice",
     "legend", "random", "scry", "surveil", "crew", "exile", "choose", "put", "pile",
     "pile_choice", "reveal", "creature_type", "untap", "coin", "die", "clash",
-    "tap_or_untap", "name", "source"})
+    "tap_or_untap", "name", "source", "vote"})
 CHOOSE_ALIASES = {"target": "targets", "colour": "color", "replacement_order": "replacement",
                   "legend": "keep", "player_choice": "chosen_player", "type": "creature_type"}
 
@@ -443,14 +443,16 @@ class Runner:
             raise BadInput(msg("actions.act_cast"), action.line)
         allowed = {"player", "card", "targets", "x", "modes", "mode", "alt_cost", "half",
                    "divide", "buyback", "kicker", "additional", "sacrifice", "discard", "from",
-                   "target", "convoke", "improvise", "delve", "fuse", "splice"}
+                   "target", "convoke", "improvise", "delve", "fuse", "splice", "assist"}
         for key in value:
             if key not in allowed:
                 raise BadInput(msg("actions.act_cast.2", key=key, value=suggest(key, allowed)),
                                line_of(value, key, action.line))
         name = str(value["card"])
         alt = str(value.get("alt_cost") or "").lower().replace(" ", "_")
-        alt = {"face_down": "morph", "facedown": "morph"}.get(alt, alt)
+        alt = {"face_down": "morph", "facedown": "morph",
+               # alternative costs the card's keyword gives (118.9): read as its own
+               "surge": "alternative", "spectacle": "alternative"}.get(alt, alt)
         default_player = self._owner_of_card(name) or game.active
         player = self._player_for(value, default_player)
         zones = ("hand", "graveyard", "exile") if alt != "flashback" else ("graveyard",)
@@ -466,6 +468,10 @@ class Runner:
             self.ensure_priority(player)
             game.extra["suspend_x"] = whole(value.get("x", 0) or 0, "x", action.line, 0)
             suspend(game, player, oid)
+            return
+        if alt == "foretell" and obj.zone == "hand":
+            self.ensure_priority(player)
+            foretell(game, player, oid)
             return
         half = str(value.get("half") or "")
         other = obj.card.other
@@ -516,6 +522,14 @@ class Runner:
                          ("delve", "graveyard"), ("splice", "hand")):
             setattr(req, kw, _distinct(game, _as_list(value.get(kw)), zone, player,
                                        action.line))
+        if value.get("assist") is not None:
+            # "assist: {Bob: 2}": the player who pays part of the generic cost (702.132a)
+            helped = value["assist"]
+            if not isinstance(helped, dict) or len(helped) != 1:
+                raise BadInput(msg("actions.assist"), line_of(value, "assist", action.line))
+            (helper, n), = helped.items()
+            req.assist = (self._player_for({"player": helper}, player),
+                          whole(n, "assist", action.line, 1))
         cast(game, req)
 
     def _owner_of_card(self, name: str) -> str | None:

@@ -409,6 +409,20 @@ def settle_top(game: Game, player: str, n: int, ordered: bool = True) -> None:
             pl.unordered = set()
 
 
+def _miracle_reveal(game: Game, player: str, card: GameObject) -> Applied:
+    """Miracle: the first card a player draws in a turn may be revealed as it is drawn;
+    revealed, its linked trigger lets them cast it for its miracle cost (702.94a)."""
+    name = card.card.name
+    index = game.chooser.choose(player, "reveal", [f"reveal {name}", "don't reveal"],
+                                keys=("reveal", "may"), note=f"miracle: reveal {name}?")
+    if index == 1:
+        return []
+    game.log.add("reveal", msg("apply.miracle_reveal", player=player, name=name),
+                 (R.MIRACLE,))
+    return [Happened(what="miracle_revealed", source=card.id, done=True,
+                     data={"oid": card.id})]
+
+
 def _draw(game: Game, ev: Draw) -> Applied:
     player = game.players[ev.player]
     if player.library_known:
@@ -430,6 +444,9 @@ def _draw(game: Game, ev: Draw) -> Applied:
         game.record.drawn[ev.player] += 1
         game.log.add("draw", msg("apply.draw", player=ev.player, name=obj.card.name),
             ev.rules + (R.DRAW,))
+        if game.record.drawn[ev.player] == 1 and any(
+                isinstance(a, Keyword) and a.name == "miracle" for a in obj.card.abilities):
+            return _miracle_reveal(game, ev.player, new)
     else:
         new = GameObject(game.new_id(), UNKNOWN_CARD, ev.player, ev.player, "hand",
                          game.new_timestamp())
@@ -532,6 +549,8 @@ def _create_token(game: Game, ev: CreateToken) -> Applied:
     for _ in range(ev.n):
         obj = new_object(game, ev.card, ev.controller, "battlefield", ev.controller,
                          token=True, tapped=ev.tapped)
+        if ev.attach_to is not None:
+            obj.attached_to = ev.attach_to  # it enters attached (303.4f)
         if ev.haste:
             obj.chosen["haste_eot"] = True
         ev.new_ids.append(obj.id)

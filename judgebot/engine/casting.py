@@ -10,6 +10,7 @@ cast while an ability resolves (suspend, madness: 608.2g).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from itertools import combinations, combinations_with_replacement
 from typing import Any
@@ -41,6 +42,7 @@ from judgebot.engine.mana import ManaCost
 from judgebot.engine.pipeline import perform
 from judgebot.engine.prohibitions import active_prohibitions
 from judgebot.engine.rules import may_play_from_exile, target_legal
+from judgebot.engine.special import foretold_castable
 from judgebot.engine.state import FUSED, CardDef, CastInfo, Chars, Game, GameObject, face_up
 from judgebot.engine.targeting import (
     choose_targets,
@@ -62,9 +64,12 @@ from judgebot.engine.triggers import notice
 from judgebot.messages import Joined, Name, msg
 
 FACE_DOWN_COST = ManaCost.parse("{3}")
+# The alternative costs (118.9) a cast may pay.
+ALT_COSTS = ("flashback", "morph", "madness", "evoke", "free", "suspend", "dash", "disturb",
+             "alternative", "overload", "foretell", "awaken", "miracle", "escape")
 # The ways a spell is cast that the log says ("casts X with flashback").
 CAST_HOW = ("flashback", "morph", "madness", "suspend", "evoke", "free", "dash", "disturb",
-            "alternative")
+            "alternative", "overload", "foretell", "awaken", "miracle", "escape")
 
 
 @dataclass
@@ -91,6 +96,7 @@ class CastRequest:
     delve: list[int] = field(default_factory=list)
     splice: list[int] = field(default_factory=list)  # cards in hand spliced onto it (702.47)
     splice_cost: ManaCost = field(default_factory=ManaCost)  # their splice costs, in total
+    assist: tuple[str, int] | None = None  # another player paying this much generic mana
 
 
 # --- timing --------------------------------------------------------------------------------
@@ -105,7 +111,7 @@ def _spell_chars(game: Game, req: CastRequest, obj: GameObject) -> tuple[Chars, 
     if req.alt_cost == "morph":
         return face_down_chars(obj, req.player), None
     probe = GameObject(obj.id, obj.card, obj.owner, req.player, "stack", 0,
-                       cast=CastInfo(half=req.half, x=req.x))
+                       cast=CastInfo(half=req.half, x=req.x, alt_cost=req.alt_cost))
     card = face_up(probe)
     c = base_chars(game, probe)
     current = game.chars(obj.id)
@@ -152,7 +158,8 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     elif zone == "graveyard" and not aftermath:
         # The card's characteristics where it is (an effect may have removed flashback).
         here = game.chars(req.oid)
-        ways = [k for k in ("flashback", "jump-start", "retrace") if here.keyword(k) is not None]
+        ways = [k for k in ("flashback", "jump-start", "retrace", "escape")
+                if here.keyword(k) is not None]
         wanted = alt.replace("_", "-") if alt else ""
         if wanted in ways:
             alt = wanted.replace("-", "_")
@@ -164,7 +171,11 @@ def cast(game: Game, req: CastRequest) -> GameObject:
         raise IllegalAction(msg("casting.cast.5"), (R.FLASHBACK,))
     if zone not in ("hand", "graveyard", "exile") and not req.during_resolution:
         raise IllegalAction(msg("casting.cast.6", name=name, zone=zone), (R.CAST,))
-    if zone == "exile" and not req.during_resolution and not from_exile and \
+    foretold = alt == "foretell" and not req.during_resolution and \
+        foretold_castable(game, obj, player)
+    if alt == "foretell" and not foretold:
+        raise IllegalAction(msg("casting.not_foretold", name=name), (R.FORETELL,))
+    if zone == "exile" and not req.during_resolution and not from_exile and not foretold and \
             not _on_adventure(obj, player, req):
         raise IllegalAction(msg("casting.cast.7", name=name, player=player),
                             (R.CAST,))
@@ -177,6 +188,8 @@ def cast(game: Game, req: CastRequest) -> GameObject:
                             (R.MORPH,))
     if alt == "madness" and not req.during_resolution:
         raise IllegalAction(msg("casting.cast.11"), (R.MADNESS,))
+    if alt == "miracle" and not req.during_resolution:
+        raise IllegalAction(msg("casting.miracle_only_revealed", name=name), (R.MIRACLE,))
     if alt == "dash" and c.keyword("dash") is None:
         raise IllegalAction(msg("casting.no_dash", name=name), (R.DASH,))
     if alt == "evoke" and c.keyword("evoke") is None:
@@ -264,6 +277,7 @@ def cast(game: Game, req: CastRequest) -> GameObject:
                                             card=game.label(o), cost=str(extra_cost)),
                                         (R.CAST_PAY,))
     mana, helpers = _helpers(game, req, c, mana, name)
+    mana = _assisted(game, req, c, mana, name)
     game.extra["paying_for"] = c  # mana that may be spent only on some spells (106.6)
     try:
         payable = req.free or pay_mana(game, player, mana, name, check_only=True,
@@ -349,10 +363,15 @@ def cast(game: Game, req: CastRequest) -> GameObject:
                                                          R.FACE_DOWN_CAST, R.FACE_DOWN],
                   "madness": [R.MADNESS_ALT_COST], "suspend": [R.SUSPEND],
                   "evoke": [R.EVOKE], "dash": [R.DASH],
+                  "overload": [R.OVERLOAD, R.OVERLOAD_TEXT, R.OVERLOAD_NO_TARGETS],
+                  "foretell": [R.FORETELL],
+                  "awaken": [R.AWAKEN, R.AWAKEN_TARGET], "miracle": [R.MIRACLE],
+                  "escape": [R.ESCAPE],
                   "disturb": [R.DISTURB, R.DFC_CAST_TRANSFORMED]}.get(alt, []))
-    if alt in ("flashback", "morph", "madness", "evoke", "free", "suspend", "dash",
-               "disturb", "alternative") or req.free:
+    if alt in ALT_COSTS or req.free:
         rules.append(R.ALT_COST)
+    if alt == "alternative":
+        rules += [r for r in game.extra.pop("alt_rules", ()) if r not in rules]
     if alt in ("jump_start", "retrace"):
         rules += [R.JUMP_START if alt == "jump_start" else R.RETRACE, R.ADDITIONAL_COST]
     if "Aura" in c.subtypes and targets and any(targets):
@@ -403,7 +422,14 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     if helpers:
         _pay_with_helpers(game, player, helpers, name)
     game.extra["paying_for"] = c
+    game.extra.pop("spent", None)
+    game.extra.pop("spent_unknown", None)
     try:
+        if req.assist is not None:
+            helper, n = req.assist
+            game.log.add("pay", msg("casting.assist_pays", player=helper, n=n, name=name),
+                         (R.ASSIST,))
+            pay_mana(game, helper, ManaCost.parse(str(n)), name)
         if not req.free:
             if extra_cost is not None:
                 pay_costs(game, player, extra_cost, spell.id, name, mana=mana,
@@ -415,6 +441,10 @@ def cast(game: Game, req: CastRequest) -> GameObject:
             pay_costs(game, player, extra_cost, spell.id, name, mana=ManaCost())
     finally:
         game.extra.pop("paying_for", None)
+        spent = game.extra.pop("spent", Counter())
+        if spell.cast is not None:
+            spell.cast.spent = None if game.extra.pop("spent_unknown", False) else \
+                tuple(sorted(spent.elements()))
     before = len(game.record.spells_cast)
     game.record.spells_cast.append((player, spell.id))
     notice(game, [Happened(what="cast", data={"spell": spell.id, "player": player,
@@ -569,6 +599,8 @@ def _alternative(game: Game, req: CastRequest, c: Chars, obj: GameObject,
         raise IllegalAction(msg("casting.alternative_cost_condition", name=c.name,
                                 text=alts[0].text.replace("~", c.name)), (R.ALT_COST,))
     cost: Cost = usable[0].params["cost"]
+    # the keyword that gives it (surge 702.117a, spectacle 702.137a), for the log
+    game.extra["alt_rules"] = tuple(r for r in usable[0].rules if r != R.ALT_COST)
     if cost.is_mana_only():
         return cost.mana, extra
     if extra is not None:
@@ -589,7 +621,8 @@ def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: st
         base = ManaCost()
     elif alt == "morph":
         base = FACE_DOWN_COST
-    elif alt in ("flashback", "madness", "evoke", "dash", "disturb"):
+    elif alt in ("flashback", "madness", "evoke", "dash", "disturb", "overload", "foretell",
+                 "awaken", "miracle", "escape"):
         # madness and disturb: the card's keyword where it is (disturb is on the front face,
         # the spell is its back face: 702.146a)
         kw = (c if alt not in ("madness", "disturb") else game.chars(obj.id)).keyword(alt)
@@ -597,6 +630,10 @@ def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: st
             raise IllegalAction(msg("casting.total_cost.2", name=c.name, alt=alt),
                 (R.CAST_TOTAL_COST,))
         cost = kw.cost
+        if isinstance(cost, Cost) and extra is not None and not cost.is_mana_only():
+            # two non-mana costs to pay at once ("Escape—{R}{R}, Exile three other cards" on
+            # a spell with its own additional cost): not simulated rather than one dropped
+            raise Unsupported(msg("casting.two_additional_costs", name=c.name))
         if isinstance(cost, Cost):
             extra = cost if extra is None else extra
             base = cost.mana
@@ -671,6 +708,25 @@ def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: st
 
 # Keywords that let objects pay part of a spell's total cost, and what each pays with.
 HELPERS = {"convoke": R.CONVOKE, "improvise": R.IMPROVISE, "delve": R.DELVE}
+
+
+def _assisted(game: Game, req: CastRequest, c: Chars, mana: ManaCost, name: str
+              ) -> ManaCost:
+    """Assist (702.132a): another player the caster chooses pays up to the generic part of
+    the total cost; the caster pays the rest."""
+    if req.assist is None:
+        return mana
+    helper, n = req.assist
+    if c.keyword("assist") is None:
+        raise IllegalAction(msg("casting.helpers.no_keyword", name=name, keyword="assist"),
+                            (R.ASSIST,))
+    if helper == req.player or helper not in game.players or n < 1 or n > mana.generic:
+        raise IllegalAction(msg("casting.assist_illegal", name=name, player=helper, n=n,
+                                generic=mana.generic), (R.ASSIST,))
+    if not pay_mana(game, helper, ManaCost.parse(str(n)), name, check_only=True):
+        raise IllegalAction(msg("casting.cast.14", player=helper, mana=ManaCost.parse(str(n)),
+                                name=name), (R.ASSIST, R.CAST_PAY))
+    return mana.reduced(n)
 
 
 def _helpers(game: Game, req: CastRequest, c: Chars, mana: ManaCost, name: str
@@ -846,9 +902,10 @@ def cast_during_resolution(game: Game, oid: int, player: str, how: str, mandator
     x = int(obj.chosen.get("suspend_x", 0)) if how == "suspend" else 0
     req = CastRequest(player, oid, None, x, alt_cost="suspend" if how == "suspend" else how,
                       ignore_timing=True, during_resolution=True, free=(how == "suspend"))
-    if how == "madness":
+    if how in ("madness", "miracle"):
         pay = cost if isinstance(cost, ManaCost) else (cost.mana if cost else ManaCost())
-        if not pay_mana(game, player, pay, msg("casting.madness_cost", name=name), check_only=True):
+        if not pay_mana(game, player, pay, msg(f"casting.{how}_cost", name=name),
+                        check_only=True):
             game.log.add("pay", msg("casting.cast_during_resolution.3", player=player, name=name),
                 rules)
             return False
@@ -874,7 +931,9 @@ def copy_spell(game: Game, oid: int, controller: str, new_targets: bool,
     original = game.stack_item(oid)
     if original is None or original.is_stack_ability:
         return None
-    info = CastInfo(**{**original.cast.__dict__, "cast": False}) if original.cast else \
+    # a copy isn't cast: no mana was spent to cast it
+    info = CastInfo(**{**original.cast.__dict__, "cast": False, "spent": ()}) \
+        if original.cast else \
         CastInfo(cast=False)
     info.controller_main_phase = False
     copy = new_object(game, original.card, controller, "stack", controller, spell_copy=True,

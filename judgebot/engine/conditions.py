@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from judgebot.engine import citations as R
+from judgebot.engine.errors import Unsupported
 from judgebot.engine.filters import View, matches, select
 from judgebot.engine.state import Game, GameObject
 from judgebot.messages import msg
@@ -209,6 +210,20 @@ def _evoked(f: Facts) -> bool:
     return obj is not None and obj.cast is not None and obj.cast.alt_cost == "evoke"
 
 
+@kind("mana_spent")
+def _mana_spent(f: Facts, need: tuple[tuple[str, int], ...]) -> bool:
+    """"If {R} was spent to cast this spell", "if at least three red mana was spent …": the
+    mana paid for the spell as it was cast (601.2h); unknown when the scenario left the mana
+    assumed, so refused rather than guessed."""
+    obj = f.obj
+    if obj is None or obj.cast is None:
+        return False
+    if obj.cast.spent is None:
+        raise Unsupported(msg("conditions.mana_spent_unknown", name=obj.card.name),
+                          rules=(R.CAST_PAY,))
+    return all(obj.cast.spent.count(sym) >= n for sym, n in need)
+
+
 @kind("kicked")
 def _kicked(f: Facts) -> bool:
     obj = f.obj
@@ -361,6 +376,61 @@ def _no_counter_lki(f: Facts, counter: str) -> bool:
 def _opponent_dealt_damage(f: Facts) -> bool:
     return any(f.game.record.life_lost[p] or f.game.record.damaged_players.get(p)
                for p in f.game.opponents(f.you))
+
+
+@kind("cast_another_spell")
+def _cast_another_spell(f: Facts, types: frozenset[str] = frozenset()) -> bool:
+    """"If you've cast another spell this turn" (surge, 702.117a: "you or one of your
+    teammates"; no teammates in a two-player game): a spell of theirs other than this one
+    ("another instant or sorcery spell": of those types, as it was cast)."""
+    game = f.game
+    for p, oid in game.record.spells_cast:
+        if p != f.you or oid == f.source:
+            continue
+        if types:
+            c = game.lki.get(oid) if oid not in game.objects else game.chars(oid)
+            if c is None or not (c.types & types):
+                continue
+        return True
+    return False
+
+
+@kind("opponent_ge")
+def _opponent_ge(f: Facts, stat: str, n: int) -> bool:
+    """"If an opponent has three or more poison counters / seven or more cards in their
+    graveyard / has drawn four or more cards this turn / cast two or more spells this
+    turn"."""
+    game = f.game
+    for p in game.opponents(f.you):
+        pl = game.players[p]
+        have = {"poison": pl.poison, "graveyard": len(pl.graveyard),
+                "drawn": game.record.drawn[p],
+                "spells": sum(1 for q, _ in game.record.spells_cast if q == p)}[stat]
+        if have >= n:
+            return True
+    return False
+
+
+@kind("votes")
+def _votes(f: Facts, option: str, tied_too: bool) -> bool:
+    """"If time gets more votes" / "… more votes or the vote is tied" (701.38a)."""
+    votes = f.refs.get("votes") or {}
+    mine = votes.get(option, 0)
+    others = [n for o, n in votes.items() if o != option]
+    best = max(others, default=0)
+    return mine > best or (tied_too and mine == best)
+
+
+@kind("life_gained_ge")
+def _life_gained_ge(f: Facts, n: int) -> bool:
+    """"If you've gained 3 or more life this turn"."""
+    return f.game.record.life_gained[f.you] >= n
+
+
+@kind("day_night")
+def _day_night(f: Facts, which: str) -> bool:
+    """"If it's night" / "if it's day" (the game's designation, 731.1)."""
+    return str(f.game.extra.get("day_night") or "") == which
 
 
 @kind("opponent_lost_life_this_turn")

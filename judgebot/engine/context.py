@@ -40,8 +40,12 @@ class Ctx:
     damage_source: int | None = None  # the object that deals damage (the spell, or the source)
 
     def amount(self, expr: Any, subject: int | None = None) -> int:
-        if expr == "amount":
-            return int(self.info.get("amount", 0))
+        if expr == "amount":  # "that much": what the trigger saw, else what this did so far
+            if "amount" in self.info:
+                return int(self.info["amount"])
+            if "amount" in self.refs and R.RESOLVE_INFO not in self.rules:
+                self.rules = self.rules + (R.RESOLVE_INFO,)  # determined as it applies
+            return int(self.refs.get("amount", 0))
         if not isinstance(expr, int) and str(expr).lower() not in ("x", "all") and \
                 not str(expr).lstrip("-").isdigit() and R.RESOLVE_INFO not in self.rules:
             # A count or a characteristic: determined once, as the effect applies (608.2h).
@@ -165,6 +169,15 @@ def players(ctx: Ctx, ref: Any) -> list[str]:
         src = game.objects.get(ctx.source) if ctx.source is not None else None
         p = src.chosen.get("player") if src is not None else None
         return [p] if p and not game.players[p].lost else []
+    if isinstance(ref, str) and ref.startswith("player_or_controller_of_"):
+        # "that player or that planeswalker's controller": the target if it is a player
+        inner = ref[len("player_or_controller_of_"):]
+        slot = slot_of(inner)
+        if slot is None or slot >= len(ctx.targets):
+            return []
+        return list(dict.fromkeys(
+            t if isinstance(t, str) else game.controller_of(t)
+            for t, ok in zip(ctx.targets[slot], ctx.legal[slot], strict=False) if ok))
     if isinstance(ref, str) and ref.startswith("controller_of_"):
         inner = ref[len("controller_of_"):]
         out = []

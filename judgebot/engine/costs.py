@@ -6,6 +6,7 @@ the optional payments a resolving ability offers ("unless", echo).
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from judgebot.engine import citations as R
@@ -115,6 +116,8 @@ def pay_mana(game: Game, player: str, cost: ManaCost, what: str,
         if not check_only:
             game.log.add("default", msg("costs.pay_mana.2", player=player, cost=cost, what=what,
                                         player2=player), (R.CAST_PAY,))
+            if "paying_for" in game.extra:
+                game.extra["spent_unknown"] = True
         return True
     payment = find_payment(cost, pl.pool, mana_sources(game, player, exclude))
     if payment is None:
@@ -136,9 +139,14 @@ def pay_mana(game: Game, player: str, cost: ManaCost, what: str,
                           mana="".join("{" + s + "}" for s in opt)))
         mana_side_effects(game, src, opt, player)
     pl.pool.add(list(payment.leftover.elements()))
+    if "paying_for" in game.extra:  # a spell being cast: what mana paid for it (601.2h)
+        used = Counter(payment.from_pool)
+        for _src, opt in payment.sources:
+            used.update(opt)
+        game.extra.setdefault("spent", Counter()).update(used - payment.leftover)
     parts: list[Any] = []
     if payment.from_pool:
-        parts.append(msg("pay.from_pool", mana="".join("{" + s + "}" * n
+        parts.append(msg("pay.from_pool", mana="".join(("{" + s + "}") * n
                                                        for s, n in payment.from_pool.items())))
     if tapped:
         parts.append(msg("pay.activating", sources=Joined(tuple(tapped))))

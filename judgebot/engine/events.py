@@ -114,6 +114,7 @@ class CreateToken(Event):
     attacking: Any = None
     new_ids: list[int] = field(default_factory=list)
     haste: bool = False
+    attach_to: int | None = None  # an Aura token created attached to this (a Role, 303.7)
 
 
 @dataclass(eq=False)

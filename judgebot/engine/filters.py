@@ -11,8 +11,11 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from judgebot.engine import citations as R
 from judgebot.engine.abilities import Filter
+from judgebot.engine.errors import Unsupported
 from judgebot.engine.state import PERMANENT_TYPES, Chars, Game
+from judgebot.messages import msg
 
 CharsLookup = Callable[[int], Chars]
 
@@ -179,6 +182,25 @@ def matches(f: Filter, view: View, oid: int, perspective: str | None,
         return False
     if f.counter and not obj.counters.get(f.counter):
         return False
+    if f.pt_total is not None:
+        op, n = f.pt_total
+        total = (c.power or 0) + (c.toughness or 0)
+        if (total > n) if op == "le" else (total < n):
+            return False
+    if f.pt_either is not None:
+        op, n = f.pt_either
+        vals = (c.power or 0, c.toughness or 0)
+        if not any((v <= n) if op == "le" else (v >= n) for v in vals):
+            return False
+    if f.greatest is not None:
+        stat, scope = f.greatest
+        rest = replace(f, greatest=None)
+        ctrl = view.controller(oid)
+        best = max((_stat(view.chars(o), stat) for o in game.battlefield
+                    if (scope == "all" or view.controller(o) == ctrl)
+                    and matches(rest, view, o, perspective, source)), default=None)
+        if best is None or _stat(c, stat) < best:
+            return False
     return True
 
 
@@ -335,6 +357,17 @@ def amount(expr: Any, view: View, ctx: dict[str, Any]) -> int:
         if expr["spells_cast_this_turn"] == "you":  # "the number of spells you've cast"
             return sum(1 for p, _ in game.record.spells_cast if p == you)
         return len(game.record.spells_cast)
+    if "votes_for" in expr:  # "for each time vote" (701.38a)
+        return int((ctx.get("refs", {}).get("votes") or {}).get(expr["votes_for"], 0))
+    if "mana_spent" in expr:  # converge: the mana paid to cast the source (601.2h)
+        obj = game.objects.get(ctx.get("source"))
+        spent = obj.cast.spent if obj is not None and obj.cast is not None else ()
+        if spent is None:
+            raise Unsupported(msg("conditions.mana_spent_unknown", name=obj.card.name),
+                              rules=(R.CAST_PAY,))
+        if expr["mana_spent"] == "colors":
+            return len({s for s in spent if s in "WUBRG"})
+        return len(spent)
     if "kicked_times" in expr:  # "for each time it was kicked" (702.33c)
         obj = game.objects.get(ctx.get("source"))
         cast = obj.cast if obj is not None else None

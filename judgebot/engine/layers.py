@@ -28,12 +28,14 @@ from typing import Any
 
 from judgebot.engine import citations as R
 from judgebot.engine.abilities import (
+    SPELL_CHANGING_COSTS,
     Ability,
     ActivatedAbility,
     Cost,
     Filter,
     Keyword,
     StaticAbility,
+    paid_spell,
     statics,
 )
 from judgebot.engine.conditions import Facts, check
@@ -124,6 +126,9 @@ def base_chars(game: Game, obj: GameObject) -> Chars:
     if obj.chosen.get("gains_suspend") and obj.zone == "exile" and \
             not any(isinstance(a, Keyword) and a.name == "suspend" for a in abilities):
         abilities = abilities + (GAINED_SUSPEND,)
+    if obj.zone == "stack" and obj.cast is not None and \
+            obj.cast.alt_cost in SPELL_CHANGING_COSTS:
+        abilities = paid_spell(abilities, obj.cast.alt_cost)
     if any(isinstance(a, Keyword) and a.name == "changeling" for a in card.abilities):
         subtypes = subtypes | {ALL_TYPES}
     # A nonmodal double-faced permanent's back face: the front face's mana value (712.8e).

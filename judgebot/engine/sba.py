@@ -109,6 +109,9 @@ def check(game: Game) -> bool:
             game.log.add("sba", msg("sba.check.3", n=n, n2=n, name=c.name),
                          (R.SBA_COUNTERS, R.COUNTERS_ANNIHILATE))
             ceased = True
+    for oid in _older_roles(game):
+        events.append(Move(cause="sba", oid=oid, to_zone="graveyard", reason="sba",
+                           rules=(R.SBA, R.ROLE_NEWEST)))
     legend_losers = _legend_rule(game)
     for oid in legend_losers:
         events.append(Move(cause="sba", oid=oid, to_zone="graveyard", reason="sba",
@@ -125,6 +128,21 @@ def check(game: Game) -> bool:
     if any(isinstance(e, LoseGame) for e in events) and not game.over:
         end_check(game)
     return True
+
+
+def _older_roles(game: Game) -> list[int]:
+    """Roles of one player on one permanent but the newest (303.7a)."""
+    groups: dict[tuple, list[int]] = {}
+    for oid in game.battlefield:
+        obj = game.objects[oid]
+        if obj.attached_to is not None and "Role" in game.chars(oid).subtypes:
+            groups.setdefault((obj.attached_to, game.controller_of(oid)), []).append(oid)
+    out: list[int] = []
+    for oids in groups.values():
+        if len(oids) > 1:
+            newest = max(oids, key=lambda o: game.objects[o].timestamp)
+            out += [o for o in oids if o != newest]
+    return out
 
 
 def _cease(game: Game) -> bool:

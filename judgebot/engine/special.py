@@ -118,6 +118,46 @@ def suspend(game: Game, player: str, oid: int) -> None:
     game.passes = 0
 
 
+FORETELL_COST = ManaCost.parse("{2}")
+
+
+def foretell(game: Game, player: str, oid: int) -> None:
+    """The special action of foretelling a card (116.2h, 702.143a): during its owner's turn,
+    with priority, pay {2} and exile it from hand face down; it may be cast for its foretell
+    cost after this turn has ended (``casting.cast``)."""
+    obj = game.objects[oid]
+    c = game.chars(oid)
+    if c.keyword("foretell") is None:
+        raise IllegalAction(msg("special.no_foretell", name=c.name), (R.FORETELL,))
+    if obj.zone != "hand" or obj.owner != player:
+        raise IllegalAction(msg("special.suspend.3", name=c.name, player=player),
+                            (R.SPECIAL_ACTION_FORETELL,))
+    if game.active != player:
+        raise IllegalAction(msg("special.foretell_turn", player=player, name=c.name),
+                            (R.SPECIAL_ACTION_FORETELL,))
+    foretelling = msg("special.foretelling", name=game.label(oid))
+    if not pay_mana(game, player, FORETELL_COST, foretelling, check_only=True):
+        raise IllegalAction(msg("special.suspend.6", player=player, cost=FORETELL_COST,
+                                name=c.name), (R.SPECIAL_ACTION_FORETELL,))
+    game.log.add("foretell", msg("special.foretell", player=player, name=c.name),
+                 (R.SPECIAL_ACTION_FORETELL, R.FORETELL))
+    pay_mana(game, player, FORETELL_COST, foretelling)
+    done = perform(game, [Move(cause="special", oid=oid, to_zone="exile", reason="exile",
+                               rules=(R.FORETELL,))])
+    if done:
+        game.objects[done[0].new_id].chosen["foretold"] = {"player": player,
+                                                           "turn": game.turn}
+    game.priority = player
+    game.passes = 0
+
+
+def foretold_castable(game: Game, obj: GameObject, player: str) -> bool:
+    """A foretold card its owner may cast for its foretell cost: after the turn it was
+    foretold has ended (702.143a)."""
+    told = obj.chosen.get("foretold")
+    return obj.zone == "exile" and bool(told) and told.get("player") == player and \
+        game.turn > told.get("turn", game.turn)
+
 
 def turn_face_up(game: Game, player: str, oid: int) -> None:
     """The special action of turning a face-down permanent face up (116.2b, 702.37e)."""

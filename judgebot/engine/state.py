@@ -165,6 +165,9 @@ class CastInfo:
     cast: bool = True  # False for copies (a copy isn't cast, 707.10)
     controller_main_phase: bool = False  # cast during its controller's main phase
     mana_spent: int = 0
+    # the mana spent to cast it, one symbol a unit ("W", "C" …; 601.2h), or None when the
+    # scenario left the mana assumed (the colours paid are then unknown)
+    spent: tuple[str, ...] | None = ()
     spliced: tuple = ()  # the cards spliced onto it (702.47a): their CardDefs, in order
 
 

@@ -110,16 +110,19 @@ def choose_targets(game: Game, player: str, specs: tuple[TargetSpec, ...],
         if chosen is None:
             options = legal_targets(game, spec, player, source, source_id, is_spell)
             if not options:
-                if spec.up_to:
+                if spec.up_to and not spec.at_least:
                     out.append([])
                     continue
                 raise IllegalAction(msg("targeting.choose_targets.5", name=name,
                                         value=spec.text or 'a target'), (R.CAST_TARGETS,))
             labels = [game.name_of(o) for o in options]
             if spec.count > 1:
+                # "up to two": none unless the scenario names them; "one or two": the least
                 chosen = choose_cards(game, player, options, min(spec.count, len(options)),
                                       "targets", keys=("targets",)) \
-                    if not spec.up_to else options[:0]
+                    if not spec.up_to else choose_cards(
+                        game, player, options, spec.at_least, "targets", keys=("targets",)) \
+                    if spec.at_least else options[:0]
             else:
                 index = game.chooser.choose(player, "targets", labels, keys=("targets",),
                                             note=f"{name}: {spec.text}")
@@ -139,6 +142,9 @@ def choose_targets(game: Game, player: str, specs: tuple[TargetSpec, ...],
             raise IllegalAction(msg("targeting.choose_targets.3"), (R.CAST_TARGETS,))
         if spec.same_owner and chosen:
             _same_owner(game, spec, chosen, out, name)
+        if spec.at_least and len(chosen) < spec.at_least:
+            raise IllegalAction(msg("targeting.too_few", name=name, count=spec.at_least,
+                                    text=spec.text), (R.CAST_TARGETS, R.TARGETS))
         if len(chosen) < spec.count and not spec.up_to and not spec.divide:
             # "two target creatures": exactly that many (601.2c, 115.1)
             raise IllegalAction(msg("targeting.too_few", name=name, count=spec.count,
@@ -174,9 +180,9 @@ def divide_among(game: Game, player: str, specs: tuple[TargetSpec, ...],
               name: str) -> dict[Any, int]:
     flat = [t for slot in targets for t in slot]
     total = x
-    for e in sab.effects:
+    for e in list(sab.effects) + [e for mode in sab.modes for e in mode[0]]:
         if e.get("divided"):
-            amt = e.get("amount")
+            amt = e.get("amount", e.get("n"))  # damage, or counters distributed (601.2d)
             total = x if amt in ("X", "x") else int(amt)
     if not division:
         if len(flat) == 1:

@@ -161,6 +161,7 @@ kind("counter_removed", self_subject=True)
 kind("turned_face_up", self_subject=True)
 kind("transforms", (R.TRANSFORM_INTO,), self_subject=True)
 kind("madness_exiled")
+kind("miracle_revealed")
 kind("counters_spell")
 kind("state", (R.TRIGGER_STATE,))  # a state trigger (603.8): checked by the turn, not by events
 kind("put_into_graveyard", LEAVES, self_subject=True)
@@ -532,6 +533,11 @@ def _becomes_target(s: Seen, ev: Happened) -> list[Instance]:
 
 @on("madness_exiled", "madness_exiled")
 def _madness_exiled(s: Seen, ev: Happened) -> list[Instance]:
+    return [{}] if ev.data["oid"] == s.src else []
+
+
+@on("miracle_revealed", "miracle_revealed")
+def _miracle_revealed(s: Seen, ev: Happened) -> list[Instance]:
     return [{}] if ev.data["oid"] == s.src else []
 
 

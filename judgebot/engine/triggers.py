@@ -82,6 +82,10 @@ def notice(game: Game, events: list[Event], before: dict[int, Chars] | None) -> 
                        if o.zone in ("battlefield", "exile", "graveyard", "command")]
             sources += [(item.id, game.chars(item.id)) for item in game.stack
                         if not item.is_stack_ability]
+            if isinstance(ev, Happened) and ev.what == "miracle_revealed" and \
+                    ev.data["oid"] in game.objects:
+                # a card in hand revealed as it was drawn: its linked trigger (702.94a)
+                sources.append((ev.data["oid"], game.chars(ev.data["oid"])))
             view = View(game)
         for oid, chars in sources:
             zone = _zone_then(game, oid, ev, look_back)

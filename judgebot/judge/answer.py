@@ -267,8 +267,10 @@ def _decide(answer: Answer, u: Understanding, retriever: Retriever,
         return
     if answer.rules:
         answer.basis, answer.confidence = "covers", "weak"
-        topics = [_topic(retriever, q) for q in answer.rules[:3]]
-        answer.summary = msg("judge.answer.covers", topics=[t for t in topics if t])
+        # The sections of the first rules, each once (two subrules of 701.19 are one topic).
+        topics = list(dict.fromkeys(t for t in (_topic(retriever, q) for q in answer.rules)
+                                    if t))[:3]
+        answer.summary = msg("judge.answer.covers", topics=topics)
         return
     answer.confidence = "none"
 

@@ -87,6 +87,9 @@ UNPLACEABLE = (
     # a card in a hand, or one a player discards
     re.compile(r"\bdiscard|\bin (?:my|his|her|their|your) hand\b"
                r"|手(?:里|裡|上)的|手牌(?:中|里|裡)的|弃(?:掉|置)?"),
+    # counters put on as an action of the question (it only reads counters a creature has)
+    re.compile(r"\bput(?:s|ting)? (?:\w+ ){0,2}[+\-−]\d/[+\-−]\d counters? on\b"
+               r"|放(?:上|置)?(?:一|两|兩|二|三|四|\d)?(?:个|個)?[+\-−]\d/[+\-−]\d指示物"),
     # a permanent sacrificed (this reading never sacrifices one)
     re.compile(r"\bsacrific|\bsac(?:s|'d|ed)?\b|牺牲|犧牲"),
     # a creature with neither a name nor a size ("Worship and a creature")
@@ -94,6 +97,7 @@ UNPLACEABLE = (
                r"(?!\s*(?:card|spell))|\band (?:a|an|one|another) (?:other )?creature\b"
                r"(?!\s*(?:card|spell))|我(?:场上|場上)?(?:还)?有[^，,。？?]{0,10}(?:一个|一只|一隻)生物"),
 )
+ANOTHER = re.compile(r"(?:\banother|\bsecond|\bother|\btwo|\bboth|另一|第二|两)\w*\s*$")
 RESPONSE = re.compile(r"\bin response\b|\brespond|回应|回應|响应|響應")
 # "two other creatures", "三个生物", "两个系命的2/2": how many creatures are stated.
 STATED_COUNT = re.compile(
@@ -135,7 +139,7 @@ def build(u: Understanding, records, pool=None) -> Situation | None:
     step with an empty library, else None."""
     text = u.text.lower()
     mentions = _mentions(u, records, pool)
-    creatures = [m for m in mentions if not m.spell]
+    creatures = _first_mentions(text, [m for m in mentions if not m.spell])
     # A spell named again ("when Giant Growth wears off") is the same spell.
     spells = list({m.card: m for m in reversed([m for m in mentions if m.spell])}.values())[::-1]
     if len(creatures) > 5 or not (creatures or spells) or _unplaceable(text, creatures) or (
@@ -243,6 +247,18 @@ def _situation(u, players, creatures, hand, actions, life, library, notes, attac
     scenario["actions"] = actions
     text_yaml = yaml.safe_dump(scenario, allow_unicode=True, sort_keys=False)
     return Situation(attackers, blockers, scenario, text_yaml, notes)
+
+
+def _first_mentions(text: str, creatures: list[Mention]) -> list[Mention]:
+    """A card named again ("Benalish Cavalry … my Cavalry") is the same
+    creature, unless the question says it is another one."""
+    kept: list[Mention] = []
+    for m in creatures:
+        again = m.card and any(k.card == m.card for k in kept)
+        if again and not ANOTHER.search(text[max(0, m.start - 12):m.start]):
+            continue
+        kept.append(m)
+    return kept
 
 
 def _unplaceable(text: str, creatures: list[Mention]) -> bool:

@@ -101,17 +101,47 @@ def understand(question: str, lexicon: Lexicon) -> Understanding:
     u.other_game = _other_game(text, [(e.start, e.end) for e in u.of("card")])
     fixed = _correct(text, lexicon.corrector, lexicon, u)
     if fixed != text:
-        known = {(e.kind, e.value) for e in u.entities}
+        # Where the slips were fixed letter for letter, a fixed word stands where it
+        # was typed ("tramble" is trample there, even if "trample" comes later).
+        aligned = len(fixed) == len(text)
+        known = {(e.kind, e.value, e.start if aligned else 0) for e in u.entities}
         before = len(u.entities)
         _terms(u, lexicon, fixed, how="misspelt")
-        u.entities[before:] = [e for e in u.entities[before:] if (e.kind, e.value) not in known]
+        u.entities[before:] = [e for e in u.entities[before:]
+                               if (e.kind, e.value, e.start if aligned else 0) not in known]
     _pinyin(u, lexicon)
     _homophones(u, lexicon)
     _situations(u, lexicon, fixed)
     u.tournament = _tournament(u, lexicon, fixed)
     _pt_and_counters(u)
     u.entities.sort(key=lambda e: (e.start, e.kind))
+    _short_names(u)
     return u
+
+
+def _short_names(u: Understanding) -> None:
+    """A card named again by part of its name ("Siege Rhino … the Rhino",
+    "Benalish Cavalry … my Cavalry") is that card, not another whose name
+    the part also fits."""
+    named: list[Entity] = []
+    for e in u.of("card"):
+        words = e.text.lower().split()
+        earlier = next((n for n in named if n.value != e.value and n.end <= e.start
+                        and _words_within(words, n.text.lower().split())), None)
+        if earlier is not None:
+            e.value = earlier.value
+        else:
+            named.append(e)
+
+
+def _words_within(part: list[str], whole: list[str]) -> bool:
+    """``part`` is a run of whole words of ``whole`` (commas and "the" aside)."""
+    if not "".join(part).isascii():  # Chinese: part of the name as written
+        return "".join(part) in "".join(whole) and len("".join(part)) < len("".join(whole))
+    clean = [w.strip(",.'’") for w in whole]
+    part = [w.strip(",.'’") for w in part]
+    return bool(part) and len(part) < len(clean) and any(
+        clean[i:i + len(part)] == part for i in range(len(clean) - len(part) + 1))
 
 
 def _other_game(text: str, cards: list[tuple[int, int]]) -> str | None:

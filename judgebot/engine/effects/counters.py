@@ -15,6 +15,18 @@ from judgebot.messages import msg
 @verb("put_counters", primary="n")
 def _put_counters(ctx: Ctx, eff: Effect) -> None:
     events = []
+    if eff.get("divided"):  # "distribute N counters among …": as divided on casting (601.2d)
+        for oid, n in ctx.division.items():
+            if isinstance(oid, int) and oid in ctx.game.objects and \
+                    ctx.game.objects[oid].zone == "battlefield" and any(
+                        oid in slot and ok for slot, oks in zip(ctx.targets, ctx.legal,
+                                                                strict=False)
+                        for t, ok in zip(slot, oks, strict=False) if t == oid):
+                events.append(Counters(source=ctx.source, target=oid,
+                                       kind=eff.get("kind", "+1/+1"), n=n, rules=ctx.rules))
+        if events:
+            perform(ctx.game, events)
+        return
     for oid in objects(ctx, eff.get("what")):
         n = ctx.amount(eff.get("n", 1), oid)
         if n > 0:

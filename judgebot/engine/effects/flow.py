@@ -24,6 +24,31 @@ from judgebot.engine.verbs import run, verb
 from judgebot.messages import msg, term
 
 
+@verb("for_each_moved", primary="ref")
+def _for_each_moved(ctx: Ctx, eff: Effect) -> None:
+    """"For each creature destroyed this way, its controller creates a 4/4 red Dragon":
+    the instruction once for each object the spell moved that matched, as it last existed
+    (608.2h), "its controller" the player who controlled it then."""
+    game = ctx.game
+    lki = ctx.refs.get("moved_lki", {})
+    view = View(game, lambda o: lki.get(o) or game.chars(o))
+    f = eff.get("filter")
+    rules = ctx.rules
+    ctx.rules = rules + (R.RESOLVE_INFO,)  # each as it last existed
+    try:
+        for oid in list(ctx.refs.get(eff.get("ref"), [])):
+            c = lki.get(oid)
+            if c is None or game.over:
+                continue
+            if f is not None and oid in game.objects and not matches(f, view, oid, ctx.you,
+                                                                      ctx.source):
+                continue
+            ctx.refs["player"] = c.controller
+            run(ctx, eff.get("then"))
+    finally:
+        ctx.rules = rules
+
+
 @verb("delayed", primary="ability")
 def _delayed(ctx: Ctx, eff: Effect) -> None:
     game = ctx.game
@@ -39,9 +64,12 @@ def _delayed(ctx: Ctx, eff: Effect) -> None:
             refs["target" if i == 0 else f"target{i + 1}"] = slot[0]
     if eff.get("next_turn_of_you"):
         refs["_after_turn"] = game.turn
+    if eff.get("it") is not None:  # "When that creature dies this turn": the target named
+        refs["it"] = refs.get(eff.get("it"))
     until = ("until_turn_of", ctx.you) if eff.get("until") == "your_next_turn" else \
         ("this_turn", game.turn) if eff.get("until") == "this_turn" else None
-    once = until is None or until[0] == "this_turn"  # "When you next …": once (603.7c)
+    # "When you next …": once (603.7c); "Whenever … this turn": each time, until it ends
+    once = (until is None or until[0] == "this_turn") and not eff.get("repeat")
     game.delayed.append(DelayedTrigger(ability.trigger, ability, ctx.you, ctx.source,
                                        game.name_of(ctx.source) if ctx.source else "",
                                        refs, once, game.turn, ability.text, until))

@@ -111,11 +111,23 @@ def _cant_regenerate(ctx: Ctx, eff: Effect) -> None:
 def _token(ctx: Ctx, eff: Effect) -> None:
     game = ctx.game
     card: CardDef = eff.get("card")
+    if eff.get("pt_x") is not None:
+        # "Create an X/X green Ooze creature token": its power and toughness are the value of
+        # X as it is created, part of its copiable values (111.3)
+        x = ctx.amount(eff.get("pt_x"))
+        card = replace(card, power=x, toughness=x)
     who = eff.get("controller", "you")
     for p in players(ctx, who):
         n = bounded(ctx.amount(eff.get("n", 1)), "create that many tokens")
         if n <= 0:
             continue
+        attach: list[Any] = [None]
+        if eff.get("attach") is not None:
+            # "Create a Wicked Role token attached to target creature": an Aura token enters
+            # attached to what the effect names (303.4f); with nothing to attach it to, none
+            attach = list(objects(ctx, eff.get("attach")))[:1]
+            if not attach:
+                continue
         targets = _attack_options(game, p) if eff.get("attacking") else []
         batches: list[tuple[int, Any]] = [(n, targets[0] if len(targets) == 1 else None)]
         if len(targets) > 1:  # each token's controller chooses what it attacks (508.4)
@@ -126,8 +138,13 @@ def _token(ctx: Ctx, eff: Effect) -> None:
         for k, at in batches:
             ev = CreateToken(source=ctx.source, card=card, controller=p, n=k,
                              tapped=bool(eff.get("tapped")), haste=bool(eff.get("haste")),
+                             attach_to=attach[0],
                              attacking=at, rules=ctx.rules + ((R.ATTACKING_TOKEN,)
-                                                              if at is not None else ()))
+                                                              if at is not None else ())
+                             + ((R.AURA_NO_TARGET_ENTERING, R.PREDEFINED_TOKEN)
+                                if attach[0] is not None else ())
+                             + ((R.TOKEN_DEFINED, R.RESOLVE_INFO)
+                                if eff.get("pt_x") is not None else ()))
             done = perform(game, [ev])
             ids += [i for e in done if isinstance(e, CreateToken) for i in e.new_ids]
         ctx.refs["tokens"] = ids

@@ -13,6 +13,43 @@ from judgebot.engine.verbs import verb
 from judgebot.messages import Name, msg
 
 
+@verb("vote", primary="options")
+def _vote(ctx: Ctx, eff: Effect) -> None:
+    """"Starting with you, each player votes for time or knowledge" (701.38a): each player in
+    turn order from you chooses one option; the votes are counted for what follows."""
+    game = ctx.game
+    options = list(eff.get("options"))
+    order = [p for p in game.apnap() if not game.players[p].lost]
+    if ctx.you in order:  # starting with you, then in turn order
+        i = order.index(ctx.you)
+        order = order[i:] + order[:i]
+    votes = {o: 0 for o in options}
+    for p in order:
+        k = game.chooser.choose(p, "vote", options, keys=("vote",), note=eff.text)
+        votes[options[k]] += 1
+        game.log.add("choice", msg("effects.players.votes", player=p, option=options[k]),
+                     ctx.rules + (R.VOTE,))
+    ctx.refs["votes"] = votes
+
+
+@verb("choose_player", primary="who")
+def _choose_player(ctx: Ctx, eff: Effect) -> None:
+    """"Choose an opponent" / "Choose another player" as a spell resolves (608.2d): the
+    player "that player" names afterwards."""
+    game = ctx.game
+    others = [p for p in (game.opponents(ctx.you) if eff.get("who") == "opponent" else
+                          [q for q in game.apnap() if q != ctx.you])
+              if not game.players[p].lost]
+    src = game.objects.get(ctx.source) if ctx.source is not None else None
+    if not others or src is None:
+        return
+    i = 0 if len(others) == 1 else game.chooser.choose(
+        ctx.you, "chosen_player", others, keys=("chosen_player",), note=eff.text)
+    src.chosen["player"] = others[i]
+    game.log.add("choice", msg("effects.players.chooses_player", player=ctx.you,
+                               chosen=others[i]), (R.RESOLVE_CHOICES,))
+
+
 @verb("gain_life", primary="amount")
 def _gain_life(ctx: Ctx, eff: Effect) -> None:
     for p in players(ctx, eff.get("who", "you")):

@@ -218,6 +218,16 @@ def _cast_rebound(ctx: Ctx, eff: Effect) -> None:
     cast_during_resolution(game, src, ctx.you, "free", mandatory=False, rules=ctx.rules)
 
 
+@verb("cast_miracle", primary="cost")
+def _cast_miracle(ctx: Ctx, eff: Effect) -> None:
+    """The miracle trigger: its controller may cast the revealed card, still in hand, by
+    paying its miracle cost rather than its mana cost (702.94a)."""
+    src = ctx.source
+    if src in ctx.game.objects and ctx.game.objects[src].zone == "hand":
+        cast_during_resolution(ctx.game, src, ctx.you, "miracle", mandatory=False,
+                               rules=ctx.rules, cost=eff.get("cost"))
+
+
 @verb("cast_madness", primary="cost")
 def _cast_madness(ctx: Ctx, eff: Effect) -> None:
     game = ctx.game

@@ -36,6 +36,16 @@ def _destroy(ctx: Ctx, eff: Effect) -> None:
             e.rules += (R.CANT_REGENERATE,)
     done = perform(ctx.game, events) if events else []
     ctx.refs["destroyed"] = [e.new_id for e in done if isinstance(e, Move)]
+    _remember(ctx, done)
+
+
+def _remember(ctx: Ctx, done: list) -> None:
+    """What each object moved by this effect was as it last existed (608.2h): "for each
+    creature destroyed this way, its controller …"."""
+    lki = ctx.refs.setdefault("moved_lki", {})
+    for e in done:
+        if isinstance(e, Move) and e.new_id is not None and e.lki is not None:
+            lki[e.new_id] = e.lki
 
 
 
@@ -55,6 +65,7 @@ def _exile(ctx: Ctx, eff: Effect) -> None:
                      (R.EXILE, R.LINKED_EXILE) if eff.get("record") else (R.EXILE,))
     ids = [m.new_id for m in done if m.to_zone == "exile"]
     ctx.refs["exiled"] = ids
+    _remember(ctx, done)
     game = ctx.game
     if eff.get("record") and ctx.source is not None:
         # "the exiled card" of a linked ability (607.2a) is found through the source.
@@ -128,11 +139,16 @@ def _bounce_choice(ctx: Ctx, eff: Effect) -> None:
     game = ctx.game
     f: Filter = eff.get("filter")
     mine = select(f, View(game), ctx.you, ctx.source)
-    chosen = choose_cards(game, ctx.you, mine, 1, "return", keys=("return", "bounce"))
+    if eff.get("any_number"):  # none to all of them
+        chosen = choose_between(game, ctx.you, mine, 0, len(mine), "return",
+                                keys=("return", "bounce"))
+    else:
+        chosen = choose_cards(game, ctx.you, mine, 1, "return", keys=("return", "bounce"))
     events = [Move(source=ctx.source, oid=o, to_zone="hand", reason="bounce",
                    rules=ctx.rules) for o in chosen]
-    if events:
-        perform(game, events)
+    done = perform(game, events) if events else []
+    ctx.refs["returned"] = [e.new_id for e in done if isinstance(e, Move)]
+    ctx.refs["amount"] = len(ctx.refs["returned"])
 
 
 
@@ -164,6 +180,38 @@ def _return(ctx: Ctx, eff: Effect) -> None:
         done = perform(game, events)
         ctx.refs["returned"] = [e.new_id for e in done if isinstance(e, Move)]
 
+
+
+@verb("choose_object", primary="filter")
+def _choose_object(ctx: Ctx, eff: Effect) -> None:
+    """"… on a creature you control" (not targeted): one permanent chosen as the spell
+    resolves (608.2d), named by the instruction that follows."""
+    game = ctx.game
+    found = select(eff.get("filter"), View(game), ctx.you, ctx.source)
+    chosen = choose_cards(game, ctx.you, found, 1, "choose", keys=("choose", "targets"))
+    ctx.refs[eff.get("ref")] = chosen
+    for o in chosen:
+        game.log.add("choice", msg("effects.players.chooses_player", player=ctx.you,
+                                   chosen=game.label(o)), ctx.rules + (R.RESOLVE_CHOICES,))
+
+
+@verb("return_choice", primary="filter")
+def _return_choice(ctx: Ctx, eff: Effect) -> None:
+    """"Return a creature card from your graveyard to your hand" (not targeted): the cards
+    are chosen as the spell resolves (608.2d), from those in the graveyard then."""
+    game = ctx.game
+    f: Filter = eff.get("filter")
+    view = View(game)
+    mine = [o for o in game.players[ctx.you].graveyard if matches(f, view, o, ctx.you, None)]
+    n = ctx.amount(eff.get("n", 1))
+    chosen = choose_between(game, ctx.you, mine, eff.get("least", n), n, "return",
+                            keys=("return",))
+    if not chosen:
+        game.log.add("note", msg("effects.zones.return_none", player=ctx.you),
+                     ctx.rules + (R.RESOLVE_CHOICES,))
+        return
+    ctx.refs["chosen_return"] = chosen
+    _return(ctx, Effect("return", {**eff.args, "what": "chosen_return"}, text=eff.text))
 
 
 @verb("mill", primary="n")
@@ -199,6 +247,18 @@ def _sacrifice(ctx: Ctx, eff: Effect) -> None:
         events = []
         # 608.2e/101.4: choices in APNAP order, then sacrificed simultaneously.
         for p in [q for q in game.apnap() if q in players(ctx, eff.get("who", "you"))]:
+            if eff.get("any_number"):
+                # "Sacrifice any number of lands": none to all of them, the player's choice
+                view = View(game)
+                f = eff.get("filter") or Filter()
+                mine = [o for o in game.battlefield if game.controller_of(o) == p and
+                        matches(f, view, o, p, None)]
+                chosen = choose_between(game, p, mine, 0, len(mine), "sacrifice",
+                                        keys=("sacrifice",))
+                events += [Move(source=ctx.source, oid=o, to_zone="graveyard",
+                                reason="sacrifice", rules=ctx.rules + (R.SACRIFICE,))
+                           for o in chosen]
+                continue
             n = ctx.amount(eff.get("n", 1))
             events += sacrifice_events(game, p, eff.get("filter") or Filter(), n, ctx.source,
                                        ctx.rules)
@@ -206,9 +266,39 @@ def _sacrifice(ctx: Ctx, eff: Effect) -> None:
             for e in events:
                 if isinstance(e, Move):
                     e.to_zone, e.reason, e.rules = "exile", "exile", ctx.rules + (R.EXILE,)
+    done = perform(game, events) if events else []
+    if eff.get("any_number"):  # "that much", "for each … sacrificed this way" (608.2h)
+        moved = [e for e in done if isinstance(e, Move)]
+        ctx.refs["sacrificed_ids"] = [e.new_id for e in moved]
+        ctx.refs["amount"] = len(moved)
+        _remember(ctx, moved)
+
+
+
+@verb("keep_sacrifice_rest", primary="filter")
+def _keep_sacrifice_rest(ctx: Ctx, eff: Effect) -> None:
+    """"Each player chooses three permanents they control, then sacrifices the rest",
+    "… a number of lands they control equal to the number of lands controlled by the player
+    who controls the fewest …": choices in APNAP order, then the sacrifices at once
+    (101.4, 701.21a)."""
+    game = ctx.game
+    view = View(game)
+    f: Filter = eff.get("filter") or Filter()
+    who = [q for q in game.apnap() if not game.players[q].lost]
+    theirs = {p: [o for o in game.battlefield if game.controller_of(o) == p and
+                  matches(f, view, o, p, None)] for p in who}
+    n = ctx.amount(eff.get("n", 0)) if eff.get("n") != "fewest" else \
+        min((len(v) for v in theirs.values()), default=0)
+    events: list[Event] = []
+    for p in who:
+        mine = theirs[p]
+        least = 0 if eff.get("up_to") else min(n, len(mine))
+        keep = set(choose_between(game, p, mine, least, n, "keep", keys=("keep", "choose")))
+        events += [Move(source=ctx.source, oid=o, to_zone="graveyard", reason="sacrifice",
+                        rules=ctx.rules + (R.SACRIFICE, R.APNAP)) for o in mine
+                   if o not in keep]
     if events:
         perform(game, events)
-
 
 
 @verb("search", primary="filter")
@@ -239,6 +329,11 @@ def _search(ctx: Ctx, eff: Effect) -> None:
             if eff.get("graveyard"):
                 found += [o for o in pl.graveyard if matches(replace(f, zone="graveyard"), view,
                                                              o, p, None)]
+            if eff.get("distinct"):  # "with different names": one card of each name to pick
+                first: dict[str, int] = {}
+                for o in found:
+                    first.setdefault(game.name_of(o), o)
+                found = list(first.values())
             chosen = choose_between(game, p, found, least, n, "search", keys=("search",))
         else:
             if answer is None:
@@ -257,7 +352,14 @@ def _search(ctx: Ctx, eff: Effect) -> None:
                 obj = new_object(game, card, p, "library")
                 pl.library.remove(obj.id)
                 pl.library.insert(0, obj.id)
+                if eff.get("filter") is not None and not matches(f, View(game), obj.id, p,
+                                                                  ctx.source):
+                    # the card named must be one the search may find (701.23)
+                    raise BadInput(msg("effects.zones.search_wrong_card", value=name,
+                                       what=f.describe()), answer.line)
                 chosen.append(obj.id)
+            if eff.get("distinct") and len({str(x).lower() for x in names}) < len(names):
+                raise BadInput(msg("effects.zones.search_same_name", value=p), answer.line)
         if not chosen:
             game.log.add("search", msg("effects.zones.search.4", value=p),
                          ctx.rules + (R.SEARCH,) + ((R.SEARCH_QUALITY,) if least < n else ()))

@@ -79,8 +79,12 @@ def _stat_of(r: Any, who: str) -> Any:
         return "sacrificed"
     if w in ("the exiled creature's", "the exiled card's"):
         return "exiled"
-    if w in ("target creature's",) and r is not None:
-        return r.ref_it()
+    if w in ("target creature's",) and r is not None and hasattr(r, "add_target"):
+        # "equal to target creature's power": a target of its own (115.1)
+        from judgebot.engine.text.selectors import target_spec
+        ref = r.add_target(target_spec("target creature"))
+        r.it = ref
+        return ref
     if w in ("equipped creature's",):
         return "equipped"
     if w in ("enchanted creature's",):
@@ -97,6 +101,11 @@ FIXED: dict[str, dict[str, Any]] = {
     "the number of creatures that died this turn": {"creatures_died_this_turn": True},
     "the number of creatures attacking you": {"attacking_you": True},
     "the amount of life you gained this turn": {"life_gained_this_turn": "you"},
+    # converge (601.2h: the mana paid to cast it)
+    "the number of colors of mana spent to cast ~": {"mana_spent": "colors"},
+    "the number of colors of mana spent to cast this spell": {"mana_spent": "colors"},
+    "the amount of mana spent to cast ~": {"mana_spent": "amount"},
+    "the amount of mana spent to cast this spell": {"mana_spent": "amount"},
 }
 
 
@@ -232,16 +241,28 @@ def for_each(r: Any, text: str) -> Any:
         return {"counters_on": "self" if m.group(2) == "~" else "it", "kind": m.group(1)}
     if m := re.fullmatch(r"(?:creature|permanent|artifact|land) tapped this way", low):
         return {"ref": "tapped"}  # "for each creature tapped this way" (608.2h)
-    if m := re.fullmatch(r"(.+?) (destroyed|exiled) this way", low):
+    if m := re.fullmatch(r"(.+?) (destroyed|exiled|sacrificed|returned) this way", low):
         # "for each creature destroyed this way": what the spell did so far (608.2h)
         what = text.strip()[:len(m.group(1))]
         f = None if what.lower() in ("card", "permanent") else \
             noun(re.sub(r"\bcards?\b", "", what).strip() or "permanent").filter
-        return {"ref": m.group(2), "filter": f} if f is not None else {"ref": m.group(2)}
+        ref = m.group(2) if m.group(2) != "sacrificed" else "sacrificed_ids"
+        return {"ref": ref, "filter": f} if f is not None else {"ref": ref}
     if low == "creature attacking you":
         return {"attacking_you": True}
     if low == "creature that died this turn":
         return {"creatures_died_this_turn": True}
+    if low in ("color of mana spent to cast ~", "color of mana spent to cast this spell",
+               "color of mana spent to cast it"):
+        return {"mana_spent": "colors"}  # converge
+    if m := re.fullmatch(r"([\w' ]+?) vote", low):  # council's dilemma (701.38a)
+        return {"votes_for": m.group(1)}
+    if low == "basic land type among lands you control":  # domain, counted (the same)
+        return dict(FIXED["the number of basic land types among lands you control"])
+    if low in ("spell you've cast this turn", "other spell you've cast this turn"):
+        if low.startswith("other"):
+            raise unread(text, text)
+        return dict(FIXED["the number of spells you've cast this turn"])
     if low == "creature in your party":
         return {"party": "you"}  # up to one each of Cleric, Rogue, Warrior, Wizard (700.8)
     if low in ("time ~ was kicked", "time it was kicked", "time this spell was kicked"):

@@ -29,6 +29,9 @@ COMPARISONS = (
 )
 
 
+COLOR_SYMBOL = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
 def _number(word: str) -> Any:
     n = plain_number(word)
     if n is None:
@@ -181,6 +184,42 @@ def read_condition(r: Any, text: str) -> tuple:
         return ("gift_promised",)
     if low in ("the gift wasn't promised", "the gift was not promised"):
         return ("not", ("gift_promised",))
+    if m := re.fullmatch(r"((?:\{[wubrg]\})+) was spent to cast (?:~|this spell|it)", low):
+        # "If {R} was spent to cast this spell" (601.2h: the mana paid for it)
+        need: dict[str, int] = {}
+        for sym in re.findall(r"\{([wubrg])\}", m.group(1)):
+            need[sym.upper()] = need.get(sym.upper(), 0) + 1
+        return ("mana_spent", tuple(sorted(need.items())))
+    if m := re.fullmatch(r"at least (\w+) (white|blue|black|red|green) mana was spent to cast "
+                         r"(?:~|this spell|it)", low):
+        # adamant: "If at least three red mana was spent to cast this spell"
+        return ("mana_spent", ((COLOR_SYMBOL[m.group(2)], _number(m.group(1))),))
+    if m := re.fullmatch(r"([\w' ]+?) gets more votes( or the vote is tied)?", low):
+        return ("votes", m.group(1), bool(m.group(2)))
+    if low in ("it's bargained", "it was bargained"):
+        return ("bargained",)
+    if low in ("it's night", "it's day"):
+        return ("day_night", low.split()[-1])
+    if m := re.fullmatch(r"an opponent (?:has (\w+) or more (poison counters|cards in their "
+                         r"graveyard)|has drawn (\w+) or more cards this turn|cast (\w+) or more "
+                         r"spells this turn)", low):
+        if m.group(1):
+            stat = "poison" if m.group(2).startswith("poison") else "graveyard"
+            return ("opponent_ge", stat, _number(m.group(1)))
+        if m.group(3):
+            return ("opponent_ge", "drawn", _number(m.group(3)))
+        return ("opponent_ge", "spells", _number(m.group(4)))
+    if m := re.fullmatch(r"you've gained (\w+) or more life this turn", low):
+        return ("life_gained_ge", _number(m.group(1)))
+    if low == "you've cast another instant or sorcery spell this turn":
+        return ("cast_another_spell", frozenset({"instant", "sorcery"}))
+    if m := re.fullmatch(r"there are (\w+) or more (.+?) on the battlefield", low):
+        f = noun(t[len(t) - len(m.group(2)) - len(" on the battlefield"):
+                   len(t) - len(" on the battlefield")]).filter
+        return ("compare", {"count": f}, "ge", _number(m.group(1)))
+    if low in ("you've cast another spell this turn", "you have cast another spell this turn",
+               "you or one of your teammates has cast another spell this turn"):
+        return ("cast_another_spell",)
     if low in ("it was kicked", "~ was kicked", "this spell was kicked"):
         return ("kicked",)
     if low in ("you had a land enter the battlefield under your control this turn",

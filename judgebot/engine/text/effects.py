@@ -154,8 +154,8 @@ def _object_ref(r: Reading, phrase: str, zone: str) -> tuple[Any, bool]:
         return "attacked_this_turn", True
     if low in ("the token", "that token", "those tokens", "the tokens"):
         return "tokens", low.endswith("s")
-    if re.match(r"(?:up to (?:one|two|three|four|five|\d+) )?(?:(?:one|two|three|four|five|"
-                r"x|\d+|any number of) )?(?:another |other )?target ", low):
+    if re.match(r"(?:up to (?:one|two|three|four|five|\d+) )?(?:(?:one or two|one or more|one|"
+                r"two|three|four|five|x|\d+|any number of) )?(?:another |other )?target ", low):
         spec = target_spec(p)
         ref = r.add_target(spec)
         r.it = ref
@@ -207,13 +207,17 @@ def player_ref(r: Reading, phrase: str) -> Any:
         return PLAYER_WORDS[low]
     if low in ("target player", "target opponent"):
         return r.add_target(target_spec(low))
+    if m := re.fullmatch(r"(two|three) target (players|opponents)(?: each)?", low):
+        # "Two target players each draw a card": one target slot of that many (115.1)
+        spec = target_spec("target " + m.group(2)[:-1])
+        return r.add_target(replace(spec, count=number(m.group(1)), text=low))
     if low in ("that player", "they", "that opponent", "the player", "he or she") + \
             CHOSEN_PLAYER:
         if r.that_player is None:
             raise unread(phrase, phrase)
         return r.that_player
     if low in ("its controller", "that creature's controller", "that permanent's controller",
-               "that spell's controller", "its owner's controller"):
+               "that spell's controller", "its owner's controller", "the creature's controller"):
         return _controller_of(r.ref_it())
     if low in ("its owner", "that card's owner", "that creature's owner",
                "that permanent's owner"):
@@ -319,6 +323,10 @@ def clause(r: Reading, text: str) -> list[Effect]:
         return clause(r, t[len(t) - len(m.group(1)):] + " until end of turn")
     if m := re.match(r"(?:then )(.+)", low):
         return clause(r, t[len(t) - len(m.group(1)):])
+    if m := re.fullmatch(r"you and (that player|target opponent|target player) each (.+)", low):
+        # "You and that player each draw three cards": the instruction for each, you first
+        rest = t[len(t) - len(m.group(2)):]
+        return clause(r, "you " + rest) + clause(r, m.group(1) + " " + rest)
     if (m := re.search(r" also (?=(?:gains?|gets?|has|have|deals?|loses?) )", t)) and \
             t[:m.start()].lower() not in ("it", "they"):
         # "that creature also gains flying": "also" adds nothing to what the clause does
@@ -498,6 +506,19 @@ def _deal(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
         spec = replace(spec, count=count, up_to=False, divide=True)
         ref = r.add_target(spec)
         return [Effect("damage", {"amount": amount, "to": ref, "divided": True}, text=whole)]
+    # "N damage to target player or planeswalker and (M damage to) each creature that player or
+    # that planeswalker's controller controls"
+    if m := re.fullmatch(r"(\w+) damage to (target (?:player|opponent)(?: or planeswalker)?) and "
+                         r"(?:(\w+) damage to )?each creature (that player|that player or that "
+                         r"planeswalker's controller) controls", t, re.I):
+        first = read_amount(r, m.group(1))
+        ref = r.add_target(target_spec(m.group(2).lower()))
+        whose = ref if m.group(4).lower() == "that player" else "player_or_controller_of_" + ref
+        others = {"each": Filter(types=frozenset({"creature"}), text="creature"),
+                  "controlled_by": whose}
+        return [_damage(first, ref, source, whole),
+                _damage(read_amount(r, m.group(3)) if m.group(3) else first, [others], source,
+                        whole)]
     # "N damage to X and M damage to Y" / "N damage to X and N damage to you"
     if m := re.fullmatch(r"(.+? damage to .+?) and (\w+ damage to .+)", t, re.I):
         try:
@@ -523,7 +544,7 @@ def _deal(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
         to = _recipient(r, m.group(1))
         amount = read_amount(r, m.group(2))
         return [_damage(amount, to, source, whole)]
-    if m := re.fullmatch(r"(\w+) damage to (.+?)(?: for each (.+))?", t, re.I):
+    if m := re.fullmatch(r"(that much|\w+) damage to (.+?)(?: for each (.+))?", t, re.I):
         amount = read_amount(r, m.group(1)) if not (where and m.group(1).lower() == "x") \
             else read_amount(r, where)
         to = _recipient(r, m.group(2))
@@ -695,6 +716,9 @@ def _return(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
                       r"control$", low):
         under = "you" if m.group(1) == "your" else "owner"
         t, low = t[:m.start()], low[:m.start()]
+    if low.endswith(" tapped"):  # "… to the battlefield tapped under its owner's control"
+        tapped = True
+        t, low = t[:-7], low[:-7]
     transformed = False  # its back face up (712.14a)
     if m := re.search(r" to the battlefield (tapped and )?transformed$", low):
         transformed, tapped = True, tapped or bool(m.group(1))
@@ -709,8 +733,29 @@ def _return(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
         if qm and "target" not in what.lower():
             n = noun(qm.group(2))
             return [Effect("bounce_choice", {"filter": n.filter}, text=whole)]
+        if (qm := re.fullmatch(r"any number of (.+)", what, re.I)) and \
+                "target" not in what.lower():
+            # "Return any number of Plains you control to their owner's hand"
+            n = noun(qm.group(1))
+            return [Effect("bounce_choice", {"filter": n.filter, "any_number": True},
+                           text=whole)]
         ref, _ = object_ref(r, what)
         return [Effect("bounce", {"what": ref}, text=whole)]
+    if (m := re.fullmatch(r"(a|an|one|two|three|up to one|up to two|up to three) (.+?) from your "
+                          r"graveyard to (your hand|the battlefield)", t, re.I)) and \
+            "target" not in m.group(2).lower() and s.ref == "you":
+        # "return a creature card from your graveyard to your hand": chosen on resolution
+        count = m.group(1).lower()
+        n = 1 if count in ("a", "an") else plain_number(count.replace("up to ", ""))
+        what = re.sub(r"\bcards?\b", "", m.group(2)).strip()
+        f = noun(what or "card").filter if what else Filter()
+        f = replace(f, zone="graveyard")
+        args: dict[str, Any] = {"filter": f, "n": n, "least": 0 if "up to" in count else n,
+                                "to": "hand" if "hand" in m.group(3).lower() else "battlefield"}
+        if args["to"] == "battlefield":
+            args.update(under=under, tapped=tapped, counters=counters)
+        r.it = "chosen_return"
+        return [Effect("return_choice", args, text=whole)]
     if m := re.fullmatch(r"(.+?) from (your|a|target player's|their|its owner's) graveyard to "
                          r"(your|its owner's|their owner's|their) hand", t, re.I):
         ref, _ = _graveyard_ref(r, m.group(1), m.group(2))
@@ -762,6 +807,30 @@ def _graveyard_ref(r: Reading, what: str, whose: str) -> tuple[Any, bool]:
     raise fail(what)
 
 
+@verb("distribute")
+def _distribute(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
+    """"Distribute three +1/+1 counters among one, two, or three target creatures": the
+    division announced as the spell is cast (601.2d), as for damage."""
+    t = rest.strip()
+    m = re.fullmatch(r"(\w+) ([+-]\d+/[+-]\d+|\w+) counters among (one or two|one, two, or three|"
+                     r"up to (?:two|three|four)|any number of) target (.+)", t, re.I)
+    if s.kind != "player" or s.ref != "you" or not m:
+        raise fail(whole)
+    n = plain_number(m.group(1).lower())
+    if not isinstance(n, int):
+        raise fail(whole)
+    how = m.group(3).lower()
+    count = {"one or two": 2, "one, two, or three": 3}.get(how) or \
+        (plain_number(how.split()[-1]) if how.startswith("up to") else n)
+    spec = target_spec("target " + re.sub(r"s\b", "", m.group(4), count=1))
+    # at least one target, at most as many as the counters (each gets one or more)
+    spec = replace(spec, count=min(count, n), up_to=True, at_least=1, divide=True)
+    ref = r.add_target(spec)
+    r.it = r.them = ref
+    return [Effect("put_counters", {"what": ref, "kind": m.group(2).lower(), "n": n,
+                                    "divided": True}, text=whole)]
+
+
 @verb("put", "puts")
 def _put(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     t = rest.strip()
@@ -802,6 +871,14 @@ def _put(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
             n = scaled(n, for_each(r, m.group(6)))
         if kind not in COUNTER_KINDS and not re.fullmatch(r"[+-]\d+/[+-]\d+", kind):
             raise unread(kind + " counter", whole)
+        if (one := re.fullmatch(r"(?:a|an) (creature|artifact|creature or vehicle|permanent)"
+                                r"( you control)?", m.group(3), re.I)) and s.ref == "you":
+            # "Put a +1/+1 counter on a creature you control": chosen as it resolves (608.2d)
+            f = noun(one.group(1) + (one.group(2) or "")).filter
+            r.it = "chosen_object"
+            return [Effect("choose_object", {"filter": f, "ref": "chosen_object"}, text=whole),
+                    Effect("put_counters", {"what": "chosen_object", "kind": kind, "n": n},
+                           text=whole)]
         ref, _ = object_ref(r, m.group(3))
         return [Effect("put_counters", {"what": ref, "kind": kind, "n": n}, text=whole)]
     if m := re.fullmatch(r"(.+?) on (?:the )?(bottom|top) of (?:its|their) owners?'s? "
@@ -1022,6 +1099,9 @@ def _search(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     if not m:
         raise fail(whole)
     what = m.group("what")
+    distinct = False
+    if d := re.fullmatch(r"(.+?) with different names", what, re.I):
+        what, distinct = d.group(1), True  # no two found with the same name
     if re.search(r"\bwith different names\b|\bsame name as\b", what, re.I):
         raise fail(whole)
     if named := re.fullmatch(r"card named (.+)", what, re.I):
@@ -1045,6 +1125,8 @@ def _search(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     act = m.group("act").lower()
     args: dict[str, Any] = {"who": s.ref, "filter": replace(f, zone="library") if f else None,
                             "n": n}
+    if distinct:
+        args["distinct"] = True
     if m.group("shuf") or act.startswith("then shuffle"):
         args["shuffle"] = True
     if least is not None:
@@ -1142,6 +1224,9 @@ def _granted(r: Reading, text: str) -> tuple:
                         text=t),)
     if t.startswith(("“", '"')):
         return (r.read_quoted(t.strip("“”\"")),)
+    if m := re.fullmatch(r'([^"“]+?),? and ("[^"]+"|“[^”]+”)', t):
+        # "deathtouch and "When this creature dies, …"": keywords, then a quoted ability
+        return keyword_list(m.group(1)) + (r.read_quoted(m.group(2).strip("“”\"")),)
     return keyword_list(t)
 
 
@@ -1224,6 +1309,11 @@ PT = r"([+-](?:\d+|x))/([+-](?:\d+|x))"
 def pump_effects(r: Reading, ref: Any, text: str, whole: str) -> list[Effect]:
     """"+2/+2 and gains trample until end of turn", "+1/+0 for each …", "+X/+X, where X
     is …"."""
+    if m := re.fullmatch(r"(.+? until end of turn) and can't be blocked this turn", text.strip(),
+                         re.I):
+        # "gets +1/+0 until end of turn and can't be blocked this turn": two effects
+        return pump_effects(r, ref, m.group(1), whole) + [Effect(
+            "cant", {"what": ref, "kind": "cant_be_blocked", "duration": "eot"}, text=whole)]
     text = re.sub(r" (until end of turn|this turn)((?: for each .+| where x is .+|, where x "
                   r"is .+))$", r"\2 \1", text.strip(), flags=re.I)
     body, duration = split_duration(text.strip())
@@ -1312,6 +1402,18 @@ def _create(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     if " and " in low and low.count("token") >= 2:
         first, _, second = t.partition(" and ")
         return _create(r, s, first, whole) + _create(r, s, second, whole)
+    if m := re.fullmatch(r"an? ((?:\w+ )?\w+ role) token attached to (.+)", t, re.I):
+        # "Create a Wicked Role token attached to target creature you control": a Role, an
+        # Aura token the rules define (111.10j-r), enters attached to it (303.4f)
+        card = r.token_def(m.group(1))
+        if card is None:
+            raise fail(whole)
+        ref, plural = object_ref(r, m.group(2))
+        if plural:
+            raise fail(whole)
+        r.it = "tokens"
+        return [Effect("token", {"card": card, "n": 1, "controller": s.ref, "attach": ref},
+                       text=whole)]
     m = TOKEN_RE.fullmatch(t)
     if not m:
         raise fail(whole)
@@ -1322,6 +1424,8 @@ def _create(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
         n = scaled(n, for_each(r, m.group("each")))
     card = token_card(r, m)
     args: dict[str, Any] = {"card": card, "n": n, "controller": s.ref}
+    if (m.group("pt") or "").lower() == "x/x":
+        args["pt_x"] = read_amount(r, m.group("x")) if m.group("x") else read_amount(r, "x")
     if m.group("tapped"):
         args["tapped"] = True
     if m.group("attacking"):
@@ -1378,10 +1482,11 @@ def token_card(r: Reading, m: re.Match) -> Any:
                        frozenset(types), frozenset(subtypes), "*", "*", None, abilities,
                        is_token=True, source="token")
     p, t = pt.lower().split("/")
+    if (p == "x") != (t == "x"):
+        raise fail(m.group(0))
+    # "an X/X … token": 0/0 here, its X fixed as it is created (the ``token`` verb's pt_x)
     power: Any = int(p) if p != "x" else 0
     tough: Any = int(t) if t != "x" else 0
-    if p == "x":
-        raise fail(m.group(0))
     return CardDef(name, (name,), None, frozenset(colors), frozenset(supertypes),
                    frozenset(types), frozenset(subtypes), power, tough, None, abilities,
                    is_token=True, source="token")
@@ -1428,6 +1533,10 @@ def _sacrifice(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     if m := re.fullmatch(r"another (.+)", low):
         f = replace(noun(t[len(t) - len(m.group(1)):]).filter, other=True)
         return [Effect("sacrifice", {"who": s.ref, "filter": f, "n": 1}, text=whole)]
+    if m := re.fullmatch(r"any number of (.+)", low):
+        f = noun(t[len(t) - len(m.group(1)):]).filter
+        return [Effect("sacrifice", {"who": s.ref, "filter": f, "any_number": True},
+                       text=whole)]
     raise fail(whole)
 
 
@@ -1573,6 +1682,14 @@ def _prevent(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
                        text=whole),
                 Effect("prevent", {"amount": "all", "from": ref, "combat_only": True},
                        text=whole)]
+    if m := re.fullmatch(r"all (combat )?damage that would be dealt to you and (.+?) this turn",
+                         low):
+        # "to you and creatures you control": two shields, one for each (615.1)
+        rest = t[m.start(2):m.end(2)]
+        return [Effect("prevent", {"amount": "all", "to": "you",
+                                   "combat_only": bool(m.group(1))}, text=whole),
+                Effect("prevent", {"amount": "all", "to": _recipient(r, rest),
+                                   "combat_only": bool(m.group(1))}, text=whole)]
     if m := re.fullmatch(r"all (combat )?damage that would be dealt to (.+?) this turn", low):
         to = _recipient(r, t[m.start(2):m.end(2)])
         return [Effect("prevent", {"amount": "all", "to": to,
@@ -1644,10 +1761,15 @@ def _become(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     if m := re.search(r"\. (?:it's|it is|they're) still (an? \w+)$", text, re.I):
         text, still = text[:m.start()], m.group(1)
     body, duration = split_duration(text)
-    if duration is None:
+    # without a duration, an effect from a resolving spell or ability lasts indefinitely
+    # (611.2a): "That land becomes a 0/0 Elemental creature with haste. It's still a land."
+    # On a spell it would go on applying to the permanent the spell becomes (400.7a), which
+    # the engine doesn't carry over: refused.
+    if duration is None and "spell" in whole.lower().partition(" become")[0]:
         raise fail(whole)
     ops = becomes_ops(r, body + (". it's still " + still if still else ""))
-    return [Effect("becomes", {"what": s.ref, "ops": ops, "duration": duration}, text=whole)]
+    return [Effect("becomes", {"what": s.ref, "ops": ops, "duration": duration or "game"},
+                   text=whole)]
 
 
 def becomes_ops(r: Reading, text: str) -> tuple:

@@ -159,6 +159,10 @@ def _by_rules(raw: str) -> Keyword | list[Keyword] | None:
         # ``splice: [card]``; a non-mana splice cost isn't simulated
         return Keyword("splice", cost=mana_cost(m.group(2)), quality=m.group(1).lower(),
                        text=raw)
+    if canonical == "foretell" and _MANA.fullmatch(rest):
+        # "Foretell {1}{U}" (702.143a: its rule writes no form): foretold from hand for {2}
+        # on its owner's turn, cast from exile for that cost on a later turn
+        return _finish(Keyword(canonical, cost=mana_cost(rest), text=raw), kdef)
     if canonical == "casualty" and re.fullmatch(r"\d+", rest):
         # "As an additional cost to cast this spell, you may sacrifice a creature with power N
         # or greater" (702.153a): cast with ``additional: [casualty]``

@@ -35,6 +35,7 @@ from judgebot.engine.abilities import (
     TargetSpec,
     Trigger,
     TriggeredAbility,
+    spell_ability,
 )
 from judgebot.engine.errors import Refusal, Unsupported
 from judgebot.engine.state import CardDef
@@ -75,6 +76,8 @@ COUNTERED_TO = re.compile(
     r"it)?|put it on top of its owner's library|put it on the bottom of its owner's library|"
     r"put it into its owner's hand) instead of (?:putting it )?into (?:its owner's|that "
     r"player's) graveyard", re.I)
+TRAILING_IF = re.compile(r"(.+) if ((?:\{[WUBRG]\})+ was spent to cast ~|at least \w+ \w+ mana was "
+                         r"spent to cast ~)", re.I | re.S)
 WHERE_X = re.compile(r"(.+), where x is (.+?)\.?", re.I | re.S)
 SELF_WORDS = re.compile(r"\b[Tt]his (creature|permanent|artifact|enchantment|land|spell|card|"
                         r"token|Aura|Equipment|Vehicle|planeswalker|object|Fortification|"
@@ -170,6 +173,7 @@ class Reader:
         self.chose: str | None = None  # "Choose a color" earlier in this ability
         self.clashed = False  # "Clash with an opponent" earlier ("If you win, …")
         self.named: dict[str, Any] = {}  # "the creature you control" → its target
+        self.overloading = False  # reading a spell's text as its overload cost changes it
 
     # --- what the grammar asks of the reader ---------------------------------------------
     def add_target(self, spec: TargetSpec) -> str:
@@ -266,7 +270,43 @@ class Reader:
                                         additional_cost=spell_extra.get("additional_cost"),
                                         optional_costs=spell_extra.get("optional_costs", ()),
                                         text=text))
+        if is_spell and not self.overloading:
+            self._paid_spells(text, out, collect)
         return out
+
+    def _paid_spells(self, text: str, out: list[Ability], collect: list[str] | None) -> None:
+        """The spell ability a cost changes once paid, read once with the card and kept by
+        its keyword: overload's text with "each" for every "target" (702.96a); awaken's
+        "put N +1/+1 counters on target land you control. That land becomes a 0/0 Elemental
+        creature with haste. It's still a land." after the spell's own (702.113a)."""
+        for i, ab in enumerate(out):
+            if not (isinstance(ab, Keyword) and ab.name in ("overload", "awaken")):
+                continue
+            sub = Reader(self.card)
+            sub.overloading = True
+            if ab.name == "overload":
+                changed = replace_word(replace_word(text, "target", "each"), "Target", "Each")
+            else:
+                lines = [ln for ln in text.split("\n") if ln.strip()
+                         and not ln.strip().lower().startswith("awaken")]
+                if not lines or ab.n is None:
+                    changed = ""
+                else:
+                    lines[-1] = lines[-1].rstrip() + (
+                        f" Put {ab.n} +1/+1 counters on target land you control. That land "
+                        "becomes a 0/0 Elemental creature with haste. It's still a land.")
+                    changed = "\n".join(lines)
+            try:
+                sab = spell_ability(tuple(sub.read(changed, True))) if changed else None
+                if sab is None or sab.modes or (ab.name == "overload" and sab.targets):
+                    raise Unsupported(msg("text.keywords.not_simulated", keyword=ab.text,
+                                          rule=ab.rules[0]))
+            except Unsupported as exc:
+                if collect is None:
+                    raise
+                collect.append(unread_phrase(exc))
+                return
+            out[i] = replace(ab, spell=sab)
 
     def _level(self, low: int, high: int | None, pt: tuple[int, int], lines: list[str]
                ) -> Ability:
@@ -336,6 +376,14 @@ class Reader:
             return {"additional_cost": _additional_cost(body)}
         if is_spell and (m := MODAL.match(line)):
             return {"modal": self.modal(m)}
+        if is_spell and (m := re.fullmatch(r"(whenever (?!that |it )[^,]+?) this turn, (.+)", line,
+                                           re.I | re.S)):
+            # "Whenever a creature dies this turn, you gain 1 life": a delayed triggered
+            # ability the spell creates, for the rest of the turn (603.7a)
+            ab = self.triggered(m.group(1) + ", " + m.group(2))
+            ab = replace(ab, rules=tuple(ab.rules) + (R.TRIGGER_DELAYED,))
+            return Parts([Effect("delayed", {"ability": ab, "until": "this_turn",
+                                             "repeat": True}, text=line)])
         if low.startswith(("when ", "whenever ", "at the beginning")) and not (
                 is_spell and low.startswith(("at the beginning of your next upkeep",
                                              "at the beginning of the next end step",
@@ -688,6 +736,22 @@ class Reader:
                     last.args[key] = tuple(last.args.get(key, ())) + tuple(more)
                 i += 1
                 continue
+            last = parts.effects[-1] if parts.effects else None
+            inner = last.args["then"][-1] if last is not None and last.verb == "if" and \
+                last.args.get("then") and not last.args.get("else") else None
+            if re.match(r"if you do(n't)?, ", s, re.I) and inner is not None and \
+                    inner.verb in ("may", "may_pay"):
+                # "If you control a Raccoon, you may discard a card. If you do, draw a card.":
+                # what follows the choice made inside the condition
+                key = "else" if re.match(r"if you don't", s, re.I) else "then"
+                more = self.sentence_effects(s[len(re.match(r"if you do(n't)?, ", s,
+                                                            re.I).group(0)):])
+                if inner.verb == "may" and key == "then":
+                    inner.args["effects"] = tuple(inner.args.get("effects", ())) + tuple(more)
+                else:
+                    inner.args[key] = tuple(inner.args.get(key, ())) + tuple(more)
+                i += 1
+                continue
             if re.match(r"if you do(n't)?, ", s, re.I):
                 raise Unsupported(msg("text.reader.clause", value=s))
             if re.match(r"otherwise, ", nxt, re.I) and re.match(r"if ", s, re.I):
@@ -742,15 +806,81 @@ class Reader:
             grant = Effect("grant_printed_below", {"what": self.ref_it(), "after": m.group(1),
                                                    "duration": "eot"}, text=s)
             return [Effect("if", {"cond": ("target_is_another",), "then": (grant,)}, text=s)]
+        if m := re.fullmatch(r"the next time (target creature|that creature|it) would deal damage "
+                             r"this turn, prevent that damage", s, re.I):
+            # a shield on the damage that object deals next, used up once (615.7)
+            from judgebot.engine.text.effects import object_ref
+            ref, _ = object_ref(self, m.group(1))
+            return [Effect("prevent", {"amount": "all", "from": ref, "once": True}, text=s)]
+        if m := re.fullmatch(r"the next time an? source of your choice would deal damage to any "
+                             r"target this turn, prevent that damage", s, re.I):
+            return [Effect("choose_source", {"filter": None}, text=s),
+                    Effect("prevent", {"amount": "all", "from": "chosen_source", "once": True},
+                           text=s)]
         if m := re.fullmatch(r"the next time an? ((?:[\w-]+ )?)source of your choice would deal "
                              r"damage to you this turn, prevent that damage", s, re.I):
             # 609.7a: the source chosen as it resolves; a shield used up once (615.7)
-            from judgebot.engine.text.selectors import noun
             quality = m.group(1).strip()
             f = noun(quality + " object").filter if quality else None
             return [Effect("choose_source", {"filter": f}, text=s),
                     Effect("prevent", {"amount": "all", "to": "you", "from": "chosen_source",
                                        "once": True}, text=s)]
+        if m := re.fullmatch(r"for each (.+?) (destroyed|exiled) this way, (its controller |you |"
+                             r"(?=create |draw ))(.+)", s, re.I):
+            # "For each creature destroyed this way, its controller creates …" (608.2h)
+            what = re.sub(r"\bcards?\b", "", m.group(1)).strip() or "permanent"
+            f = noun(what).filter
+            saved = self.that_player
+            self.that_player = "player"
+            try:
+                who = "that player " if m.group(3).lower().strip() == "its controller" \
+                    else "you "
+                then = self.clause(who + m.group(4)).effects
+            finally:
+                self.that_player = saved
+            return [Effect("for_each_moved", {"ref": m.group(2).lower(), "filter": f,
+                                              "then": tuple(then)}, text=s)]
+        if m := re.fullmatch(r"when (that creature|it) dies this turn, (.+)", s, re.I | re.S):
+            # a delayed triggered ability about the object the spell named (603.7c), for
+            # this turn only; "the creature" in it is that object as it last existed
+            it = self.ref_it()
+            if not isinstance(it, str) or not it.startswith("target"):
+                raise Unsupported(msg("text.reader.clause", value=s))
+            saved = self.it
+            self.it = "it"
+            try:
+                body = tuple(self.clause(m.group(2)).effects)
+            finally:
+                self.it = saved
+            ability = TriggeredAbility(Trigger("dies", "ref"), body, text=s,
+                                       rules=(R.TRIGGER_DELAYED,))
+            return [Effect("delayed", {"ability": ability, "until": "this_turn", "it": it},
+                           text=s)]
+        if m := re.fullmatch(r"each player chooses (up to )?(\w+|a number of) (.+?) they control"
+                             r"(?: equal to the number of (.+?) controlled by the player who "
+                             r"controls the fewest)?, then sacrifices the rest", s, re.I):
+            # keep that many, sacrifice the others (101.4: choices in APNAP order)
+            what = m.group(3)
+            if m.group(2).lower() == "a number of":
+                if not m.group(4) or m.group(4).lower() != what.lower():
+                    raise Unsupported(msg("text.reader.clause", value=s))
+                n: Any = "fewest"
+            else:
+                from judgebot.engine.text.amounts import plain_number
+                n = plain_number(m.group(2).lower())
+                if not isinstance(n, int):
+                    raise Unsupported(msg("text.reader.clause", value=s))
+            f = noun(what).filter
+            return [Effect("keep_sacrifice_rest", {"filter": f, "n": n,
+                                                   "up_to": bool(m.group(1))}, text=s)]
+        if m := re.fullmatch(r"starting with you, each player votes for ([\w' ]+?) or ([\w' ]+)", s,
+                             re.I):
+            return [Effect("vote", {"options": (m.group(1).lower(), m.group(2).lower())},
+                           text=s)]
+        if m := re.fullmatch(r"choose (an opponent|another player)", s, re.I):
+            self.that_player = "chosen_player"  # "… that player …" in what follows
+            return [Effect("choose_player", {"who": "opponent" if "opponent" in m.group(1).lower()
+                                             else "other"}, text=s)]
         if re.fullmatch(r"after this main phase, there is an additional combat phase followed "
                         r"by an additional main phase", s, re.I):
             return [Effect("additional_phases", {"n": 1}, text=s)]  # 500.8
@@ -765,6 +895,12 @@ class Reader:
         if re.fullmatch(r"if (it|that creature|that permanent) would leave the battlefield, "
                         r"exile it instead of putting it anywhere else", s, re.I):
             return [Effect("leaves_exile", {"what": self.ref_it()}, text=s)]
+        if m := re.fullmatch(r"(whenever (?!that |it )[^,]+?) this turn, (.+)", s, re.I | re.S):
+            # a delayed triggered ability for the rest of the turn (603.7a), in a sentence
+            ab = self.triggered(m.group(1) + ", " + m.group(2))
+            ab = replace(ab, rules=tuple(ab.rules) + (R.TRIGGER_DELAYED,))
+            return [Effect("delayed", {"ability": ab, "until": "this_turn", "repeat": True},
+                           text=s)]
         for pattern, trig in DELAYED:
             if m := pattern.fullmatch(s):
                 body = self.clause(m.group(1)).effects
@@ -787,6 +923,12 @@ class Reader:
         try:
             return self.clause(s).effects
         except Unsupported:
+            # "Create two 1/1 … tokens if {W} was spent to cast this spell": the condition said
+            # after the instruction, as "If …, create …"
+            if (m := TRAILING_IF.fullmatch(s)) and not _inside_quotes(s, m.start(2)):
+                cond = read_condition(self, m.group(2))
+                return [Effect("if", {"cond": cond,
+                                      "then": tuple(self.clause(m.group(1)).effects)}, text=s)]
             # "~ deals X damage to any target and you gain X life, where X is …": X said once
             # for the whole sentence
             m = WHERE_X.fullmatch(s)

@@ -82,6 +82,9 @@ ZONES = (
 _COMPILED: dict[str, re.Pattern] = {}
 
 
+COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
 def compiled(pattern: str) -> re.Pattern:
     """A pattern built from the grammar's word lists, compiled once (not left to the
     regular-expression module's small cache)."""
@@ -148,6 +151,13 @@ def noun(text: str, allow_other: bool = False) -> Noun:
         at = phrase.lower().index(m.group(2))
         key = "power_gt" if m.group(1) == "greater" else "power_lt"
         kw[key] = AMOUNT_READER(phrase[at:at + len(m.group(2))])
+        rest += " "
+        low = rest.lower()
+    if m := cut(r" with the greatest (power|mana value) among (?:creatures|creatures and "
+                r"planeswalkers|permanents|nonland permanents) (they control|that player controls"
+                r"|you control|its controller controls|on the battlefield) $"):
+        kw["greatest"] = (m.group(1), "all" if m.group(2) == "on the battlefield"
+                          else "controller")
         rest += " "
         low = rest.lower()
     for words, who in CONTROLLERS:
@@ -224,6 +234,16 @@ def noun(text: str, allow_other: bool = False) -> Noun:
         kw["attacking"] = True
     if cut(r" (?:that's|that are|that is) blocking(?= )"):
         kw["blocking"] = True
+    if m := cut(r" (?:that's|that are|that is) (white|blue|black|red|green)(?:,? (?:or|and/or) "
+                r"(white|blue|black|red|green))?(?= )"):
+        # "creature or planeswalker that's black or red": either colour (105.2)
+        sets["colors"] |= {COLOR_LETTER[c] for c in (m.group(1), m.group(2)) if c}
+    if cut(r" (?:that's|that are|that is) one or more colors(?= )"):
+        kw["colorless"] = False
+    if m := cut(r" with total power and toughness (\d+) or (less|greater)(?= )"):
+        kw["pt_total"] = ("le" if m.group(2) == "less" else "ge", int(m.group(1)))
+    if m := cut(r" with power or toughness (\d+) or (less|greater)(?= )"):
+        kw["pt_either"] = ("le" if m.group(2) == "less" else "ge", int(m.group(1)))
     if cut(r" (?:that's|that are|that is) tapped(?= )"):
         kw["tapped"] = True
     if cut(r" (?:that's|that are|that is) untapped(?= )"):
@@ -399,7 +419,8 @@ def _category(heads: list[str]) -> str:
 
 # --- targets -------------------------------------------------------------------------------
 TARGET = re.compile(
-    r"(?P<upto>up to )?(?P<n>one|two|three|four|five|x|\d+|any number of )?\s*"
+    r"(?P<upto>up to )?(?P<n>one or two |one or more |one|two|three|four|five|x|\d+|"
+    r"any number of )?\s*"
     r"(?P<other>another |other )?target (?P<what>.+)", re.I)
 
 
@@ -451,10 +472,16 @@ def target_spec(text: str) -> TargetSpec:
         what = m.group("what")
         n = noun(what)
         count: int | str = 1
+        at_least = 0
         if m.group("n"):
             word = m.group("n").strip().lower()
+            if word in ("one or two", "one or more"):
+                if m.group("upto"):
+                    raise unread(raw, raw)
+                at_least = 1
+                word = "two" if word == "one or two" else "any number of"
             count = "any" if word.startswith("any number") else number(word)
-        up_to = bool(m.group("upto")) or count == "any"
+        up_to = bool(m.group("upto")) or count == "any" or at_least > 0
         f = n.filter
         if m.group("other"):
             f = replace(f, other=True)
@@ -465,18 +492,19 @@ def target_spec(text: str) -> TargetSpec:
                               count=1, text=raw)
         if n.head == "spell":
             return TargetSpec("spell", replace(f, zone="stack"), count=_count(count), up_to=up_to,
-                              text=raw)
+                              text=raw, at_least=at_least)
         if n.head == "card":
             zone = f.zone if f.zone not in ("card",) else "graveyard"
             if f.zone == "card":
                 raise unread(raw, raw)
             return TargetSpec("card", replace(f, zone=zone), count=_count(count), up_to=up_to,
-                              text=raw)
+                              text=raw, at_least=at_least)
         if n.head == "mixed":
             raise unread(raw, raw)
         if f.zone not in ("battlefield",):
             raise unread(raw, raw)
-        return TargetSpec("object", f, count=_count(count), up_to=up_to, text=raw)
+        return TargetSpec("object", f, count=_count(count), up_to=up_to, text=raw,
+                          at_least=at_least)
     m = re.fullmatch(r"目标(.+)", raw)
     if m:
         from judgebot.engine.text.phrases import parse_phrase_zh

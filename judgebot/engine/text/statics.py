@@ -359,7 +359,8 @@ CAST_WHEN = {
 
 
 ALT_COST = re.compile(r"(?:if (?P<cond>.+?), )?you may (?P<cost>.+?) rather than pay (?:~'s|"
-                      r"this spell's) mana cost")
+                      r"this spell's) mana cost(?: as you cast (?:~|this spell))?"
+                      r"(?: if (?P<after>.+?))?")
 
 
 def _alternative_cost(r: Any, t: str, m: re.Match) -> StaticAbility:
@@ -368,6 +369,10 @@ def _alternative_cost(r: Any, t: str, m: re.Match) -> StaticAbility:
     instead of the mana cost, cast with ``alt_cost: alternative``."""
     from judgebot.engine.text.costs import read_cost
     cond = read_condition(r, t[m.start("cond"):m.end("cond")]) if m.group("cond") else None
+    if m.group("after"):  # surge, spectacle: "… rather than pay this spell's mana cost if …"
+        if cond is not None:
+            raise unread(t, t)
+        cond = read_condition(r, t[m.start("after"):m.end("after")])
     words = t[m.start("cost"):m.end("cost")]
     text = re.sub(r"^pay (?=\{)", "", words, flags=re.I)
     text = re.sub(r"^pay (\d+ life)", r"Pay \1", text, flags=re.I)

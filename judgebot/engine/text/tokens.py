@@ -17,8 +17,9 @@ from functools import lru_cache
 from judgebot.engine.errors import Unsupported
 from judgebot.engine.state import CardDef
 
-DEFINITION = re.compile(r"An? (\w+) token is an? (colorless|[a-z]+(?: and [a-z]+)?) (\w+) "
-                        r"(artifact|enchantment) token(?: with (.+?))?\.?$")
+DEFINITION = re.compile(r"An? ([\w ]+?) token is an? (colorless|[a-z]+(?: and [a-z]+)?) "
+                        r"(\w+(?: Role)?) (artifact|enchantment) token(?: named ([\w ]+?))?"
+                        r"(?: with (.+?))?\.?$")
 COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
@@ -45,9 +46,12 @@ def _make(name: str, read: Callable[[str], tuple]) -> CardDef | None:
     colors = frozenset() if m.group(2) == "colorless" else frozenset(
         COLORS[c] for c in m.group(2).split(" and "))
     abilities: tuple = ()
-    if m.group(5):
-        body = m.group(5)
-        pieces = re.findall(r"“([^”]+)”", body)
+    if m.group(6):
+        body = m.group(6)
+        # an ability in an ability: "has ‘Whenever this creature attacks, scry 1.’" (the
+        # definitions' ’ were read as ')
+        pieces = [p.rstrip(",").replace("‘", '"').replace(".'", '."')
+                  for p in re.findall(r"“([^”]+)”", body)]
         rest = re.sub(r",?\s*(?:and )?“[^”]+”", "", body).strip(" ,")
         try:
             if rest:
@@ -57,8 +61,9 @@ def _make(name: str, read: Callable[[str], tuple]) -> CardDef | None:
                 abilities += read(piece.replace("this token", "~"))
         except Unsupported:
             return None
-    return CardDef(m.group(3), (m.group(3),), None, colors, frozenset(),
-                   frozenset({m.group(4)}), frozenset({m.group(3)}), None, None, None,
+    name = m.group(5) or m.group(3)  # a Role is named ("named Wicked", 111.10q)
+    return CardDef(name, (name,), None, colors, frozenset(),
+                   frozenset({m.group(4)}), frozenset(m.group(3).split()), None, None, None,
                    abilities, is_token=True, source="token")
 
 
@@ -72,7 +77,7 @@ def _definitions() -> dict[str, str]:
         number = getattr(rec, "number", "")
         if re.fullmatch(r"111\.10[a-z]", number):
             text = rec.text.get("en", "").replace("’", "'")
-            m = re.match(r"An? (\w+) token is", text)
+            m = re.match(r"An? ([\w ]+?) token is", text)
             if m:
                 out[m.group(1).lower()] = text
     return out
