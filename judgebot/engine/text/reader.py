@@ -723,33 +723,15 @@ class Reader:
                             "else": tuple(other)}, text=s))
                     i += 2
                     continue
-            if re.match(r"if you do(n't)?, ", s, re.I) and parts.effects and \
-                    parts.effects[-1].verb in ("may", "may_pay"):
-                # "You may X. If you do, Y. If you don't, Z."
-                last = parts.effects[-1]
-                key = "else" if re.match(r"if you don't", s, re.I) else "then"
-                more = self.sentence_effects(s[len(re.match(r"if you do(n't)?, ", s,
-                                                            re.I).group(0)):])
-                if last.verb == "may" and key == "then":
-                    last.args["effects"] = tuple(last.args.get("effects", ())) + tuple(more)
-                else:
-                    last.args[key] = tuple(last.args.get(key, ())) + tuple(more)
-                i += 1
-                continue
             last = parts.effects[-1] if parts.effects else None
             inner = last.args["then"][-1] if last is not None and last.verb == "if" and \
                 last.args.get("then") and not last.args.get("else") else None
-            if re.match(r"if you do(n't)?, ", s, re.I) and inner is not None and \
-                    inner.verb in ("may", "may_pay"):
-                # "If you control a Raccoon, you may discard a card. If you do, draw a card.":
-                # what follows the choice made inside the condition
-                key = "else" if re.match(r"if you don't", s, re.I) else "then"
-                more = self.sentence_effects(s[len(re.match(r"if you do(n't)?, ", s,
-                                                            re.I).group(0)):])
-                if inner.verb == "may" and key == "then":
-                    inner.args["effects"] = tuple(inner.args.get("effects", ())) + tuple(more)
-                else:
-                    inner.args[key] = tuple(inner.args.get(key, ())) + tuple(more)
+            # "You may X. If you do, Y. If you don't, Z.", or the choice made inside a
+            # condition: "If you control a Raccoon, you may discard a card. If you do, …"
+            choice = next((e for e in (last, inner)
+                           if e is not None and e.verb in ("may", "may_pay")), None)
+            if re.match(r"if you do(n't)?, ", s, re.I) and choice is not None:
+                self._if_you_do(choice, s)
                 i += 1
                 continue
             if re.match(r"if you do(n't)?, ", s, re.I):
@@ -787,6 +769,16 @@ class Reader:
             if isinstance(n, int) or m.group(2):
                 return [Effect("token", {**previous[0].args, "n": n}, text=text)]
         return self.clause(text).effects
+
+    def _if_you_do(self, choice: Effect, sentence: str) -> None:
+        """What follows a player's choice: "If you do, …" (or "If you don't, …")."""
+        key = "else" if re.match(r"if you don't", sentence, re.I) else "then"
+        more = self.sentence_effects(sentence[len(re.match(r"if you do(n't)?, ", sentence,
+                                                           re.I).group(0)):])
+        if choice.verb == "may" and key == "then":
+            choice.args["effects"] = tuple(choice.args.get("effects", ())) + tuple(more)
+        else:
+            choice.args[key] = tuple(choice.args.get(key, ())) + tuple(more)
 
     def sentence_effects(self, sentence: str, otherwise: str | None = None) -> list[Effect]:
         s = sentence.strip().rstrip(".").strip()
