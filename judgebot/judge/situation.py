@@ -141,7 +141,11 @@ def build(u: Understanding, records, pool=None) -> Situation | None:
     mentions = _mentions(u, records, pool)
     creatures = _first_mentions(text, [m for m in mentions if not m.spell])
     # A spell named again ("when Giant Growth wears off") is the same spell.
-    spells = list({m.card: m for m in reversed([m for m in mentions if m.spell])}.values())[::-1]
+    first: dict[str | None, Mention] = {}
+    for m in mentions:
+        if m.spell:
+            first.setdefault(m.card, m)
+    spells = list(first.values())
     if len(creatures) > 5 or not (creatures or spells) or _unplaceable(text, creatures) or (
             RESPONSE.search(text) and len(spells) < 2):  # a response it did not read
         return None

@@ -111,11 +111,11 @@ def understand(question: str, lexicon: Lexicon) -> Understanding:
                                if (e.kind, e.value, e.start if aligned else 0) not in known]
     _pinyin(u, lexicon)
     _homophones(u, lexicon)
+    _short_names(u)  # before the situations read the named cards' texts
     _situations(u, lexicon, fixed)
     u.tournament = _tournament(u, lexicon, fixed)
     _pt_and_counters(u)
     u.entities.sort(key=lambda e: (e.start, e.kind))
-    _short_names(u)
     return u
 
 
@@ -124,7 +124,7 @@ def _short_names(u: Understanding) -> None:
     "Benalish Cavalry … my Cavalry") is that card, not another whose name
     the part also fits."""
     named: list[Entity] = []
-    for e in u.of("card"):
+    for e in sorted(u.of("card"), key=lambda e: e.start):
         words = e.text.lower().split()
         earlier = next((n for n in named if n.value != e.value and n.end <= e.start
                         and _words_within(words, n.text.lower().split())), None)
@@ -135,9 +135,11 @@ def _short_names(u: Understanding) -> None:
 
 
 def _words_within(part: list[str], whole: list[str]) -> bool:
-    """``part`` is a run of whole words of ``whole`` (commas and "the" aside)."""
-    if not "".join(part).isascii():  # Chinese: part of the name as written
-        return "".join(part) in "".join(whole) and len("".join(part)) < len("".join(whole))
+    """``part`` is a shorter run of whole words of ``whole`` (punctuation aside);
+    in Chinese, which has no spaces, a shorter part of it."""
+    joined, whole_joined = "".join(part), "".join(whole)
+    if not joined.isascii():
+        return joined in whole_joined and len(joined) < len(whole_joined)
     clean = [w.strip(",.'’") for w in whole]
     part = [w.strip(",.'’") for w in part]
     return bool(part) and len(part) < len(clean) and any(
