@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import re
 import threading
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -157,7 +158,7 @@ class SearchService:
         }
         self._filters: dict[tuple, bytearray] = {}
         self._texts: dict[str, str] = {}
-        self._shapes: dict[str, frozenset[str]] = {}
+        self._shapes: dict[str, tuple[str, ...]] = {}
         self._display: dict[str, dict[str, str]] = {}
         # A record's breadcrumb as hits show it, for the records most recently hit.
         self._crumbs = lru_cache(maxsize=4096)(self._breadcrumb)
@@ -538,13 +539,16 @@ class SearchService:
                 if any(_resemblance(shape, other) >= RESEMBLANCE for other in seen):
                     score *= REPEAT_FACTOR
                 else:
-                    seen.append(shape)
+                    seen.append(frozenset(shape))
             out.append((score, rid))
         out.sort(key=lambda s: -s[0])
         return out
 
-    def _ruling_shape(self, rec: Record) -> frozenset[str]:
-        """A ruling's text without its card's names, as character trigrams."""
+    def _ruling_shape(self, rec: Record) -> tuple[str, ...]:
+        """A ruling's text without its card's names, as its distinct character
+        trigrams. Kept as a tuple of strings, which the garbage collector stops
+        tracking, not a set, which it walks element by element at every full
+        collection (4,000 kept sets were a third of what one followed)."""
         shape = self._shapes.get(rec.id)
         if shape is None:
             text = self._match_text(rec)
@@ -554,7 +558,7 @@ class SearchService:
                 if name:
                     text = text.replace(name, "")
             text = text.split("\n")[0]
-            shape = frozenset(text[i:i + 3] for i in range(max(0, len(text) - 2)))
+            shape = tuple(frozenset(text[i:i + 3] for i in range(max(0, len(text) - 2))))
             if len(self._shapes) < KEPT_SHAPES:
                 self._shapes[rec.id] = shape
         return shape
@@ -896,9 +900,10 @@ def _singulars(text: str) -> list[str]:
     return [f"{head} {w}".strip() for w in out]
 
 
-def _resemblance(a: frozenset[str], b: frozenset[str]) -> float:
-    """How much of the shorter text the longer one repeats (overlap coefficient)."""
-    return len(a & b) / min(len(a), len(b)) if a and b else 0.0
+def _resemblance(a: Collection[str], b: Collection[str]) -> float:
+    """How much of the shorter text the longer one repeats (overlap coefficient of
+    two collections of distinct trigrams; ``b`` best a frozenset, used as it is)."""
+    return len(frozenset(b).intersection(a)) / min(len(a), len(b)) if a and b else 0.0
 
 
 def _prior(rec: Record) -> float:
