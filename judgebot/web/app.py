@@ -21,7 +21,7 @@ from werkzeug.exceptions import HTTPException
 from judgebot import corpus
 from judgebot.search.service import SearchService
 from judgebot.services import open_search
-from judgebot.web import jsonbody, labels, origins, prefs, render, simulate, views
+from judgebot.web import jsonbody, labels, origins, pagecache, prefs, render, simulate, views
 from judgebot.web.api import api
 from judgebot.web.ask import ask_api, ask_pages
 from judgebot.web.catalog import Catalog
@@ -74,7 +74,8 @@ def create_app(service: SearchService | None = None, config: dict | None = None)
                       SEND_FILE_MAX_AGE_DEFAULT=3600)
     app.json.ensure_ascii = False
     app.json.sort_keys = False
-    app.config.update(ALLOWED_HOSTS=list(origins.DEFAULT_ALLOWED_HOSTS), CORS_ORIGINS=[])
+    app.config.update(ALLOWED_HOSTS=list(origins.DEFAULT_ALLOWED_HOSTS), CORS_ORIGINS=[],
+                      PAGE_CACHE_BYTES=0)
     if config:
         app.config.update(config)
     if service is None:
@@ -117,6 +118,21 @@ def create_app(service: SearchService | None = None, config: dict | None = None)
                                      prefs.acceptable(request.accept_languages))
         g.follows_languages = prefs.follows_languages(request.cookies, request.args)
 
+    answers = pagecache.PageCache(app.config["PAGE_CACHE_BYTES"])
+    app.extensions["judgebot.pages"] = answers
+
+    @app.before_request
+    def _cached_answer():
+        if (answers.max_bytes and request.method == "GET"
+                and request.endpoint in pagecache.ENDPOINTS):
+            key = (request.path, request.query_string, g.prefs.cookie_value(),
+                   g.follows_languages)
+            answer = answers.get(key)
+            if answer is None:
+                g.answer_key = key  # kept once the view has answered
+            return answer
+        return None
+
     js_labels: dict[tuple[str, str], str] = {}  # (view, script): the labels as JSON
 
     @app.context_processor
@@ -157,6 +173,13 @@ def create_app(service: SearchService | None = None, config: dict | None = None)
             response.vary.update(vary)
         else:
             headers["Vary"] = ", ".join(vary)
+        return response
+
+    @app.after_request
+    def _keep_answer(response):  # runs before _headers (registered after it)
+        key = g.pop("answer_key", None)
+        if key is not None:
+            answers.put(key, response)
         return response
 
     @app.errorhandler(BadParameter)

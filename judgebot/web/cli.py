@@ -80,6 +80,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                    default=None, metavar="SCORES",
                    help="document scores of recently searched words and phrases each process "
                    "keeps (default 200000, about 18 MB; 0 for none)")
+    s.add_argument("--page-cache", type=_bounded("the page cache", 0, 4096), default=None,
+                   metavar="MB",
+                   help="answers of pages and API calls over the corpus each process keeps "
+                   "for readers who ask for them again (default 32 MB; 0 for none)")
     s.add_argument("--trusted-proxy", metavar="ADDRESS",
                    help="the address of a reverse proxy whose X-Forwarded-* headers are "
                    "believed (e.g. 127.0.0.1)")
@@ -111,7 +115,7 @@ def _serve(args: argparse.Namespace) -> int:
     from judgebot.search.service import SearchService
     from judgebot.services import open_search
     from judgebot.store import StoreError, open_store
-    from judgebot.web import server, simulate
+    from judgebot.web import pagecache, server, simulate
     from judgebot.web.app import create_app
 
     try:
@@ -124,7 +128,8 @@ def _serve(args: argparse.Namespace) -> int:
     # requests that wait, and each keeps its own stack and heap.
     args.threads = args.threads or (THREADS_PER_WORKER if kind == "gunicorn" else THREADS_ALONE)
     # Simulations waiting for their worker hold threads of their own (web.app.PageBudget).
-    config = {"PAGE_THREADS": args.threads}
+    page_cache = pagecache.DEFAULT_MB if args.page_cache is None else args.page_cache
+    config = {"PAGE_THREADS": args.threads, "PAGE_CACHE_BYTES": page_cache * 2**20}
     options = server.Options(host=args.host, port=args.port, workers=args.workers,
                              threads=args.threads + simulate.admitted(config), server=kind,
                              trusted_proxy=args.trusted_proxy)
