@@ -124,6 +124,7 @@ def test_serve_on_a_host_it_cannot_listen_on_says_so(run, host, words):
     ("--server", "twisted", "invalid choice: 'twisted'"),
     ("--search-cache", "-1", "the search cache must be between 0 and 10000000, not -1"),
     ("--search-cache", "lots", "the search cache must be a whole number, not 'lots'"),
+    ("--page-cache", "5000", "the page cache must be between 0 and 4096, not 5000"),
 ])
 def test_serve_refuses_impossible_options(run, capsys, option, value, words):
     with pytest.raises(SystemExit) as exc:
