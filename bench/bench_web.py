@@ -6,9 +6,10 @@ Starts ``judgebot serve`` twice on free loopback ports, over the same index:
   before it forked workers: the baseline;
 * **workers**: the default on Linux, ``--workers N`` processes (gunicorn,
   forked after loading, waitress in each);
-* **uncached**: the same without the search's per-process cache of term and
-  phrase scores (``--search-cache 0``): what every search costs when none of
-  its words was searched before (``--parts load`` alone skips it);
+* **uncached**: the same without the per-process caches of answers and of the
+  search's term and phrase scores (``--page-cache 0 --search-cache 0``): what
+  every request costs when nobody asked for it before and none of its words was
+  searched before (``--parts load`` alone skips it);
 
 and drives each with ``wrk`` for a fixed time at several concurrencies,
 alternating between the two servers run after run so both see the same
@@ -363,8 +364,9 @@ def markdown(report: dict) -> str:
         best_single = max(r["rps"] for r in report["single"]["mix"].values())
         m = report["uncached"]["mix"][top]
         errors = sum(r["errors"] for r in report["uncached"]["mix"].values())
-        lines += ["", f"Without the search cache (not a bar: the cost when none of a search's "
-                  f"words is cached yet): {m['rps']} req/s = {m['rps'] / best_single:.2f}× "
+        lines += ["", f"Without the page and search caches (not a bar: the cost when nobody "
+                  f"asked for a page before and none of a search's words is cached yet): "
+                  f"{m['rps']} req/s = {m['rps'] / best_single:.2f}× "
                   f"at {top} connections, p99 {m['p99_ms']} ms, CPU {m.get('cpu_ms')} ms/req, "
                   f"{errors} errors."]
     lines += ["", "The mix's first requests:", ""] + [f"- `{p}`" for p in report["mix"]["first"]]
@@ -436,14 +438,14 @@ def main() -> int:
         servers["single"] = Server("single", ["--server", "waitress"], args.threads)
         if "uncached" in args.parts:
             servers["uncached"] = Server("uncached", ["--server", "gunicorn", "--workers",
-                                                      str(args.workers), "--search-cache", "0"],
-                                         args.threads)
+                                                      str(args.workers), "--page-cache", "0",
+                                                      "--search-cache", "0"], args.threads)
     labels = {"single": f"One process (waitress, {args.threads or 8} threads), the baseline",
               "workers": f"{args.workers} worker processes (gunicorn, waitress in each, "
                          f"{args.threads or 4} threads each for pages and searches, more "
                          "for simulations waiting for their worker)",
-              "uncached": f"The same {args.workers} worker processes without the search cache "
-                          "(mix only)"}
+              "uncached": f"The same {args.workers} worker processes without the page cache "
+                          "and the search cache (mix only)"}
     results: dict = {k: {"mix": {}, "floor": {}} for k in servers}
     order = ["single", "workers", "uncached"]  # the baseline first in every run
     servers = {k: servers[k] for k in order if k in servers}
