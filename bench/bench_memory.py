@@ -1,8 +1,9 @@
 """One web process over a long stream of the mix: does its memory level off, and what
 do the garbage collector's passes cost it?
 
-The app is loaded as ``judgebot serve`` loads it (the index, the corpus, the warm-up
-requests, then ``gc.collect()`` and ``gc.freeze()`` before the fork) and answers the
+The app is loaded as ``judgebot serve`` loads it (the index, the corpus, its page
+cache, the warm-up requests, then the collector set up as before the fork: everything
+loaded frozen, full collections as rare as the server makes them) and answers the
 stream of ``bench/web_mix.py`` in-process (no sockets: the WSGI app called directly,
 as a worker's threads call it). Every ``--every`` requests: the resident memory, the
 objects the collector tracks beyond the frozen ones, and the collections so far. At
@@ -60,24 +61,34 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--requests", type=int, default=40_000)
     parser.add_argument("--every", type=int, default=5_000, help="requests between samples")
+    parser.add_argument("--page-cache", type=int, default=None, metavar="MB",
+                        help="as judgebot serve's (default: its default)")
+    parser.add_argument("--full-collection-every", type=int, default=None, metavar="N",
+                        help="middle-generation collections between full ones (default: "
+                             "the server's)")
     args = parser.parse_args()
 
     from werkzeug.test import EnvironBuilder
 
+    from judgebot.web import pagecache, server
     from judgebot.web.app import create_app
     from judgebot.web.cli import warm_up
 
-    app = create_app()
+    page_cache = pagecache.DEFAULT_MB if args.page_cache is None else args.page_cache
+    app = create_app(config={"PAGE_CACHE_BYTES": page_cache * 2**20})
     warm_up(app)
-    gc.collect()
-    gc.freeze()
+    server.settle_collector()
+    if args.full_collection_every is not None:
+        young, middle, _ = gc.get_threshold()
+        gc.set_threshold(young, middle, args.full_collection_every)
     collections = Collections()
     stream = web_mix.stream(args.requests)
 
     def respond(status, headers, exc_info=None):
         return None
 
-    print(f"`python bench/bench_memory.py --requests {args.requests} --every {args.every}`, "
+    print(f"`python bench/bench_memory.py {' '.join(sys.argv[1:])}`: page cache {page_cache} MB, "
+          f"collector thresholds {gc.get_threshold()}, "
           f"{time.strftime('%Y-%m-%d %H:%M', time.gmtime())} UTC, load {os.getloadavg()[0]:.1f}\n")
     print("| requests | RSS MB | tracked objects (not frozen) | full collections so far | "
           "CPU ms per request since the last sample |")
@@ -109,6 +120,11 @@ def main() -> int:
             print(f"| {generation} | {len(found)} | {1000 * sum(found):.0f} | "
                   f"{1000 * ordered[-1]:.1f} | {1000 * ordered[len(ordered) // 2]:.1f} |")
     print(f"\nCollections in all: {1000 * total:.0f} ms of CPU.")
+    answers = app.extensions["judgebot.pages"]
+    if answers.hits + answers.misses:
+        print(f"Page cache: {answers.hits} of {answers.hits + answers.misses} cacheable requests "
+              f"answered from it ({100 * answers.hits / (answers.hits + answers.misses):.0f}%); "
+              f"{len(answers)} answers, {answers.size / 2**20:.1f} MB kept at the end.")
     half = [s for s in samples if s[0] >= args.requests // 2]
     if len(half) >= 2:
         print(f"Second half of the stream: RSS {half[0][1]:.0f} → {half[-1][1]:.0f} MB, "

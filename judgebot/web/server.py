@@ -50,6 +50,13 @@ CLEANUP_INTERVAL = 2  # how often silent connections are looked for
 # parsed, in urllib's cache: at this size that holds at most a few megabytes.)
 MAX_HEADER_BYTES = 16 * 1024
 MALLOC_ARENAS = 2
+# A full collection stops every thread of the process for as long as it walks what the
+# caches hold (~100 ms of CPU once they are full). Python starts one every 10 young
+# collections of the middle generation once what survived since the last has grown by
+# a quarter: with the caches churning, every ~2,000 requests. Every 100 instead: the
+# cyclic garbage that outlived two young collections waits longer (a few thousand
+# objects; the memory of a process over 40,000 requests is in bench/results/web.md).
+FULL_COLLECTION_EVERY = 100
 M_ARENA_MAX = -8  # glibc's mallopt parameter number
 
 
@@ -165,18 +172,27 @@ def limit_malloc_arenas(arenas: int = MALLOC_ARENAS) -> bool:
         return False
 
 
+def settle_collector() -> None:
+    """Set the garbage collector up for serving, once everything is loaded.
+
+    What is loaded and warmed (the index, the corpus, the dictionaries, the judge)
+    stays for the life of the process: frozen out of the collector's passes, a full
+    collection walks only what came later, and a forked worker does not copy the
+    pages the collector would otherwise write to. Full collections then come every
+    ``FULL_COLLECTION_EVERY`` collections of the middle generation."""
+    gc.collect()
+    gc.freeze()
+    young, middle, _ = gc.get_threshold()
+    gc.set_threshold(young, middle, FULL_COLLECTION_EVERY)
+
+
 def serve(app: Flask, sock: socket.socket, options: Options,
           ready: Callable[[], None] = lambda: None) -> None:
     """Serve ``app`` on the bound ``sock`` until stopped (Ctrl-C or SIGTERM);
     ``ready()`` is called once the first request can be answered."""
     raise_file_limit(options.connection_limit + 100)
     limit_malloc_arenas()
-    # What is loaded and warmed (the index, the corpus, the dictionaries, the judge)
-    # stays for the life of the process: out of the collector's passes, a full
-    # collection walks only what came later, and a forked worker does not copy the
-    # pages the collector would otherwise write to.
-    gc.collect()
-    gc.freeze()
+    settle_collector()
     if choose_server(options.server) == "gunicorn":
         host, port = sock.getsockname()[:2]
         sock.close()  # each worker binds its own socket to the same address
