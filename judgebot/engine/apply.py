@@ -241,6 +241,7 @@ def _move(game: Game, ev: Move) -> Applied:
         pw = face_up(new)
         if "land" in pw.types and not new.face_down:
             game.record.lands_entered[controller] += 1
+        game.record.entered.append((controller, new.id))
         if "planeswalker" in pw.types and pw.loyalty is not None and not new.face_down and \
                 "loyalty" not in new.counters:
             new.counters["loyalty"] = pw.loyalty  # 306.5b
@@ -271,6 +272,11 @@ def _move(game: Game, ev: Move) -> Applied:
     if ev.from_zone == "battlefield" and to == "graveyard" and ev.lki is not None and \
             ev.lki.is_creature:
         game.record.creatures_died += 1
+    if to == "graveyard":
+        game.record.to_graveyard.append((new.owner, new.id))
+    if ev.reason == "sacrifice" and ev.from_zone == "battlefield":
+        game.record.sacrificed.append((ev.lki.controller if ev.lki is not None and
+                                       ev.lki.controller else obj.controller, obj.id))
     if ev.from_zone == "battlefield" and to != "battlefield":
         game.record.left_battlefield[ev.lki.controller if ev.lki is not None and
                                      ev.lki.controller else obj.controller] += 1

@@ -313,6 +313,13 @@ class TurnRecord:
     # player they entered under the control of (landfall)
     left_battlefield: Counter = field(default_factory=Counter)  # permanents that left, by
     # the player who controlled them (revolt)
+    # (player, object id) of what happened this turn, for "if an opponent had two or more
+    # creatures enter the battlefield under their control this turn" and the like: the
+    # permanents that entered (by controller, the new object), the permanents sacrificed (by
+    # their controller, the object that left) and the cards put into a graveyard (by owner)
+    entered: list[tuple[str, int]] = field(default_factory=list)
+    sacrificed: list[tuple[str, int]] = field(default_factory=list)
+    to_graveyard: list[tuple[str, int]] = field(default_factory=list)
 
 
 @dataclass
