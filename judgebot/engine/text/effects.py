@@ -1174,6 +1174,28 @@ def _reveal(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     raise fail(whole)
 
 
+@verb("exchange", "exchanges")
+def _exchange(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
+    """"Exchange control of two target creatures", "… of target artifact you control and
+    target creature you don't control" (701.12b): two permanents, each a target."""
+    if s.ref != "you":
+        raise fail(whole)
+    body, duration = split_duration(rest.strip())
+    low = body.lower()
+    if m := re.fullmatch(r"control of two target (.+)", low):
+        spec = replace(target_spec("target " + re.sub(r"s$", "", body[m.start(1):])), count=2)
+        ref = r.add_target(spec)
+        r.them = ref
+    elif m := re.fullmatch(r"control of (target .+?) and (target .+)", low):
+        ref, _ = object_ref(r, body[m.start(1):m.end(1)])
+        other, _ = object_ref(r, body[m.start(2):m.end(2)])
+        ref = [ref, other]
+    else:
+        raise fail(whole)
+    return [Effect("exchange_control", {"what": ref, "duration": duration or "game"},
+                   text=whole)]
+
+
 # --- life, counters on players, the game ----------------------------------------------------
 @verb("gain", "gains")
 def _gain(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
