@@ -361,6 +361,9 @@ class SpellAbility(Ability):
     choose_min: int = 0  # "choose one or both/one or more/up to N": at least this many
     # (0: exactly ``choose``)
     mode_costs: tuple[Any, ...] = ()  # spree / tiered: each mode's additional cost (700.2h)
+    # "Choose one. If you control a Wizard as you cast this spell, you may choose two
+    # instead": (the condition, the least and the most modes it allows)
+    wider: tuple[Any, int, int] | None = None
 
 
 @dataclass(eq=False)

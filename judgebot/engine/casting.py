@@ -241,6 +241,8 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     spliced = _splices(game, req, c, sab, name)
     if spliced:
         sab = spliced_ability(sab, spliced)
+    if sab.modes and sab.wider is not None:
+        sab = _wider_modes(game, player, sab, req, name)
     if sab.modes and "entwine" in req.additional and c.keyword("entwine") is not None:
         # entwine: all the modes instead of the number specified (702.42a)
         if req.modes and tuple(sorted(req.modes)) != tuple(range(1, len(sab.modes) + 1)):
@@ -513,6 +515,23 @@ def _on_adventure(obj: GameObject, player: str, req: CastRequest) -> bool:
     as an Adventure (715.3d)."""
     return obj.card.layout == "adventure" and obj.chosen.get("adventure") == player and \
         not req.half
+
+
+def _wider_modes(game: Game, player: str, sab: SpellAbility, req: CastRequest,
+                 name: str) -> SpellAbility:
+    """"Choose one. If this spell was kicked, choose any number instead": the condition is
+    checked as the modes are chosen (601.2b), a kicker announced with them counting; when
+    it holds, the spell allows more modes."""
+    assert sab.wider is not None
+    cond, least, most = sab.wider
+    if cond == ("kicked",):
+        holds_now = "kicker" in req.additional or "multikicker" in req.additional
+    else:
+        holds_now = holds(game, cond, req.oid, player)
+    if not holds_now:
+        return sab
+    game.log.add("rule", msg("casting.wider_modes", name=name), (R.MODAL, R.CAST_MODES))
+    return replace(sab, choose=min(most, len(sab.modes)), choose_min=least)
 
 
 def _choose_modes(game: Game, player: str, sab: SpellAbility, req: CastRequest, c: Chars,

@@ -461,7 +461,8 @@ def chars_match(f: Filter, c: Chars, you: str | None) -> bool:
     filter of characteristics (types, subtypes, colours, keywords, controller)."""
     if f.types and not f.types <= c.types:
         return False
-    if f.any_types and not (f.any_types & c.types) and not (f.or_subtypes & c.subtypes):
+    if f.any_types and not (f.any_types & c.types) and not (f.or_subtypes & c.subtypes) and \
+            not ("permanent" in f.any_types and c.types & set(PERMANENT_TYPES)):
         return False
     if f.not_types and f.not_types & c.types:
         return False

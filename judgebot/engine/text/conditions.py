@@ -279,6 +279,9 @@ def _this_turn(t: str, low: str) -> tuple | None:
     graveyard from anywhere this turn", "you've sacrificed an artifact this turn"."""
     def words(m: re.Match, i: int) -> str:
         return t[m.start(i):m.end(i)]
+    if low in ("you descended this turn", "you've descended this turn"):
+        # 700.11: a permanent card was put into your graveyard from anywhere this turn
+        return ("this_turn", "to_graveyard", "you", noun("permanent card").filter, "ge", 1)
     if low == "an opponent gained life this turn":
         return ("this_turn", "gained_life", "opponent", None, "ge", 1)
     if m := re.fullmatch(r"(an opponent|you've|you have) cast (an?|\w+ or more) (.+? spells?) "

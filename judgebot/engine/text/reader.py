@@ -65,7 +65,11 @@ ABILITY_WORD = re.compile(r"^([A-Z][\w' ,!-]{1,40}?) — (.+)$", re.S)
 MODAL = re.compile(r"(?:choose (one|two|three|four|five|one or both|one or more|any number)|"
                    r"选择(一|二|两)项|选择一项或两项)"
                    r"(\s*[—–\-:：～~]+\s*|\. you may choose the same mode more than once\.\s*"
-                   r"(?=•|x$))(.+)$", re.I | re.S)
+                   r"(?=•|x$)|\. if (?P<cond>[^.•]+?), (?:you may )?choose (?P<wide>both|two|any "
+                   r"number|one or more) instead\.\s*(?=•|x$))(?P<body>.+)$", re.I | re.S)
+# "Choose one. If this spell was kicked, choose any number instead.": how many modes the
+# condition allows (at least, at most)
+WIDER = {"both": (1, 2), "two": (1, 2), "any number": (1, 99), "one or more": (1, 99)}
 MODE_COUNT = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "four": (4, 4), "five": (5, 5),
               "one or both": (1, 2), "one or more": (1, 99), "any number": (1, 99),
               "一": (1, 1), "二": (2, 2), "两": (2, 2), "": (1, 2)}
@@ -426,7 +430,12 @@ class Reader:
         how = (m.group(1) or m.group(2) or "").lower()
         low, high = MODE_COUNT[how]
         twice = "same mode" in m.group(3).lower()
-        body = m.group(4).strip()
+        body = m.group("body").strip()
+        wider = None
+        if m.group("cond"):
+            # read as the spell is cast (601.2b), "as you cast this spell" said or not
+            cond_text = re.sub(r" as you cast (?:~|this spell)$", "", m.group("cond"), flags=re.I)
+            wider = (read_condition(self, cond_text), *WIDER[m.group("wide").lower()])
         options = [o for o in re.split(r"\s*•\s*|;\s*or\s+|；或|；", body) if o.strip()]
         if len(options) < 2 or (high > len(options) and not twice and high != 99):
             raise Unsupported(msg("text.reader.modal", sentence=self.sentence))
@@ -451,7 +460,7 @@ class Reader:
         return SpellAbility(modes=tuple(modes), choose=high, text=self.sentence,
                             rules=(R.MODAL,), same_mode_twice=twice,
                             choose_min=low if low != high else 0,
-                            mode_costs=tuple(costs) if any(costs) else ())
+                            mode_costs=tuple(costs) if any(costs) else (), wider=wider)
 
     def triggered(self, line: str) -> TriggeredAbility:
         body = line
