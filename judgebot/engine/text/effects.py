@@ -163,6 +163,21 @@ def _object_ref(r: Reading, phrase: str, zone: str) -> tuple[Any, bool]:
         if plural:
             r.them = ref
         return ref, plural
+    if m := re.fullmatch(r"(?:each|all) other (.+?) (?:with the same name as (?:that \w+|it)|"
+                         r"that shares? a colou?r with (?:it|that \w+))", low):
+        # "Destroy target artifact and all other artifacts with the same name as that
+        # artifact", "target creature and each other creature that shares a color with it":
+        # the objects like the target, as it is when the spell resolves
+        it = r.it
+        if not (isinstance(it, str) and it.startswith("target")):
+            raise unread(p, p)
+        f = quantified("all " + p[m.start(1):m.end(1)]).noun
+        if f is None or f.head in ("player", "opponent", "mixed") or f.controller_ref:
+            raise unread(p, p)
+        flt = f.filter if f.filter.zone != "card" else replace(f.filter, zone=zone)
+        ref = {"each": flt, "like": ("name" if "same name" in low else "color", it)}
+        r.them = ref
+        return ref, True
     q = quantified(p)
     if q.quantifier in ("each", "all"):
         assert q.noun is not None
@@ -568,6 +583,9 @@ def _recipient(r: Reading, text: str) -> Any:
     player"."""
     t = text.strip()
     low = t.lower()
+    if re.search(r" and (?:each|all) other ", low) and len(parts := _conjuncts(t)) > 1:
+        # "to target creature and each other creature that shares a color with it"
+        return [_recipient(r, part) for part in parts]
     # "to each of up to two target creatures", "to each of two targets": the same damage to
     # each target of one slot (601.2c: the number of targets chosen as the spell is cast)
     if m := re.fullmatch(r"each of ((?:up to )?(?:one|two|three|four|five|x) )(targets|target .+)",
