@@ -178,6 +178,12 @@ def _except(card: CardDef, eff: Effect) -> CardDef:
         changes["power"], changes["toughness"] = eff.get("pt")
     if eff.get("add_subtypes"):
         changes["subtypes"] = card.subtypes | eff.get("add_subtypes")
+    if eff.get("add_types"):
+        changes["types"] = card.types | eff.get("add_types")
+    if eff.get("not_legendary"):
+        changes["supertypes"] = card.supertypes - {"legendary"}
+    if eff.get("abilities"):
+        changes["abilities"] = card.abilities + tuple(eff.get("abilities"))
     return replace(card, **changes) if changes else card
 
 

@@ -154,8 +154,9 @@ def _object_ref(r: Reading, phrase: str, zone: str) -> tuple[Any, bool]:
         return "attacked_this_turn", True
     if low in ("the token", "that token", "those tokens", "the tokens"):
         return "tokens", low.endswith("s")
-    if re.match(r"(?:up to (?:one|two|three|four|five|\d+) )?(?:(?:one or two|one or more|one|"
-                r"two|three|four|five|x|\d+|any number of) )?(?:another |other )?target ", low):
+    if re.match(r"(?:up to (?:one|two|three|four|five|six|seven|eight|nine|ten|x|\d+) )?(?:(?:"
+                r"one or two|one or more|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+|"
+                r"any number of) )?(?:another |other )?target ", low):
         spec = target_spec(p)
         ref = r.add_target(spec)
         r.it = ref
@@ -1401,12 +1402,20 @@ TOKEN_RE = re.compile(
 _COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
-def _copy_exceptions(text: str, whole: str) -> dict[str, Any]:
+def _copy_exceptions(r: Reading, text: str, whole: str) -> dict[str, Any]:
     """"except it's white, it's 4/4, it has no mana cost, and it's a Zombie in addition to
-    its other types" (embalm, eternalize): the copy's changed copiable values (707.9b)."""
+    its other types" (embalm, eternalize), "except it has haste and “At the beginning of the
+    end step, sacrifice this token.”", "except it isn't legendary", "except it's an artifact
+    in addition to its other types": the copy's changed copiable values (707.9b)."""
     out: dict[str, Any] = {}
-    for part in re.split(r",\s*(?:and\s+)?|\s+and\s+(?=it)", text.strip()):
-        p = part.strip()
+    quoted: list[str] = []
+
+    def keep(m: re.Match) -> str:
+        quoted.append(m.group(1))
+        return f"\x00{len(quoted) - 1}\x00"
+    bare = re.sub(r'"([^"]*)"', keep, text.strip())
+    for part in re.split(r",\s*(?:and\s+)?|\s+and\s+(?=it|the token)", bare):
+        p = re.sub(r"^the token ", "it ", part.strip())
         if not p:
             continue
         if m := re.fullmatch(r"it's (white|blue|black|red|green)", p):
@@ -1415,12 +1424,25 @@ def _copy_exceptions(text: str, whole: str) -> dict[str, Any]:
             out["pt"] = (int(m.group(1)), int(m.group(2)))
         elif p == "it has no mana cost":
             out["no_mana_cost"] = True
+        elif p in ("it isn't legendary", "it's not legendary"):
+            out["not_legendary"] = True
+        elif m := re.fullmatch(r"it's an? (artifact|enchantment|creature|land) in addition to its "
+                               r"other types", p):
+            out["add_types"] = out.get("add_types", frozenset()) | {m.group(1)}
         elif m := re.fullmatch(r"it's an? (\w+) in addition to its other types", p):
             from judgebot.engine.text.vocabulary import vocabulary
             sub = vocabulary().subtype(m.group(1))
             if not sub:
                 raise fail(whole)
             out["add_subtypes"] = frozenset({sub})
+        elif m := re.fullmatch(r"it has (.+)", p):
+            gained: list[Any] = []
+            for bit in re.split(r"\s+and\s+|,\s*", m.group(1)):
+                if q := re.fullmatch(r"\x00(\d+)\x00", bit.strip()):
+                    gained.append(r.read_quoted(quoted[int(q.group(1))]))
+                else:
+                    gained.extend(keyword_list(bit))
+            out["abilities"] = out.get("abilities", ()) + tuple(gained)
         else:
             raise fail(whole)
     return out
@@ -1433,7 +1455,7 @@ def _create(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     t = rest.strip().rstrip(".")
     low = t.lower()
     if m := re.fullmatch(r"(a|an|one|two) tokens? that's a copy of (.+?)(?:, except (.+))?", low):
-        except_ = _copy_exceptions(m.group(3), whole) if m.group(3) else {}
+        except_ = _copy_exceptions(r, t[m.start(3):m.end(3)], whole) if m.group(3) else {}
         what = t[m.start(2):m.end(2)]
         ref, _ = object_ref(r, what)
         if ref == "self" and getattr(r, "cost_exiled", None):
