@@ -220,6 +220,7 @@ def _move(game: Game, ev: Move) -> Applied:
                      tapped=ev.tapped if to == "battlefield" else False, face_down=face_down,
                      counters=Counter(ev.counters), token=obj.token, spell_copy=obj.spell_copy,
                      cast=cast, previous=obj.id, copy_of=ev.copy_of)
+    new.commander = obj.commander
     if ev.from_zone == "stack" and to == "battlefield":
         new.targets, new.chosen = obj.targets, dict(obj.chosen)
         new.copy_of = ev.copy_of or obj.copy_of

@@ -712,3 +712,12 @@ def _this_turn(f: Facts, event: str, who: str, what: Any, op: str, n: int) -> bo
         if {"ge": have >= n, "eq": have == n}[op]:
             return True
     return False
+
+
+@kind("you_control_commander")
+def _you_control_commander(f: Facts) -> bool:
+    """"If you control a commander": a permanent you control is a player's commander (903.3;
+    a scenario marks it ``commander: true``)."""
+    game = f.game
+    return any(game.objects[o].commander and f.view.controller(o) == f.you
+               for o in game.battlefield)

@@ -205,6 +205,7 @@ class GameObject:
     # A double-faced permanent with its back face up (712.8e-f), a flipped flip card (710.2);
     # a new object (another zone) starts front face up (712.8a, 710.4).
     back_up: bool = False
+    commander: bool = False  # a player's commander (903.3): the card is one in every zone
     transforms: int = 0  # how many times it has transformed (701.27f)
 
     @property

@@ -63,6 +63,8 @@ def read_condition(r: Any, text: str) -> tuple:
         return ("your_turn",)
     if low in ("it's not your turn", "it isn't your turn"):
         return ("not", ("your_turn",))
+    if low == "you control a commander":
+        return ("you_control_commander",)
     if m := re.fullmatch(r"you control (an?|another|two or more|three or more|four or more|"
                          r"five or more|seven or more|\w+ or more) (.+)", low):
         f = noun(t[len(t) - len(m.group(2)):]).filter

@@ -450,6 +450,10 @@ class Reader:
             if c := re.match(r"(?:\+ |[^—•]{1,40} — )((?:\{[^}]+\})+) — (.+)$", text, re.S):
                 # "+ {2} — …" (spree), "Cross-Slash — {0} — …" (tiered): the mode's cost
                 cost, text, opt = mana_cost(c.group(1)), c.group(2), c.group(2)
+            elif c := re.match(r"[A-Z][^—•{}.]{0,40}? — (.+)$", text, re.S):
+                # "• Breathe Flame — …", "• Form a Party — …": a mode's name is a flavor
+                # word, with no rules meaning (207.2d)
+                text = opt = c.group(1)
             costs.append(cost)
             if chinese.is_chinese(text):
                 parts = Parts(self._zh_effects(text), self.targets)
