@@ -366,6 +366,12 @@ def clause(r: Reading, text: str) -> list[Effect]:
             if subj is None or subj.kind != "player" or subj.plural or subj.ref == "you":
                 raise fail(t)
             who = subj.ref
+        elif m.group(2).lower() == "any player":
+            # "… unless any player pays {2}": each player in turn order may (101.4)
+            cost = _payment(m.group(3))
+            then = clause(r, m.group(1))
+            return [Effect("unless_pay", {"who": "each_player", "any": True, "cost": cost,
+                                          "then": tuple(then)}, text=t)]
         else:
             who = player_ref(r, m.group(2))
             then = None
