@@ -22,7 +22,7 @@ from judgebot.engine.mana import ManaCost
 KEYWORD_RULES: dict[str, str] = {
     "deathtouch": R.DEATHTOUCH, "defender": R.DEFENDER, "double strike": R.DOUBLE_STRIKE,
     "enchant": R.ENCHANT, "equip": R.EQUIP, "first strike": R.FIRST_STRIKE, "flash": R.FLASH,
-    "flying": R.FLYING, "haste": R.HASTE, "hexproof": R.HEXPROOF,
+    "flying": R.FLYING, "haste": R.HASTE, "hexproof": R.HEXPROOF, "phasing": R.PHASING,
     "indestructible": R.INDESTRUCTIBLE, "landwalk": R.LANDWALK, "lifelink": R.LIFELINK,
     "protection": R.PROTECTION, "reach": R.REACH, "shroud": R.SHROUD, "trample": R.TRAMPLE,
     "vigilance": R.VIGILANCE, "flanking": R.FLANKING, "buyback": R.BUYBACK,

@@ -177,6 +177,9 @@ def _remove_from_zone(game: Game, obj: GameObject) -> None:
             game.combat.remove(obj.id)
     elif obj.zone == "stack":
         game.stack[:] = [i for i in game.stack if i.id != obj.id]
+    elif obj.zone == "phased_out":  # (702.26b: on the battlefield, phased out)
+        if obj.id in game.phased_out:
+            game.phased_out.remove(obj.id)
     else:
         lst = game.players[obj.owner].zone(obj.zone)
         if obj.id in lst:

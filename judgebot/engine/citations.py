@@ -508,6 +508,11 @@ CLASH_ORDER = cite("701.30c", "clashing players decide in APNAP order where thei
 CLASH_WIN = cite("701.30d", "winning a clash")
 SURVEIL = cite("701.25a", "surveil")
 FIGHT = cite("701.14a", "fight: each deals damage equal to its power to the other")
+PHASING = cite("702.26a", "phasing: in the untap step, phased-in permanents with phasing phase "
+                         "out and phased-out ones phase in")
+PHASING_OUT = cite("702.26b", "a phased-out permanent is treated as though it doesn't exist")
+PHASING_IN = cite("702.26c", "a permanent that phases in exists again")
+PHASING_INDIRECT = cite("702.26g", "Auras and Equipment attached phase out and in with it")
 EXCHANGE = cite("701.12a", "an exchange that can't be completed doesn't happen at all")
 EXCHANGE_CONTROL = cite("701.12b", "exchanging control of two permanents")
 INVESTIGATE = cite("701.16a", "investigate: create a Clue token")

@@ -206,6 +206,8 @@ class GameObject:
     # a new object (another zone) starts front face up (712.8a, 710.4).
     back_up: bool = False
     commander: bool = False  # a player's commander (903.3): the card is one in every zone
+    # phased out (702.26b): (the player it phased out under the control of, indirectly?)
+    phased: tuple[str, bool] | None = None
     transforms: int = 0  # how many times it has transformed (701.27f)
 
     @property
@@ -379,6 +381,7 @@ class Game:
     order: list[str]
     objects: dict[int, GameObject] = field(default_factory=dict)
     battlefield: list[int] = field(default_factory=list)
+    phased_out: list[int] = field(default_factory=list)  # on the battlefield, phased out
     stack: list[Any] = field(default_factory=list)  # bottom first; GameObject or StackAbility
     turn: int = 2
     active: str = ""

@@ -13,6 +13,7 @@ from judgebot.engine.context import Ctx, bounded, objects, players
 from judgebot.engine.events import Attach, CreateToken, Tap
 from judgebot.engine.filters import View, matches
 from judgebot.engine.layers import face_down_chars
+from judgebot.engine.phasing import phase_out
 from judgebot.engine.pipeline import perform
 from judgebot.engine.prohibitions import Prohibition
 from judgebot.engine.replacements import ReplacementEffect, new_key
@@ -301,3 +302,9 @@ def _token_copy(ctx: Ctx, eff: Effect) -> None:
             game.delayed.append(DelayedTrigger(trig, ability, ctx.you, ctx.source,
                                                game.name_of(ctx.source) if ctx.source else "",
                                                {"tokens": ids}, True, game.turn))
+
+
+@verb("phase_out", primary="what")
+def _phase_out(ctx: Ctx, eff: Effect) -> None:
+    """"Target creature phases out" (702.26b): until its controller's next untap step."""
+    phase_out(ctx.game, objects(ctx, eff.get("what")), ctx.rules)

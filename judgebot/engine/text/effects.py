@@ -1199,6 +1199,15 @@ def _reveal(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     raise fail(whole)
 
 
+@verb("phase", "phases")
+def _phase(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
+    """"Target creature phases out", "Any number of target nonland permanents you control
+    phase out" (702.26b)."""
+    if s.kind != "object" or rest.strip().lower() != "out":
+        raise fail(whole)
+    return [Effect("phase_out", {"what": s.ref}, text=whole)]
+
+
 @verb("exchange", "exchanges")
 def _exchange(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     """"Exchange control of two target creatures", "… of target artifact you control and

@@ -32,7 +32,7 @@ SIMPLE_KEYWORDS = {
     "menace": "menace", "flash": "flash", "fear": "fear", "intimidate": "intimidate",
     "shadow": "shadow", "flanking": "flanking", "storm": "storm",
     "split second": "split second", "changeling": "changeling", "wither": "wither",
-    "infect": "infect", "prowess": "prowess", "exalted": "exalted",
+    "infect": "infect", "prowess": "prowess", "exalted": "exalted", "phasing": "phasing",
 }
 ZH_KEYWORDS = {
     "飞行": "flying", "延势": "reach", "敏捷": "haste", "警戒": "vigilance", "守军": "defender",
