@@ -36,7 +36,7 @@ from judgebot.engine.costs import (
 )
 from judgebot.engine.errors import IllegalAction, Unsupported
 from judgebot.engine.events import Happened, Move, Tap
-from judgebot.engine.filters import View, amount, matches
+from judgebot.engine.filters import View, amount, chars_match, matches
 from judgebot.engine.layers import base_chars, face_down_chars
 from judgebot.engine.mana import ManaCost
 from judgebot.engine.pipeline import perform
@@ -198,7 +198,8 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     if obj.chosen.get("cant_play_until"):
         raise IllegalAction(msg("casting.cant_play_card", name=name), (R.CAST,))
     for p in active_prohibitions(game, "cant_cast"):
-        if p.params.get("player") == player:
+        if p.params.get("player") == player and (p.params.get("filter") is None or
+                                                  chars_match(p.params["filter"], c, player)):
             raise IllegalAction(msg("casting.cast.17", player=player, text=p.text),
                                 p.rules or (R.CAST,))
     ss = split_second_on_stack(game)

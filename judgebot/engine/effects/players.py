@@ -134,11 +134,20 @@ def _skip(ctx: Ctx, eff: Effect) -> None:
 @verb("cant_cast", primary="who")
 def _cant_cast(ctx: Ctx, eff: Effect) -> None:
     game = ctx.game
+    if eff.get("lands"):  # "Target player can't play lands this turn" (305.2)
+        for p in players(ctx, eff.get("who", "each_opponent")):
+            game.prohibitions.append(Prohibition("cant_play_land", {"player": p}, ctx.source,
+                                                 ctx.you, "eot", eff.text, ctx.rules))
+            game.log.add("effect", msg("effects.players.cant_play_land", value=p), ctx.rules)
+        return
+    f = eff.get("filter")  # "can't cast creature spells": those spells only
     for p in players(ctx, eff.get("who", "each_opponent")):
-        game.prohibitions.append(Prohibition("cant_cast", {"player": p}, ctx.source, ctx.you,
-                                             "eot", f"{p} can't cast spells this turn",
-                                             ctx.rules))
-        game.log.add("effect", msg("effects.players.cant_cast", value=p), ctx.rules)
+        params = {"player": p, **({"filter": f} if f is not None else {})}
+        game.prohibitions.append(Prohibition("cant_cast", params, ctx.source, ctx.you,
+                                             "eot", eff.text or f"{p} can't cast spells this "
+                                             "turn", ctx.rules))
+        game.log.add("effect", msg("effects.players.cant_cast", value=p) if f is None else
+                     msg("effects.players.cant_cast_kind", value=p, what=f.text), ctx.rules)
 
 
 

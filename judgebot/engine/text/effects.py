@@ -1806,8 +1806,14 @@ def _cant(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
             return [Effect("cant_regenerate", {"what": s.ref}, text=whole)]
         return [Effect("cant", {"what": s.ref, "kind": kinds[low], "duration": duration},
                        text=whole)]
-    if s.kind == "player" and low in ("cast spells", "cast noncreature spells"):
+    if s.kind == "player" and low == "cast spells":
         return [Effect("cant_cast", {"who": s.ref}, text=whole)]
+    if s.kind == "player" and (m := re.fullmatch(r"cast (.+? spells)", low)):
+        # "Target player can't cast creature spells this turn" (a kind of spell only)
+        f = noun(re.sub(r"spells$", "spell", body[m.start(1):m.end(1)])).filter
+        return [Effect("cant_cast", {"who": s.ref, "filter": f}, text=whole)]
+    if s.kind == "player" and low == "play lands" and duration == "eot":
+        return [Effect("cant_cast", {"who": s.ref, "lands": True}, text=whole)]
     if s.kind == "player" and low in ("gain life",):
         return [Effect("player_cant", {"who": s.ref, "kind": "cant_gain_life",
                                        "duration": duration}, text=whole)]
