@@ -1835,6 +1835,9 @@ def _doesnt(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
 def _become(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     if s.kind == "player" and rest.strip().lower().rstrip(".") == "the monarch":
         return [Effect("become_monarch", {"who": s.ref}, text=whole)]  # 725.1
+    if s.text.lower() == "it" and rest.strip().lower().rstrip(".") in ("night", "day"):
+        # "It becomes night" (731.1): the game's designation
+        return [Effect("day_night", {"which": rest.strip().lower().rstrip(".")}, text=whole)]
     if s.kind != "object":
         raise fail(whole)
     text = rest.strip()
