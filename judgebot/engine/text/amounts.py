@@ -253,6 +253,8 @@ def for_each(r: Any, text: str) -> Any:
         return got
     if low.startswith("card in your hand"):
         return {"cards_in_hand": "you"}
+    if m := re.fullmatch(r"card in (target opponent|target player|that player)'s hand", low):
+        return {"cards_in_hand": _controlled_by(r, m.group(1).replace("that ", ""))}
     if low in ("card in your graveyard", "cards in your graveyard"):
         return {"cards_in_graveyard": "you"}
     if m := re.fullmatch(r"([+-]1/[+-]1|\w+) counter on (~|it)", low):

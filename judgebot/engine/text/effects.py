@@ -115,6 +115,21 @@ def object_ref(r: Reading, phrase: str, *, zone: str = "battlefield") -> tuple[A
         return refs, True
 
 
+PERMANENT_NOUN = re.compile(r"\b(?:creatures?|permanents?|lands?|artifacts?|enchantments?|"
+                            r"planeswalkers?|tokens?)\b")
+
+
+def _not_the_spell(r: Reading, low: str, ref: Any) -> Any:
+    """ "those creatures" with no antecedent in its sentence on an instant or sorcery can't
+    be the spell itself (a line of its own: "Ferocious — … those creatures don't untap"):
+    refused rather than read as the spell."""
+    card = getattr(r, "card", None)
+    if ref == "self" and card is not None and card.types & {"instant", "sorcery"} and \
+            PERMANENT_NOUN.search(low):
+        raise unread(low, low)
+    return ref
+
+
 def _conjuncts(phrase: str) -> list[str]:
     """ "target artifact, target creature, and target enchantment" → its three parts
     (each starting with a quantifier, so "artifacts and enchantments" stays whole)."""
@@ -135,10 +150,10 @@ def _object_ref(r: Reading, phrase: str, zone: str) -> tuple[Any, bool]:
     if low in SELF_WORDS:
         return ("self" if r.self_ref_ok else "it"), False
     if low in IT_WORDS:
-        return r.ref_it(), False
+        return _not_the_spell(r, low, r.ref_it()), False
     if low in THEM_WORDS or low == "they" or (low.startswith("each of ") and
                                                low[len("each of "):] in THEM_WORDS):
-        return (r.them if r.them is not None else r.ref_it()), True
+        return _not_the_spell(r, low, r.them if r.them is not None else r.ref_it()), True
     if low in ("enchanted creature", "enchanted permanent", "enchanted land",
                "enchanted artifact", "enchanted planeswalker", "enchanted enchantment"):
         return "enchanted", False
@@ -678,8 +693,10 @@ def _exile(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
         raise fail(whole)
     if s.ref != "you":
         raise fail(whole)
-    if low in ("all graveyards", "each opponent's graveyard", "all cards from all graveyards"):
-        who = "each_player" if "all" in low else "each_opponent"
+    if low in ("all graveyards", "each opponent's graveyard", "all cards from all graveyards",
+               "all opponents' graveyards", "your opponents' graveyards"):
+        who = "each_player" if low in ("all graveyards", "all cards from all graveyards") else \
+            "each_opponent"
         return [Effect("exile_graveyard", {"who": who}, text=whole)]
     if m := re.fullmatch(r"(target player's|target opponent's|that player's|its controller's|"
                          r"your) graveyard", low):
@@ -1661,7 +1678,8 @@ def _double(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
 @verb("switch", "switches")
 def _switch(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     body, duration = split_duration(rest.strip())
-    m = re.fullmatch(r"(.+?)'s? power and toughness", body, re.I)
+    m = re.fullmatch(r"(.+?)'s? power and toughness", body, re.I) or \
+        re.fullmatch(r"the power and toughness of (.+)", body, re.I)
     if not m or duration is None:
         raise fail(whole)
     ref, _ = object_ref(r, m.group(1))
@@ -1826,7 +1844,8 @@ def _doesnt(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     if s.kind == "object" and low in ("untap during its controller's next untap step",
                                       "untap during their controller's next untap step",
                                       "untap during your next untap step",
-                                      "untap during its controller's untap step"):
+                                      "untap during its controller's untap step",
+                                      "untap during their controllers' next untap steps"):
         return [Effect("doesnt_untap", {"what": s.ref}, text=whole)]
     raise fail(whole)
 

@@ -247,7 +247,12 @@ class Reader:
                     # line before does, so the two are read together (608.2c)
                     del spell_effects[last[1]:], spell_targets[last[2]:]
                     line = last[0] + " " + self._ability_word(line)
-                ab = self.ability(line, is_spell)
+                try:
+                    ab = self.ability(line, is_spell)
+                except Unsupported:
+                    if not (is_spell and last is not None):
+                        raise
+                    ab, line = self._with_line_before(line, last, spell_effects, spell_targets)
             except Unsupported as exc:
                 if collect is None:
                     raise
@@ -353,6 +358,22 @@ class Reader:
             out.extend(_gift(kw) if kw.name == "gift" else kw for kw in kws)
             line = line[m.end():] if m else ""
         return line
+
+    def _with_line_before(self, line: str, last: tuple[str, int, int],
+                          spell_effects: list[Effect], spell_targets: list[TargetSpec]
+                          ) -> tuple[Any, str]:
+        """A spell's line that names what the line before it did ("Tap target creature. /
+        Metalcraft — If you control three or more artifacts, exile that creature."): read with
+        that line, as one instruction after the other (608.2c), or the first refusal."""
+        kept = spell_effects[last[1]:], spell_targets[last[2]:]
+        del spell_effects[last[1]:], spell_targets[last[2]:]
+        joined = last[0] + " " + self._ability_word(line)
+        try:
+            return self.ability(joined, True), joined
+        except Unsupported:
+            spell_effects.extend(kept[0])
+            spell_targets.extend(kept[1])
+            return self.ability(line, True), line
 
     # --- one line --------------------------------------------------------------------------
     def ability(self, line: str, is_spell: bool) -> Parts | list[Ability] | dict:
