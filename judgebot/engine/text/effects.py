@@ -1760,6 +1760,16 @@ def _prevent(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
                          t, re.I):
         t = f"{m.group(1)} {m.group(2)} this turn"
     low = t.lower()
+    if m := re.fullmatch(r"all damage (?:that )?an? source of your choice would deal (to you )?"
+                         r"this turn", low) or \
+            re.fullmatch(r"all damage that would be dealt (to you )?this turn by a source of "
+                         r"your choice", low):
+        # 609.7a: the source is chosen as the spell resolves
+        args: dict[str, Any] = {"amount": "all", "from": "chosen_source"}
+        if m.group(1):
+            args["to"] = "you"
+        return [Effect("choose_source", {"filter": None}, text=whole),
+                Effect("prevent", args, text=whole)]
     if m := re.fullmatch(r"all (combat )?damage that would be dealt to (.+?) this turn by (.+)",
                          low):
         to = _recipient(r, t[m.start(2):m.end(2)])
@@ -1802,9 +1812,16 @@ def _prevent(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
         to_text = t[m.start(2):m.end(2)]
         to = _recipient(r, to_text)
         return [Effect("prevent", {"amount": amount, "to": to}, text=whole)]
-    if m := re.fullmatch(r"the next (\w+) damage that would be dealt to any number of targets "
-                         r"this turn, divided as you choose", low):
-        raise fail(whole)
+    if m := re.fullmatch(r"the next (\w+) damage that would be dealt (?:this turn )?to any number "
+                         r"of targets(?: this turn)?, divided as you choose", low):
+        # 601.2d: the division is announced as the spell is cast, at least 1 to each target,
+        # so there are at most as many targets as the amount
+        n = plain_number(m.group(1))
+        if not isinstance(n, int) or n < 1:
+            raise fail(whole)
+        spec = replace(target_spec("any target"), count=n, up_to=True, divide=True)
+        ref = r.add_target(spec)
+        return [Effect("prevent", {"amount": n, "to": ref, "divided": True}, text=whole)]
     raise fail(whole)
 
 
