@@ -304,6 +304,9 @@ def amount(expr: Any, view: View, ctx: dict[str, Any]) -> int:
         return _party_size(mine)
     if "opponents" in expr:  # "for each opponent" (undaunted, 702.125a)
         return len(game.opponents(you))
+    if "library_size" in expr:
+        who = _player(expr["library_size"], ctx, game)
+        return len(game.players[who].library) if who else 0
     if "cards_in_hand" in expr:
         who = _player(expr["cards_in_hand"], ctx, game)
         return len(game.players[who].hand) if who else 0

@@ -1035,6 +1035,14 @@ def _mill(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
         n: Any = "amount" if m.group(1) == "that many" else number(m.group(1)) \
             if m.group(1) not in ("twenty", "eight", "nine", "ten") else plain_number(m.group(1))
         return [Effect("mill", {"who": s.ref, "n": n}, text=whole)]
+    low = rest.strip().lower()
+    if m := re.fullmatch(r"half (?:their|your|his or her) library, rounded (up|down)", low):
+        # the cards in that player's library as the spell resolves (608.2h)
+        return [Effect("mill", {"who": s.ref, "n": {"half": {"library_size": s.ref},
+                                                     "round": m.group(1)}}, text=whole)]
+    if m := re.fullmatch(r"(twice x|x plus \w+) cards|cards equal to (.+)", low):
+        n = read_amount(r, m.group(1) or m.group(2))
+        return [Effect("mill", {"who": s.ref, "n": n}, text=whole)]
     raise fail(whole)
 
 
