@@ -398,6 +398,11 @@ class Reader:
                 # mana the other choice (``additional: [pay]``; 601.2b)
                 return {"additional_cost": _additional_cost(o.group(1)),
                         "optional_costs": (("pay", read_cost(o.group(2))),)}
+            if o := re.fullmatch(r"(.+?) or ((sacrifice|discard|exile|pay) .+)", body, re.I):
+                # "sacrifice a creature or discard a card": the first the default, the other
+                # chosen with ``additional: [discard]`` (601.2b)
+                return {"additional_cost": _additional_cost(o.group(1)),
+                        "optional_costs": ((o.group(3).lower(), _additional_cost(o.group(2))),)}
             return {"additional_cost": _additional_cost(body)}
         if is_spell and (m := MODAL.match(line)):
             return {"modal": self.modal(m)}
