@@ -40,13 +40,16 @@ def _tap_any(ctx: Ctx, eff: Effect) -> None:
     game = ctx.game
     f = eff.get("filter")
     view = View(game)
-    mine = [o for o in game.battlefield if game.controller_of(o) == ctx.you and
+    untap = bool(eff.get("untap"))  # "Untap up to three lands": anyone's, up to that many
+    mine = [o for o in game.battlefield if (untap or game.controller_of(o) == ctx.you) and
             matches(f, view, o, ctx.you, ctx.source)]
-    chosen = choose_between(game, ctx.you, mine, 0, len(mine), "tap", keys=("tap", "choose"))
+    most = min(eff.get("most") or len(mine), len(mine))
+    chosen = choose_between(game, ctx.you, mine, 0, most, "untap" if untap else "tap",
+                            keys=("choose",) if untap else ("tap", "choose"))
     ctx.refs["tapped"] = list(chosen)
     if chosen:
-        perform(ctx.game, [Tap(source=ctx.source, oid=o, rules=ctx.rules + (R.TAP_UNTAP,))
-                           for o in chosen])
+        perform(ctx.game, [Tap(source=ctx.source, oid=o, untap=untap,
+                               rules=ctx.rules + (R.TAP_UNTAP,)) for o in chosen])
 
 
 @verb("tap_or_untap", primary="what")

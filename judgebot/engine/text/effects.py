@@ -1607,6 +1607,12 @@ def _tap(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
         # way": the player chooses which as it resolves (608.2d)
         f = noun(re.sub(r"s$", "", m.group(1)) + " you control").filter
         return [Effect("tap_any", {"filter": replace(f, tapped=False)}, text=whole)]
+    if v == "untap" and (m := re.fullmatch(r"up to (one|two|three|four|five) (\w+)", rest, re.I)) \
+            and m.group(2).lower() in ("lands", "creatures", "permanents", "artifacts"):
+        # "Untap up to three lands": any of them, chosen as it resolves (608.2d)
+        f = noun(m.group(2)).filter
+        return [Effect("tap_any", {"filter": replace(f, tapped=True), "untap": True,
+                                   "most": number(m.group(1))}, text=whole)]
     if v == "tap" and (m := re.match(r"or untap (.+)", rest, re.I)):
         # "tap or untap target creature": which, chosen as it resolves (608.2d)
         ref, _ = object_ref(r, m.group(1))
