@@ -311,3 +311,18 @@ def _token_copy(ctx: Ctx, eff: Effect) -> None:
 def _phase_out(ctx: Ctx, eff: Effect) -> None:
     """"Target creature phases out" (702.26b): until its controller's next untap step."""
     phase_out(ctx.game, objects(ctx, eff.get("what")), ctx.rules)
+
+
+@verb("become_blocked", primary="what")
+def _become_blocked(ctx: Ctx, eff: Effect) -> None:
+    """"Target attacking creature becomes blocked": an effect makes it a blocked creature,
+    with no creature blocking it (509.1h)."""
+    game = ctx.game
+    combat = game.combat
+    for oid in objects(ctx, eff.get("what")):
+        if combat is None or oid not in combat.attackers:
+            continue
+        combat.blocked[oid] = True
+        game.changed()
+        game.log.add("effect", msg("effects.permanents.becomes_blocked", name=game.label(oid)),
+                     ctx.rules + (R.BLOCKED,))

@@ -1885,6 +1885,10 @@ def _doesnt(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
 def _become(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     if s.kind == "player" and rest.strip().lower().rstrip(".") == "the monarch":
         return [Effect("become_monarch", {"who": s.ref}, text=whole)]  # 725.1
+    if s.kind == "object" and rest.strip().lower().rstrip(".") == "blocked":
+        # "Target unblocked attacking creature becomes blocked" (509.1h): blocked by no
+        # creature, it deals no combat damage unless it has trample (702.19e)
+        return [Effect("become_blocked", {"what": s.ref}, text=whole)]
     if s.text.lower() == "it" and rest.strip().lower().rstrip(".") in ("night", "day"):
         # "It becomes night" (731.1): the game's designation
         return [Effect("day_night", {"which": rest.strip().lower().rstrip(".")}, text=whole)]
