@@ -36,4 +36,5 @@ def _day_night(ctx: Ctx, eff: Effect) -> None:
     which = eff.get("which")
     game.extra["day_night"] = which
     game.changed()
-    game.log.add("daynight", msg("daynight.effect_" + which), ctx.rules + (R.DAY_NIGHT,))
+    said = msg("daynight.effect_night") if which == "night" else msg("daynight.effect_day")
+    game.log.add("daynight", said, ctx.rules + (R.DAY_NIGHT,))
