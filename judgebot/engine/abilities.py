@@ -245,6 +245,9 @@ class Cost:
     discard_filter: Filter | None = None  # "Discard a land card" (retrace)
     discard_x: bool = False  # "As an additional cost …, discard X cards": X as announced
     pay_life_x: bool = False  # "As an additional cost …, pay X life"
+    # "As an additional cost …, exile X creature cards from your graveyard": which cards, X
+    # as announced
+    exile_graveyard_x: Filter | None = None
     discard_random: bool = False  # "discard a card at random" (701.9b)
 
     def __str__(self) -> str:

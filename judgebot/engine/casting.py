@@ -339,7 +339,8 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     elif extra_cost is not None and extra_cost is sab.additional_cost:
         rules.append(R.ADDITIONAL_COST)
     elif extra_cost is not None and sab.additional_cost is not None and \
-            (sab.additional_cost.discard_x or sab.additional_cost.pay_life_x):
+            (sab.additional_cost.discard_x or sab.additional_cost.pay_life_x or
+             sab.additional_cost.exile_graveyard_x is not None):
         # "discard X cards", "pay X life": X announced (601.2b)
         rules += [R.ADDITIONAL_COST, R.CAST_MODES]
     rules.extend(_cost_change_rules(game, player, c))
@@ -723,6 +724,9 @@ def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: st
         extra = replace(extra, discard=req.x, discard_x=False)
     if extra is not None and extra.pay_life_x:  # "pay X life": X as announced (601.2b)
         extra = replace(extra, pay_life=req.x, pay_life_x=False)
+    if extra is not None and extra.exile_graveyard_x is not None:  # X cards, as announced
+        extra = replace(extra, exile_from_graveyard=(extra.exile_graveyard_x, req.x) if req.x
+                        else None, exile_graveyard_x=None)
     return base, extra
 
 

@@ -1133,6 +1133,11 @@ def _additional_cost(text: str) -> Any:
         f = noun(t[m.start(1):m.end(1)]).filter if m.group(1) else None
         return Cost(discard_x=True, discard_filter=replace(f, zone="hand") if f else None,
                     text=t)
+    if m := re.fullmatch(r"exile x (?:(.+?) )?cards from your graveyard", low):
+        # X announced as the spell is cast (601.2b), that many cards exiled as it's paid
+        from judgebot.engine.abilities import Cost
+        f = noun(t[m.start(1):m.end(1)] + " card").filter if m.group(1) else Filter()
+        return Cost(exile_graveyard_x=replace(f, zone="graveyard"), text=t)
     if re.fullmatch(r"(sacrifice|discard|pay|exile|tap|return) (.+)", low):
         return read_cost(t[0].upper() + t[1:])
     raise Unsupported(msg("text.costs.read_cost", part=t))
