@@ -62,6 +62,7 @@ SBA_BEFORE_PRIORITY = cite("117.5", "state-based actions and triggers before pri
 RESPONSE = cite("117.7", "casting in response")
 LIFE_ADJUST = cite("119.3", "gaining and losing life")
 PAY_LIFE = cite("119.4", "paying life")
+LIFE_SET = cite("119.5", "a life total that becomes a number: the life gained or lost for it")
 DAMAGE_PLAYER = cite("120.3a", "damage to a player causes life loss")
 DAMAGE_INFECT_PLAYER = cite("120.3b", "infect damage to a player gives poison counters")
 DAMAGE_PLANESWALKER = cite("120.3c", "damage to a planeswalker removes loyalty")

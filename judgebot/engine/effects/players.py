@@ -70,6 +70,20 @@ def _lose_life(ctx: Ctx, eff: Effect) -> None:
 
 
 
+@verb("set_life", primary="amount")
+def _set_life(ctx: Ctx, eff: Effect) -> None:
+    """"Target player's life total becomes 20": that player gains or loses the life it takes
+    (119.5), so what applies to gaining or losing life applies."""
+    game = ctx.game
+    rules = ctx.rules + (R.LIFE_SET,)
+    for p in players(ctx, eff.get("who", "you")):
+        diff = ctx.amount(eff.get("amount")) - game.players[p].life
+        if diff > 0:
+            perform(game, [LifeGain(source=ctx.source, player=p, amount=diff, rules=rules)])
+        elif diff < 0:
+            perform(game, [LifeLoss(source=ctx.source, player=p, amount=-diff, rules=rules)])
+
+
 @verb("win", primary="who")
 def _win(ctx: Ctx, eff: Effect) -> None:
     for p in players(ctx, eff.get("who", "you")):

@@ -400,6 +400,12 @@ def clause(r: Reading, text: str) -> list[Effect]:
         return [Effect("player_protection", {"who": "you", "kind": "player_" + m.group(2),
                                              "duration": "eot"}, text=t)] + \
             clause(r, t[m.start(1):m.end(1)] + " gain " + m.group(2) + " until end of turn")
+    if m := re.fullmatch(r"(target player|target opponent|each player|that player|your)(?:'s)? life "
+                         r"total becomes (\w+)", low):
+        # 119.5: the player gains or loses the life it takes
+        who = player_ref(r, "you" if m.group(1) == "your" else m.group(1))
+        return [Effect("set_life", {"who": who, "amount": read_amount(r, m.group(2))},
+                       text=t)]
     if m := re.fullmatch(r"you may play (an|two|three) additional lands? this turn", low):
         # 305.2: the turn's land limit rises (cumulatively, 305.2a)
         return [Effect("additional_land", {"who": "you", "n": number(m.group(1).replace(
