@@ -353,7 +353,6 @@ DAYBOUND_TRANSFORM = cite("702.145c", "a daybound permanent front face up at nig
 DAYBOUND_DAY = cite("702.145d", "a daybound permanent makes it day when it's neither")
 NIGHTBOUND_TRANSFORM = cite("702.145f", "a nightbound permanent back face up by day transforms")
 NIGHTBOUND_NIGHT = cite("702.145g", "a nightbound permanent makes it night when it's neither")
-DAY_NIGHT = cite("731.1", "day and night, designations of the game")
 DAY_NIGHT_CHECK = cite("502.2", "the untap step checks the previous turn for day and night")
 # The monarch's 725.2 (its inherent triggers) and 725.3 (one monarch) were the initiative's
 # rules in editions before 2026-04-17: not cited (a number whose rule moved), 725.1 is.

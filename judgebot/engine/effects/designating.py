@@ -37,4 +37,5 @@ def _day_night(ctx: Ctx, eff: Effect) -> None:
     game.extra["day_night"] = which
     game.changed()
     said = msg("daynight.effect_night") if which == "night" else msg("daynight.effect_day")
-    game.log.add("daynight", said, ctx.rules + (R.DAY_NIGHT,))
+    # (731.1 says so; its number moved between editions, so it isn't cited)
+    game.log.add("daynight", said, ctx.rules)

@@ -400,8 +400,8 @@ def clause(r: Reading, text: str) -> list[Effect]:
         return [Effect("player_protection", {"who": "you", "kind": "player_" + m.group(2),
                                              "duration": "eot"}, text=t)] + \
             clause(r, t[m.start(1):m.end(1)] + " gain " + m.group(2) + " until end of turn")
-    if m := re.fullmatch(r"(target player|target opponent|each player|that player|your)(?:'s)? life "
-                         r"total becomes (\w+)", low):
+    if m := re.fullmatch(r"(target player|target opponent|each player|that player|your)(?:'s)? "
+                         r"life total becomes (\w+)", low):
         # 119.5: the player gains or loses the life it takes
         who = player_ref(r, "you" if m.group(1) == "your" else m.group(1))
         return [Effect("set_life", {"who": who, "amount": read_amount(r, m.group(2))},
