@@ -196,7 +196,7 @@ def compose(u: Understanding, evidence: Evidence, retriever: Retriever,
         setattr(answer, group, quotes)
     _decide(answer, u, retriever, simulation, layers)
     if answer.confidence == "strong" and answer.basis in ("situation", "simulation") \
-            and not _clear_lead(answer.rules):
+            and not _clear_lead(evidence.rules):
         answer.confidence = "likely"
     if answer.confidence == "likely":
         _noted(answer, msg("judge.answer.likely"))
@@ -207,14 +207,15 @@ def compose(u: Understanding, evidence: Evidence, retriever: Retriever,
     return answer
 
 
-def _clear_lead(rules: list[Quote]) -> bool:
-    """The first rule quoted is well ahead of the next: a recognised situation
-    or a simulation whose deciding rule other evidence nearly matches is the
-    likely answer, not a sure one."""
+def _clear_lead(rules: list[Candidate]) -> bool:
+    """The first rule is well ahead of the next on evidence that says so: a
+    recognised situation or a simulation whose deciding rule other evidence
+    nearly matches is the likely answer, not a sure one, and so is one that
+    leads only because the question resembles what it settles."""
     if len(rules) < 2:
         return bool(rules)
-    lead = CLEAR_LEAD_TOURNAMENT if rules[0].kind in POLICY_KINDS else CLEAR_LEAD
-    return rules[0].score >= lead * rules[1].score
+    lead = CLEAR_LEAD_TOURNAMENT if rules[0].id.split(":")[1] in POLICY_KINDS else CLEAR_LEAD
+    return rules[0].firm >= lead * max(c.firm for c in rules[1:])
 
 
 def _surface_words(text: str, retriever: Retriever) -> dict[str, str]:

@@ -16,7 +16,6 @@ store), so both languages are scored against the same descriptions.
 
 from __future__ import annotations
 
-import math
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -27,13 +26,13 @@ import ahocorasick
 import yaml
 
 from judgebot.corpus import EN, ZH_HANS, Record, zh_of
+from judgebot.judge.bm25 import Bm25
 from judgebot.policynumbers import label as section_label
 from judgebot.search import analysis
 from judgebot.store import Store
 from judgebot.text.script import to_hans
 
-# BM25's usual constants; descriptions are short, so length counts a little less.
-K1 = 1.2
+# Descriptions are short, so length counts a little less than BM25 usually lets it.
 B = 0.5
 OPENING_CHARS = 1200  # of an MTR section or an IPG chapter without a definition
 TITLE_REPEAT = 2  # a section's name says more than any one sentence of it
@@ -49,7 +48,6 @@ class Description:
     label: str  # "IPG 4.5", "MTR 2.3"
     id: str  # the section's record
     terms: Counter
-    length: int
     zh_names: tuple[str, ...]
 
 
@@ -95,12 +93,9 @@ class PolicyMatcher:
                 terms = Counter(self.terms(describe(rec)))
                 zh = [zh_of(rec.title)] + list((rec.aliases or {}).get(ZH_HANS, []))
                 self.descriptions.append(Description(
-                    section_label(rec.kind, rec.number), rec.id, terms, sum(terms.values()),
+                    section_label(rec.kind, rec.number), rec.id, terms,
                     tuple(n for n in zh if len(n) >= 2)))
-        n = len(self.descriptions) or 1
-        df = Counter(t for d in self.descriptions for t in d.terms)
-        self.idf = {t: math.log(1 + (n - c + 0.5) / (c + 0.5)) for t, c in df.items()}
-        self.avg = sum(d.length for d in self.descriptions) / n
+        self.bm25 = Bm25({d.label: d.terms for d in self.descriptions}, b=B)
         self.ids = {d.label: d.id for d in self.descriptions}
         self.asking = frozenset(analysis.analyze(self.analyzer, ASKING))
         words = table_words()
@@ -131,16 +126,11 @@ class PolicyMatcher:
 
     def rank(self, text: str, top: int = 5) -> list[tuple[str, float]]:
         """The best-matching sections with their scores, best first."""
-        words = set(self.terms(self.english(text), drop=self.asking))
+        matched = self.bm25.scores(self.terms(self.english(text), drop=self.asking))
         folded = to_hans(text)
         scored = []
         for d in self.descriptions:
-            s = 0.0
-            norm = K1 * (1 - B + B * d.length / self.avg)
-            for w in words:
-                tf = d.terms.get(w)
-                if tf:
-                    s += self.idf[w] * tf * (K1 + 1) / (tf + norm)
+            s = matched.get(d.label, 0.0)
             named = any(n in folded for n in d.zh_names)
             if s > 0 or named:
                 scored.append((d, s, named))

@@ -14,6 +14,8 @@ chosen:
 * for a question asked at a tournament, the sections of the Tournament Rules
   and the IPG that the search service ranks first for it;
 * the search service's ranking of the question's informative words;
+* the known situations the question resembles in its words, when no pattern
+  recognised it as told (see :mod:`judgebot.judge.situationmatch`);
 * rules whose text mentions several of the things the question names.
 
 A rule that is only a heading (``702.15. Lifelink``) passes most of its score
@@ -32,6 +34,7 @@ from judgebot.cardinfo import card_rules
 from judgebot.corpus import EN, POLICY_KINDS, ZH_HANS, Record
 from judgebot.judge.lexicon import Lexicon
 from judgebot.judge.policymatch import PolicyMatcher
+from judgebot.judge.situationmatch import SituationMatcher
 from judgebot.judge.situations import is_section, section_record
 from judgebot.judge.understand import Understanding
 from judgebot.messages import Joined, Message, Name, msg
@@ -78,8 +81,20 @@ POLICY_BACKGROUND = 0.3
 POLICY_MATCH = 6.0
 POLICY_MATCH_MIN = 3.0  # BM25 score below which a match is a word or two in common
 GAME_RULES_AT_TOURNAMENT = 0.5
+# The known situations the question resembles most (see SituationMatcher): the
+# best two, each above a score that means more than a word or two in common,
+# bring their rules, the deciding one first, scaled by their score.
+RESEMBLES = (4.0, 2.4, 1.6)
+RESEMBLES_TOP = 2
+RESEMBLES_MIN = 10.0
+WITH_SIM = 0.5
 # Words in more than this share of rules say nothing about which rule is meant.
 COMMON_WORD = 0.04
+
+
+# Evidence that the question resembles what a rule settles, not that it says so:
+# it ranks, but a sure answer must stand without it.
+SOFT_REASONS = frozenset({"judge.why.resembles"})
 
 
 @dataclass
@@ -87,11 +102,23 @@ class Candidate:
     id: str
     score: float = 0.0
     reasons: list[Message] = field(default_factory=list)
+    soft: float = 0.0  # the part of the score from resemblance alone
 
     def add(self, score: float, reason: Message) -> None:
         self.score += score
+        if reason.code in SOFT_REASONS:
+            self.soft += score
         if reason not in self.reasons:
             self.reasons.append(reason)
+
+    def scale(self, factor: float) -> None:
+        self.score *= factor
+        self.soft *= factor
+
+    @property
+    def firm(self) -> float:
+        """The score without resemblance."""
+        return self.score - self.soft
 
 
 @dataclass
@@ -111,6 +138,8 @@ class Retriever:
         self.policy = PolicyMatcher(store)
         self.en = analysis.english_analyzer()
         self.zh = analysis.chinese_analyzer()
+        self.resembling = SituationMatcher(store, lexicon.situations, self.question_tokens) \
+            if lexicon is not None else None
         self._tokens: dict[str, frozenset[str]] = {}
         # The words of asking, as the analyzers write them ("how", "mani" for "many").
         self._asking = set(analysis.analyze(self.en, " ".join(QUESTION_WORDS | {"many", "much"})))
@@ -211,6 +240,8 @@ class Retriever:
         if deciding:
             bump(self._rule(deciding, game), DECIDES[0], msg("judge.why.simulated"))
         self._search(u, game, qtokens, bump, rulings)
+        if game == "mtg":
+            self._resembles(u, bump, WITH_SIM if simulated else 1.0)
         if u.tournament and game == "mtg":
             self._policy(u, bump)
         self._cooccurrence(u, rules)
@@ -222,7 +253,7 @@ class Retriever:
             for cand in rules.values():
                 if cand.id.split(":")[1] not in POLICY_KINDS and not any(
                         r.code == "judge.why.named" for r in cand.reasons):
-                    cand.score *= GAME_RULES_AT_TOURNAMENT
+                    cand.scale(GAME_RULES_AT_TOURNAMENT)
         ranked = sorted(rules.values(), key=lambda c: (-c.score, c.id))
         return Evidence(
             rules=ranked[:limit],
@@ -320,6 +351,18 @@ class Retriever:
             elif hit.kind == "note" and hit.score > 5:
                 self._found_notes.append(Candidate(hit.id, hit.score, [msg("judge.why.search")]))
 
+    def _resembles(self, u: Understanding, bump, scale: float = 1.0) -> None:
+        """The rules of the known situations the question resembles in its words."""
+        if self.resembling is None:
+            return
+        ranked = [(name, score) for name, score in self.resembling.rank(u.text, RESEMBLES_TOP)
+                  if score >= RESEMBLES_MIN]
+        for name, score in ranked:
+            situation = self.lexicon.situation(name)
+            for weight, number in zip(RESEMBLES, situation.rules, strict=False):
+                bump(self._rule(number, "mtg"), scale * weight * score / ranked[0][1],
+                     msg("judge.why.resembles"))
+
     def procedural(self, u: Understanding) -> bool:
         """The question describes a tournament matter (an infraction, a procedure
         of the Tournament Rules) in its own words."""
@@ -403,7 +446,7 @@ class Retriever:
                     for why in cand.reasons[:1]:
                         rules.setdefault(cid, Candidate(cid)).add(share * weight, why)
                     rules[cid].add(0.0, reason)
-            cand.score *= HEADING_KEEPS
+            cand.scale(HEADING_KEEPS)
 
     def _notes(self) -> list[Candidate]:
         return self._found_notes[:3]

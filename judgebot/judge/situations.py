@@ -51,6 +51,8 @@ class Situation:
     # How many named cards its card patterns must be found in ("two replacement
     # effects": two cards that each say "instead").
     cards: int = 1
+    # The words its own patterns spell out, for telling what it is about.
+    words: str = ""
 
     @property
     def code(self) -> str:
@@ -107,8 +109,17 @@ def load(store: Store) -> list[Situation]:
             answer_of=entry["answer"] if isinstance(entry.get("answer"), str) else "",
             cards=int(entry.get("cards", 1)),
             any=text_any, also=text_also, unless=_split(entry.get("unless") or [])[0],
-            any_cards=card_any, also_cards=card_also))
+            any_cards=card_any, also_cards=card_also,
+            words=" ".join(pattern_words(p) for key in ("any", "also")
+                           for p in entry.get(key) or [] if not p.startswith(CARD))))
     return out
+
+
+def pattern_words(pattern: str) -> str:
+    """The words a pattern spells out, its syntax left out:
+    ``'\\bsacrific(?:e|ed)\\b[^.?]{0,40}回应'`` → ``"sacrific e ed 回应"``."""
+    text = re.sub(r"\[[^\]]*\]|\{\d*,?\d*\}|\\[bBdDsSwW]|\(\?(?:<?[=!]|:)", " ", pattern)
+    return " ".join(re.sub(r"[()|?*+^$.\\]", " ", text).split())
 
 
 def section_record(store: Store, ref: str) -> Record | None:
