@@ -22,7 +22,7 @@ from judgebot.engine.mana import ManaCost
 KEYWORD_RULES: dict[str, str] = {
     "deathtouch": R.DEATHTOUCH, "defender": R.DEFENDER, "double strike": R.DOUBLE_STRIKE,
     "enchant": R.ENCHANT, "equip": R.EQUIP, "first strike": R.FIRST_STRIKE, "flash": R.FLASH,
-    "flying": R.FLYING, "haste": R.HASTE, "hexproof": R.HEXPROOF,
+    "flying": R.FLYING, "haste": R.HASTE, "hexproof": R.HEXPROOF, "phasing": R.PHASING,
     "indestructible": R.INDESTRUCTIBLE, "landwalk": R.LANDWALK, "lifelink": R.LIFELINK,
     "protection": R.PROTECTION, "reach": R.REACH, "shroud": R.SHROUD, "trample": R.TRAMPLE,
     "vigilance": R.VIGILANCE, "flanking": R.FLANKING, "buyback": R.BUYBACK,
@@ -245,6 +245,9 @@ class Cost:
     discard_filter: Filter | None = None  # "Discard a land card" (retrace)
     discard_x: bool = False  # "As an additional cost …, discard X cards": X as announced
     pay_life_x: bool = False  # "As an additional cost …, pay X life"
+    # "As an additional cost …, exile X creature cards from your graveyard": which cards, X
+    # as announced
+    exile_graveyard_x: Filter | None = None
     discard_random: bool = False  # "discard a card at random" (701.9b)
 
     def __str__(self) -> str:
@@ -361,6 +364,9 @@ class SpellAbility(Ability):
     choose_min: int = 0  # "choose one or both/one or more/up to N": at least this many
     # (0: exactly ``choose``)
     mode_costs: tuple[Any, ...] = ()  # spree / tiered: each mode's additional cost (700.2h)
+    # "Choose one. If you control a Wizard as you cast this spell, you may choose two
+    # instead": (the condition, the least and the most modes it allows)
+    wider: tuple[Any, int, int] | None = None
 
 
 @dataclass(eq=False)

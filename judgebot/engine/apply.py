@@ -177,6 +177,9 @@ def _remove_from_zone(game: Game, obj: GameObject) -> None:
             game.combat.remove(obj.id)
     elif obj.zone == "stack":
         game.stack[:] = [i for i in game.stack if i.id != obj.id]
+    elif obj.zone == "phased_out":  # (702.26b: on the battlefield, phased out)
+        if obj.id in game.phased_out:
+            game.phased_out.remove(obj.id)
     else:
         lst = game.players[obj.owner].zone(obj.zone)
         if obj.id in lst:
@@ -220,6 +223,7 @@ def _move(game: Game, ev: Move) -> Applied:
                      tapped=ev.tapped if to == "battlefield" else False, face_down=face_down,
                      counters=Counter(ev.counters), token=obj.token, spell_copy=obj.spell_copy,
                      cast=cast, previous=obj.id, copy_of=ev.copy_of)
+    new.commander = obj.commander
     if ev.from_zone == "stack" and to == "battlefield":
         new.targets, new.chosen = obj.targets, dict(obj.chosen)
         new.copy_of = ev.copy_of or obj.copy_of
@@ -241,6 +245,7 @@ def _move(game: Game, ev: Move) -> Applied:
         pw = face_up(new)
         if "land" in pw.types and not new.face_down:
             game.record.lands_entered[controller] += 1
+        game.record.entered.append((controller, new.id))
         if "planeswalker" in pw.types and pw.loyalty is not None and not new.face_down and \
                 "loyalty" not in new.counters:
             new.counters["loyalty"] = pw.loyalty  # 306.5b
@@ -271,6 +276,11 @@ def _move(game: Game, ev: Move) -> Applied:
     if ev.from_zone == "battlefield" and to == "graveyard" and ev.lki is not None and \
             ev.lki.is_creature:
         game.record.creatures_died += 1
+    if to == "graveyard":
+        game.record.to_graveyard.append((new.owner, new.id))
+    if ev.reason == "sacrifice" and ev.from_zone == "battlefield":
+        game.record.sacrificed.append((ev.lki.controller if ev.lki is not None and
+                                       ev.lki.controller else obj.controller, obj.id))
     if ev.from_zone == "battlefield" and to != "battlefield":
         game.record.left_battlefield[ev.lki.controller if ev.lki is not None and
                                      ev.lki.controller else obj.controller] += 1

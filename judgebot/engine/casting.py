@@ -36,7 +36,7 @@ from judgebot.engine.costs import (
 )
 from judgebot.engine.errors import IllegalAction, Unsupported
 from judgebot.engine.events import Happened, Move, Tap
-from judgebot.engine.filters import View, amount, matches
+from judgebot.engine.filters import View, amount, chars_match, matches
 from judgebot.engine.layers import base_chars, face_down_chars
 from judgebot.engine.mana import ManaCost
 from judgebot.engine.pipeline import perform
@@ -198,7 +198,8 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     if obj.chosen.get("cant_play_until"):
         raise IllegalAction(msg("casting.cant_play_card", name=name), (R.CAST,))
     for p in active_prohibitions(game, "cant_cast"):
-        if p.params.get("player") == player:
+        if p.params.get("player") == player and (p.params.get("filter") is None or
+                                                  chars_match(p.params["filter"], c, player)):
             raise IllegalAction(msg("casting.cast.17", player=player, text=p.text),
                                 p.rules or (R.CAST,))
     ss = split_second_on_stack(game)
@@ -241,6 +242,8 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     spliced = _splices(game, req, c, sab, name)
     if spliced:
         sab = spliced_ability(sab, spliced)
+    if sab.modes and sab.wider is not None:
+        sab = _wider_modes(game, player, sab, req, name)
     if sab.modes and "entwine" in req.additional and c.keyword("entwine") is not None:
         # entwine: all the modes instead of the number specified (702.42a)
         if req.modes and tuple(sorted(req.modes)) != tuple(range(1, len(sab.modes) + 1)):
@@ -336,7 +339,8 @@ def cast(game: Game, req: CastRequest) -> GameObject:
     elif extra_cost is not None and extra_cost is sab.additional_cost:
         rules.append(R.ADDITIONAL_COST)
     elif extra_cost is not None and sab.additional_cost is not None and \
-            (sab.additional_cost.discard_x or sab.additional_cost.pay_life_x):
+            (sab.additional_cost.discard_x or sab.additional_cost.pay_life_x or
+             sab.additional_cost.exile_graveyard_x is not None):
         # "discard X cards", "pay X life": X announced (601.2b)
         rules += [R.ADDITIONAL_COST, R.CAST_MODES]
     rules.extend(_cost_change_rules(game, player, c))
@@ -513,6 +517,23 @@ def _on_adventure(obj: GameObject, player: str, req: CastRequest) -> bool:
     as an Adventure (715.3d)."""
     return obj.card.layout == "adventure" and obj.chosen.get("adventure") == player and \
         not req.half
+
+
+def _wider_modes(game: Game, player: str, sab: SpellAbility, req: CastRequest,
+                 name: str) -> SpellAbility:
+    """"Choose one. If this spell was kicked, choose any number instead": the condition is
+    checked as the modes are chosen (601.2b), a kicker announced with them counting; when
+    it holds, the spell allows more modes."""
+    assert sab.wider is not None
+    cond, least, most = sab.wider
+    if cond == ("kicked",):
+        holds_now = "kicker" in req.additional or "multikicker" in req.additional
+    else:
+        holds_now = holds(game, cond, req.oid, player)
+    if not holds_now:
+        return sab
+    game.log.add("rule", msg("casting.wider_modes", name=name), (R.MODAL, R.CAST_MODES))
+    return replace(sab, choose=min(most, len(sab.modes)), choose_min=least)
 
 
 def _choose_modes(game: Game, player: str, sab: SpellAbility, req: CastRequest, c: Chars,
@@ -703,6 +724,9 @@ def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: st
         extra = replace(extra, discard=req.x, discard_x=False)
     if extra is not None and extra.pay_life_x:  # "pay X life": X as announced (601.2b)
         extra = replace(extra, pay_life=req.x, pay_life_x=False)
+    if extra is not None and extra.exile_graveyard_x is not None:  # X cards, as announced
+        extra = replace(extra, exile_from_graveyard=(extra.exile_graveyard_x, req.x) if req.x
+                        else None, exile_graveyard_x=None)
     return base, extra
 
 

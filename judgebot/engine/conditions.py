@@ -695,3 +695,29 @@ def _before_attackers(f: Facts) -> bool:
     steps = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat")
     return f.game.active == f.you and f.game.step in steps and \
         f.game.extra.get("attacked") != f.game.turn
+
+
+@kind("this_turn", phrases=True)
+def _this_turn(f: Facts, event: str, who: str, what: Any, op: str, n: int) -> bool:
+    """What happened this turn, counted for one player (the turn's record): "if an opponent
+    cast a blue spell this turn", "if an opponent had two or more creatures enter the
+    battlefield under their control this turn", "if you've sacrificed an artifact this
+    turn". "An opponent" holds when one opponent's count does (not their sum)."""
+    from judgebot.engine.filters import happened
+    game = f.game
+    players = [f.you] if who == "you" else game.opponents(f.you) if who == "opponent" else \
+        list(game.order)
+    for p in players:
+        have = happened(game, f.view, event, p, what, f.you)
+        if {"ge": have >= n, "eq": have == n}[op]:
+            return True
+    return False
+
+
+@kind("you_control_commander")
+def _you_control_commander(f: Facts) -> bool:
+    """"If you control a commander": a permanent you control is a player's commander (903.3;
+    a scenario marks it ``commander: true``)."""
+    game = f.game
+    return any(game.objects[o].commander and f.view.controller(o) == f.you
+               for o in game.battlefield)

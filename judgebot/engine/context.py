@@ -69,6 +69,19 @@ def slot_of(ref: str) -> int | None:
 
 
 
+def _like(game: Game, found: list[int], how: str, _ref: Any, bases: list[int]) -> list[int]:
+    """The objects other than ``bases`` that share a name (201.2) or a color (105.4) with one of
+    them, as they are now (none when the objects they are compared with are gone)."""
+    if not bases:
+        return []
+    chars = [game.chars(b) for b in bases]
+    if how == "name":
+        names = {c.name for c in chars if c.name}
+        return [o for o in found if o not in bases and game.chars(o).name in names]
+    colors = frozenset().union(*(c.colors for c in chars))
+    return [o for o in found if o not in bases and game.chars(o).colors & colors]
+
+
 def objects(ctx: Ctx, ref: Any) -> list[int]:
     """Objects a reference names, that are still where the effect expects them."""
     game = ctx.game
@@ -83,6 +96,8 @@ def objects(ctx: Ctx, ref: Any) -> list[int]:
         if "but" in ref:  # "Destroy the rest": all but those chosen
             kept = set(objects(ctx, ref["but"]))
             found = [o for o in found if o not in kept]
+        if "like" in ref:  # "… and all other creatures with the same name as that creature"
+            found = _like(game, found, *ref["like"], objects(ctx, ref["like"][1]))
         return found
     if isinstance(ref, int):
         return [ref] if ref in game.objects else []

@@ -304,6 +304,9 @@ def amount(expr: Any, view: View, ctx: dict[str, Any]) -> int:
         return _party_size(mine)
     if "opponents" in expr:  # "for each opponent" (undaunted, 702.125a)
         return len(game.opponents(you))
+    if "library_size" in expr:
+        who = _player(expr["library_size"], ctx, game)
+        return len(game.players[who].library) if who else 0
     if "cards_in_hand" in expr:
         who = _player(expr["cards_in_hand"], ctx, game)
         return len(game.players[who].hand) if who else 0
@@ -318,6 +321,11 @@ def amount(expr: Any, view: View, ctx: dict[str, Any]) -> int:
         players = game.opponents(you) if who in ("opponents", "each_opponent") else \
             [_player(who, ctx, game)]
         return sum(len(game.players[p].graveyard) for p in players if p)
+    if "this_turn" in expr:  # "for each creature that attacked this turn"
+        who = expr.get("who", "any")
+        players = [p for p in game.order if who == "any" or (p == you) == (who == "you")]
+        return sum(happened(game, view, expr["this_turn"], p, expr.get("filter"), you)
+                   for p in players)
     if "life_lost_this_turn" in expr:
         who = _player(expr["life_lost_this_turn"], ctx)
         return game.record.life_lost[who]
@@ -418,6 +426,62 @@ def amount(expr: Any, view: View, ctx: dict[str, Any]) -> int:
         a, b = expr["times"]
         return amount(a, view, ctx) * amount(b, view, ctx)
     raise ValueError(f"unknown amount {expr!r}")
+
+
+def happened(game: Game, view: View, event: str, player: str, f: Filter | None,
+             you: str | None) -> int:
+    """How many times ``event`` happened this turn to ``player`` (the turn's record): spells
+    they cast, permanents that entered under their control, permanents they sacrificed,
+    cards put into their graveyard, creatures they attacked with, cards they drew, life they
+    gained. A filter is matched against the object as it is now, or as it last existed if it
+    has left its zone since (an attacking creature that died still attacked)."""
+    rec = game.record
+    if event == "drew":
+        return rec.drawn[player]
+    if event == "gained_life":
+        return rec.life_gained[player]
+    if event == "attacked":
+        pairs = [(game.controller_of(o), o) for o in rec.attacked_with]
+    else:
+        pairs = {"cast": rec.spells_cast, "entered": rec.entered, "sacrificed": rec.sacrificed,
+                 "to_graveyard": rec.to_graveyard}[event]
+    n = 0
+    for p, oid in pairs:
+        if p != player:
+            continue
+        if f is not None:
+            if oid in game.objects:
+                if not matches(f, view, oid, you):
+                    continue
+            elif oid not in game.lki or not chars_match(f, game.lki[oid], you):
+                continue
+        n += 1
+    return n
+
+
+def chars_match(f: Filter, c: Chars, you: str | None) -> bool:
+    """Whether the last known characteristics of an object that has left its zone match a
+    filter of characteristics (types, subtypes, colours, keywords, controller)."""
+    if f.types and not f.types <= c.types:
+        return False
+    if f.any_types and not (f.any_types & c.types) and not (f.or_subtypes & c.subtypes) and \
+            not ("permanent" in f.any_types and c.types & set(PERMANENT_TYPES)):
+        return False
+    if f.not_types and f.not_types & c.types:
+        return False
+    if f.subtypes and not f.subtypes & c.subtypes:
+        return False
+    if f.colors and not f.colors & c.colors:
+        return False
+    if f.not_colors and f.not_colors & c.colors:
+        return False
+    if f.has and not all(c.has(k) for k in f.has):
+        return False
+    if f.controller == "you" and c.controller != you:
+        return False
+    if f.controller == "opponent" and c.controller == you:
+        return False
+    return True
 
 
 def _stat(c: Chars, key: str) -> int:

@@ -148,7 +148,7 @@ def _older_roles(game: Game) -> list[int]:
 def _cease(game: Game) -> bool:
     done = False
     for oid, obj in list(game.objects.items()):
-        if obj.token and obj.zone != "battlefield":
+        if obj.token and obj.zone not in ("battlefield", "phased_out"):  # (702.26d)
             game.log.add("sba", msg("sba.cease", name=obj.card.name, zone=msg(f"zone.{obj.zone}")),
                          (R.SBA_TOKEN, R.TOKEN_CEASES))
             _remove(game, oid)

@@ -36,7 +36,7 @@ EXPECT_KEYS = {"life", "poison", "battlefield", "hand", "library", "graveyard", 
 OBJECT_KEYS = {"name", "creature", "mana_cost", "types", "supertypes", "subtypes", "colors",
                "keywords", "counters", "loyalty", "tapped", "token", "damage", "text",
                "face_down", "sick", "attached_to", "attacking", "blocking", "owner", "card",
-               "power", "toughness", "zh", "type"}
+               "power", "toughness", "zh", "type", "commander"}
 CHARACTERISTIC_KEYS = {"creature", "mana_cost", "types", "supertypes", "subtypes", "colors",
                        "keywords", "loyalty", "text", "power", "toughness", "type"}
 STEP_ALIASES = {"main": "precombat_main", "main1": "precombat_main", "main2": "postcombat_main",
@@ -68,6 +68,7 @@ class ObjectSpec:
     controller: str | None = None
     alias: str = ""
     back_up: bool = False  # a double-faced permanent named by its back face (712.8e-f)
+    commander: bool = False  # its owner's commander (903.3)
 
 
 @dataclass
@@ -309,6 +310,7 @@ def _object(item: Any, zone: str, owner: str, line: int | None, pool: Any) -> Ob
                       bool(item.get("face_down")), bool(item.get("sick")),
                       _opt(item.get("attached_to")), _opt(item.get("attacking")),
                       _opt(item.get("blocking")), _opt(item.get("owner")))
+    spec.commander = bool(item.get("commander"))
     if spec.controller and spec.controller != owner:
         spec.owner, spec.controller = spec.controller, owner
     if card_name is not None:

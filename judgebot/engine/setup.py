@@ -61,6 +61,7 @@ def setup(scn: Scenario, chooser: Chooser) -> Game:
                          counters=Counter(spec.counters), damage=spec.damage,
                          token=spec.token or spec.card.is_token)
         obj.back_up = spec.back_up
+        obj.commander = spec.commander
         obj.controlled_since = 2 if spec.sick else 0
         obj.last_controller = controller
         if spec.face_down:

@@ -8,6 +8,7 @@ from judgebot.engine.abilities import Cost
 from judgebot.engine.costs import check_costs, pay_costs, pay_mana
 from judgebot.engine.errors import IllegalAction
 from judgebot.engine.events import Counters, Move, TurnFaceUp
+from judgebot.engine.filters import chars_match
 from judgebot.engine.layers import base_chars
 from judgebot.engine.mana import ManaCost
 from judgebot.engine.pipeline import perform
@@ -44,6 +45,10 @@ def play_land(game: Game, player: str, oid: int, back: bool = False) -> None:
         raise IllegalAction(msg("special.play_land.2", name=c.name, player=player), (R.LAND_PLAY,))
     if obj.chosen.get("cant_play_until"):
         raise IllegalAction(msg("casting.cant_play_card", name=c.name), (R.LAND_PLAY,))
+    for p in active_prohibitions(game, "cant_play_land"):
+        if p.params.get("player") == player:
+            raise IllegalAction(msg("special.play_land.cant", player=player, text=p.text),
+                                p.rules or (R.LAND_PLAY,))
     why = sorcery_timing(game, player)
     if why:
         raise IllegalAction(msg("special.play_land.3", player=player, name=c.name, why=why),
@@ -92,7 +97,8 @@ def suspend(game: Game, player: str, oid: int) -> None:
         raise IllegalAction(msg("special.suspend.5", ss=ss, name=c.name),
             (R.SPLIT_SECOND, R.SPECIAL_ACTION_SUSPEND))
     for p in active_prohibitions(game, "cant_cast"):
-        if p.params.get("player") == player:
+        if p.params.get("player") == player and (p.params.get("filter") is None or
+                                                  chars_match(p.params["filter"], c, player)):
             raise IllegalAction(msg("special.suspend.7", player=player, name=c.name),
                                 (R.SPECIAL_ACTION_SUSPEND,))
     n = kw.n or 0

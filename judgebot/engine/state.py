@@ -205,6 +205,9 @@ class GameObject:
     # A double-faced permanent with its back face up (712.8e-f), a flipped flip card (710.2);
     # a new object (another zone) starts front face up (712.8a, 710.4).
     back_up: bool = False
+    commander: bool = False  # a player's commander (903.3): the card is one in every zone
+    # phased out (702.26b): (the player it phased out under the control of, indirectly?)
+    phased: tuple[str, bool] | None = None
     transforms: int = 0  # how many times it has transformed (701.27f)
 
     @property
@@ -313,6 +316,13 @@ class TurnRecord:
     # player they entered under the control of (landfall)
     left_battlefield: Counter = field(default_factory=Counter)  # permanents that left, by
     # the player who controlled them (revolt)
+    # (player, object id) of what happened this turn, for "if an opponent had two or more
+    # creatures enter the battlefield under their control this turn" and the like: the
+    # permanents that entered (by controller, the new object), the permanents sacrificed (by
+    # their controller, the object that left) and the cards put into a graveyard (by owner)
+    entered: list[tuple[str, int]] = field(default_factory=list)
+    sacrificed: list[tuple[str, int]] = field(default_factory=list)
+    to_graveyard: list[tuple[str, int]] = field(default_factory=list)
 
 
 @dataclass
@@ -371,6 +381,7 @@ class Game:
     order: list[str]
     objects: dict[int, GameObject] = field(default_factory=dict)
     battlefield: list[int] = field(default_factory=list)
+    phased_out: list[int] = field(default_factory=list)  # on the battlefield, phased out
     stack: list[Any] = field(default_factory=list)  # bottom first; GameObject or StackAbility
     turn: int = 2
     active: str = ""

@@ -28,6 +28,7 @@ from judgebot.engine.conditions import holds
 from judgebot.engine.daynight import remember_turn, untap_step
 from judgebot.engine.errors import IllegalAction
 from judgebot.engine.events import Draw, Happened, Move, Tap
+from judgebot.engine.phasing import untap_step_phasing
 from judgebot.engine.pipeline import perform
 from judgebot.engine.resolving import resolve_top
 from judgebot.engine.state import STEPS, Game, StackAbility, TurnRecord
@@ -472,6 +473,7 @@ def begin_step(game: Game, step: str) -> None:
 
 def _untap(game: Game) -> None:
     untap_step(game)  # 502.2: day and night, before permanents untap (502.3)
+    untap_step_phasing(game)  # 502.1: phasing, before permanents untap (702.26a)
     events = []
     for o in game.battlefield:
         obj = game.objects[o]

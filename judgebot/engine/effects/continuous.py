@@ -184,6 +184,28 @@ def _gain_control(ctx: Ctx, eff: Effect) -> None:
 
 
 
+@verb("exchange_control", primary="what")
+def _exchange_control(ctx: Ctx, eff: Effect) -> None:
+    """"Exchange control of target artifact you control and target creature you don't
+    control": each of the two permanents' controllers gains control of the other's at once
+    (701.12b); when one of them is gone or no longer a legal target, or both have the same
+    controller, nothing is exchanged (701.12a, 701.12b)."""
+    game = ctx.game
+    oids = objects(ctx, eff.get("what"))
+    oids = [o for o in oids if o in game.objects and game.objects[o].zone == "battlefield"]
+    if len(oids) != 2 or game.controller_of(oids[0]) == game.controller_of(oids[1]):
+        game.log.add("effect", msg("effects.continuous.no_exchange",
+                                   names=Joined(tuple(game.label(o) for o in oids))),
+                     ctx.rules + (R.EXCHANGE, R.EXCHANGE_CONTROL))
+        return
+    a, b = oids
+    ctrl_a, ctrl_b = game.controller_of(a), game.controller_of(b)
+    here = replace(ctx, rules=ctx.rules + (R.EXCHANGE, R.EXCHANGE_CONTROL))
+    for oid, gets in ((a, ctrl_b), (b, ctrl_a)):
+        _continuous(here, Effect(eff.verb, {**eff.args, "duration": eff.get("duration", "game")},
+                                text=eff.text), (("2", ("control", gets)),), oid)
+
+
 @verb("unblockable", primary="filter")
 def _unblockable(ctx: Ctx, eff: Effect) -> None:
     game = ctx.game

@@ -92,6 +92,8 @@ def _prevent(ctx: Ctx, eff: Effect) -> None:
     from_set: Any = None
     if frm is not None:
         from_set = frozenset(objects(ctx, frm))
+        if not from_set:
+            return  # the source named is gone or none was chosen: nothing to prevent
     params: dict[str, Any] = {"amount": amt if amt == "all" else ctx.amount(amt),
                               "to": to_set, "from": from_set,
                               "combat_only": bool(eff.get("combat_only"))}

@@ -8,6 +8,7 @@ from judgebot.engine.abilities import Effect
 from judgebot.engine.context import Ctx, players
 from judgebot.engine.designations import become_monarch, give_blessing, has_blessing
 from judgebot.engine.verbs import verb
+from judgebot.messages import msg
 
 
 @verb("become_monarch", primary="who")
@@ -25,3 +26,16 @@ def _ascend(ctx: Ctx, eff: Effect) -> None:
         mine = [o for o in game.battlefield if game.controller_of(o) == p]
         if len(mine) >= 10 and not has_blessing(game, p):
             give_blessing(game, p, ctx.rules + (R.ASCEND_SPELL,))
+
+
+@verb("day_night", primary="which")
+def _day_night(ctx: Ctx, eff: Effect) -> None:
+    """"It becomes night" / "It becomes day": the game gains that designation, losing the
+    other (731.1, 731.1a); daybound and nightbound permanents transform as they check."""
+    game = ctx.game
+    which = eff.get("which")
+    game.extra["day_night"] = which
+    game.changed()
+    said = msg("daynight.effect_night") if which == "night" else msg("daynight.effect_day")
+    # (731.1 says so; its number moved between editions, so it isn't cited)
+    game.log.add("daynight", said, ctx.rules)

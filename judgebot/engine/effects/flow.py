@@ -172,8 +172,15 @@ def _echo_alternatives(game: Game, player: str) -> str:
 def _unless_pay(ctx: Ctx, eff: Effect) -> None:
     """"... unless you pay COST": the player may pay; if they don't, the effects happen."""
     who = players(ctx, eff.get("who", "you"))
-    paid = bool(who) and offer_cost(ctx.game, who[0], eff.get("cost"),
-                                     msg("costs.pay_what", what=_cost_text(eff)))
+    if eff.get("any"):  # "unless any player pays": each in turn order, the active first (101.4)
+        game = ctx.game
+        start = game.order.index(game.active) if game.active in game.order else 0
+        who = [p for p in game.order[start:] + game.order[:start] if p in who]
+        paid = any(offer_cost(game, p, eff.get("cost"),
+                              msg("costs.pay_what", what=_cost_text(eff))) for p in who)
+    else:
+        paid = bool(who) and offer_cost(ctx.game, who[0], eff.get("cost"),
+                                         msg("costs.pay_what", what=_cost_text(eff)))
     if not paid:
         run(ctx, eff.get("then", ()))
 

@@ -13,6 +13,7 @@ from judgebot.engine.context import Ctx, bounded, objects, players
 from judgebot.engine.events import Attach, CreateToken, Tap
 from judgebot.engine.filters import View, matches
 from judgebot.engine.layers import face_down_chars
+from judgebot.engine.phasing import phase_out
 from judgebot.engine.pipeline import perform
 from judgebot.engine.prohibitions import Prohibition
 from judgebot.engine.replacements import ReplacementEffect, new_key
@@ -39,13 +40,16 @@ def _tap_any(ctx: Ctx, eff: Effect) -> None:
     game = ctx.game
     f = eff.get("filter")
     view = View(game)
-    mine = [o for o in game.battlefield if game.controller_of(o) == ctx.you and
+    untap = bool(eff.get("untap"))  # "Untap up to three lands": anyone's, up to that many
+    mine = [o for o in game.battlefield if (untap or game.controller_of(o) == ctx.you) and
             matches(f, view, o, ctx.you, ctx.source)]
-    chosen = choose_between(game, ctx.you, mine, 0, len(mine), "tap", keys=("tap", "choose"))
+    most = min(eff.get("most") or len(mine), len(mine))
+    chosen = choose_between(game, ctx.you, mine, 0, most, "untap" if untap else "tap",
+                            keys=("choose",) if untap else ("tap", "choose"))
     ctx.refs["tapped"] = list(chosen)
     if chosen:
-        perform(ctx.game, [Tap(source=ctx.source, oid=o, rules=ctx.rules + (R.TAP_UNTAP,))
-                           for o in chosen])
+        perform(ctx.game, [Tap(source=ctx.source, oid=o, untap=untap,
+                               rules=ctx.rules + (R.TAP_UNTAP,)) for o in chosen])
 
 
 @verb("tap_or_untap", primary="what")
@@ -178,6 +182,12 @@ def _except(card: CardDef, eff: Effect) -> CardDef:
         changes["power"], changes["toughness"] = eff.get("pt")
     if eff.get("add_subtypes"):
         changes["subtypes"] = card.subtypes | eff.get("add_subtypes")
+    if eff.get("add_types"):
+        changes["types"] = card.types | eff.get("add_types")
+    if eff.get("not_legendary"):
+        changes["supertypes"] = card.supertypes - {"legendary"}
+    if eff.get("abilities"):
+        changes["abilities"] = card.abilities + tuple(eff.get("abilities"))
     return replace(card, **changes) if changes else card
 
 
@@ -295,3 +305,24 @@ def _token_copy(ctx: Ctx, eff: Effect) -> None:
             game.delayed.append(DelayedTrigger(trig, ability, ctx.you, ctx.source,
                                                game.name_of(ctx.source) if ctx.source else "",
                                                {"tokens": ids}, True, game.turn))
+
+
+@verb("phase_out", primary="what")
+def _phase_out(ctx: Ctx, eff: Effect) -> None:
+    """"Target creature phases out" (702.26b): until its controller's next untap step."""
+    phase_out(ctx.game, objects(ctx, eff.get("what")), ctx.rules)
+
+
+@verb("become_blocked", primary="what")
+def _become_blocked(ctx: Ctx, eff: Effect) -> None:
+    """"Target attacking creature becomes blocked": an effect makes it a blocked creature,
+    with no creature blocking it (509.1h)."""
+    game = ctx.game
+    combat = game.combat
+    for oid in objects(ctx, eff.get("what")):
+        if combat is None or oid not in combat.attackers:
+            continue
+        combat.blocked[oid] = True
+        game.changed()
+        game.log.add("effect", msg("effects.permanents.becomes_blocked", name=game.label(oid)),
+                     ctx.rules + (R.BLOCKED,))

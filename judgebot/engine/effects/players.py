@@ -70,6 +70,20 @@ def _lose_life(ctx: Ctx, eff: Effect) -> None:
 
 
 
+@verb("set_life", primary="amount")
+def _set_life(ctx: Ctx, eff: Effect) -> None:
+    """"Target player's life total becomes 20": that player gains or loses the life it takes
+    (119.5), so what applies to gaining or losing life applies."""
+    game = ctx.game
+    rules = ctx.rules + (R.LIFE_SET,)
+    for p in players(ctx, eff.get("who", "you")):
+        diff = ctx.amount(eff.get("amount")) - game.players[p].life
+        if diff > 0:
+            perform(game, [LifeGain(source=ctx.source, player=p, amount=diff, rules=rules)])
+        elif diff < 0:
+            perform(game, [LifeLoss(source=ctx.source, player=p, amount=-diff, rules=rules)])
+
+
 @verb("win", primary="who")
 def _win(ctx: Ctx, eff: Effect) -> None:
     for p in players(ctx, eff.get("who", "you")):
@@ -134,11 +148,20 @@ def _skip(ctx: Ctx, eff: Effect) -> None:
 @verb("cant_cast", primary="who")
 def _cant_cast(ctx: Ctx, eff: Effect) -> None:
     game = ctx.game
+    if eff.get("lands"):  # "Target player can't play lands this turn" (305.2)
+        for p in players(ctx, eff.get("who", "each_opponent")):
+            game.prohibitions.append(Prohibition("cant_play_land", {"player": p}, ctx.source,
+                                                 ctx.you, "eot", eff.text, ctx.rules))
+            game.log.add("effect", msg("effects.players.cant_play_land", value=p), ctx.rules)
+        return
+    f = eff.get("filter")  # "can't cast creature spells": those spells only
     for p in players(ctx, eff.get("who", "each_opponent")):
-        game.prohibitions.append(Prohibition("cant_cast", {"player": p}, ctx.source, ctx.you,
-                                             "eot", f"{p} can't cast spells this turn",
-                                             ctx.rules))
-        game.log.add("effect", msg("effects.players.cant_cast", value=p), ctx.rules)
+        params = {"player": p, **({"filter": f} if f is not None else {})}
+        game.prohibitions.append(Prohibition("cant_cast", params, ctx.source, ctx.you,
+                                             "eot", eff.text or f"{p} can't cast spells this "
+                                             "turn", ctx.rules))
+        game.log.add("effect", msg("effects.players.cant_cast", value=p) if f is None else
+                     msg("effects.players.cant_cast_kind", value=p, what=f.text), ctx.rules)
 
 
 

@@ -221,6 +221,22 @@ def _controlled_by(r: Any, ref: str) -> str:
     return ref
 
 
+def _this_turn(t: str, low: str) -> dict[str, Any] | None:
+    """Counts the turn's record keeps: "for each creature that attacked this turn", "for
+    each spell your opponents have cast this turn", "for each card you've drawn this turn"
+    (each player's, summed over the players it names)."""
+    if m := re.fullmatch(r"(.+?) that attacked this turn", low):
+        return {"this_turn": "attacked", "who": "any",
+                "filter": noun(t[m.start(1):m.end(1)]).filter}
+    if m := re.fullmatch(r"((?:.+? )?spell) (you've|your opponents have|an opponent has) "
+                         r"cast this turn", low):
+        return {"this_turn": "cast", "who": "you" if m.group(2) == "you've" else "opponent",
+                "filter": None if m.group(1) == "spell" else noun(t[m.start(1):m.end(1)]).filter}
+    if low in ("card you've drawn this turn", "card you have drawn this turn"):
+        return {"this_turn": "drew", "who": "you"}
+    return None
+
+
 def for_each(r: Any, text: str) -> Any:
     """ "for each creature you control" → a count."""
     low = text.strip().lower()
@@ -233,8 +249,12 @@ def for_each(r: Any, text: str) -> Any:
         return {"blockers_of": it, "beyond": 1 if low.endswith("beyond the first") else 0}
     if re.fullmatch(r"opponent you attacked(?: with a creature)? this combat", low):
         return {"opponents_attacked": "you"}
+    if (got := _this_turn(text.strip(), low)) is not None:
+        return got
     if low.startswith("card in your hand"):
         return {"cards_in_hand": "you"}
+    if m := re.fullmatch(r"card in (target opponent|target player|that player)'s hand", low):
+        return {"cards_in_hand": _controlled_by(r, m.group(1).replace("that ", ""))}
     if low in ("card in your graveyard", "cards in your graveyard"):
         return {"cards_in_graveyard": "you"}
     if m := re.fullmatch(r"([+-]1/[+-]1|\w+) counter on (~|it)", low):

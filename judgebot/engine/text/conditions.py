@@ -12,6 +12,7 @@ conditions of :mod:`judgebot.engine.conditions`.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from judgebot.engine.abilities import Filter
@@ -62,12 +63,13 @@ def read_condition(r: Any, text: str) -> tuple:
         return ("your_turn",)
     if low in ("it's not your turn", "it isn't your turn"):
         return ("not", ("your_turn",))
+    if low == "you control a commander":
+        return ("you_control_commander",)
     if m := re.fullmatch(r"you control (an?|another|two or more|three or more|four or more|"
                          r"five or more|seven or more|\w+ or more) (.+)", low):
         f = noun(t[len(t) - len(m.group(2)):]).filter
         q = m.group(1)
         if q == "another":
-            from dataclasses import replace
             f = replace(f, other=True)
         if "or more" in q:
             return ("compare", {"count": _mine(f)}, "ge", _number(q.split()[0]))
@@ -209,6 +211,16 @@ def read_condition(r: Any, text: str) -> tuple:
         if m.group(3):
             return ("opponent_ge", "drawn", _number(m.group(3)))
         return ("opponent_ge", "spells", _number(m.group(4)))
+    if (got := _this_turn(t, low)) is not None:
+        return got
+    if m := re.fullmatch(r"(exactly one|an?|\w+ or more) (.+?) (?:is|are) attacking", low):
+        # the traps: "If four or more creatures are attacking", "If a white creature is
+        # attacking" (the creatures attacking now, 506.4)
+        f = replace(noun(t[m.start(2):m.end(2)]).filter, attacking=True)
+        q = m.group(1)
+        if q == "exactly one":
+            return ("compare", {"count": f}, "eq", 1)
+        return ("compare", {"count": f}, "ge", 1 if q in ("a", "an") else _number(q.split()[0]))
     if m := re.fullmatch(r"you've gained (\w+) or more life this turn", low):
         return ("life_gained_ge", _number(m.group(1)))
     if low == "you've cast another instant or sorcery spell this turn":
@@ -255,5 +267,45 @@ def read_condition(r: Any, text: str) -> tuple:
 
 
 def _mine(f: Filter) -> Filter:
-    from dataclasses import replace
     return replace(f, controller="you")
+
+
+def _count_word(q: str) -> int:
+    return 1 if q in ("a", "an", "one or more") else _number(q.split()[0])
+
+
+def _this_turn(t: str, low: str) -> tuple | None:
+    """What the turn's record says: "an opponent cast a blue spell this turn", "an opponent
+    had two or more creatures enter the battlefield under their control this turn", "an
+    opponent drew three or more cards this turn", "a creature card was put into your
+    graveyard from anywhere this turn", "you've sacrificed an artifact this turn"."""
+    def words(m: re.Match, i: int) -> str:
+        return t[m.start(i):m.end(i)]
+    if low in ("you descended this turn", "you've descended this turn"):
+        # 700.11: a permanent card was put into your graveyard from anywhere this turn
+        return ("this_turn", "to_graveyard", "you", noun("permanent card").filter, "ge", 1)
+    if low == "an opponent gained life this turn":
+        return ("this_turn", "gained_life", "opponent", None, "ge", 1)
+    if m := re.fullmatch(r"(an opponent|you've|you have) cast (an?|\w+ or more) (.+? spells?) "
+                         r"this turn", low):
+        who = "opponent" if m.group(1) == "an opponent" else "you"
+        f = noun(re.sub(r"spells$", "spell", words(m, 3))).filter
+        return ("this_turn", "cast", who, f, "ge", _count_word(m.group(2)))
+    if m := re.fullmatch(r"an opponent drew (\w+) or more cards this turn", low):
+        return ("this_turn", "drew", "opponent", None, "ge", _number(m.group(1)))
+    if m := re.fullmatch(r"(an opponent|you) had (an?|\w+ or more) (.+?) enter the battlefield "
+                         r"under (?:their|your) control this turn", low):
+        who = "opponent" if m.group(1) == "an opponent" else "you"
+        f = noun(words(m, 3)).filter
+        return ("this_turn", "entered", who, f, "ge", _count_word(m.group(2)))
+    if m := re.fullmatch(r"an opponent had (\w+) or more cards put into their graveyard from "
+                         r"anywhere this turn", low):
+        return ("this_turn", "to_graveyard", "opponent", None, "ge", _number(m.group(1)))
+    if m := re.fullmatch(r"an? (.+? card) was put into your graveyard from anywhere this turn",
+                         low):
+        f = noun(words(m, 1)).filter
+        return ("this_turn", "to_graveyard", "you", f, "ge", 1)
+    if m := re.fullmatch(r"you(?:'ve| have) sacrificed (an?|\w+ or more) (.+?) this turn", low):
+        f = noun(words(m, 2)).filter
+        return ("this_turn", "sacrificed", "you", f, "ge", _count_word(m.group(1)))
+    return None

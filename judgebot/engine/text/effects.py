@@ -115,6 +115,21 @@ def object_ref(r: Reading, phrase: str, *, zone: str = "battlefield") -> tuple[A
         return refs, True
 
 
+PERMANENT_NOUN = re.compile(r"\b(?:creatures?|permanents?|lands?|artifacts?|enchantments?|"
+                            r"planeswalkers?|tokens?)\b")
+
+
+def _not_the_spell(r: Reading, low: str, ref: Any) -> Any:
+    """ "those creatures" with no antecedent in its sentence on an instant or sorcery can't
+    be the spell itself (a line of its own: "Ferocious — … those creatures don't untap"):
+    refused rather than read as the spell."""
+    card = getattr(r, "card", None)
+    if ref == "self" and card is not None and card.types & {"instant", "sorcery"} and \
+            PERMANENT_NOUN.search(low):
+        raise unread(low, low)
+    return ref
+
+
 def _conjuncts(phrase: str) -> list[str]:
     """ "target artifact, target creature, and target enchantment" → its three parts
     (each starting with a quantifier, so "artifacts and enchantments" stays whole)."""
@@ -135,10 +150,10 @@ def _object_ref(r: Reading, phrase: str, zone: str) -> tuple[Any, bool]:
     if low in SELF_WORDS:
         return ("self" if r.self_ref_ok else "it"), False
     if low in IT_WORDS:
-        return r.ref_it(), False
+        return _not_the_spell(r, low, r.ref_it()), False
     if low in THEM_WORDS or low == "they" or (low.startswith("each of ") and
                                                low[len("each of "):] in THEM_WORDS):
-        return (r.them if r.them is not None else r.ref_it()), True
+        return _not_the_spell(r, low, r.them if r.them is not None else r.ref_it()), True
     if low in ("enchanted creature", "enchanted permanent", "enchanted land",
                "enchanted artifact", "enchanted planeswalker", "enchanted enchantment"):
         return "enchanted", False
@@ -154,8 +169,9 @@ def _object_ref(r: Reading, phrase: str, zone: str) -> tuple[Any, bool]:
         return "attacked_this_turn", True
     if low in ("the token", "that token", "those tokens", "the tokens"):
         return "tokens", low.endswith("s")
-    if re.match(r"(?:up to (?:one|two|three|four|five|\d+) )?(?:(?:one or two|one or more|one|"
-                r"two|three|four|five|x|\d+|any number of) )?(?:another |other )?target ", low):
+    if re.match(r"(?:up to (?:one|two|three|four|five|six|seven|eight|nine|ten|x|\d+) )?(?:(?:"
+                r"one or two|one or more|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+|"
+                r"any number of) )?(?:another |other )?target ", low):
         spec = target_spec(p)
         ref = r.add_target(spec)
         r.it = ref
@@ -163,6 +179,21 @@ def _object_ref(r: Reading, phrase: str, zone: str) -> tuple[Any, bool]:
         if plural:
             r.them = ref
         return ref, plural
+    if m := re.fullmatch(r"(?:each|all) other (.+?) (?:with the same name as (?:that \w+|it)|"
+                         r"that shares? a colou?r with (?:it|that \w+))", low):
+        # "Destroy target artifact and all other artifacts with the same name as that
+        # artifact", "target creature and each other creature that shares a color with it":
+        # the objects like the target, as it is when the spell resolves
+        it = r.it
+        if not (isinstance(it, str) and it.startswith("target")):
+            raise unread(p, p)
+        f = quantified("all " + p[m.start(1):m.end(1)]).noun
+        if f is None or f.head in ("player", "opponent", "mixed") or f.controller_ref:
+            raise unread(p, p)
+        flt = f.filter if f.filter.zone != "card" else replace(f.filter, zone=zone)
+        ref = {"each": flt, "like": ("name" if "same name" in low else "color", it)}
+        r.them = ref
+        return ref, True
     q = quantified(p)
     if q.quantifier in ("each", "all"):
         assert q.noun is not None
@@ -350,6 +381,12 @@ def clause(r: Reading, text: str) -> list[Effect]:
             if subj is None or subj.kind != "player" or subj.plural or subj.ref == "you":
                 raise fail(t)
             who = subj.ref
+        elif m.group(2).lower() == "any player":
+            # "… unless any player pays {2}": each player in turn order may (101.4)
+            cost = _payment(m.group(3))
+            then = clause(r, m.group(1))
+            return [Effect("unless_pay", {"who": "each_player", "any": True, "cost": cost,
+                                          "then": tuple(then)}, text=t)]
         else:
             who = player_ref(r, m.group(2))
             then = None
@@ -363,6 +400,12 @@ def clause(r: Reading, text: str) -> list[Effect]:
         return [Effect("player_protection", {"who": "you", "kind": "player_" + m.group(2),
                                              "duration": "eot"}, text=t)] + \
             clause(r, t[m.start(1):m.end(1)] + " gain " + m.group(2) + " until end of turn")
+    if m := re.fullmatch(r"(target player|target opponent|each player|that player|your)(?:'s)? "
+                         r"life total becomes (\w+)", low):
+        # 119.5: the player gains or loses the life it takes
+        who = player_ref(r, "you" if m.group(1) == "your" else m.group(1))
+        return [Effect("set_life", {"who": who, "amount": read_amount(r, m.group(2))},
+                       text=t)]
     if m := re.fullmatch(r"you may play (an|two|three) additional lands? this turn", low):
         # 305.2: the turn's land limit rises (cumulatively, 305.2a)
         return [Effect("additional_land", {"who": "you", "n": number(m.group(1).replace(
@@ -568,6 +611,9 @@ def _recipient(r: Reading, text: str) -> Any:
     player"."""
     t = text.strip()
     low = t.lower()
+    if re.search(r" and (?:each|all) other ", low) and len(parts := _conjuncts(t)) > 1:
+        # "to target creature and each other creature that shares a color with it"
+        return [_recipient(r, part) for part in parts]
     # "to each of up to two target creatures", "to each of two targets": the same damage to
     # each target of one slot (601.2c: the number of targets chosen as the spell is cast)
     if m := re.fullmatch(r"each of ((?:up to )?(?:one|two|three|four|five|x) )(targets|target .+)",
@@ -653,8 +699,10 @@ def _exile(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
         raise fail(whole)
     if s.ref != "you":
         raise fail(whole)
-    if low in ("all graveyards", "each opponent's graveyard", "all cards from all graveyards"):
-        who = "each_player" if "all" in low else "each_opponent"
+    if low in ("all graveyards", "each opponent's graveyard", "all cards from all graveyards",
+               "all opponents' graveyards", "your opponents' graveyards"):
+        who = "each_player" if low in ("all graveyards", "all cards from all graveyards") else \
+            "each_opponent"
         return [Effect("exile_graveyard", {"who": who}, text=whole)]
     if m := re.fullmatch(r"(target player's|target opponent's|that player's|its controller's|"
                          r"your) graveyard", low):
@@ -993,6 +1041,14 @@ def _mill(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
         n: Any = "amount" if m.group(1) == "that many" else number(m.group(1)) \
             if m.group(1) not in ("twenty", "eight", "nine", "ten") else plain_number(m.group(1))
         return [Effect("mill", {"who": s.ref, "n": n}, text=whole)]
+    low = rest.strip().lower()
+    if m := re.fullmatch(r"half (?:their|your|his or her) library, rounded (up|down)", low):
+        # the cards in that player's library as the spell resolves (608.2h)
+        return [Effect("mill", {"who": s.ref, "n": {"half": {"library_size": s.ref},
+                                                     "round": m.group(1)}}, text=whole)]
+    if m := re.fullmatch(r"(twice x|x plus \w+) cards|cards equal to (.+)", low):
+        n = read_amount(r, m.group(1) or m.group(2))
+        return [Effect("mill", {"who": s.ref, "n": n}, text=whole)]
     raise fail(whole)
 
 
@@ -1172,6 +1228,37 @@ def _reveal(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
         r.that_player = s.ref
         return [Effect("reveal_hand", {"who": s.ref}, text=whole)]
     raise fail(whole)
+
+
+@verb("phase", "phases")
+def _phase(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
+    """"Target creature phases out", "Any number of target nonland permanents you control
+    phase out" (702.26b)."""
+    if s.kind != "object" or rest.strip().lower() != "out":
+        raise fail(whole)
+    return [Effect("phase_out", {"what": s.ref}, text=whole)]
+
+
+@verb("exchange", "exchanges")
+def _exchange(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
+    """"Exchange control of two target creatures", "… of target artifact you control and
+    target creature you don't control" (701.12b): two permanents, each a target."""
+    if s.ref != "you":
+        raise fail(whole)
+    body, duration = split_duration(rest.strip())
+    low = body.lower()
+    if m := re.fullmatch(r"control of two target (.+)", low):
+        spec = replace(target_spec("target " + re.sub(r"s$", "", body[m.start(1):])), count=2)
+        ref = r.add_target(spec)
+        r.them = ref
+    elif m := re.fullmatch(r"control of (target .+?) and (target .+)", low):
+        ref, _ = object_ref(r, body[m.start(1):m.end(1)])
+        other, _ = object_ref(r, body[m.start(2):m.end(2)])
+        ref = [ref, other]
+    else:
+        raise fail(whole)
+    return [Effect("exchange_control", {"what": ref, "duration": duration or "game"},
+                   text=whole)]
 
 
 # --- life, counters on players, the game ----------------------------------------------------
@@ -1361,12 +1448,20 @@ TOKEN_RE = re.compile(
 _COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
-def _copy_exceptions(text: str, whole: str) -> dict[str, Any]:
+def _copy_exceptions(r: Reading, text: str, whole: str) -> dict[str, Any]:
     """"except it's white, it's 4/4, it has no mana cost, and it's a Zombie in addition to
-    its other types" (embalm, eternalize): the copy's changed copiable values (707.9b)."""
+    its other types" (embalm, eternalize), "except it has haste and “At the beginning of the
+    end step, sacrifice this token.”", "except it isn't legendary", "except it's an artifact
+    in addition to its other types": the copy's changed copiable values (707.9b)."""
     out: dict[str, Any] = {}
-    for part in re.split(r",\s*(?:and\s+)?|\s+and\s+(?=it)", text.strip()):
-        p = part.strip()
+    quoted: list[str] = []
+
+    def keep(m: re.Match) -> str:
+        quoted.append(m.group(1))
+        return f"\x00{len(quoted) - 1}\x00"
+    bare = re.sub(r'"([^"]*)"', keep, text.strip())
+    for part in re.split(r",\s*(?:and\s+)?|\s+and\s+(?=it|the token)", bare):
+        p = re.sub(r"^the token ", "it ", part.strip())
         if not p:
             continue
         if m := re.fullmatch(r"it's (white|blue|black|red|green)", p):
@@ -1375,12 +1470,25 @@ def _copy_exceptions(text: str, whole: str) -> dict[str, Any]:
             out["pt"] = (int(m.group(1)), int(m.group(2)))
         elif p == "it has no mana cost":
             out["no_mana_cost"] = True
+        elif p in ("it isn't legendary", "it's not legendary"):
+            out["not_legendary"] = True
+        elif m := re.fullmatch(r"it's an? (artifact|enchantment|creature|land) in addition to its "
+                               r"other types", p):
+            out["add_types"] = out.get("add_types", frozenset()) | {m.group(1)}
         elif m := re.fullmatch(r"it's an? (\w+) in addition to its other types", p):
             from judgebot.engine.text.vocabulary import vocabulary
             sub = vocabulary().subtype(m.group(1))
             if not sub:
                 raise fail(whole)
             out["add_subtypes"] = frozenset({sub})
+        elif m := re.fullmatch(r"it has (.+)", p):
+            gained: list[Any] = []
+            for bit in re.split(r"\s+and\s+|,\s*", m.group(1)):
+                if q := re.fullmatch(r"\x00(\d+)\x00", bit.strip()):
+                    gained.append(r.read_quoted(quoted[int(q.group(1))]))
+                else:
+                    gained.extend(keyword_list(bit))
+            out["abilities"] = out.get("abilities", ()) + tuple(gained)
         else:
             raise fail(whole)
     return out
@@ -1393,7 +1501,7 @@ def _create(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     t = rest.strip().rstrip(".")
     low = t.lower()
     if m := re.fullmatch(r"(a|an|one|two) tokens? that's a copy of (.+?)(?:, except (.+))?", low):
-        except_ = _copy_exceptions(m.group(3), whole) if m.group(3) else {}
+        except_ = _copy_exceptions(r, t[m.start(3):m.end(3)], whole) if m.group(3) else {}
         what = t[m.start(2):m.end(2)]
         ref, _ = object_ref(r, what)
         if ref == "self" and getattr(r, "cost_exiled", None):
@@ -1505,6 +1613,12 @@ def _tap(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
         # way": the player chooses which as it resolves (608.2d)
         f = noun(re.sub(r"s$", "", m.group(1)) + " you control").filter
         return [Effect("tap_any", {"filter": replace(f, tapped=False)}, text=whole)]
+    if v == "untap" and (m := re.fullmatch(r"up to (one|two|three|four|five) (\w+)", rest, re.I)) \
+            and m.group(2).lower() in ("lands", "creatures", "permanents", "artifacts"):
+        # "Untap up to three lands": any of them, chosen as it resolves (608.2d)
+        f = noun(m.group(2)).filter
+        return [Effect("tap_any", {"filter": replace(f, tapped=True), "untap": True,
+                                   "most": number(m.group(1))}, text=whole)]
     if v == "tap" and (m := re.match(r"or untap (.+)", rest, re.I)):
         # "tap or untap target creature": which, chosen as it resolves (608.2d)
         ref, _ = object_ref(r, m.group(1))
@@ -1584,7 +1698,8 @@ def _double(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
 @verb("switch", "switches")
 def _switch(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     body, duration = split_duration(rest.strip())
-    m = re.fullmatch(r"(.+?)'s? power and toughness", body, re.I)
+    m = re.fullmatch(r"(.+?)'s? power and toughness", body, re.I) or \
+        re.fullmatch(r"the power and toughness of (.+)", body, re.I)
     if not m or duration is None:
         raise fail(whole)
     ref, _ = object_ref(r, m.group(1))
@@ -1665,6 +1780,16 @@ def _prevent(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
                          t, re.I):
         t = f"{m.group(1)} {m.group(2)} this turn"
     low = t.lower()
+    if m := re.fullmatch(r"all damage (?:that )?an? source of your choice would deal (to you )?"
+                         r"this turn", low) or \
+            re.fullmatch(r"all damage that would be dealt (to you )?this turn by a source of "
+                         r"your choice", low):
+        # 609.7a: the source is chosen as the spell resolves
+        args: dict[str, Any] = {"amount": "all", "from": "chosen_source"}
+        if m.group(1):
+            args["to"] = "you"
+        return [Effect("choose_source", {"filter": None}, text=whole),
+                Effect("prevent", args, text=whole)]
     if m := re.fullmatch(r"all (combat )?damage that would be dealt to (.+?) this turn by (.+)",
                          low):
         to = _recipient(r, t[m.start(2):m.end(2)])
@@ -1707,9 +1832,16 @@ def _prevent(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
         to_text = t[m.start(2):m.end(2)]
         to = _recipient(r, to_text)
         return [Effect("prevent", {"amount": amount, "to": to}, text=whole)]
-    if m := re.fullmatch(r"the next (\w+) damage that would be dealt to any number of targets "
-                         r"this turn, divided as you choose", low):
-        raise fail(whole)
+    if m := re.fullmatch(r"the next (\w+) damage that would be dealt (?:this turn )?to any number "
+                         r"of targets(?: this turn)?, divided as you choose", low):
+        # 601.2d: the division is announced as the spell is cast, at least 1 to each target,
+        # so there are at most as many targets as the amount
+        n = plain_number(m.group(1))
+        if not isinstance(n, int) or n < 1:
+            raise fail(whole)
+        spec = replace(target_spec("any target"), count=n, up_to=True, divide=True)
+        ref = r.add_target(spec)
+        return [Effect("prevent", {"amount": n, "to": ref, "divided": True}, text=whole)]
     raise fail(whole)
 
 
@@ -1729,8 +1861,14 @@ def _cant(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
             return [Effect("cant_regenerate", {"what": s.ref}, text=whole)]
         return [Effect("cant", {"what": s.ref, "kind": kinds[low], "duration": duration},
                        text=whole)]
-    if s.kind == "player" and low in ("cast spells", "cast noncreature spells"):
+    if s.kind == "player" and low == "cast spells":
         return [Effect("cant_cast", {"who": s.ref}, text=whole)]
+    if s.kind == "player" and (m := re.fullmatch(r"cast (.+? spells)", low)):
+        # "Target player can't cast creature spells this turn" (a kind of spell only)
+        f = noun(re.sub(r"spells$", "spell", body[m.start(1):m.end(1)])).filter
+        return [Effect("cant_cast", {"who": s.ref, "filter": f}, text=whole)]
+    if s.kind == "player" and low == "play lands" and duration == "eot":
+        return [Effect("cant_cast", {"who": s.ref, "lands": True}, text=whole)]
     if s.kind == "player" and low in ("gain life",):
         return [Effect("player_cant", {"who": s.ref, "kind": "cant_gain_life",
                                        "duration": duration}, text=whole)]
@@ -1743,7 +1881,8 @@ def _doesnt(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     if s.kind == "object" and low in ("untap during its controller's next untap step",
                                       "untap during their controller's next untap step",
                                       "untap during your next untap step",
-                                      "untap during its controller's untap step"):
+                                      "untap during its controller's untap step",
+                                      "untap during their controllers' next untap steps"):
         return [Effect("doesnt_untap", {"what": s.ref}, text=whole)]
     raise fail(whole)
 
@@ -1752,6 +1891,13 @@ def _doesnt(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
 def _become(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     if s.kind == "player" and rest.strip().lower().rstrip(".") == "the monarch":
         return [Effect("become_monarch", {"who": s.ref}, text=whole)]  # 725.1
+    if s.kind == "object" and rest.strip().lower().rstrip(".") == "blocked":
+        # "Target unblocked attacking creature becomes blocked" (509.1h): blocked by no
+        # creature, it deals no combat damage unless it has trample (702.19e)
+        return [Effect("become_blocked", {"what": s.ref}, text=whole)]
+    if s.text.lower() == "it" and rest.strip().lower().rstrip(".") in ("night", "day"):
+        # "It becomes night" (731.1): the game's designation
+        return [Effect("day_night", {"which": rest.strip().lower().rstrip(".")}, text=whole)]
     if s.kind != "object":
         raise fail(whole)
     text = rest.strip()

@@ -65,7 +65,11 @@ ABILITY_WORD = re.compile(r"^([A-Z][\w' ,!-]{1,40}?) — (.+)$", re.S)
 MODAL = re.compile(r"(?:choose (one|two|three|four|five|one or both|one or more|any number)|"
                    r"选择(一|二|两)项|选择一项或两项)"
                    r"(\s*[—–\-:：～~]+\s*|\. you may choose the same mode more than once\.\s*"
-                   r"(?=•|x$))(.+)$", re.I | re.S)
+                   r"(?=•|x$)|\. if (?P<cond>[^.•]+?), (?:you may )?choose (?P<wide>both|two|any "
+                   r"number|one or more) instead\.\s*(?=•|x$))(?P<body>.+)$", re.I | re.S)
+# "Choose one. If this spell was kicked, choose any number instead.": how many modes the
+# condition allows (at least, at most)
+WIDER = {"both": (1, 2), "two": (1, 2), "any number": (1, 99), "one or more": (1, 99)}
 MODE_COUNT = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "four": (4, 4), "five": (5, 5),
               "one or both": (1, 2), "one or more": (1, 99), "any number": (1, 99),
               "一": (1, 1), "二": (2, 2), "两": (2, 2), "": (1, 2)}
@@ -243,7 +247,12 @@ class Reader:
                     # line before does, so the two are read together (608.2c)
                     del spell_effects[last[1]:], spell_targets[last[2]:]
                     line = last[0] + " " + self._ability_word(line)
-                ab = self.ability(line, is_spell)
+                try:
+                    ab = self.ability(line, is_spell)
+                except Unsupported:
+                    if not (is_spell and last is not None):
+                        raise
+                    ab, line = self._with_line_before(line, last, spell_effects, spell_targets)
             except Unsupported as exc:
                 if collect is None:
                     raise
@@ -350,6 +359,22 @@ class Reader:
             line = line[m.end():] if m else ""
         return line
 
+    def _with_line_before(self, line: str, last: tuple[str, int, int],
+                          spell_effects: list[Effect], spell_targets: list[TargetSpec]
+                          ) -> tuple[Any, str]:
+        """A spell's line that names what the line before it did ("Tap target creature. /
+        Metalcraft — If you control three or more artifacts, exile that creature."): read with
+        that line, as one instruction after the other (608.2c), or the first refusal."""
+        kept = spell_effects[last[1]:], spell_targets[last[2]:]
+        del spell_effects[last[1]:], spell_targets[last[2]:]
+        joined = last[0] + " " + self._ability_word(line)
+        try:
+            return self.ability(joined, True), joined
+        except Unsupported:
+            spell_effects.extend(kept[0])
+            spell_targets.extend(kept[1])
+            return self.ability(line, True), line
+
     # --- one line --------------------------------------------------------------------------
     def ability(self, line: str, is_spell: bool) -> Parts | list[Ability] | dict:
         self.targets = []
@@ -373,6 +398,11 @@ class Reader:
                 # mana the other choice (``additional: [pay]``; 601.2b)
                 return {"additional_cost": _additional_cost(o.group(1)),
                         "optional_costs": (("pay", read_cost(o.group(2))),)}
+            if o := re.fullmatch(r"(.+?) or ((sacrifice|discard|exile|pay) .+)", body, re.I):
+                # "sacrifice a creature or discard a card": the first the default, the other
+                # chosen with ``additional: [discard]`` (601.2b)
+                return {"additional_cost": _additional_cost(o.group(1)),
+                        "optional_costs": ((o.group(3).lower(), _additional_cost(o.group(2))),)}
             return {"additional_cost": _additional_cost(body)}
         if is_spell and (m := MODAL.match(line)):
             return {"modal": self.modal(m)}
@@ -426,7 +456,12 @@ class Reader:
         how = (m.group(1) or m.group(2) or "").lower()
         low, high = MODE_COUNT[how]
         twice = "same mode" in m.group(3).lower()
-        body = m.group(4).strip()
+        body = m.group("body").strip()
+        wider = None
+        if m.group("cond"):
+            # read as the spell is cast (601.2b), "as you cast this spell" said or not
+            cond_text = re.sub(r" as you cast (?:~|this spell)$", "", m.group("cond"), flags=re.I)
+            wider = (read_condition(self, cond_text), *WIDER[m.group("wide").lower()])
         options = [o for o in re.split(r"\s*•\s*|;\s*or\s+|；或|；", body) if o.strip()]
         if len(options) < 2 or (high > len(options) and not twice and high != 99):
             raise Unsupported(msg("text.reader.modal", sentence=self.sentence))
@@ -441,6 +476,10 @@ class Reader:
             if c := re.match(r"(?:\+ |[^—•]{1,40} — )((?:\{[^}]+\})+) — (.+)$", text, re.S):
                 # "+ {2} — …" (spree), "Cross-Slash — {0} — …" (tiered): the mode's cost
                 cost, text, opt = mana_cost(c.group(1)), c.group(2), c.group(2)
+            elif c := re.match(r"[A-Z][^—•{}.]{0,40}? — (.+)$", text, re.S):
+                # "• Breathe Flame — …", "• Form a Party — …": a mode's name is a flavor
+                # word, with no rules meaning (207.2d)
+                text = opt = c.group(1)
             costs.append(cost)
             if chinese.is_chinese(text):
                 parts = Parts(self._zh_effects(text), self.targets)
@@ -451,7 +490,7 @@ class Reader:
         return SpellAbility(modes=tuple(modes), choose=high, text=self.sentence,
                             rules=(R.MODAL,), same_mode_twice=twice,
                             choose_min=low if low != high else 0,
-                            mode_costs=tuple(costs) if any(costs) else ())
+                            mode_costs=tuple(costs) if any(costs) else (), wider=wider)
 
     def triggered(self, line: str) -> TriggeredAbility:
         body = line
@@ -1094,6 +1133,11 @@ def _additional_cost(text: str) -> Any:
         f = noun(t[m.start(1):m.end(1)]).filter if m.group(1) else None
         return Cost(discard_x=True, discard_filter=replace(f, zone="hand") if f else None,
                     text=t)
+    if m := re.fullmatch(r"exile x (?:(.+?) )?cards from your graveyard", low):
+        # X announced as the spell is cast (601.2b), that many cards exiled as it's paid
+        from judgebot.engine.abilities import Cost
+        f = noun(t[m.start(1):m.end(1)] + " card").filter if m.group(1) else Filter()
+        return Cost(exile_graveyard_x=replace(f, zone="graveyard"), text=t)
     if re.fullmatch(r"(sacrifice|discard|pay|exile|tap|return) (.+)", low):
         return read_cost(t[0].upper() + t[1:])
     raise Unsupported(msg("text.costs.read_cost", part=t))

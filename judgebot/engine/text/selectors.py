@@ -419,7 +419,8 @@ def _category(heads: list[str]) -> str:
 
 # --- targets -------------------------------------------------------------------------------
 TARGET = re.compile(
-    r"(?P<upto>up to )?(?P<n>one or two |one or more |one|two|three|four|five|x|\d+|"
+    r"(?P<upto>up to )?(?P<n>one or two |one or more |one|two|three|four|five|six|seven|eight|"
+    r"nine|ten|x|\d+|"
     r"any number of )?\s*"
     r"(?P<other>another |other )?target (?P<what>.+)", re.I)
 

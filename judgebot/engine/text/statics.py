@@ -87,7 +87,10 @@ def read_static(r: Any, line: str) -> list[Ability]:
         cond = ("your_turn",)
         t = m.group(1)
         low = t.lower()
-    elif m := re.fullmatch(r"(.+?) as long as (.+)", t, re.I):
+    elif (m := re.fullmatch(r"(.+?) as long as (.+)", t, re.I)) and \
+            not re.fullmatch(r"(?:~|this spell) costs \S+ less to cast", m.group(1), re.I):
+        # (a spell's own cost reduction keeps its condition: checked as the cost is
+        # determined, 601.2f)
         cond = read_condition(r, m.group(2))
         t = m.group(1)
         low = t.lower()
@@ -171,6 +174,15 @@ def _static(r: Any, t: str, low: str) -> list[Ability]:
     # costs
     if m := re.fullmatch(r"(.+?) cost (\{\d+\}) (more|less) to cast", low):
         return [_cost_change(r, t[:m.end(1)], m.group(2), m.group(3) == "more", t)]
+    if m := re.fullmatch(r"((?:~|this spell) costs \{\d+\} less to cast if .+?)"
+                         r"(?:\. it also costs| and) (\{\d+\} less to cast if .+)", low):
+        # "This spell costs {1} less to cast if you control a Spirit. It also costs {1} less
+        # to cast if you control an enchantment": two reductions, each on its own condition
+        second = "~ costs " + t[m.start(2):]
+        first, then = _self_cost(r, t[:m.end(1)], low[:m.end(1)]), \
+            _self_cost(r, second, second.lower())
+        if first is not None and then is not None:
+            return first + then
     got = _self_cost(r, t, low)
     if got is not None:
         return got
@@ -337,7 +349,8 @@ def _land_types(r: Any, text: str) -> tuple[str, ...]:
 
 SELF_COST = re.compile(r"(?:~|this spell) costs ((?:\{[0-9wubrgcx]\})+) (more|less) to cast"
                        r"(?: (if it targets (.+)|for each target beyond the first|"
-                       r"during your turn|if (.+)|for each (.+))|, where x is (.+))", re.I)
+                       r"during your turn|during your end step|(?:if|as long as) (.+)|"
+                       r"for each (.+))|, where x is (.+))", re.I)
 
 
 COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers",
@@ -355,6 +368,18 @@ CAST_WHEN = {
     "during your turn": ("your_turn",),
     "during your upkeep": ("all", ("step_in", ("upkeep",)), ("your_turn",)),
     "if you've been attacked this step": ("attacked_you",),
+    "during your end step": ("all", ("step_in", ("end",)), ("your_turn",)),
+    "during combat on your turn": ("all", ("step_in", COMBAT_STEPS), ("your_turn",)),
+    "during combat on an opponent's turn": ("all", ("step_in", COMBAT_STEPS),
+                                            ("not", ("your_turn",))),
+    "during your declare attackers step": ("all", ("step_in", ("declare_attackers",)),
+                                           ("your_turn",)),
+    "during the declare blockers step on an opponent's turn": (
+        "all", ("step_in", ("declare_blockers",)), ("not", ("your_turn",))),
+    # (the steps of the turn after its upkeep: 500.1)
+    "during an opponent's turn after their upkeep step": (
+        "all", ("not", ("your_turn",)), ("step_in", ("draw", "precombat_main") + COMBAT_STEPS +
+                                         ("postcombat_main", "end", "cleanup"))),
 }
 
 
@@ -423,12 +448,21 @@ def _self_cost(r: Any, t: str, low: str) -> list[Ability] | None:
     params["mana"] = cost
     how = m.group(3) or ""
     if m.group(4):
-        params["if_targets"] = target_spec("target " + re.sub(r"^(?:an?|one) ", "",
-                                                              part(4)))
+        what = "target " + re.sub(r"^(?:an?|one) ", "", part(4))
+        try:
+            params["if_targets"] = target_spec(what)
+        except Unsupported:
+            if not re.search(r"\bcards?\b", what):
+                raise
+            # "if it targets a creature card with mana value 3 or less": a card the spell
+            # targets where the spell's own target is (a graveyard)
+            params["if_targets"] = target_spec(what + " in a graveyard")
     elif how.startswith("for each target beyond"):
         params["per_extra_target"] = True
     elif how == "during your turn":
         params["condition"] = ("your_turn",)
+    elif how in CAST_WHEN:  # "… {2} less to cast during your end step"
+        params["condition"] = CAST_WHEN[how]
     elif m.group(5):
         params["condition"] = read_condition(r, part(5))
     elif m.group(6):
