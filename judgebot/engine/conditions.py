@@ -17,7 +17,7 @@ from typing import Any
 
 from judgebot.engine import citations as R
 from judgebot.engine.errors import Unsupported
-from judgebot.engine.filters import View, matches, select
+from judgebot.engine.filters import View, amount, chars_match, happened, matches, select
 from judgebot.engine.state import Game, GameObject
 from judgebot.messages import msg
 
@@ -317,7 +317,7 @@ def _target_matches(f: Facts, ref: str, what: Any) -> bool:
     if obj is None:
         # "Destroy target creature. If that creature was blue …": as it last existed (608.2h)
         lki = f.game.lki.get(t) if isinstance(t, int) else None
-        return lki is not None and _lki_matches(what, lki, f.you) and \
+        return lki is not None and chars_match(what, lki, f.you) and \
             (what.mv_le is None or lki.mana_value() <= what.mv_le) and \
             (what.mv_ge is None or lki.mana_value() >= what.mv_ge)
     return matches(replace(what, zone=obj.zone), f.view, t, f.you, f.source)
@@ -345,7 +345,6 @@ def _amount_ctx(f: Facts) -> dict[str, Any]:
 def _compare(f: Facts, expr: Any, op: str, n: Any) -> bool:
     """An amount compared with a number ("you have 40 or more life", "your devotion to
     black is less than five", "you control three or more artifacts")."""
-    from judgebot.engine.filters import amount
     have = amount(expr, f.view, _amount_ctx(f))
     want = amount(n, f.view, _amount_ctx(f))
     return {"ge": have >= want, "le": have <= want, "lt": have < want, "gt": have > want,
@@ -463,7 +462,6 @@ def _source_attacked(f: Facts) -> bool:
 @kind("it_matches", phrases=True)
 def _it_matches(f: Facts, what: Any) -> bool:
     """The object the trigger is about (as it last existed, if it left) matches."""
-    from judgebot.engine.filters import matches
     lki = f.info.get("lki")
     it = f.info.get("old") if lki is not None else f.info.get("it")
     if it is None:
@@ -475,25 +473,9 @@ def _it_matches(f: Facts, what: Any) -> bool:
             return lki if oid == it else game.chars(oid)
         view = View(game, lookup)
         if it not in game.objects:
-            return _lki_matches(what, lki, f.you)
+            return chars_match(what, lki, f.you)
         return matches(what, view, it, f.you, f.source)
     return matches(what, f.view, it, f.you, f.source)
-
-
-def _lki_matches(what: Any, c: Any, you: str | None) -> bool:
-    if what.types and not what.types <= c.types:
-        return False
-    if what.any_types and not what.any_types & c.types:
-        return False
-    if what.subtypes and not what.subtypes & c.subtypes:
-        return False
-    if what.colors and not what.colors & c.colors:
-        return False
-    if what.controller == "you" and c.controller != you:
-        return False
-    if what.controller == "opponent" and c.controller == you:
-        return False
-    return True
 
 
 @kind("target_is_another")
@@ -522,7 +504,6 @@ def _cast_from_graveyard(f: Facts) -> bool:
 @kind("source_is", phrases=True)
 def _source_is(f: Facts, what: Any) -> bool:
     """This object (still) matches: "as long as ~ is enchanted", "if ~ is a creature"."""
-    from judgebot.engine.filters import matches
     return f.source is not None and f.source in f.game.objects and \
         matches(what, f.view, f.source, f.you, None)
 
@@ -572,7 +553,6 @@ def _attacks_most_life(f: Facts) -> bool:
 def _attacks_with_another(f: Facts, what: Any) -> bool:
     """Another creature matching ``what`` attacks too ("~ and at least one other creature
     with power greater than ~'s power attack": training, 702.149)."""
-    from judgebot.engine.filters import matches
     combat = f.game.combat
     it = f.info.get("it")
     return combat is not None and any(
@@ -703,7 +683,6 @@ def _this_turn(f: Facts, event: str, who: str, what: Any, op: str, n: int) -> bo
     cast a blue spell this turn", "if an opponent had two or more creatures enter the
     battlefield under their control this turn", "if you've sacrificed an artifact this
     turn". "An opponent" holds when one opponent's count does (not their sum)."""
-    from judgebot.engine.filters import happened
     game = f.game
     players = [f.you] if who == "you" else game.opponents(f.you) if who == "opponent" else \
         list(game.order)

@@ -87,7 +87,9 @@ GAME_RULES_AT_TOURNAMENT = 0.5
 RESEMBLES = (4.0, 2.4, 1.6)
 RESEMBLES_TOP = 2
 RESEMBLES_MIN = 10.0
-WITH_SIM = 0.5
+# A simulated question: the rules the engine applied say which subrule decides;
+# a resemblance weighs half as much beside them.
+RESEMBLES_SIMULATED = 0.5
 # Words in more than this share of rules say nothing about which rule is meant.
 COMMON_WORD = 0.04
 
@@ -241,7 +243,7 @@ class Retriever:
             bump(self._rule(deciding, game), DECIDES[0], msg("judge.why.simulated"))
         self._search(u, game, qtokens, bump, rulings)
         if game == "mtg":
-            self._resembles(u, bump, WITH_SIM if simulated else 1.0)
+            self._resembles(u, bump, RESEMBLES_SIMULATED if simulated else 1.0)
         if u.tournament and game == "mtg":
             self._policy(u, bump)
         self._cooccurrence(u, rules)

@@ -47,7 +47,7 @@ class SituationMatcher:
 
 def answer_texts(s: Situation) -> tuple[str, ...]:
     """The situation's plain answer in English and Chinese, without its placeholders."""
-    entry = catalogue().get(s.code) if s.answer or s.answer_of else None
+    entry = catalogue().get(s.code) if s.answer else None
     if not entry:
         return ()
     return tuple(re.sub(r"\{[^}]*\}", " ", str(entry.get(lang, ""))) for lang in (EN, ZH_HANS))
