@@ -15,7 +15,7 @@ from judgebot.engine.abilities import Effect, Filter, SpellAbility, TargetSpec, 
 from judgebot.engine.choosing import choose_cards
 from judgebot.engine.errors import IllegalAction, Unsupported
 from judgebot.engine.events import Happened
-from judgebot.engine.filters import View, objects_in
+from judgebot.engine.filters import View, amount, objects_in
 from judgebot.engine.rules import ABILITY_TARGETS, target_legal
 from judgebot.engine.state import Chars, Game
 from judgebot.engine.triggers import notice
@@ -183,7 +183,9 @@ def divide_among(game: Game, player: str, specs: tuple[TargetSpec, ...],
     for e in list(sab.effects) + [e for mode in sab.modes for e in mode[0]]:
         if e.get("divided"):
             amt = e.get("amount", e.get("n"))  # damage, or counters distributed (601.2d)
-            total = x if amt in ("X", "x") else int(amt)
+            # the amount divided is fixed as the division is announced, while casting
+            # ("twice X", "X plus 1", "the number of Mountains you control")
+            total = amount(amt, View(game), {"x": x, "you": player})
     if not division:
         if len(flat) == 1:
             return {flat[0]: total}

@@ -30,6 +30,11 @@ class Refs(Protocol):
     def ref_it(self) -> Any: ...
 
 
+# An amount said in a few words where a number stands: "3", "X", "twice X", "X plus 1",
+# "three times X" (the arithmetic Oracle text writes out, 107.3)
+ARITH = r"(?:(?:twice|(?:two|three|four|five) times) \w+|\w+ plus \w+|\w+)"
+
+
 def plain_number(text: str) -> int | str | None:
     t = text.strip().lower()
     if t.isdigit():
@@ -134,6 +139,8 @@ def read_amount(r: Any, text: str) -> Any:
         return "amount"
     if m := re.fullmatch(r"twice (.+)", low):
         return {"times": [2, read_amount(r, m.group(1))]}
+    if m := re.fullmatch(r"(two|three|four|five) times (.+)", low):
+        return {"times": [NUMBER_WORDS[m.group(1)], read_amount(r, m.group(2))]}
     if m := re.fullmatch(r"half (.+?), rounded (up|down)", low):
         return {"half": read_amount(r, m.group(1)), "round": m.group(2)}
     if m := re.fullmatch(r"(.+?) plus (\w+)", low):
@@ -323,7 +330,8 @@ def negate(expr: Any) -> Any:
     return ("neg", expr)
 
 
-__all__ = ["read_amount", "for_each", "scaled", "signed", "plain_number", "negate", "Filter"]
+__all__ = ["ARITH", "read_amount", "for_each", "scaled", "signed", "plain_number", "negate",
+           "Filter"]
 
 
 def _phrase_amount(text: str) -> Any:

@@ -26,6 +26,7 @@ from judgebot.engine.abilities import Effect, Filter, StaticAbility, TargetSpec
 from judgebot.engine.errors import Unsupported
 from judgebot.engine.mana import ManaCost, parse_mana_list
 from judgebot.engine.text.amounts import (
+    ARITH,
     for_each,
     negate,
     plain_number,
@@ -534,9 +535,9 @@ def _deal(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     low = t.lower()
     # "N damage divided as you choose among one or two targets"
     low = re.sub(r"among one, two, or three ", "among one or three ", low)
-    if m := re.fullmatch(r"(\w+) damage divided (?:as you choose )?among (one|two|three|any "
-                         r"number of) (?:or (?:two|three|more) )?(?:target )?(.+?)"
-                         r"(?:, where x is (.+))?", low):
+    if m := re.fullmatch(r"(" + ARITH + r") damage divided (?:as you choose )?among "
+                         r"(one|two|three|any number of) (?:or (?:two|three|more) )?"
+                         r"(?:target )?(.+?)(?:, where x is (.+))?", low):
         amount = read_amount(r, m.group(1)) if not m.group(4) else read_amount(r, m.group(4))
         what = m.group(3)
         count = {"one": 2 if "or two" in low else 1, "two": 2, "three": 3}.get(m.group(2), 3)
@@ -587,7 +588,8 @@ def _deal(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
         to = _recipient(r, m.group(1))
         amount = read_amount(r, m.group(2))
         return [_damage(amount, to, source, whole)]
-    if m := re.fullmatch(r"(that much|\w+) damage to (.+?)(?: for each (.+))?", t, re.I):
+    if m := re.fullmatch(r"(that much|" + ARITH + r") damage to (.+?)(?: for each (.+))?", t,
+                         re.I):
         amount = read_amount(r, m.group(1)) if not (where and m.group(1).lower() == "x") \
             else read_amount(r, where)
         to = _recipient(r, m.group(2))
@@ -1274,7 +1276,7 @@ def _gain(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
                 raise fail(whole)
             return [Effect("gain_control", {"what": ref, "duration": duration or "game"},
                            text=whole)]
-        if m := re.fullmatch(r"(\w+) life(?: for each (.+))?", low):
+        if m := re.fullmatch(r"(" + ARITH + r") life(?: for each (.+))?", low):
             amount = read_amount(r, m.group(1))
             if m.group(2):
                 amount = scaled(amount, for_each(r, m.group(2)))
@@ -1324,7 +1326,7 @@ def _lose(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     if s.kind == "player":
         if low == "the game":
             return [Effect("lose", {"who": s.ref}, text=whole)]
-        if m := re.fullmatch(r"(\w+) life(?: for each (.+))?", low):
+        if m := re.fullmatch(r"(" + ARITH + r") life(?: for each (.+))?", low):
             amount = read_amount(r, m.group(1))
             if m.group(2):
                 amount = scaled(amount, for_each(r, m.group(2)))
@@ -1438,7 +1440,8 @@ def _subst_x(value: Any, x: Any) -> Any:
 
 # --- tokens ------------------------------------------------------------------------------------
 TOKEN_RE = re.compile(
-    r"(?P<n>a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+|that many) "
+    r"(?P<n>a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+|that many|twice x|"
+    r"x plus \w+) "
     r"(?:(?P<tapped>tapped) )?(?:(?P<pt>\d+/\d+|x/x) )?(?P<desc>.*?)\s*(?:creature )?tokens?"
     r"(?: with (?P<with>.+?))?(?: named (?P<named>.+?))?"
     r"(?: that's (?P<attacking>tapped and attacking|attacking)(?: that player)?)?"
@@ -1525,7 +1528,8 @@ def _create(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     m = TOKEN_RE.fullmatch(t)
     if not m:
         raise fail(whole)
-    n: Any = "amount" if m.group("n").lower() == "that many" else number(m.group("n"))
+    n: Any = "amount" if m.group("n").lower() == "that many" else \
+        read_amount(r, m.group("n")) if " " in m.group("n") else number(m.group("n"))
     if m.group("x"):
         n = read_amount(r, m.group("x")) if n == "X" else n
     if m.group("each"):
