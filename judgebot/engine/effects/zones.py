@@ -750,9 +750,14 @@ def _choose_from_hand(ctx: Ctx, eff: Effect) -> None:
         hand = list(game.players[p].hand)
         if any(game.objects[o].card.source == "unknown" for o in hand):
             raise Unsupported(msg("effects.zones.unknown_hand", player=p))
-        game.log.add("reveal", msg("effects.zones.reveals_hand", player=p,
-                                   names=Joined(tuple(game.label(o) for o in hand))),
-                     ctx.rules + (R.REVEAL_DONE,))
+        if eff.get("look"):
+            game.log.add("reveal", msg("effects.hands.looks_at_hand", player=ctx.you, owner=p,
+                                       names=Joined(tuple(game.label(o) for o in hand))),
+                         ctx.rules + (R.LOOK,))
+        else:
+            game.log.add("reveal", msg("effects.zones.reveals_hand", player=p,
+                                       names=Joined(tuple(game.label(o) for o in hand))),
+                         ctx.rules + (R.REVEAL_DONE,))
         options = [o for o in hand if f is None or matches(replace(f, zone="hand"), view, o,
                                                            ctx.you, ctx.source)]
         n = ctx.amount(eff.get("n", 1))
@@ -762,6 +767,13 @@ def _choose_from_hand(ctx: Ctx, eff: Effect) -> None:
             chosen = choose_between(game, ctx.you, options, 0 if eff.get("optional") else n, n,
                                     "discard", keys=("discard", "choose"))
         if not chosen:
+            continue
+        if eff.get("to") == "top":
+            # "put them on top of that player's library in any order": the first chosen ends
+            # on top
+            order = choose_order(game, ctx.you, chosen) if len(chosen) > 1 else chosen
+            perform(game, [Move(source=ctx.source, oid=o, to_zone="library", reason="library",
+                                rules=ctx.rules, position="top") for o in reversed(order)])
             continue
         to = "exile" if eff.get("to", "").startswith("exile") else "graveyard"
         reason = "exile" if to == "exile" else "discard"
