@@ -47,6 +47,9 @@ def _discard(ctx: Ctx, eff: Effect) -> None:
         done = perform(game, events) if events else []
         count = sum(1 for e in done if isinstance(e, Move) and e.to_zone == "graveyard")
         game.record.discarded[p] += count
+        # "the discarded card's mana value": the cards as they are now, in the graveyard
+        ctx.refs["discarded"] = [e.new_id for e in done if isinstance(e, Move) and
+                                 e.to_zone == "graveyard"]
         # "… then draw that many cards": how many this player discarded (608.2c)
         ctx.info["amount_of"] = {**ctx.info.get("amount_of", {}), p: count}
         ctx.info["amount"] = count

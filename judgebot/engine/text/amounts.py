@@ -84,6 +84,11 @@ def _stat_of(r: Any, who: str) -> Any:
         return "sacrificed"
     if w in ("the exiled creature's", "the exiled card's"):
         return "exiled"
+    if w == "the discarded card's":
+        return "discarded"
+    if w in ("that card's", "the revealed card's") and r is not None and \
+            r.ref_it() == "revealed":
+        return "revealed"  # "reveal the top card of your library … that card's mana value"
     if w in ("target creature's",) and r is not None and hasattr(r, "add_target"):
         # "equal to target creature's power": a target of its own (115.1)
         from judgebot.engine.text.selectors import target_spec
@@ -146,7 +151,7 @@ def read_amount(r: Any, text: str) -> Any:
     if m := re.fullmatch(r"(.+?) plus (\w+)", low):
         return {"plus": [read_amount(r, m.group(1)), read_amount(r, m.group(2))]}
     if m := re.fullmatch(r"(its|that creature's|that permanent's|~'s|the sacrificed creature's|"
-                         r"that spell's|"
+                         r"that spell's|the discarded card's|that card's|the revealed card's|"
                          r"the sacrificed permanent's|the exiled creature's|the exiled card's|"
                          r"target creature's|equipped creature's|enchanted creature's|"
                          r"the creature's|their) (power|toughness|mana value)", low):

@@ -2159,12 +2159,16 @@ def _choose(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
         return [Effect("choose_objects", {"who": s.ref, "filter": f}, text=whole)]
     if s.kind == "player" and s.ref == "you" and (
             t := re.fullmatch(r"((?:any number of |up to (?:one|two|three|four) |one or two |two "
-                              r"|three )?target (?:(?!\band target\b).)+)", rest.strip(),
-                              re.I)):
+                              r"|three )?target (?:(?!\band target\b).)+|any target)",
+                              rest.strip(), re.I)):
         # "Choose target creature. …": a target and nothing else; the sentences after say
         # what happens to "that creature" / "the chosen creature" (115.1)
         spec = target_spec(t.group(1))
         ref = r.add_target(spec)
+        if spec.kind == "any":
+            # "Choose any target. … deals damage … to that permanent or player" (115.1)
+            r.named = {**(getattr(r, "named", None) or {}), "that permanent or player": ref,
+                       "that player or permanent": ref}
         if spec.kind == "player":
             r.that_player = ref
         else:
