@@ -357,6 +357,8 @@ DAY_NIGHT_CHECK = cite("502.2", "the untap step checks the previous turn for day
 # The monarch's 725.2 (its inherent triggers) and 725.3 (one monarch) were the initiative's
 # rules in editions before 2026-04-17: not cited (a number whose rule moved), 725.1 is.
 MONARCH = cite("725.1", "the monarch")
+RING_TEMPTS = cite("701.54a", "the Ring tempts you: choose your Ring-bearer")
+RING_EMBLEM = cite("701.54c", "the Ring: an emblem whose abilities grow with each temptation")
 UNTAP_CHOICE = cite("502.3", "the active player determines which permanents untap")
 LEVELER = cite("711.2a", "a leveler's striation {LEVEL N1-N2}")
 LEVELER_PLUS = cite("711.2b", "a leveler's striation {LEVEL N3+}")

@@ -204,10 +204,18 @@ def block_problem(game: Game, blocker: int, attacker: int
     prot = protection_from(game, attacker, blocker)
     if prot:
         return msg("combat.block.has", an=an, what=prot), (R.PROTECTION_BLOCK,)
-    for src in game.battlefield:
+    # permanents' abilities, and emblems' (114.4: they function in the command zone)
+    emblems = [o for p in game.players.values() for o in p.command]
+    for src in game.battlefield + emblems if emblems else game.battlefield:
         sc = game.chars(src)
         for ab in statics(sc.abilities):
             if ab.kind != "cant_be_blocked_by" or not _applies_to(game, ab, src, attacker):
+                continue
+            if ab.params.get("greater_power"):
+                # the Ring: "can't be blocked by creatures with greater power" (701.54c)
+                if (b.power or 0) > (a.power or 0):
+                    return msg("combat.block.ring_bearer", an=an, bn=bn), \
+                        tuple(ab.rules) or (R.BLOCK_RESTRICTIONS,)
                 continue
             if matches(ab.params["filter"], View(game), blocker, sc.controller, src):
                 return msg("combat.block.cant_be_blocked_by", an=an,
@@ -290,6 +298,10 @@ def _applies_to(game: Game, ab: StaticAbility, src: int, oid: int) -> bool:
         return src == oid
     if aff in ("enchanted", "equipped"):
         return game.objects[src].attached_to == oid
+    if aff == "ring_bearer":  # the Ring's "your Ring-bearer" (701.54e)
+        owner = game.objects[src].owner
+        return oid == game.extra.get("ring_bearer", {}).get(owner) and \
+            game.controller_of(oid) == owner
     return not isinstance(aff, str) and matches(aff, View(game), oid,
                                                 game.controller_of(src), src)
 

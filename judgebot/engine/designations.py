@@ -1,6 +1,11 @@
-"""Designations a player has (the monarch, 725; the city's blessing, 702.131): who has
-them is game state, and the monarch's two inherent triggered abilities (725.2) follow
-whoever is the monarch.
+"""Designations a player has (the monarch, 725; the city's blessing, 702.131; the Ring and
+its Ring-bearer, 701.54): who has them is game state, and the monarch's two inherent
+triggered abilities (725.2) follow whoever is the monarch.
+
+The Ring (701.54c) is an emblem its player gets the first time the Ring tempts them; its
+abilities are the rule's four quoted abilities, as many as the times it has tempted that
+player. Each is made here once, like the monarch's: "your Ring-bearer" is the trigger and
+effect subject ``ring_bearer``, the creature :func:`ring_bearer` names (701.54e).
 
 The monarch's abilities have no source and are controlled by the monarch as they trigger
 (725.2): they are kept as two lasting delayed-trigger entries re-made for the new monarch
@@ -10,8 +15,15 @@ each time the monarch changes (725.3), so their controller is always the current
 from __future__ import annotations
 
 from judgebot.engine import citations as R
-from judgebot.engine.abilities import Effect, Filter, Trigger, TriggeredAbility
-from judgebot.engine.state import Game
+from judgebot.engine.abilities import (
+    Effect,
+    Filter,
+    StaticAbility,
+    Trigger,
+    TriggeredAbility,
+)
+from judgebot.engine.apply import new_object
+from judgebot.engine.state import CardDef, Game
 from judgebot.engine.triggers import DelayedTrigger
 from judgebot.messages import msg
 
@@ -87,5 +99,80 @@ def give_blessing(game: Game, player: str, rules: tuple[str, ...]) -> None:
                  rules + (R.CITY_BLESSING,))
 
 
+# 701.54c, the Ring's abilities in the order it gains them
+RING_TEXTS = (
+    "Your Ring-bearer is legendary and can't be blocked by creatures with greater power.",
+    "Whenever your Ring-bearer attacks, draw a card, then discard a card.",
+    "Whenever your Ring-bearer becomes blocked by a creature, the blocking creature's "
+    "controller sacrifices it at end of combat.",
+    "Whenever your Ring-bearer deals combat damage to a player, each opponent loses 3 life.",
+)
+
+
+def _ring_abilities() -> tuple:
+    first = (StaticAbility("continuous", "ring_bearer",
+                           {"ops": (("4", ("add_types", (), (), ("legendary",))),), "cda": False},
+                           zone="command", text=RING_TEXTS[0], rules=(R.RING_EMBLEM,)),
+             StaticAbility("cant_be_blocked_by", "ring_bearer", {"greater_power": True},
+                           zone="command", text=RING_TEXTS[0],
+                           rules=(R.RING_EMBLEM, R.BLOCK_RESTRICTIONS)))
+    loot = TriggeredAbility(Trigger("attacks", "ring_bearer"),
+                            (Effect("draw", {"who": "you", "n": 1}),
+                             Effect("discard", {"who": "you", "n": 1})),
+                            zone="command", text=RING_TEXTS[1], rules=(R.RING_EMBLEM,))
+    end = TriggeredAbility(Trigger("end_of_combat", None, who="any"),
+                           (Effect("sacrifice", {"what": "it"}),), zone="command",
+                           text="the blocking creature's controller sacrifices it at end of "
+                                "combat", rules=(R.TRIGGER_DELAYED,))
+    blocked = TriggeredAbility(Trigger("becomes_blocked_by", "ring_bearer"),
+                               (Effect("delayed", {"ability": end}),),
+                               zone="command", text=RING_TEXTS[2], rules=(R.RING_EMBLEM,))
+    drain = TriggeredAbility(Trigger("deals_damage", "ring_bearer", to="player", combat=True),
+                             (Effect("lose_life", {"who": "each_opponent", "amount": 3}),),
+                             zone="command", text=RING_TEXTS[3], rules=(R.RING_EMBLEM,))
+    return (first, (loot,), (blocked,), (drain,))
+
+
+RING_ABILITIES = _ring_abilities()
+
+
+def ring_bearer(game: Game, player: str) -> int | None:
+    """``player``'s Ring-bearer: the creature chosen last time the Ring tempted them, while
+    it is on the battlefield under their control (701.54a, 701.54e)."""
+    oid = game.extra.get("ring_bearer", {}).get(player)
+    if oid is None or oid not in game.objects or game.objects[oid].zone != "battlefield":
+        return None
+    return oid if game.controller_of(oid) == player else None
+
+
+def ring_times(game: Game, player: str) -> int:
+    return game.extra.get("ring_times", {}).get(player, 0)
+
+
+def ring_tempts(game: Game, player: str, bearer: int | None, rules: tuple[str, ...]) -> None:
+    """The Ring tempts ``player`` (701.54a): the emblem first if they have none (701.54c), one
+    more temptation (its abilities grow to four), ``bearer`` (a creature they control, or
+    none) their Ring-bearer."""
+    times = ring_times(game, player) + 1
+    game.extra["ring_times"] = {**game.extra.get("ring_times", {}), player: times}
+    abilities = tuple(a for level in RING_ABILITIES[:min(times, 4)] for a in level)
+    card = CardDef("The Ring", ("The Ring",), abilities=abilities, source="token",
+                   text=" ".join(RING_TEXTS[:min(times, 4)]))
+    emblem = next((o for o in game.objects.values() if o.zone == "command" and
+                   o.owner == player and o.card.name == "The Ring"), None)
+    if emblem is None:
+        new_object(game, card, player, "command")
+        game.log.add("effect", msg("designations.ring_emblem", player=player),
+                     rules + (R.RING_EMBLEM,))
+    else:
+        emblem.card = card
+    if bearer is not None:
+        game.extra["ring_bearer"] = {**game.extra.get("ring_bearer", {}), player: bearer}
+    game.changed()
+    game.log.add("effect", msg("designations.ring_tempts", player=player, n=times,
+                               name=game.label(bearer) if bearer is not None else "—"),
+                 rules + (R.RING_TEMPTS, R.RING_EMBLEM))
+
+
 __all__ = ["monarch", "become_monarch", "install", "check_ascend", "give_blessing",
-           "has_blessing"]
+           "has_blessing", "ring_bearer", "ring_tempts", "ring_times"]

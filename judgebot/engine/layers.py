@@ -272,6 +272,13 @@ def _affected(game: Game, state: _State, e: _Eff) -> frozenset[int]:
         if src is not None and isinstance(src.attached_to, int) and src.zone == "battlefield":
             return frozenset({src.attached_to})
         return frozenset()
+    if aff == "ring_bearer":
+        # the Ring's "your Ring-bearer": on the battlefield under your control (701.54e)
+        oid = game.extra.get("ring_bearer", {}).get(e.controller)
+        c = state.chars.get(oid) if oid is not None else None
+        if c is None or game.objects[oid].zone != "battlefield" or c.controller != e.controller:
+            return frozenset()
+        return frozenset({oid})
     if isinstance(aff, Filter):
         view = _view(game, state)
         zone = aff.zone

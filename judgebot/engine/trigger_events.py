@@ -475,7 +475,10 @@ def _other_ok(s: Seen, oid: int) -> bool:
 @on("becomes_blocked_by", "blocked_by")
 def _becomes_blocked_by(s: Seen, ev: Happened) -> list[Instance]:
     d = ev.data
-    if d["attacker"] == s.src and _other_ok(s, d["blocker"]):
+    # "Whenever ~ becomes blocked by …", "Whenever equipped creature / your Ring-bearer …"
+    attacker_ok = d["attacker"] == s.src if s.subject in (None, "self") else \
+        s.subject_ok(d["attacker"])
+    if attacker_ok and _other_ok(s, d["blocker"]):
         return [{"blocker": d["blocker"], "it": d["blocker"]}]
     return []
 
@@ -558,6 +561,10 @@ def _subject_ok(game: Game, view: View, subject: Any, oid: int | None, src: int 
     if subject in ("enchanted", "equipped"):
         obj = game.objects.get(src) if src is not None else None
         return obj is not None and oid is not None and obj.attached_to == oid
+    if subject == "ring_bearer":  # the Ring's "your Ring-bearer" (701.54e)
+        return oid is not None and oid == game.extra.get("ring_bearer", {}).get(controller) \
+            and oid in game.objects and game.objects[oid].zone == "battlefield" and \
+            game.controller_of(oid) == controller
     if isinstance(subject, Filter):
         if oid is None:
             return False

@@ -5,8 +5,14 @@ from __future__ import annotations
 
 from judgebot.engine import citations as R
 from judgebot.engine.abilities import Effect
+from judgebot.engine.choosing import choose_cards
 from judgebot.engine.context import Ctx, players
-from judgebot.engine.designations import become_monarch, give_blessing, has_blessing
+from judgebot.engine.designations import (
+    become_monarch,
+    give_blessing,
+    has_blessing,
+    ring_tempts,
+)
 from judgebot.engine.verbs import verb
 from judgebot.messages import msg
 
@@ -16,6 +22,18 @@ def _become_monarch(ctx: Ctx, eff: Effect) -> None:
     """ "You become the monarch" (725.1), "its controller becomes the monarch" (725.2)."""
     for p in players(ctx, eff.get("who", "you"))[:1]:
         become_monarch(ctx.game, p, ctx.rules)
+
+
+@verb("ring_tempts", primary="who")
+def _ring_tempts(ctx: Ctx, eff: Effect) -> None:
+    """"The Ring tempts you" (701.54a): the player chooses a creature they control as their
+    Ring-bearer (none if they control none: tempted all the same, 701.54d)."""
+    game = ctx.game
+    for p in players(ctx, eff.get("who", "you")):
+        mine = [o for o in game.battlefield if game.controller_of(o) == p and
+                "creature" in game.chars(o).types]
+        chosen = choose_cards(game, p, mine, 1, "ring_bearer", keys=("ring_bearer", "choose"))
+        ring_tempts(game, p, chosen[0] if chosen else None, ctx.rules)
 
 
 @verb("ascend", primary="who")

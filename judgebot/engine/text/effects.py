@@ -407,6 +407,9 @@ def clause(r: Reading, text: str) -> list[Effect]:
         who = player_ref(r, "you" if m.group(1) == "your" else m.group(1))
         return [Effect("set_life", {"who": who, "amount": read_amount(r, m.group(2))},
                        text=t)]
+    if low == "the ring tempts you":
+        # 701.54a: the player chooses a Ring-bearer; the Ring's emblem grows (701.54c)
+        return [Effect("ring_tempts", {"who": "you"}, text=t)]
     if m := re.fullmatch(r"you may play (an|two|three) additional lands? this turn", low):
         # 305.2: the turn's land limit rises (cumulatively, 305.2a)
         return [Effect("additional_land", {"who": "you", "n": number(m.group(1).replace(
