@@ -82,6 +82,9 @@ def _delayed(ctx: Ctx, eff: Effect) -> None:
 def _if(ctx: Ctx, eff: Effect) -> None:
     ok = check(eff.get("cond"), Facts(View(ctx.game), ctx.you, ctx.source, ctx.info, ctx.refs,
                                       ctx.item))
+    if ok and eff.get("row"):  # a row of a die roll's results table (706.3a)
+        ctx.game.log.add("effect", msg("effects.flow.die_row", row=eff.get("row")),
+                         ctx.rules + (R.DIE_TABLE,))
     run(ctx, eff.get("then", ()) if ok else eff.get("else", ()))
 
 
@@ -113,6 +116,12 @@ def _roll_die(ctx: Ctx, eff: Effect) -> None:
     ctx.refs["die_result"] = index + 1
     game.log.add("effect", msg("effects.flow.die", who=who, sides=sides, n=index + 1),
                  ctx.rules + (R.DIE_ROLL, R.DIE_RESULT))
+    if eff.get("add") is not None:
+        # "… and add the number of cards in your hand": the modifier, added to the natural
+        # result, makes the result (706.2)
+        ctx.refs["die_result"] = index + 1 + ctx.amount(eff.get("add"))
+        game.log.add("effect", msg("effects.flow.die_modified", who=who,
+                                   n=ctx.refs["die_result"]), ctx.rules + (R.DIE_RESULT,))
 
 
 @verb("may", primary="effects")

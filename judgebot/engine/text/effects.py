@@ -2232,13 +2232,17 @@ def _flip(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
 
 @verb("roll", "rolls")
 def _roll(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
-    """"Roll a six-sided die" (706): "the result" is its number."""
-    m = re.fullmatch(r"an? (\w+)-sided die", rest.strip().lower())
-    sides = plain_number(m.group(1)) if m else None
-    if s.kind != "player" or s.ref != "you" or not sides:
+    """"Roll a six-sided die", "Roll a d20 [and add the number of cards in your hand]" (706.1a,
+    706.2: a modifier added to the natural result): "the result" is the final number."""
+    m = re.fullmatch(r"(?:an? (\w+)-sided die|an? d(\d+))(?: and add (.+))?", rest.strip(), re.I)
+    sides = (plain_number(m.group(1)) if m.group(1) else int(m.group(2))) if m else None
+    if s.kind != "player" or s.ref != "you" or not sides or not isinstance(sides, int):
         raise fail(whole)
+    args: dict[str, Any] = {"who": "you", "sides": sides}
+    if m.group(3):
+        args["add"] = read_amount(r, m.group(3))
     r.rolled = True
-    return [Effect("roll_die", {"who": "you", "sides": sides}, text=whole)]
+    return [Effect("roll_die", args, text=whole)]
 
 
 @verb("can")

@@ -82,6 +82,9 @@ COUNTERED_TO = re.compile(
     r"player's) graveyard", re.I)
 TRAILING_IF = re.compile(r"(.+) if ((?:\{[WUBRG]\})+ was spent to cast ~|at least \w+ \w+ mana was "
                          r"spent to cast ~)", re.I | re.S)
+# A row of a die roll's results table (706.3a): "1—9 | …", "20 | …", "15+ | …"
+DIE_ROW = re.compile(r"(?P<low>\d+)(?:\s*[—–-]\s*(?P<high>\d+)|(?P<plus>\+))?\s*\|\s*(?P<text>.+)",
+                     re.S)
 WHERE_X = re.compile(r"(.+), where x is (.+?)\.?", re.I | re.S)
 SELF_WORDS = re.compile(r"\b[Tt]his (creature|permanent|artifact|enchantment|land|spell|card|"
                         r"token|Aura|Equipment|Vehicle|planeswalker|object|Fortification|"
@@ -247,12 +250,17 @@ class Reader:
                     # line before does, so the two are read together (608.2c)
                     del spell_effects[last[1]:], spell_targets[last[2]:]
                     line = last[0] + " " + self._ability_word(line)
-                try:
-                    ab = self.ability(line, is_spell)
-                except Unsupported:
-                    if not (is_spell and last is not None):
-                        raise
-                    ab, line = self._with_line_before(line, last, spell_effects, spell_targets)
+                row = DIE_ROW.fullmatch(line) if is_spell else None
+                if row is not None and any(e.verb == "roll_die" for e in spell_effects):
+                    ab = self._die_row(row)
+                else:
+                    try:
+                        ab = self.ability(line, is_spell)
+                    except Unsupported:
+                        if not (is_spell and last is not None):
+                            raise
+                        ab, line = self._with_line_before(line, last, spell_effects,
+                                                          spell_targets)
             except Unsupported as exc:
                 if collect is None:
                     raise
@@ -376,6 +384,23 @@ class Reader:
             return self.ability(line, True), line
 
     # --- one line --------------------------------------------------------------------------
+    def _die_row(self, row: re.Match) -> Parts:
+        """A row of a die roll's results table: "10—19 | Draw two cards." means "If the result
+        was from 10 to 19, draw two cards" (706.3a); its instructions are read as a spell's."""
+        low = int(row.group("low"))
+        high = int(row.group("high")) if row.group("high") else None
+        result = {"ref": "die_result"}
+        cond: tuple = ("compare", result, "ge", low) if row.group("plus") else \
+            ("compare", result, "eq", low) if high is None else \
+            ("all", ("compare", result, "ge", low), ("compare", result, "le", high))
+        parts = self.ability(row.group("text"), True)
+        if not isinstance(parts, Parts):
+            raise Unsupported(msg("text.reader.ability", line=row.group(0)))
+        head = row.group(0)[:row.start("text")].rstrip(" |")
+        return Parts([Effect("if", {"cond": cond, "then": tuple(parts.effects), "row": head},
+                             text=row.group(0))],
+                     parts.targets)
+
     def ability(self, line: str, is_spell: bool) -> Parts | list[Ability] | dict:
         self.targets = []
         self.it, self.them, self.that_player = "self", None, None
