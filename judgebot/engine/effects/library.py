@@ -6,12 +6,16 @@ log says so), and putting its cards somewhere is refused (:mod:`.zones`)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from judgebot.engine import citations as R
 from judgebot.engine.abilities import Effect
 from judgebot.engine.apply import settle_top, shuffled
 from judgebot.engine.choosing import choose_order
 from judgebot.engine.context import Ctx, players
+from judgebot.engine.errors import Unsupported
 from judgebot.engine.events import Move
+from judgebot.engine.filters import View, matches
 from judgebot.engine.pipeline import perform
 from judgebot.engine.verbs import verb
 from judgebot.messages import Joined, msg
@@ -172,3 +176,98 @@ def _reorder_top(ctx: Ctx, eff: Effect) -> None:
         game.changed()
         game.log.add("look", msg("effects.library.reordered", player=ctx.you, owner=p,
                                  names=Joined(tuple(game.label(o) for o in order))), ctx.rules)
+
+
+@verb("reveal_until", primary="filter")
+def _reveal_until(ctx: Ctx, eff: Effect) -> None:
+    """"Reveal cards from the top of your library until you reveal a nonland card" (701.20a;
+    "exile cards … until you exile …" moves each to exile as it goes): one card at a time
+    until ``n`` of them match, or the library runs out. The cards revealed stay where they
+    are until an instruction moves them: "that card" is the one that matched ("those cards"
+    when several), "the rest" the others (:func:`_place_revealed`). A library the scenario
+    doesn't list is refused: what it holds decides everything."""
+    game = ctx.game
+    f = eff.get("filter")
+    for p in players(ctx, eff.get("who", "you")):
+        pl = game.players[p]
+        if not pl.library_known:
+            raise Unsupported(msg("effects.zones.unknown_top", player=p))
+        need = ctx.amount(eff.get("n", 1))
+        view = View(game)
+        revealed: list[int] = []
+        hits: list[int] = []
+        while len(hits) < need and len(revealed) < len(pl.library):
+            settle_top(game, p, len(revealed) + 1)
+            oid = pl.library[len(revealed)]
+            revealed.append(oid)
+            if f is None or matches(replace(f, zone="library"), view, oid, p, ctx.source):
+                hits.append(oid)
+        exiling = bool(eff.get("exile"))
+        game.log.add("reveal", msg("effects.library.revealed_until" if not exiling else
+                                   "effects.library.exiled_until", player=p,
+                                   names=Joined(tuple(game.label(o) for o in revealed))),
+                     ctx.rules + ((R.REVEAL_DONE,) if not exiling else (R.EXILE,)))
+        if exiling and revealed:
+            done = perform(game, [Move(source=ctx.source, oid=o, to_zone="exile",
+                                       reason="exile", rules=ctx.rules + (R.EXILE,))
+                                  for o in revealed])
+            new = {e.oid: e.new_id for e in done if isinstance(e, Move)}
+            revealed = [new.get(o, o) for o in revealed]
+            hits = [new.get(o, o) for o in hits]
+        ctx.refs["revealed"] = revealed
+        ctx.refs["revealed_hit"] = hits
+        ctx.refs["revealed_rest"] = [o for o in revealed if o not in hits]
+        ctx.refs["revealed_by"] = p
+        for place in eff.get("then") or ():
+            _place(ctx, p, place)
+
+
+@verb("place_revealed", primary="what")
+def _place_revealed(ctx: Ctx, eff: Effect) -> None:
+    """"Put that card into your hand and the rest on the bottom of your library in a random
+    order", "Put those cards onto the battlefield, then shuffle the rest into your library":
+    the cards a reveal found, each group where the text says."""
+    p = ctx.refs.get("revealed_by")
+    if p is None:
+        return
+    for place in eff.get("places") or ():
+        _place(ctx, p, place)
+
+
+def _place(ctx: Ctx, player: str, place: dict) -> None:
+    game = ctx.game
+    pl = game.players[player]
+    group = {"hit": "revealed_hit", "rest": "revealed_rest", "all": "revealed"}[place["what"]]
+    oids = [o for o in ctx.refs.get(group, []) if o in game.objects and
+            game.objects[o].zone in ("library", "exile")]
+    if not oids:
+        return
+    to = place["to"]
+    if to in ("bottom", "shuffle") and all(game.objects[o].zone == "library" for o in oids):
+        # the order among them stays as it was (a documented simplification: "in any
+        # order" / "in a random order" is not offered as a choice)
+        for o in oids:
+            pl.library.remove(o)
+        pl.library.extend(oids)
+        game.changed()
+        if to == "shuffle":
+            game.log.add("shuffle", msg("effects.library.shuffled", player=player),
+                         ctx.rules + (R.SHUFFLE,))
+            shuffled(game, player, ctx.rules + (R.SHUFFLE,))
+        else:
+            game.log.add("zone", msg("effects.library.revealed_to_bottom", player=player,
+                                     names=Joined(tuple(game.label(o) for o in oids))),
+                         ctx.rules)
+        return
+    if to in ("bottom", "shuffle"):
+        perform(game, [Move(source=ctx.source, oid=o, to_zone="library", reason="library",
+                            position="bottom", rules=ctx.rules) for o in oids])
+        if to == "shuffle":
+            shuffled(game, player, ctx.rules + (R.SHUFFLE,))
+        return
+    controller = ctx.you if place.get("yours") else game.objects[oids[0]].owner
+    perform(game, [Move(source=ctx.source, oid=o, to_zone=to,
+                        reason={"hand": "hand", "battlefield": "put", "exile": "exile"}.get(
+                            to, "dig"),
+                        controller=controller if to == "battlefield" else None,
+                        tapped=bool(place.get("tapped")), rules=ctx.rules) for o in oids])

@@ -87,8 +87,10 @@ def _stat_of(r: Any, who: str) -> Any:
     if w == "the discarded card's":
         return "discarded"
     if w in ("that card's", "the revealed card's") and r is not None and \
-            r.ref_it() == "revealed":
-        return "revealed"  # "reveal the top card of your library … that card's mana value"
+            r.ref_it() in ("revealed", "revealed_hit"):
+        # "reveal the top card of your library …" / "reveal cards … until you reveal a
+        # nonland card … that card's mana value"
+        return r.ref_it()
     if w in ("target creature's",) and r is not None and hasattr(r, "add_target"):
         # "equal to target creature's power": a target of its own (115.1)
         from judgebot.engine.text.selectors import target_spec
@@ -127,6 +129,10 @@ def read_amount(r: Any, text: str) -> Any:
         return r.where_x  # "…, where X is …" said at the end of the sentence
     if low in FIXED:
         return dict(FIXED[low])
+    if low in ("the number of cards revealed this way", "the number of cards exiled this way") \
+            and getattr(r, "revealing", None):
+        return {"ref": "revealed"}  # after "reveal cards … until …": all of them (608.2h)
+
     if m := re.fullmatch(r"(\d+|one|two|three|four|five) plus (.+)", low):
         return {"plus": [plain_number(m.group(1)), read_amount(r, t[m.start(2):])]}
     if m := re.fullmatch(r"(the number of .+?) plus (the number of .+)", low):

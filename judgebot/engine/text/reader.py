@@ -48,6 +48,7 @@ from judgebot.engine.text.hands import read_hand_reveal
 from judgebot.engine.text.keywords import read_keywords
 from judgebot.engine.text.library import read_dig, read_exile_top
 from judgebot.engine.text.replacements import read_replacement
+from judgebot.engine.text.reveals import read_place, read_reveal_until
 from judgebot.engine.text.selectors import noun
 from judgebot.engine.text.statics import read_static
 from judgebot.engine.text.tokens import predefined_token
@@ -405,6 +406,7 @@ class Reader:
         self.targets = []
         self.it, self.them, self.that_player = "self", None, None
         self.flipped = self.rolled = False
+        self.revealing: str | None = None  # "one"/"many" after "reveal … until …"
         self.chose = None
         self.clashed = False
         self.named = {}
@@ -1103,9 +1105,16 @@ def sequence(r: Reader, sentences: list[str], i: int) -> tuple[list[Effect], int
         ability = TriggeredAbility(trig, tuple(body), text=s, rules=(R.TRIGGER_DELAYED,))
         return [Effect("delayed", {"ability": ability, "until": "your_next_turn"},
                        text=s)], 1
-    got = read_hand_reveal(r, sentences, i)
+    got = read_hand_reveal(r, sentences, i) or read_reveal_until(r, sentences, i)
     if got is not None:
         return got
+    if getattr(r, "revealing", None):
+        # "Put that card into your hand and the rest on the bottom of your library …" after a
+        # reveal until a card of a kind turns up
+        places = read_place(r, sentences[i])
+        if places is not None:
+            return [Effect("place_revealed", {"places": tuple(places)},
+                           text=sentences[i].strip())], 1
     return None
 
 
