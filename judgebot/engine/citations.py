@@ -521,6 +521,7 @@ EXCHANGE = cite("701.12a", "an exchange that can't be completed doesn't happen a
 EXCHANGE_CONTROL = cite("701.12b", "exchanging control of two permanents")
 INVESTIGATE = cite("701.16a", "investigate: create a Clue token")
 DOUBLE = cite("701.10a", "doubling")
+DOUBLE_PT = cite("701.10b", "doubling power: +X/+0, X its power as the effect resolves")
 SHUFFLE = cite("701.24a", "shuffle")
 PREDEFINED_TOKEN = cite("111.10", "predefined tokens")
 ENERGY = cite("107.14", "energy counters")

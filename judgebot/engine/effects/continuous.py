@@ -110,6 +110,8 @@ def _chosen(ctx: Ctx, gains: tuple) -> tuple:
 def _pump(ctx: Ctx, eff: Effect) -> None:
     game = ctx.game
     oids = objects(ctx, eff.get("what"))
+    if eff.get("double"):  # "double its power": +X/+0, X its power now (701.10b)
+        ctx = replace(ctx, rules=ctx.rules + (R.DOUBLE_PT,))
     if eff.get("gains") and oids:
         eff = Effect(eff.verb, {**eff.args, "gains": _chosen(ctx, tuple(eff.get("gains")))},
                      text=eff.text)

@@ -335,6 +335,9 @@ def verb(*forms: str) -> Callable[[Verb], Verb]:
 _VERB_RE: re.Pattern | None = None
 
 
+PT_CHANGE = re.compile(r"\bgets? [+-](?:\d+|x)/[+-](?:\d+|x)\b")
+
+
 def _verb_re() -> re.Pattern:
     global _VERB_RE
     if _VERB_RE is None:
@@ -350,6 +353,13 @@ def clause(r: Reading, text: str) -> list[Effect]:
     if not t:
         return []
     low = t.lower()
+    if low.endswith(" until end of turn") and len(PT_CHANGE.findall(low)) >= 2:
+        # "target creature gets +3/+3 and other creatures you control get +1/+1 until end of
+        # turn": each subject's change lasts the turn
+        body = t[:-len(" until end of turn")]
+        pieces = re.split(r",? and (?=[^,]*?\bgets? [+-])|, (?=[^,]*?\bgets? [+-])", body)
+        if len(pieces) >= 2 and all(PT_CHANGE.search(p.lower()) for p in pieces):
+            return [e for p in pieces for e in clause(r, p + " until end of turn")]
     # "Until end of turn, target creature gets …": the duration written first.
     if m := re.match(r"until end of turn, (.+)", low):
         return clause(r, t[len(t) - len(m.group(1)):] + " until end of turn")
@@ -1695,6 +1705,18 @@ def _attach(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
 @verb("double")
 def _double(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     low = rest.strip().lower()
+    body, duration = split_duration(rest.strip())
+    if duration and (m := re.fullmatch(r"(?:(.+?)'s? (power|power and toughness)|the (power|power "
+                                       r"and toughness) of (.+))", body, re.I)):
+        # 701.10b: it gets +X/+0 (+X/+X) where X is its power (and toughness) as the spell
+        # resolves — fixed then for each creature (608.2h); a negative power is doubled the
+        # same way (701.10c: -X/-0 where X is the difference between 0 and it)
+        what = m.group(1) or m.group(4)
+        both = "toughness" in (m.group(2) or m.group(3)).lower()
+        ref, _ = object_ref(r, what)
+        return [Effect("pump", {"what": ref, "p": {"power_of": "subject"},
+                                "t": {"toughness_of": "subject"} if both else 0,
+                                "duration": duration, "double": True}, text=whole)]
     if m := re.fullmatch(r"(target player's|your|that player's) life total", low):
         who = {"your": "you"}.get(m.group(1)) or player_ref(
             r, m.group(1).replace("'s", ""))
