@@ -323,6 +323,17 @@ def _target_matches(f: Facts, ref: str, what: Any) -> bool:
     return matches(replace(what, zone=obj.zone), f.view, t, f.you, f.source)
 
 
+@kind("ref_matches", phrases=True)
+def _ref_matches(f: Facts, ref: str, what: Any) -> bool:
+    """ "… reveal the top card of your library. If it's a creature card, …": the object an
+    earlier instruction left (608.2c), where it is now."""
+    value = (f.refs or {}).get(ref)
+    oid = value[0] if isinstance(value, list) and value else value
+    obj = f.game.objects.get(oid) if isinstance(oid, int) else None
+    return obj is not None and matches(replace(what, zone=obj.zone), f.view, oid, f.you,
+                                       f.source)
+
+
 @kind("target_is_nonbasic")
 def _target_is_nonbasic(f: Facts) -> bool:
     lki = f.refs.get("target_lki")

@@ -155,15 +155,21 @@ def read_condition(r: Any, text: str) -> tuple:
     if m := re.fullmatch(r"(.+?) and/or (.+)", low):
         return ("any", read_condition(r, t[m.start(1):m.end(1)]),
                 read_condition(r, t[m.start(2):m.end(2)]))
+    if low in ("it's night", "it's day"):
+        return ("day_night", low.split()[-1])
     it = getattr(r, "it", None)
+    if it in ("revealed", "revealed_hit") and (m := re.fullmatch(r"it's (?:an? )?(.+)", low)):
+        # "… reveal the top card of your library. If it's a creature card, draw a card"
+        return ("ref_matches", it, noun(t[len(t) - len(m.group(1)):]).filter)
     if isinstance(it, str) and re.fullmatch(r"target\d*", it):
         # "Counter target spell if it's blue", "… if its mana value is 2 or less": the target
         # as the spell resolves (608.2c)
         if m := re.fullmatch(r"it's (?:an? )?(.+)", low):
             words = t[len(t) - len(m.group(1)):]
             if re.fullmatch(r"(?:white|blue|black|red|green|multicolored|monocolored|"
-                            r"colorless)(?:(?: and/or|,| or) \w+)*", words, re.I):
-                words += " object"  # an adjective alone: "if it's blue"
+                            r"colorless|legendary|snow|basic)(?:(?: and/or|,| or) \w+)*", words,
+                            re.I):
+                words += " object"  # an adjective alone: "if it's blue", "if it's legendary"
             return ("target_matches", it, noun(words).filter)
         if m := re.fullmatch(r"(?:it|that creature|that permanent|that card) (?:was|is) "
                              r"(?:an? )?(.+)", low):
@@ -172,6 +178,12 @@ def read_condition(r: Any, text: str) -> tuple:
                             r"colorless)(?:(?: and/or|,| or) \w+)*", words, re.I):
                 words += " object"
             return ("target_matches", it, noun(words).filter)
+        if m := re.fullmatch(r"its (power|toughness) is (\w+)(?: or (less|greater))?", low):
+            n = _number(m.group(2))
+            key = m.group(1)
+            bounds = {f"{key}_le": n} if m.group(3) == "less" else \
+                {f"{key}_ge": n} if m.group(3) == "greater" else {f"{key}_le": n, f"{key}_ge": n}
+            return ("target_matches", it, Filter(**bounds))
         if m := re.fullmatch(r"(?:its mana value (?:is|was)|it has mana value) (\w+) or "
                              r"(less|greater)", low):
             key = "mv_le" if m.group(2) == "less" else "mv_ge"

@@ -348,7 +348,27 @@ def _verb_re() -> re.Pattern:
 
 
 def clause(r: Reading, text: str) -> list[Effect]:
-    """One clause: [subject] verb [what it takes]."""
+    """One clause: [subject] verb [what it takes]; "… if CONDITION" at its end, the
+    instruction done only if the condition holds as the spell resolves (608.2c)."""
+    try:
+        return _clause(r, text)
+    except Unsupported:
+        m = re.fullmatch(r"(.+) if (?!able\b|you do\b|you don't\b|they do\b)(.+?)\.?", text.strip(),
+                         re.I | re.S)
+        if m is None:
+            raise
+        from judgebot.engine.text.conditions import read_condition
+        snap = _snap(r)
+        try:
+            then = _clause(r, m.group(1))
+            cond = read_condition(r, m.group(2))
+        except Unsupported:
+            _restore(r, snap)
+            raise
+        return [Effect("if", {"cond": cond, "then": tuple(then)}, text=text.strip())]
+
+
+def _clause(r: Reading, text: str) -> list[Effect]:
     t = text.strip().rstrip(".").strip()
     if not t:
         return []
@@ -369,8 +389,9 @@ def clause(r: Reading, text: str) -> list[Effect]:
         # "You and that player each draw three cards": the instruction for each, you first
         rest = t[len(t) - len(m.group(2)):]
         return clause(r, "you " + rest) + clause(r, m.group(1) + " " + rest)
-    if (m := re.search(r" also (?=(?:gains?|gets?|has|have|deals?|loses?) )", t)) and \
-            t[:m.start()].lower() not in ("it", "they"):
+    if (m := re.search(r" also (?=(?:gains?|gets?|has|have|deals?|loses?) )", t)) and (
+            t[:m.start()].lower() not in ("it", "they") or
+            re.match(r"(?:gains?|gets?|loses?) ", t[m.end():])):
         # "that creature also gains flying": "also" adds nothing to what the clause does
         # (not after "it": "it also deals 4 damage" may name the spell, not "it" before)
         return clause(r, t[:m.start()] + " " + t[m.end():])
