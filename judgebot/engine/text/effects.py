@@ -572,7 +572,10 @@ def _deal(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     if m := re.fullmatch(r"(" + ARITH + r") damage divided (?:as you choose )?among "
                          r"(one|two|three|any number of) (?:or (?:two|three|more) )?"
                          r"(?:target )?(.+?)(?:, where x is (.+))?", low):
-        amount = read_amount(r, m.group(1)) if not m.group(4) else read_amount(r, m.group(4))
+        # "where X is the number of Mountains you control as you cast this spell": the
+        # amount divided is fixed as the division is announced, while casting (601.2d)
+        where = re.sub(r",? as you cast (?:this spell|~)$", "", m.group(4) or "")
+        amount = read_amount(r, m.group(1)) if not m.group(4) else read_amount(r, where)
         what = m.group(3)
         count = {"one": 2 if "or two" in low else 1, "two": 2, "three": 3}.get(m.group(2), 3)
         if "or two" in low:

@@ -727,7 +727,8 @@ class Reader:
             # "If COND, X instead.": X replaces what the sentence before does (608.2c)
             if m := re.fullmatch(r"if (.+?), (?:instead )?(.+?)(?: instead)?\.?", s, re.I | re.S):
                 if re.search(r"\binstead\b", s, re.I) and previous and \
-                        not re.search(r"would", m.group(1), re.I):
+                        not re.search(r"would", m.group(1), re.I) and \
+                        not re.search(r", and if .+ would .+ instead\.?$", s, re.I):
                     cond = read_condition(self, m.group(1))
                     had = len(self.targets)
                     instead = self._instead(m.group(2), previous)
@@ -971,7 +972,14 @@ class Reader:
             except Unsupported:
                 cond = None
             if cond is not None:
-                then = self.clause(m.group(2)).effects
+                body = m.group(2)
+                if (k := re.fullmatch(r"(.+?), and (if .+)", body, re.I | re.S)) and \
+                        not _inside_quotes(body, k.start(2)):
+                    # "If it's a creature, it can't be regenerated this turn, and if it would
+                    # die this turn, exile it instead": both under the first condition
+                    then = self.clause(k.group(1)).effects + self.sentence_effects(k.group(2))
+                else:
+                    then = self.clause(body).effects
                 args: dict[str, Any] = {"cond": cond, "then": tuple(then)}
                 if otherwise:
                     args["else"] = tuple(self.clause(otherwise).effects)
