@@ -826,7 +826,10 @@ def _return(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
             n = noun(qm.group(1))
             return [Effect("bounce_choice", {"filter": n.filter, "any_number": True},
                            text=whole)]
-        ref, _ = object_ref(r, what)
+        ref, plural = object_ref(r, what)
+        if not plural and isinstance(ref, str) and ref.startswith("target") and \
+                r.that_player is None:
+            r.that_player = _owner_of(ref)  # "Then that player discards a card" (Recoil)
         return [Effect("bounce", {"what": ref}, text=whole)]
     if (m := re.fullmatch(r"(a|an|one|two|three|up to one|up to two|up to three) (.+?) from your "
                           r"graveyard to (your hand|the battlefield)", t, re.I)) and \
