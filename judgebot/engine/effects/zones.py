@@ -17,7 +17,7 @@ from judgebot.engine.choosing import (
     names_match,
     sacrifice_events,
 )
-from judgebot.engine.context import Ctx, objects, players
+from judgebot.engine.context import Ctx, any_objects, objects, players
 from judgebot.engine.errors import BadInput, Unsupported
 from judgebot.engine.events import Counters, Destroy, Event, Move
 from judgebot.engine.filters import View, matches, select
@@ -714,6 +714,14 @@ def _search_zones_exile(ctx: Ctx, eff: Effect) -> None:
     f = eff.get("filter")
     view = View(game)
     most = ctx.amount(eff.get("most", 99))
+    if eff.get("same_name_as") is not None:
+        # "all cards with the same name as that spell": its name as it last existed
+        named = [game.chars(o).name if o in game.objects else
+                 (game.lki[o].name if o in game.lki else "")
+                 for o in any_objects(ctx, eff.get("same_name_as"))]
+        if not named or not named[0]:
+            return
+        f = Filter(names=frozenset({named[0]}))
     for p in players(ctx, eff.get("who")):
         pl = game.players[p]
         if any(game.objects[o].card.source == "unknown" for o in pl.hand):

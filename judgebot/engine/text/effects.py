@@ -1172,14 +1172,19 @@ def _search_zones(r: Reading, m: re.Match, whole: str) -> list[Effect]:
     """ "Search target player's graveyard, hand, and library for any number of cards with
     that name and exile them" (701.23): the cards found in the three zones."""
     who = player_ref(r, m.group("whose")[:-2])
-    if m.group("whose").lower().startswith("target"):
-        r.that_player = who
+    r.that_player = who  # "Then that player shuffles"
     what = re.sub(r"\bcards\b", "card", m.group("what"))
-    f = noun(what).filter
     count = m.group("count").lower()
     most = 99 if count in ("all", "any number of") else plain_number(count[6:])
-    return [Effect("search_zones_exile", {"who": who, "filter": f, "most": most,
-                                          "all": count == "all"}, text=whole)]
+    args: dict[str, Any] = {"who": who, "most": most, "all": count == "all"}
+    if same := re.fullmatch(r"card with the same name as (that (?:spell|creature|land|artifact|"
+                            r"enchantment|permanent|card|planeswalker)|it)", what, re.I):
+        # Counterbore, Eradicate: the name the object had, as it last existed (608.2h)
+        ref, _ = object_ref(r, same.group(1))
+        args["same_name_as"] = ref
+    else:
+        args["filter"] = noun(what).filter
+    return [Effect("search_zones_exile", args, text=whole)]
 
 
 @verb("search", "searches")
