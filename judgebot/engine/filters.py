@@ -241,6 +241,14 @@ def select(f: Filter, view: View, perspective: str | None, source: int | None = 
 
 
 # --- amounts -----------------------------------------------------------------------------
+def bind_x(f: Filter, x: int) -> Filter:
+    """``f`` with the X of "with mana value X or less" (or power, toughness) made the number
+    it stands for (a filter keeps "X" as written until the spell's X is known)."""
+    fields = {k: x for k in ("mv_le", "mv_ge", "mv_eq", "power_le", "power_ge", "toughness_le",
+                             "toughness_ge") if getattr(f, k) == "X"}
+    return replace(f, **fields) if fields else f
+
+
 def amount(expr: Any, view: View, ctx: dict[str, Any]) -> int:
     """Evaluate an amount: an int, "X", or a small expression.
 

@@ -20,7 +20,7 @@ from judgebot.engine.choosing import (
 from judgebot.engine.context import Ctx, any_objects, objects, players
 from judgebot.engine.errors import BadInput, Unsupported
 from judgebot.engine.events import Counters, Destroy, Event, Move
-from judgebot.engine.filters import View, matches, select
+from judgebot.engine.filters import View, bind_x, matches, select
 from judgebot.engine.pipeline import perform
 from judgebot.engine.triggers import DelayedTrigger
 from judgebot.engine.verbs import verb
@@ -312,7 +312,8 @@ def _search(ctx: Ctx, eff: Effect) -> None:
     game = ctx.game
     for p in players(ctx, eff.get("who", "you")):
         pl = game.players[p]
-        f: Filter = eff.get("filter") or Filter()
+        # "with mana value X or less": the spell's X, or what "where X is …" says
+        f: Filter = bind_x(eff.get("filter") or Filter(), ctx.amount(eff.get("x", "X")))
         n = ctx.amount(eff.get("n", 1))
         least = eff.get("least")
         if least is None:

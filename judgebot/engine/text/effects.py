@@ -1228,6 +1228,8 @@ def _search(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     act = m.group("act").lower()
     args: dict[str, Any] = {"who": s.ref, "filter": replace(f, zone="library") if f else None,
                             "n": n}
+    if m.group("x") and not count.startswith("up to "):
+        args["x"] = read_amount(r, m.group("x"))  # "with mana value X or less, where X is …"
     if distinct:
         args["distinct"] = True
     if m.group("shuf") or act.startswith("then shuffle"):

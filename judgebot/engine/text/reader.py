@@ -1113,7 +1113,8 @@ def sequence(r: Reader, sentences: list[str], i: int) -> tuple[list[Effect], int
         ability = TriggeredAbility(trig, tuple(body), text=s, rules=(R.TRIGGER_DELAYED,))
         return [Effect("delayed", {"ability": ability, "until": "your_next_turn"},
                        text=s)], 1
-    got = read_hand_reveal(r, sentences, i) or read_reveal_until(r, sentences, i)
+    got = read_hand_reveal(r, sentences, i) or read_reveal_until(r, sentences, i) or \
+        _search_then_put(r, sentences, i)
     if got is not None:
         return got
     if getattr(r, "revealing", None):
@@ -1124,6 +1125,31 @@ def sequence(r: Reader, sentences: list[str], i: int) -> tuple[list[Effect], int
             return [Effect("place_revealed", {"places": tuple(places)},
                            text=sentences[i].strip())], 1
     return None
+
+
+def _search_then_put(r: Reader, sentences: list[str], i: int
+                     ) -> tuple[list[Effect], int] | None:
+    """ "Search your library for up to two basic land cards and reveal them. Put one into your
+    hand and the other into your graveyard. Then shuffle.": one search (701.23), said in
+    sentences instead of clauses."""
+    s = sentences[i].strip().rstrip(".")
+    if not re.fullmatch(r"search (?:your|their) library (?:and/or graveyard )?for .+", s, re.I) \
+            or i + 1 >= len(sentences):
+        return None
+    put = sentences[i + 1].strip().rstrip(".")
+    if not re.match(r"(?:then )?put ", put, re.I):
+        return None
+    shuffle = i + 2 < len(sentences) and re.fullmatch(
+        r"then shuffle(?: your library)?\.?", sentences[i + 2].strip(), re.I) is not None
+    joined = s + ", " + put[0].lower() + put[1:] + (", then shuffle" if shuffle else "")
+    kept = (len(r.targets), r.it, r.them, r.that_player)
+    try:
+        effects = r.clause(joined).effects
+    except Unsupported:
+        del r.targets[kept[0]:]
+        r.it, r.them, r.that_player = kept[1], kept[2], kept[3]
+        return None
+    return list(effects), 3 if shuffle else 2
 
 
 def _last_player_ref(r: Reader) -> str:
