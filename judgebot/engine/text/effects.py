@@ -335,6 +335,9 @@ def verb(*forms: str) -> Callable[[Verb], Verb]:
 _VERB_RE: re.Pattern | None = None
 
 
+# a number said in a word, one to twenty (107.1)
+NUMBER_WORD = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|" \
+    r"fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)"
 PT_CHANGE = re.compile(r"\bgets? [+-](?:\d+|x)/[+-](?:\d+|x)\b")
 
 
@@ -1078,10 +1081,9 @@ def _discard(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
 def _mill(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     if s.kind != "player":
         raise fail(whole)
-    if m := re.fullmatch(r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|twenty|x|\d+|"
-                         r"that many) cards?", rest.strip().lower()):
-        n: Any = "amount" if m.group(1) == "that many" else number(m.group(1)) \
-            if m.group(1) not in ("twenty", "eight", "nine", "ten") else plain_number(m.group(1))
+    if m := re.fullmatch(r"(a|an|" + NUMBER_WORD + r"|x|\d+|that many) cards?",
+                         rest.strip().lower()):
+        n: Any = "amount" if m.group(1) == "that many" else number(m.group(1))
         return [Effect("mill", {"who": s.ref, "n": n}, text=whole)]
     low = rest.strip().lower()
     if m := re.fullmatch(r"half (?:their|your|his or her) library, rounded (up|down)", low):
@@ -1487,7 +1489,7 @@ def _subst_x(value: Any, x: Any) -> Any:
 
 # --- tokens ------------------------------------------------------------------------------------
 TOKEN_RE = re.compile(
-    r"(?P<n>a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+|that many|twice x|"
+    r"(?P<n>a|an|" + NUMBER_WORD + r"|x|\d+|that many|twice x|"
     r"x plus \w+) "
     r"(?:(?P<tapped>tapped) )?(?:(?P<pt>\d+/\d+|x/x) )?(?P<desc>.*?)\s*(?:creature )?tokens?"
     r"(?: with (?P<with>.+?))?(?: named (?P<named>.+?))?"
@@ -1691,7 +1693,7 @@ def _sacrifice(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     if low.startswith(("all ", "each ")):
         ref, _ = object_ref(r, t)
         return [Effect("sacrifice_all", {"who": s.ref, "what": ref}, text=whole)]
-    if m := re.fullmatch(r"(a|an|one|two|three|four|five|x|\d+|that many) (.+)", low):
+    if m := re.fullmatch(r"(a|an|" + NUMBER_WORD + r"|x|\d+|that many) (.+)", low):
         n: Any = "amount" if m.group(1) == "that many" else number(m.group(1))
         f = noun(t[len(t) - len(m.group(2)):]).filter
         return [Effect("sacrifice", {"who": s.ref, "filter": f, "n": n}, text=whole)]

@@ -11,7 +11,8 @@ from judgebot.messages import Name, msg
 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
            "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
-           "thirteen": 13, "fourteen": 14, "fifteen": 15, "twenty": 20, "x": "X"}
+           "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
+           "eighteen": 18, "nineteen": 19, "twenty": 20, "x": "X"}
 ZH_NUMBERS = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
               "九": 9, "十": 10, "X": "X", "x": "X"}
 COLORS_EN = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
