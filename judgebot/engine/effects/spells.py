@@ -9,7 +9,7 @@ from judgebot.engine import citations as R
 from judgebot.engine.abilities import Cost, Effect, SpellAbility, spell_ability
 from judgebot.engine.apply import settle_top
 from judgebot.engine.casting import cast_during_resolution, copy_spell
-from judgebot.engine.context import Ctx, objects, owner_of
+from judgebot.engine.context import Ctx, objects, owner_of, players
 from judgebot.engine.costs import offer_cost, offer_payment
 from judgebot.engine.errors import Unsupported
 from judgebot.engine.events import Counters, CounterSpell, Happened, Move
@@ -181,19 +181,66 @@ def _cascade(ctx: Ctx, eff: Effect) -> None:
                                    n=limit), ctx.rules + (R.CASCADE,))
         cast_during_resolution(game, hit, ctx.you, "free", mandatory=False,
                                rules=ctx.rules + (R.CASCADE,))
+    _bottom_in_random_order(ctx, ctx.you, exiled, ctx.rules + (R.CASCADE,))
+
+
+def _bottom_in_random_order(ctx: Ctx, player: str, exiled: list[int],
+                            rules: tuple[str, ...]) -> None:
+    """The exiled cards still in exile, put on the bottom of the library in a random order:
+    each order possible, explored as a choice."""
+    game = ctx.game
     rest = [o for o in exiled if o in game.objects and game.objects[o].zone == "exile"]
     order: list[int] = []
-    while rest:  # a random order: each order possible, explored as a choice
+    while rest:
         names = sorted({game.name_of(o) for o in rest})
-        i = game.chooser.choose(ctx.you, "random", names, keys=("random",),
+        i = game.chooser.choose(player, "random", names, keys=("random",),
                                 note="the random order of the cards put on the bottom")
         pick = next(o for o in rest if game.name_of(o) == names[i])
         rest.remove(pick)
         order.append(pick)
     if order:
         perform(game, [Move(source=ctx.source, oid=o, to_zone="library", reason="library",
-                            position="bottom", rules=ctx.rules + (R.CASCADE,))
-                       for o in order])
+                            position="bottom", rules=rules) for o in order])
+
+
+@verb("discover", primary="n")
+def _discover(ctx: Ctx, eff: Effect) -> None:
+    """"Discover N" (701.57a): exile cards from the top of your library until you exile a
+    nonland card with mana value N or less; you may cast it without paying its mana cost,
+    else it goes to your hand; the other cards go to the bottom in a random order. A library
+    the scenario doesn't list is refused."""
+    game = ctx.game
+    n = ctx.amount(eff.get("n", 0))
+    rules = ctx.rules + (R.DISCOVER,)
+    for p in players(ctx, eff.get("who", "you"))[:1]:
+        pl = game.players[p]
+        if not pl.library_known:
+            raise Unsupported(msg("effects.zones.unknown_top", player=p))
+        exiled: list[int] = []
+        hit = None
+        while pl.library:
+            settle_top(game, p, 1)
+            done = perform(game, [Move(source=ctx.source, oid=pl.library[0], to_zone="exile",
+                                       reason="exile", rules=ctx.rules + (R.EXILE,))])
+            new = [e.new_id for e in done if isinstance(e, Move) and e.to_zone == "exile"]
+            if not new:
+                break
+            exiled += new
+            got = game.chars(new[0])
+            if not got.is_land and got.mana_value() <= n:
+                hit = new[0]
+                break
+        ctx.refs["discovered"] = [hit] if hit is not None else []
+        if hit is None:
+            game.log.add("effect", msg("effects.discover.miss", you=p, n=n), rules)
+        else:
+            game.log.add("effect", msg("effects.discover.hit", you=p, name=game.label(hit),
+                                       n=n), rules)
+            cast = cast_during_resolution(game, hit, p, "free", mandatory=False, rules=rules)
+            if not cast and hit in game.objects and game.objects[hit].zone == "exile":
+                perform(game, [Move(source=ctx.source, oid=hit, to_zone="hand", reason="hand",
+                                    rules=rules)])
+        _bottom_in_random_order(ctx, p, exiled, rules)
 
 
 @verb("cast_suspended", primary="flag")

@@ -2316,6 +2316,18 @@ def _can(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
                    text=whole)]
 
 
+@verb("discover", "discovers")
+def _discover(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
+    """"Discover 4", "that player discovers X, where X is its mana value" (701.57a)."""
+    m = re.fullmatch(r"(\w+)(?:, where x is (.+))?", rest.strip(), re.I)
+    if s.kind != "player" or s.plural or m is None:
+        raise fail(whole)
+    n = read_amount(r, m.group(2)) if m.group(2) and m.group(1).lower() == "x" else \
+        read_amount(r, m.group(1))
+    r.it = "discovered"  # "the discovered card" (701.57c)
+    return [Effect("discover", {"who": s.ref, "n": n}, text=whole)]
+
+
 @verb("investigate", "investigates")
 def _investigate(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     times = {"": 1, "twice": 2, "three times": 3}.get(rest.strip().lower())
