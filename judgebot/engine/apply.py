@@ -563,6 +563,9 @@ def _create_token(game: Game, ev: CreateToken) -> Applied:
             obj.attached_to = ev.attach_to  # it enters attached (303.4f)
         if ev.haste:
             obj.chosen["haste_eot"] = True
+        for kind, k in ev.counters.items():  # "enters with N +1/+1 counters" (122.6)
+            if k > 0:
+                obj.counters[kind] += k
         ev.new_ids.append(obj.id)
         if ev.attacking is not None and game.combat is not None:
             game.combat.attackers[obj.id] = ev.attacking

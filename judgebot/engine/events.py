@@ -115,6 +115,7 @@ class CreateToken(Event):
     new_ids: list[int] = field(default_factory=list)
     haste: bool = False
     attach_to: int | None = None  # an Aura token created attached to this (a Role, 303.7)
+    counters: dict[str, int] = field(default_factory=dict)  # it enters with them (122.6)
 
 
 @dataclass(eq=False)

@@ -140,15 +140,17 @@ def _token(ctx: Ctx, eff: Effect) -> None:
                 keys=("attack",), note="what the token attacks")]) for _ in range(n)]
         ids: list[int] = []
         for k, at in batches:
+            counters = {kind: ctx.amount(v) for kind, v in (eff.get("counters") or {}).items()}
             ev = CreateToken(source=ctx.source, card=card, controller=p, n=k,
                              tapped=bool(eff.get("tapped")), haste=bool(eff.get("haste")),
-                             attach_to=attach[0],
+                             attach_to=attach[0], counters=counters,
                              attacking=at, rules=ctx.rules + ((R.ATTACKING_TOKEN,)
                                                               if at is not None else ())
                              + ((R.AURA_NO_TARGET_ENTERING, R.PREDEFINED_TOKEN)
                                 if attach[0] is not None else ())
                              + ((R.TOKEN_DEFINED, R.RESOLVE_INFO)
-                                if eff.get("pt_x") is not None else ()))
+                                if eff.get("pt_x") is not None else ())
+                             + ((R.INCUBATE,) if eff.get("incubate") else ()))
             done = perform(game, [ev])
             ids += [i for e in done if isinstance(e, CreateToken) for i in e.new_ids]
         ctx.refs["tokens"] = ids

@@ -2328,6 +2328,21 @@ def _discover(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     return [Effect("discover", {"who": s.ref, "n": n}, text=whole)]
 
 
+@verb("incubate", "incubates")
+def _incubate(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
+    """"Incubate 3", "Its controller incubates X, where X is its mana value" (701.53a): an
+    Incubator token (111.10i) that enters with that many +1/+1 counters."""
+    m = re.fullmatch(r"(\w+)(?:, where x is (.+))?", rest.strip(), re.I)
+    card = r.token_def("Incubator")
+    if s.kind != "player" or m is None or card is None:
+        raise fail(whole)
+    n = read_amount(r, m.group(2)) if m.group(2) and m.group(1).lower() == "x" else \
+        read_amount(r, m.group(1))
+    r.it = r.them = "tokens"
+    return [Effect("token", {"card": card, "n": 1, "controller": s.ref,
+                             "counters": {"+1/+1": n}, "incubate": True}, text=whole)]
+
+
 @verb("investigate", "investigates")
 def _investigate(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     times = {"": 1, "twice": 2, "three times": 3}.get(rest.strip().lower())

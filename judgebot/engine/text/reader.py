@@ -51,7 +51,7 @@ from judgebot.engine.text.replacements import read_replacement
 from judgebot.engine.text.reveals import read_place, read_reveal_until
 from judgebot.engine.text.selectors import noun
 from judgebot.engine.text.statics import read_static
-from judgebot.engine.text.tokens import predefined_token
+from judgebot.engine.text.tokens import incubator_token, predefined_token
 from judgebot.engine.text.triggers import read_trigger
 from judgebot.engine.text.vocabulary import vocabulary
 from judgebot.engine.text.words import mana_cost
@@ -195,6 +195,8 @@ class Reader:
         return self.it
 
     def token_def(self, name: str) -> CardDef | None:
+        if name.lower() == "incubator":
+            return incubator_token(read_ability_text)
         return predefined_token(name, read_ability_text)
 
     def read_quoted(self, text: str) -> Ability:

@@ -67,6 +67,36 @@ def _make(name: str, read: Callable[[str], tuple]) -> CardDef | None:
                    abilities, is_token=True, source="token")
 
 
+INCUBATOR = re.compile(r"An Incubator token is a double-faced token\. Its front face is a "
+                       r"colorless Incubator artifact with “(.+?)” Its back face is a (\d+)/(\d+) "
+                       r"colorless (\w+) artifact creature named ([\w ]+?)\.?$")
+
+
+def incubator_token(read: Callable[[str], tuple]) -> CardDef | None:
+    """The Incubator token (111.10i, 701.53b), read from the rule: a colorless Incubator
+    artifact with "{2}: Transform this token." whose back face is a 0/0 Phyrexian artifact
+    creature named Phyrexian Token."""
+    if "incubator" not in _MADE:
+        _MADE["incubator"] = _incubator(read)
+    return _MADE["incubator"]
+
+
+def _incubator(read: Callable[[str], tuple]) -> CardDef | None:
+    m = INCUBATOR.fullmatch(_definitions().get("incubator", ""))
+    if m is None:
+        return None
+    try:
+        abilities = read(m.group(1).replace("this token", "~"))
+    except Unsupported:
+        return None
+    back = CardDef(m.group(5), (m.group(5),), None, frozenset(), frozenset(),
+                   frozenset({"artifact", "creature"}), frozenset({m.group(4)}),
+                   int(m.group(2)), int(m.group(3)), is_token=True, source="token")
+    return CardDef("Incubator", ("Incubator",), None, frozenset(), frozenset(),
+                   frozenset({"artifact"}), frozenset({"Incubator"}), None, None, None,
+                   abilities, layout="transform", other=back, is_token=True, source="token")
+
+
 @lru_cache(maxsize=1)
 def _definitions() -> dict[str, str]:
     from judgebot.store import open_store  # the rules' definitions, read once
