@@ -196,6 +196,26 @@ def _energy(ctx: Ctx, eff: Effect) -> None:
                                     rules=ctx.rules + (R.ENERGY,))])
 
 
+@verb("pay_energy_any", primary="least")
+def _pay_energy_any(ctx: Ctx, eff: Effect) -> None:
+    """"Then you may pay any amount of {E}" (107.14): the player chooses how many of their
+    energy counters to remove — a choice a scenario names (``pay: 3``) or the runner
+    explores; that number is what "that much" and "paid this way" mean afterwards."""
+    game = ctx.game
+    have = game.players[ctx.you].counters.get("energy", 0)
+    least = min(int(eff.get("least", 0)), have)
+    options = [str(n) for n in range(least, have + 1)]
+    paid = int(options[game.chooser.choose(ctx.you, "pay", options, keys=("pay", "energy"),
+                                           note=eff.text)])
+    if paid:
+        game.players[ctx.you].counters["energy"] = have - paid
+        game.changed()
+    game.log.add("pay", msg("effects.players.pays_energy", player=ctx.you, n=paid,
+                            left=have - paid), ctx.rules + (R.ENERGY,))
+    ctx.refs["energy_paid"] = paid
+    ctx.refs["amount"] = paid
+
+
 # --- instants and sorceries (issue 16, oracle branch) ------------------------------------------
 @verb("extra_turn", primary="who")
 def _extra_turn(ctx: Ctx, eff: Effect) -> None:

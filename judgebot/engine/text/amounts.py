@@ -129,6 +129,9 @@ def read_amount(r: Any, text: str) -> Any:
         return r.where_x  # "…, where X is …" said at the end of the sentence
     if low in FIXED:
         return dict(FIXED[low])
+    if low in ("the amount of {e} paid this way", "the number of {e} paid this way") and \
+            getattr(r, "paid_energy", False):
+        return {"ref": "energy_paid"}
     if low in ("the number of cards revealed this way", "the number of cards exiled this way") \
             and getattr(r, "revealing", None):
         return {"ref": "revealed"}  # after "reveal cards … until …": all of them (608.2h)
@@ -301,6 +304,8 @@ def for_each(r: Any, text: str) -> Any:
         if low.startswith("other"):
             raise unread(text, text)
         return dict(FIXED["the number of spells you've cast this turn"])
+    if low == "{e} paid this way" and getattr(r, "paid_energy", False):
+        return {"ref": "energy_paid"}  # "for each {E} paid this way"
     if low == "creature in your party":
         return {"party": "you"}  # up to one each of Cleric, Rogue, Warrior, Wizard (700.8)
     if low in ("time ~ was kicked", "time it was kicked", "time this spell was kicked"):

@@ -441,6 +441,11 @@ def _clause(r: Reading, text: str) -> list[Effect]:
         who = player_ref(r, "you" if m.group(1) == "your" else m.group(1))
         return [Effect("set_life", {"who": who, "amount": read_amount(r, m.group(2))},
                        text=t)]
+    if low in ("you may pay any amount of {e}", "you may pay one or more {e}"):
+        # 107.14: the player chooses how many of their energy counters to remove; "that much",
+        # "for each {E} paid this way" and "the amount of {E} paid this way" say that number
+        r.paid_energy = True
+        return [Effect("pay_energy_any", {"least": 1 if "one or more" in low else 0}, text=t)]
     if low == "the ring tempts you":
         # 701.54a: the player chooses a Ring-bearer; the Ring's emblem grows (701.54c)
         return [Effect("ring_tempts", {"who": "you"}, text=t)]
@@ -2314,6 +2319,13 @@ def _can(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
                             rules=(R.DEFENDER,))
     return [Effect("grant", {"what": s.ref, "abilities": (ability,), "duration": "eot"},
                    text=whole)]
+
+
+@verb("pay", "pays")
+def _pay(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
+    """"You may pay any amount of {E}" is read whole by :func:`clause`; a payment said alone
+    is a cost, not an effect this reader knows."""
+    raise fail(whole)
 
 
 @verb("discover", "discovers")

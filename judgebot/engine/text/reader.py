@@ -409,6 +409,7 @@ class Reader:
         self.it, self.them, self.that_player = "self", None, None
         self.flipped = self.rolled = False
         self.revealing: str | None = None  # "one"/"many" after "reveal … until …"
+        self.paid_energy = False  # "you may pay any amount of {E}" said earlier
         self.chose = None
         self.clashed = False
         self.named = {}
