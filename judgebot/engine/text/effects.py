@@ -1209,6 +1209,11 @@ def _search(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
     if not m:
         raise fail(whole)
     what = m.group("what")
+    same_mv = None
+    if sm := re.fullmatch(r"(.+?) with the same mana value as (?:the discarded card|this card|~)",
+                          what, re.I):
+        # transmute (702.53a): the card with transmute, discarded to pay the cost
+        what, same_mv = sm.group(1) + " with mana value x", {"mv_of": "self"}
     distinct = False
     if d := re.fullmatch(r"(.+?) with different names", what, re.I):
         what, distinct = d.group(1), True  # no two found with the same name
@@ -1237,6 +1242,8 @@ def _search(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
                             "n": n}
     if m.group("x") and not count.startswith("up to "):
         args["x"] = read_amount(r, m.group("x"))  # "with mana value X or less, where X is …"
+    if same_mv is not None:
+        args["x"] = same_mv
     if distinct:
         args["distinct"] = True
     if m.group("shuf") or act.startswith("then shuffle"):
