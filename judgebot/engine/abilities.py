@@ -29,6 +29,7 @@ KEYWORD_RULES: dict[str, str] = {
     "shadow": R.SHADOW, "cycling": R.CYCLING, "echo": R.ECHO, "fading": R.FADING,
     "kicker": R.KICKER, "flashback": R.FLASHBACK, "madness": R.MADNESS, "fear": R.FEAR,
     "morph": R.MORPH, "storm": R.STORM, "split second": R.SPLIT_SECOND,
+    "demonstrate": R.DEMONSTRATE,
     "suspend": R.SUSPEND, "vanishing": R.VANISHING, "absorb": R.ABSORB,
     "poisonous": R.POISONOUS, "changeling": R.CHANGELING, "evoke": R.EVOKE,
     "wither": R.WITHER, "exalted": R.EXALTED, "infect": R.INFECT, "prowess": R.PROWESS,
@@ -501,6 +502,15 @@ def components(kw: Keyword) -> tuple[Ability, ...]:
         return (TriggeredAbility(Trigger("cast_self", "self"), (Effect("copy_cast_spell", {}),),
                                  condition=("additional_paid", name), zone="stack", text=name,
                                  rules=(rule,), keyword=name),)
+    if name == "demonstrate":
+        # "When you cast this spell, you may copy it and you may choose new targets for the
+        # copy. If you copy the spell, choose an opponent. That player copies the spell and
+        # may choose new targets for that copy." (702.144a)
+        return (TriggeredAbility(Trigger("cast_self", "self"),
+                                 (Effect("may", {"effects": (
+                                     Effect("copy_cast_spell", {"demonstrate": True}),)}),),
+                                 zone="stack", text=name, rules=(R.DEMONSTRATE,),
+                                 keyword=name),)
     if name == "storm":
         return (TriggeredAbility(Trigger("cast_self", "self"), (Effect("storm", {}),),
                                  zone="stack", text="storm", rules=(R.STORM,), keyword=name),)

@@ -129,6 +129,14 @@ def _copy_cast_spell(ctx: Ctx, eff: Effect) -> None:
         if game.stack_item(spell) is None:
             break
         copy_spell(game, spell, ctx.you, new_targets=True, rules=ctx.rules)
+    if eff.get("demonstrate") and game.stack_item(spell) is not None:
+        # demonstrate: an opponent chosen now copies it too (702.144a)
+        opponents = game.opponents(ctx.you)
+        if opponents:
+            opp = opponents[0] if len(opponents) == 1 else opponents[game.chooser.choose(
+                ctx.you, "chosen_player", list(opponents), keys=("chosen_player",),
+                note="the opponent who also copies it")]
+            copy_spell(game, spell, opp, new_targets=True, rules=ctx.rules)
 
 
 @verb("storm", primary="flag")
