@@ -91,6 +91,9 @@ def _stat_of(r: Any, who: str) -> Any:
         # "reveal the top card of your library …" / "reveal cards … until you reveal a
         # nonland card … that card's mana value"
         return r.ref_it()
+    if w == "that card's" and r is not None and isinstance(r.ref_it(), str) and \
+            re.fullmatch(r"target\d*", r.ref_it()):
+        return r.ref_it()  # "Return target card … You gain life equal to that card's mana value"
     if w in ("target creature's",) and r is not None and hasattr(r, "add_target"):
         # "equal to target creature's power": a target of its own (115.1)
         from judgebot.engine.text.selectors import target_spec
