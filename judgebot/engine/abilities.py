@@ -43,6 +43,7 @@ KEYWORD_RULES: dict[str, str] = {
     "rebound": R.REBOUND, "entwine": R.ENTWINE, "escalate": R.ESCALATE, "spree": R.SPREE,
     "tiered": R.TIERED, "jump-start": R.JUMP_START, "retrace": R.RETRACE,
     "multikicker": R.MULTIKICKER, "gift": R.GIFT, "overload": R.OVERLOAD,
+    "cleave": R.CLEAVE,
     "foretell": R.FORETELL, "awaken": R.AWAKEN, "miracle": R.MIRACLE,
     "escape": R.ESCAPE, "assist": R.ASSIST,
     # cards with two faces (this branch's part)
@@ -73,7 +74,7 @@ NO_EFFECT_KEYWORDS = frozenset({"partner", "choose a background", "doctor's comp
 # Keywords that take a number, a cost, or both.
 NUMBERED = {"fading", "vanishing", "absorb", "poisonous", "toxic", "devour", "amplify"}
 COSTED = {"buyback", "cycling", "echo", "kicker", "flashback", "madness", "morph", "evoke",
-          "equip", "dash", "entwine", "escalate", "multikicker", "disturb"}
+          "equip", "dash", "entwine", "escalate", "multikicker", "disturb", "cleave"}
 
 
 class Ability:
@@ -615,7 +616,7 @@ def statics(abilities: tuple[Ability, ...]) -> tuple[StaticAbility, ...]:
 
 # The alternative costs that change what the spell does once paid: its keyword keeps the
 # spell ability read for that case (``Keyword.spell``).
-SPELL_CHANGING_COSTS = ("overload", "awaken")
+SPELL_CHANGING_COSTS = ("overload", "awaken", "cleave")
 
 
 @cache

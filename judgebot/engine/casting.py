@@ -66,10 +66,10 @@ from judgebot.messages import Joined, Name, msg
 FACE_DOWN_COST = ManaCost.parse("{3}")
 # The alternative costs (118.9) a cast may pay.
 ALT_COSTS = ("flashback", "morph", "madness", "evoke", "free", "suspend", "dash", "disturb",
-             "alternative", "overload", "foretell", "awaken", "miracle", "escape")
+             "alternative", "overload", "foretell", "awaken", "miracle", "escape", "cleave")
 # The ways a spell is cast that the log says ("casts X with flashback").
 CAST_HOW = ("flashback", "morph", "madness", "suspend", "evoke", "free", "dash", "disturb",
-            "alternative", "overload", "foretell", "awaken", "miracle", "escape")
+            "alternative", "overload", "foretell", "awaken", "miracle", "escape", "cleave")
 
 
 @dataclass
@@ -370,7 +370,7 @@ def cast(game: Game, req: CastRequest) -> GameObject:
                   "overload": [R.OVERLOAD, R.OVERLOAD_TEXT, R.OVERLOAD_NO_TARGETS],
                   "foretell": [R.FORETELL],
                   "awaken": [R.AWAKEN, R.AWAKEN_TARGET], "miracle": [R.MIRACLE],
-                  "escape": [R.ESCAPE],
+                  "escape": [R.ESCAPE], "cleave": [R.CLEAVE],
                   "disturb": [R.DISTURB, R.DFC_CAST_TRANSFORMED]}.get(alt, []))
     if alt in ALT_COSTS or req.free:
         rules.append(R.ALT_COST)
@@ -643,7 +643,7 @@ def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: st
     elif alt == "morph":
         base = FACE_DOWN_COST
     elif alt in ("flashback", "madness", "evoke", "dash", "disturb", "overload", "foretell",
-                 "awaken", "miracle", "escape"):
+                 "awaken", "miracle", "escape", "cleave"):
         # madness and disturb: the card's keyword where it is (disturb is on the front face,
         # the spell is its back face: 702.146a)
         kw = (c if alt not in ("madness", "disturb") else game.chars(obj.id)).keyword(alt)

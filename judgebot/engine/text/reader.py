@@ -234,6 +234,10 @@ class Reader:
         spell_targets: list[TargetSpec] = []
         spell_extra: dict[str, Any] = {}
         normal = self.normalise(text)
+        if is_spell and not self.overloading and re.search(r"^cleave\b", normal, re.I | re.M):
+            # cleave (702.148a): cast normally, the words in square brackets are part of the
+            # text; cast for its cleave cost, they are removed (read in :meth:`_paid_spells`)
+            normal = normal.replace("[", "").replace("]", "")
         last: tuple[str, int, int] | None = None  # the spell line read last, what it added
         lines, levels = _level_striations(_join_modes(re.split(r"\n+", normal)))
         for level in levels:
@@ -300,12 +304,15 @@ class Reader:
         "put N +1/+1 counters on target land you control. That land becomes a 0/0 Elemental
         creature with haste. It's still a land." after the spell's own (702.113a)."""
         for i, ab in enumerate(out):
-            if not (isinstance(ab, Keyword) and ab.name in ("overload", "awaken")):
+            if not (isinstance(ab, Keyword) and ab.name in ("overload", "awaken", "cleave")):
                 continue
             sub = Reader(self.card)
             sub.overloading = True
             if ab.name == "overload":
                 changed = replace_word(replace_word(text, "target", "each"), "Target", "Each")
+            elif ab.name == "cleave":
+                changed = re.sub(r"\s*\[[^\]]*\]", "", text)
+                changed = re.sub(r" +([.,])", r"\1", re.sub(r"[ \t]{2,}", " ", changed))
             else:
                 lines = [ln for ln in text.split("\n") if ln.strip()
                          and not ln.strip().lower().startswith("awaken")]
