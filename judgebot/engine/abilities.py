@@ -251,6 +251,9 @@ class Cost:
     # as announced
     exile_graveyard_x: Filter | None = None
     discard_random: bool = False  # "discard a card at random" (701.9b)
+    # "As an additional cost to cast this spell, reveal a creature card from your hand": the
+    # card stays in the hand, shown to all (701.20a); "the revealed card" names it
+    reveal_from_hand: Filter | None = None
 
     def __str__(self) -> str:
         """The cost as written ("Sacrifice three creatures"), for the log and the board."""
@@ -264,7 +267,7 @@ class Cost:
                     or self.loyalty is not None
                     or self.tap_others or self.return_other or self.put_counters_self
                     or self.tap_power
-                    or self.energy)
+                    or self.energy or self.reveal_from_hand is not None)
 
 
 @dataclass(eq=False)

@@ -291,6 +291,12 @@ def check_costs(game: Game, player: str, cost: Cost, source: int | None,
     if cost.discard and len([o for o in game.players[player].hand if o != source]) < \
             cost.discard:
         raise IllegalAction(msg("costs.check_costs.2", player=player, what=what), (R.ACTIVATE,))
+    if cost.reveal_from_hand is not None and not [
+            o for o in game.players[player].hand if o != source and
+            matches(cost.reveal_from_hand, View(game), o, player)]:
+        raise IllegalAction(msg("costs.not_enough", what=what,
+                                value=cost.reveal_from_hand.describe(), n=1),
+                            (R.CAST_PAY, R.REVEAL))
     for part in (cost.tap_others, cost.exile_from_graveyard, cost.exile_from_hand):
         if part is not None and len(_candidates(game, player, cost, source, part[0])) < part[1]:
             raise IllegalAction(msg("costs.not_enough", what=what, value=part[0].describe(),
@@ -393,6 +399,16 @@ def pay_costs(game: Game, player: str, cost: Cost, source: int | None, what: str
                             rules=(R.SACRIFICE, R.CAST_PAY)) for o in chosen])
         if source is not None and source in game.objects:
             game.objects[source].chosen["sacrificed"] = chosen[0] if chosen else None
+    if cost.reveal_from_hand is not None:
+        view = View(game)
+        options = [o for o in game.players[player].hand if o != source and
+                   matches(cost.reveal_from_hand, view, o, player)]
+        chosen = choose_cards(game, player, options, 1, "reveal", keys=("reveal",))
+        game.log.add("reveal", msg("costs.reveals_for", player=player, what=what,
+                                   value=Joined(tuple(game.label(o) for o in chosen),
+                                                "list.and")), (R.CAST_PAY, R.REVEAL))
+        if source is not None and source in game.objects and chosen:
+            game.objects[source].chosen["revealed_cost"] = chosen[0]
     if cost.tap_others is not None:
         f, n = cost.tap_others
         chosen = choose_cards(game, player, _candidates(game, player, cost, source, f), n, "tap")

@@ -148,6 +148,8 @@ def _resolve_spell(game: Game, spell: GameObject) -> None:
                  + ((R.FUSE_RESOLVES,) if fused else ()))
     x = spell.cast.x if spell.cast else 0
     refs = {"sacrificed": spell.chosen["sacrificed"]} if spell.chosen.get("sacrificed") else {}
+    if spell.chosen.get("revealed_cost") is not None:
+        refs["revealed_cost"] = spell.chosen["revealed_cost"]  # revealed to cast it
     ctx = Ctx(game, c.controller, spell.id, c.copy(), spell, spell.targets, legal, x, {}, refs,
               (), spell.division, damage_source=spell.id)
     gift = c.keyword("gift")

@@ -86,6 +86,9 @@ def _stat_of(r: Any, who: str) -> Any:
         return "exiled"
     if w == "the discarded card's":
         return "discarded"
+    if w == "the revealed card's" and r is not None and r.ref_it() not in (
+            "revealed", "revealed_hit"):
+        return "revealed_cost"  # the card revealed from the hand to cast the spell
     if w in ("that card's", "the revealed card's") and r is not None and \
             r.ref_it() in ("revealed", "revealed_hit"):
         # "reveal the top card of your library …" / "reveal cards … until you reveal a

@@ -1216,6 +1216,10 @@ def _additional_cost(text: str) -> Any:
         from judgebot.engine.abilities import Cost
         f = noun(t[m.start(1):m.end(1)] + " card").filter if m.group(1) else Filter()
         return Cost(exile_graveyard_x=replace(f, zone="graveyard"), text=t)
+    if m := re.fullmatch(r"reveal an? (.+?) card from your hand", low):
+        from judgebot.engine.abilities import Cost
+        f = noun(t[m.start(1):m.end(1)] + " card").filter
+        return Cost(reveal_from_hand=replace(f, zone="hand"), text=t)
     if re.fullmatch(r"(sacrifice|discard|pay|exile|tap|return) (.+)", low):
         return read_cost(t[0].upper() + t[1:])
     raise Unsupported(msg("text.costs.read_cost", part=t))
