@@ -164,6 +164,12 @@ def _same_owner(game: Game, spec: TargetSpec, chosen: list[Any], before: list[li
                 name: str) -> None:
     """Cards targeted "from a single graveyard" have one owner; "target cards from their
     graveyard" after "target player": that player's (115.1, 601.2c)."""
+    if spec.same_owner == "same_controller":
+        # "two target creatures controlled by the same player" (601.2c)
+        if len({game.controller_of(t) for t in chosen if isinstance(t, int)}) > 1:
+            raise IllegalAction(msg("targeting.same_owner", name=name, text=spec.text),
+                                (R.CAST_TARGETS, R.TARGETS))
+        return
     owners = {game.objects[t].owner for t in chosen if isinstance(t, int) and t in game.objects}
     want = None
     if spec.same_owner != "single":

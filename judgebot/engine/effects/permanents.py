@@ -260,6 +260,22 @@ def _choose_objects(ctx: Ctx, eff: Effect) -> None:
     ctx.refs["chosen_objects"] = chosen
 
 
+@verb("choose_among", primary="among")
+def _choose_among(ctx: Ctx, eff: Effect) -> None:
+    """"Their controller chooses one of them": one of the objects a slot targets, chosen as
+    the spell resolves (608.2d); "the other" is the rest."""
+    game = ctx.game
+    among = [o for o in objects(ctx, eff.get("among")) if o in game.objects and
+             game.objects[o].zone == "battlefield"]
+    who = (players(ctx, eff.get("who", "you")) or [ctx.you])[0]
+    chosen = choose_cards(game, who, among, 1, "choose", keys=("choose",))
+    for o in chosen:
+        game.log.add("choice", msg("effects.permanents.chooses_object", who=who,
+                                   name=game.label(o)), ctx.rules + (R.RESOLVE_CHOICES,))
+    ctx.refs["chosen_objects"] = chosen
+    ctx.refs["other_objects"] = [o for o in among if o not in chosen]
+
+
 @verb("populate", primary="who")
 def _populate(ctx: Ctx, eff: Effect) -> None:
     """"Populate": choose a creature token you control and create a token that's a copy of it

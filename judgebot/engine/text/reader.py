@@ -1124,7 +1124,7 @@ def sequence(r: Reader, sentences: list[str], i: int) -> tuple[list[Effect], int
         return [Effect("delayed", {"ability": ability, "until": "your_next_turn"},
                        text=s)], 1
     got = read_hand_reveal(r, sentences, i) or read_reveal_until(r, sentences, i) or \
-        _search_then_put(r, sentences, i)
+        _search_then_put(r, sentences, i) or _one_of_them(r, sentences, i)
     if got is not None:
         return got
     if getattr(r, "revealing", None):
@@ -1160,6 +1160,37 @@ def _search_then_put(r: Reader, sentences: list[str], i: int
         r.it, r.them, r.that_player = kept[1], kept[2], kept[3]
         return None
     return list(effects), 3 if shuffle else 2
+
+
+ONE_OF = re.compile(r"(?:(?P<who>that player|their controller) )?(?P<verb>chooses and sacrifices|"
+                    r"sacrifices|chooses|exile|destroy) one of (?:them|those creatures)"
+                    r"(?: of their choice)?(?:,? and (?P<rest>.+))?", re.I)
+
+
+def _one_of_them(r: Reader, sentences: list[str], i: int
+                 ) -> tuple[list[Effect], int] | None:
+    """ "Choose two target creatures controlled by the same player. Their controller chooses
+    and sacrifices one of them. Return the other to its owner's hand.": one of the targets
+    chosen as the spell resolves (by their controller, or by you), "the other" the rest."""
+    s = sentences[i].strip().rstrip(".")
+    m = ONE_OF.fullmatch(s)
+    them = r.them
+    if m is None or not (isinstance(them, str) and re.fullmatch(r"target\d*", them)):
+        return None
+    who = f"controller_of_{them}" if m.group("who") else "you"
+    out = [Effect("choose_among", {"who": who, "among": them}, text=s)]
+    verb = m.group("verb").lower()
+    if verb.endswith("sacrifices"):
+        out.append(Effect("sacrifice", {"what": "chosen_objects"}, text=s))
+    elif verb in ("exile", "destroy"):
+        out.append(Effect(verb, {"what": "chosen_objects"}, text=s))
+    r.named = {**(getattr(r, "named", None) or {}), "that creature": "chosen_objects",
+               "the chosen creature": "chosen_objects", "the other": "other_objects",
+               "the other creature": "other_objects"}
+    r.it = "chosen_objects"
+    if m.group("rest"):
+        out.extend(r.clause(m.group("rest")).effects)
+    return out, 1
 
 
 def _last_player_ref(r: Reader) -> str:

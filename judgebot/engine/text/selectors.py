@@ -444,6 +444,14 @@ def target_spec(text: str) -> TargetSpec:
         if spec.kind != "card":
             raise unread(raw, raw)
         return replace(spec, same_owner="single", text=raw)
+    if m := re.fullmatch(r"(.+?) controlled by the same (player|opponent)", raw, re.I):
+        # "two target creatures controlled by the same player": one controller for all
+        spec = target_spec(m.group(1))
+        if spec.kind != "object" or spec.count < 2:
+            raise unread(raw, raw)
+        f = replace(spec.filter, controller="opponent") if m.group(2).lower() == "opponent" \
+            else spec.filter
+        return replace(spec, filter=f, same_owner="same_controller", text=raw)
     if low in ("any other target", "another target") :
         return TargetSpec("any", Filter(other=True), text=raw)
     if low in ("target player", "目标牌手"):
