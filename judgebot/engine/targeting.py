@@ -167,7 +167,7 @@ def _same_owner(game: Game, spec: TargetSpec, chosen: list[Any], before: list[li
     if spec.same_owner == "same_controller":
         # "two target creatures controlled by the same player" (601.2c)
         if len({game.controller_of(t) for t in chosen if isinstance(t, int)}) > 1:
-            raise IllegalAction(msg("targeting.same_owner", name=name, text=spec.text),
+            raise IllegalAction(msg("targeting.same_controller", name=name, text=spec.text),
                                 (R.CAST_TARGETS, R.TARGETS))
         return
     owners = {game.objects[t].owner for t in chosen if isinstance(t, int) and t in game.objects}
