@@ -29,7 +29,7 @@ KEYWORD_RULES: dict[str, str] = {
     "shadow": R.SHADOW, "cycling": R.CYCLING, "echo": R.ECHO, "fading": R.FADING,
     "kicker": R.KICKER, "flashback": R.FLASHBACK, "madness": R.MADNESS, "fear": R.FEAR,
     "morph": R.MORPH, "storm": R.STORM, "split second": R.SPLIT_SECOND,
-    "demonstrate": R.DEMONSTRATE,
+    "demonstrate": R.DEMONSTRATE, "cipher": R.CIPHER,
     "suspend": R.SUSPEND, "vanishing": R.VANISHING, "absorb": R.ABSORB,
     "poisonous": R.POISONOUS, "changeling": R.CHANGELING, "evoke": R.EVOKE,
     "wither": R.WITHER, "exalted": R.EXALTED, "infect": R.INFECT, "prowess": R.PROWESS,
@@ -506,6 +506,17 @@ def components(kw: Keyword) -> tuple[Ability, ...]:
         return (TriggeredAbility(Trigger("cast_self", "self"), (Effect("copy_cast_spell", {}),),
                                  condition=("additional_paid", name), zone="stack", text=name,
                                  rules=(rule,), keyword=name),)
+    if name == "cipher":
+        # "If this spell is represented by a card, you may exile this card encoded on a
+        # creature you control" and, while it is exiled, that creature has "Whenever this
+        # creature deals combat damage to a player, its controller may cast a copy of the
+        # encoded card without paying its mana cost." (702.99a)
+        return (ReplacementAbility("cipher", {}, zone="stack", text=kw.label(),
+                                   rules=(R.CIPHER,), keyword=name),
+                TriggeredAbility(Trigger("deals_damage", "encoded", to="player", combat=True),
+                                 (Effect("cast_copy_of_self", {}),), optional=True,
+                                 zone="exile", text="cipher", rules=(R.CIPHER,),
+                                 keyword=name))
     if name == "demonstrate":
         # "When you cast this spell, you may copy it and you may choose new targets for the
         # copy. If you copy the spell, choose an opponent. That player copies the spell and

@@ -480,6 +480,12 @@ EVOKE = cite("702.74a", "evoke")
 DASH = cite("702.109a", "dash")
 MYRIAD = cite("702.116a", "myriad")
 CASCADE = cite("702.85a", "cascade")
+CIPHER = cite("702.99a", "cipher: exiled encoded on a creature; its combat damage to a player "
+              "lets its controller cast a copy")
+COPY_CARD_CAST = cite("707.12", "casting a copy of a card: the copy is created where the card "
+                      "is, then cast")
+CIPHER_ENCODED = cite("702.99c", "encoded as long as the card stays exiled and the creature on "
+                      "the battlefield")
 DEMONSTRATE = cite("702.144a", "demonstrate: you may copy it; if you do, an opponent copies it")
 DISCOVER = cite("701.57a", "discover N")
 INCUBATE = cite("701.53a", "incubate N: an Incubator token with N +1/+1 counters")

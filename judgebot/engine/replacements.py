@@ -653,6 +653,35 @@ def _rebound(game: Game, c: Candidate, e: Move) -> bool:
         and not obj.spell_copy
 
 
+def _encoded(game: Game, c: Candidate, e: Move) -> list[Event]:
+    """Cipher (702.99a): as the spell finishes resolving, its controller may exile the card
+    encoded on a creature they control — a choice (``choose: {choose: CREATURE}``, or none)."""
+    obj = game.objects[e.oid]
+    who = obj.controller
+    mine = [o for o in game.battlefield if game.controller_of(o) == who and
+            "creature" in game.chars(o).types]
+    if not mine:
+        return [e]
+    labels = ["don't encode"] + [game.name_of(o) for o in mine]
+    index = game.chooser.choose(who, "choose", labels, keys=("cipher", "choose"),
+                                note="cipher: the creature to encode it on")
+    if index == 0:
+        return [e]
+    e.to_zone = "exile"
+    e.chosen = {**e.chosen, "encoded_on": mine[index - 1]}
+    game.log.add("replace", msg("replacements.encoded", name=game.label(e.oid),
+                                on=game.label(mine[index - 1])),
+                 tuple(c.rules) + (R.CIPHER_ENCODED,))
+    return [e]
+
+
+@replacement("cipher", Move, _encoded)
+def _cipher(game: Game, c: Candidate, e: Move) -> bool:
+    obj = game.objects[e.oid]
+    return obj.zone == "stack" and e.oid == c.source and e.reason == "resolve" and \
+        e.to_zone == "graveyard" and not obj.spell_copy
+
+
 def _discarded_into_exile(game: Game, c: Candidate, e: Move) -> list[Event]:
     e.to_zone = "exile"
     e.madness = True

@@ -561,6 +561,11 @@ def _subject_ok(game: Game, view: View, subject: Any, oid: int | None, src: int 
     if subject in ("enchanted", "equipped"):
         obj = game.objects.get(src) if src is not None else None
         return obj is not None and oid is not None and obj.attached_to == oid
+    if subject == "encoded":  # cipher: the creature the exiled card is encoded on (702.99c)
+        obj = game.objects.get(src) if src is not None else None
+        return obj is not None and obj.zone == "exile" and oid is not None and \
+            obj.chosen.get("encoded_on") == oid and oid in game.objects and \
+            game.objects[oid].zone == "battlefield"
     if subject == "ring_bearer":  # the Ring's "your Ring-bearer" (701.54e)
         return oid is not None and oid == game.extra.get("ring_bearer", {}).get(controller) \
             and oid in game.objects and game.objects[oid].zone == "battlefield" and \

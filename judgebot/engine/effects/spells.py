@@ -7,7 +7,7 @@ from typing import Any
 
 from judgebot.engine import citations as R
 from judgebot.engine.abilities import Cost, Effect, SpellAbility, spell_ability
-from judgebot.engine.apply import settle_top
+from judgebot.engine.apply import new_object, settle_top
 from judgebot.engine.casting import cast_during_resolution, copy_spell
 from judgebot.engine.context import Ctx, objects, owner_of, players
 from judgebot.engine.costs import offer_cost, offer_payment
@@ -209,6 +209,26 @@ def _bottom_in_random_order(ctx: Ctx, player: str, exiled: list[int],
     if order:
         perform(game, [Move(source=ctx.source, oid=o, to_zone="library", reason="library",
                             position="bottom", rules=rules) for o in order])
+
+
+@verb("cast_copy_of_self", primary="flag")
+def _cast_copy_of_self(ctx: Ctx, eff: Effect) -> None:
+    """Cipher's trigger (702.99a): the encoded card is copied where it is, in exile, and the
+    copy cast without paying its mana cost (707.12); a copy that leaves the stack ceases to
+    exist (704.5e)."""
+    game = ctx.game
+    card = game.objects.get(ctx.source)
+    if card is None or card.zone != "exile":
+        return
+    copy = new_object(game, card.card, ctx.you, "exile", ctx.you, spell_copy=True)
+    game.changed()
+    game.log.add("effect", msg("effects.spells.copies_card", player=ctx.you,
+                               name=game.label(card.id)), ctx.rules + (R.COPY_CARD_CAST,))
+    if not cast_during_resolution(game, copy.id, ctx.you, "free", mandatory=True,
+                                  rules=ctx.rules + (R.CIPHER,)) and copy.id in game.objects:
+        del game.objects[copy.id]
+        game.players[ctx.you].exile.remove(copy.id)
+        game.changed()
 
 
 @verb("discover", primary="n")
