@@ -254,6 +254,9 @@ class Cost:
     # "As an additional cost to cast this spell, reveal a creature card from your hand": the
     # card stays in the hand, shown to all (701.20a); "the revealed card" names it
     reveal_from_hand: Filter | None = None
+    # "you may behold a Dragon": choose a Dragon you control or reveal a Dragon card from
+    # your hand (701.63a)
+    behold: Filter | None = None
 
     def __str__(self) -> str:
         """The cost as written ("Sacrifice three creatures"), for the log and the board."""
@@ -267,7 +270,8 @@ class Cost:
                     or self.loyalty is not None
                     or self.tap_others or self.return_other or self.put_counters_self
                     or self.tap_power
-                    or self.energy or self.reveal_from_hand is not None)
+                    or self.energy or self.reveal_from_hand is not None
+                    or self.behold is not None)
 
 
 @dataclass(eq=False)

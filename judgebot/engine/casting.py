@@ -450,6 +450,10 @@ def cast(game: Game, req: CastRequest) -> GameObject:
             spell.cast.spent = None if game.extra.pop("spent_unknown", False) else \
                 tuple(sorted(spent.elements()))
     before = len(game.record.spells_cast)
+    # what its caster controlled as it was cast ("if you … controlled a Dragon as you cast
+    # this spell")
+    spell.chosen["controlled_at_cast"] = tuple(o for o in game.battlefield
+                                               if game.controller_of(o) == player)
     game.record.spells_cast.append((player, spell.id))
     notice(game, [Happened(what="cast", data={"spell": spell.id, "player": player,
                                               "before": before})], None)

@@ -244,6 +244,21 @@ def _bargained(f: Facts) -> bool:
     return obj is not None and obj.cast is not None and "bargain" in obj.cast.additional
 
 
+@kind("controlled_at_cast", phrases=True)
+def _controlled_at_cast(f: Facts, what: Any) -> bool:
+    """ "… or controlled a Dragon as you cast this spell": what its caster controlled as it
+    was cast (recorded then), as those permanents are now or last existed."""
+    obj = f.obj
+    seen = obj.chosen.get("controlled_at_cast", ()) if obj is not None else ()
+    for oid in seen:
+        if oid in f.game.objects and f.game.objects[oid].zone == "battlefield":
+            if matches(what, f.view, oid, f.you, None):
+                return True
+        elif oid in f.game.lki and chars_match(what, f.game.lki[oid], f.you):
+            return True
+    return False
+
+
 @kind("additional_paid")
 def _additional_paid(f: Facts, name: str) -> bool:
     """A spell's optional additional cost was paid (casualty, conspire)."""

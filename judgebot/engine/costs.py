@@ -7,6 +7,7 @@ the optional payments a resolving ability offers ("unless", echo).
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from judgebot.engine import citations as R
@@ -291,6 +292,9 @@ def check_costs(game: Game, player: str, cost: Cost, source: int | None,
     if cost.discard and len([o for o in game.players[player].hand if o != source]) < \
             cost.discard:
         raise IllegalAction(msg("costs.check_costs.2", player=player, what=what), (R.ACTIVATE,))
+    if cost.behold is not None and not _beholdable(game, player, cost.behold, source):
+        raise IllegalAction(msg("costs.not_enough", what=what, value=cost.behold.describe(),
+                                n=1), (R.CAST_PAY, R.BEHOLD))
     if cost.reveal_from_hand is not None and not [
             o for o in game.players[player].hand if o != source and
             matches(cost.reveal_from_hand, View(game), o, player)]:
@@ -399,6 +403,12 @@ def pay_costs(game: Game, player: str, cost: Cost, source: int | None, what: str
                             rules=(R.SACRIFICE, R.CAST_PAY)) for o in chosen])
         if source is not None and source in game.objects:
             game.objects[source].chosen["sacrificed"] = chosen[0] if chosen else None
+    if cost.behold is not None:
+        options = _beholdable(game, player, cost.behold, source)
+        chosen = choose_cards(game, player, options, 1, "reveal", keys=("behold", "reveal"))
+        game.log.add("reveal", msg("costs.beholds_for", player=player, what=what,
+                                   value=Joined(tuple(game.label(o) for o in chosen),
+                                                "list.and")), (R.CAST_PAY, R.BEHOLD))
     if cost.reveal_from_hand is not None:
         view = View(game)
         options = [o for o in game.players[player].hand if o != source and
@@ -465,3 +475,13 @@ def pay_costs(game: Game, player: str, cost: Cost, source: int | None, what: str
                             rules=(R.DISCARD,)) for o in chosen])
         game.record.discarded[player] += len(chosen)
     return True
+
+
+def _beholdable(game: Game, player: str, f: Any, source: int | None) -> list[int]:
+    """What "behold a Dragon" may show (701.63a): a Dragon the player controls or a Dragon
+    card in their hand."""
+    view = View(game)
+    mine = [o for o in game.battlefield if game.controller_of(o) == player and
+            matches(replace(f, zone="battlefield"), view, o, player)]
+    return mine + [o for o in game.players[player].hand if o != source and
+                   matches(replace(f, zone="hand"), view, o, player)]

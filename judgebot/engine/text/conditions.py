@@ -157,6 +157,13 @@ def read_condition(r: Any, text: str) -> tuple:
                 read_condition(r, t[m.start(2):m.end(2)]))
     if low in ("it's night", "it's day"):
         return ("day_night", low.split()[-1])
+    if m := re.fullmatch(r"an? (\w+) was beheld", low):
+        return ("additional_paid", "behold")  # 701.63a, as the spell was cast
+    if m := re.fullmatch(r"you revealed an? (\w+) card or controlled an? (\w+) as you cast "
+                         r"(?:~|this spell)", low):
+        # "If you revealed a Dragon card or controlled a Dragon as you cast this spell"
+        return ("any", ("additional_paid", "reveal"),
+                ("controlled_at_cast", noun(t[m.start(2):m.end(2)]).filter))
     it = getattr(r, "it", None)
     if it in ("revealed", "revealed_hit") and (m := re.fullmatch(r"it's (?:an? )?(.+)", low)):
         # "… reveal the top card of your library. If it's a creature card, draw a card"
@@ -214,6 +221,13 @@ def read_condition(r: Any, text: str) -> tuple:
         return ("bargained",)
     if low in ("it's night", "it's day"):
         return ("day_night", low.split()[-1])
+    if m := re.fullmatch(r"an? (\w+) was beheld", low):
+        return ("additional_paid", "behold")  # 701.63a, as the spell was cast
+    if m := re.fullmatch(r"you revealed an? (\w+) card or controlled an? (\w+) as you cast "
+                         r"(?:~|this spell)", low):
+        # "If you revealed a Dragon card or controlled a Dragon as you cast this spell"
+        return ("any", ("additional_paid", "reveal"),
+                ("controlled_at_cast", noun(t[m.start(2):m.end(2)]).filter))
     if m := re.fullmatch(r"an opponent (?:has (\w+) or more (poison counters|cards in their "
                          r"graveyard)|has drawn (\w+) or more cards this turn|cast (\w+) or more "
                          r"spells this turn)", low):

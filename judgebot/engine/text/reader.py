@@ -430,6 +430,18 @@ class Reader:
             if not is_spell:
                 raise Unsupported(msg("text.reader.ability", line=line))
             body = m.group(1).strip().rstrip(".")
+            if o := re.fullmatch(r"you may (reveal|behold) an? (.+?)(?: card from your hand)?",
+                                 body, re.I):
+                # "you may reveal a Dragon card from your hand", "you may behold a Dragon"
+                # (701.63a): an optional additional cost, cast with ``additional: [reveal]``
+                from judgebot.engine.abilities import Cost
+                verb_ = o.group(1).lower()
+                if verb_ == "reveal" and not body.lower().endswith("card from your hand"):
+                    raise Unsupported(msg("text.reader.ability", line=line))
+                f = noun(o.group(2) + (" card" if verb_ == "reveal" else "")).filter
+                cost = Cost(reveal_from_hand=replace(f, zone="hand"), text=body) \
+                    if verb_ == "reveal" else Cost(behold=f, text=body)
+                return {"optional_costs": ((verb_, cost),)}
             if o := re.fullmatch(r"(.+?) or pay ((?:\{[^}]+\})+)", body, re.I):
                 # "sacrifice a creature or pay {3}{B}": the first the default, paying the
                 # mana the other choice (``additional: [pay]``; 601.2b)
