@@ -742,6 +742,8 @@ def _search_zones_exile(ctx: Ctx, eff: Effect) -> None:
         else:
             chosen = choose_between(game, ctx.you, public + hidden, 0, most, "exile",
                                     keys=("exile", "search"))
+        # "then draws a card for each card exiled from their hand this way" (608.2c)
+        ctx.refs["exiled_from_hand"] = sum(1 for o in chosen if o in pl.hand)
         if chosen:
             perform(game, [Move(source=ctx.source, oid=o, to_zone="exile", reason="exile",
                                 rules=ctx.rules + (R.EXILE,)) for o in chosen])

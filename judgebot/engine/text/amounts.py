@@ -310,6 +310,9 @@ def for_each(r: Any, text: str) -> Any:
         if low.startswith("other"):
             raise unread(text, text)
         return dict(FIXED["the number of spells you've cast this turn"])
+    if low in ("card exiled from their hand this way", "card exiled from that player's hand "
+               "this way"):
+        return {"ref": "exiled_from_hand"}  # after searching graveyard, hand and library
     if low == "{e} paid this way" and getattr(r, "paid_energy", False):
         return {"ref": "energy_paid"}  # "for each {E} paid this way"
     if low == "creature in your party":
