@@ -58,7 +58,7 @@ CHOOSE_KEYS = frozenset({
     "chosen_player", "choose_player", "search", "return", "bounce", "discard", "sacrifice",
     "legend", "random", "scry", "surveil", "crew", "exile", "choose", "put", "pile",
     "pile_choice", "reveal", "creature_type", "untap", "coin", "die", "clash",
-    "tap_or_untap", "name", "source", "vote", "ring_bearer", "cipher"})
+    "tap_or_untap", "name", "source", "vote", "ring_bearer", "cipher", "manifest"})
 CHOOSE_ALIASES = {"target": "targets", "colour": "color", "replacement_order": "replacement",
                   "legend": "keep", "player_choice": "chosen_player", "type": "creature_type"}
 

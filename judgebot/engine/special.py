@@ -4,7 +4,7 @@ a face-down permanent face up."""
 from __future__ import annotations
 
 from judgebot.engine import citations as R
-from judgebot.engine.abilities import Cost
+from judgebot.engine.abilities import Cost, Keyword
 from judgebot.engine.costs import check_costs, pay_costs, pay_mana
 from judgebot.engine.errors import IllegalAction
 from judgebot.engine.events import Counters, Move, TurnFaceUp
@@ -176,6 +176,10 @@ def turn_face_up(game: Game, player: str, oid: int) -> None:
                             (R.MORPH_TURN_UP,))
     face_up = base_chars(game, GameObject(oid, obj.card, obj.owner, player, "battlefield", 0))
     kws = face_up.keywords("morph")
+    if not kws and obj.chosen.get("manifested") and face_up.is_creature and \
+            face_up.mana_cost is not None:
+        # a manifested creature card: turned face up for its mana cost (701.40b)
+        kws = [Keyword("manifest", cost=face_up.mana_cost, rule=R.MANIFEST_TURN_UP)]
     if not kws:
         raise IllegalAction(msg("special.turn_face_up.4", name=obj.card.name), (R.MORPH_TURN_UP,))
     cost = kws[0].cost
@@ -191,14 +195,18 @@ def turn_face_up(game: Game, player: str, oid: int) -> None:
         raise IllegalAction(msg("special.turn_face_up.5", player=player, mana=mana,
                                 name=obj.card.name),
                             (R.MORPH_TURN_UP,))
-    game.log.add("special", msg("special.turn_face_up", player=player, name=obj.card.name,
+    manifested = kws[0].name == "manifest"
+    game.log.add("special", msg("special.turn_face_up_manifested" if manifested else
+                                "special.turn_face_up", player=player, name=obj.card.name,
                                 value=cost if not isinstance(cost, Cost) else cost.text),
-                 (R.SPECIAL_ACTION_FACE_UP, R.MORPH_TURN_UP))
+                 (R.SPECIAL_ACTION_FACE_UP, R.MANIFEST_TURN_UP if manifested
+                  else R.MORPH_TURN_UP))
     if isinstance(cost, Cost):
         pay_costs(game, player, cost, oid, morph_cost)
     else:
         pay_mana(game, player, mana, turning)
-    events: list = [TurnFaceUp(oid=oid, rules=(R.MORPH_TURN_UP,))]
+    events: list = [TurnFaceUp(oid=oid, rules=(R.MANIFEST_TURN_UP if manifested
+                                                else R.MORPH_TURN_UP,))]
     if kws[0].quality == "megamorph":
         # "As this permanent is turned face up, put a +1/+1 counter on it if its megamorph
         # cost was paid" (702.37b): the counter is there as it turns face up

@@ -11,7 +11,7 @@ from dataclasses import replace
 from judgebot.engine import citations as R
 from judgebot.engine.abilities import Effect
 from judgebot.engine.apply import settle_top, shuffled
-from judgebot.engine.choosing import choose_order
+from judgebot.engine.choosing import choose_cards, choose_order
 from judgebot.engine.context import Ctx, players
 from judgebot.engine.errors import Unsupported
 from judgebot.engine.events import Move
@@ -271,3 +271,50 @@ def _place(ctx: Ctx, player: str, place: dict) -> None:
                             to, "dig"),
                         controller=controller if to == "battlefield" else None,
                         tapped=bool(place.get("tapped")), rules=ctx.rules) for o in oids])
+
+
+@verb("manifest_dread", primary="who")
+def _manifest_dread(ctx: Ctx, eff: Effect) -> None:
+    """"Manifest dread" (701.62a): look at the top two cards of your library, manifest one of
+    them — onto the battlefield face down as a 2/2 creature (701.40a) — and put the other into
+    your graveyard. A library the scenario doesn't list is refused."""
+    game = ctx.game
+    p = ctx.you
+    pl = game.players[p]
+    if not pl.library_known:
+        raise Unsupported(msg("effects.zones.unknown_top", player=p))
+    settle_top(game, p, 2)
+    top = list(pl.library[:2])
+    if not top:
+        return
+    game.log.add("look", msg("effects.library.looked_at", player=p, n=len(top),
+                             names=Joined(tuple(game.label(o) for o in top))),
+                 ctx.rules + (R.MANIFEST_DREAD,))
+    chosen = choose_cards(game, p, top, 1, "manifest", keys=("manifest", "choose"))
+    _manifest(ctx, p, chosen[0])
+    rest = [o for o in top if o not in chosen and o in game.objects]
+    if rest:
+        perform(game, [Move(source=ctx.source, oid=o, to_zone="graveyard", reason="dig",
+                            rules=ctx.rules + (R.MANIFEST_DREAD,)) for o in rest])
+
+
+@verb("manifest", primary="who")
+def _manifest_top(ctx: Ctx, eff: Effect) -> None:
+    """"Manifest the top card of your library" (701.40a)."""
+    game = ctx.game
+    p = ctx.you
+    pl = game.players[p]
+    if not pl.library_known:
+        raise Unsupported(msg("effects.zones.unknown_top", player=p))
+    settle_top(game, p, 1)
+    if pl.library:
+        _manifest(ctx, p, pl.library[0])
+
+
+def _manifest(ctx: Ctx, player: str, oid: int) -> None:
+    """The card onto the battlefield face down, a manifested 2/2 creature (701.40a)."""
+    done = perform(ctx.game, [Move(source=ctx.source, oid=oid, to_zone="battlefield",
+                                   reason="put", face_down=True, controller=player,
+                                   chosen={"manifested": True},
+                                   rules=ctx.rules + (R.MANIFEST, R.FACE_DOWN))])
+    ctx.refs["manifested"] = [e.new_id for e in done if isinstance(e, Move)]

@@ -446,6 +446,10 @@ def _clause(r: Reading, text: str) -> list[Effect]:
         # "for each {E} paid this way" and "the amount of {E} paid this way" say that number
         r.paid_energy = True
         return [Effect("pay_energy_any", {"least": 1 if "one or more" in low else 0}, text=t)]
+    if low == "manifest dread":
+        return [Effect("manifest_dread", {"who": "you"}, text=t)]  # 701.62a
+    if low == "manifest the top card of your library":
+        return [Effect("manifest", {"who": "you"}, text=t)]  # 701.40a
     if low == "the ring tempts you":
         # 701.54a: the player chooses a Ring-bearer; the Ring's emblem grows (701.54c)
         return [Effect("ring_tempts", {"who": "you"}, text=t)]
