@@ -1139,6 +1139,15 @@ def sequence(r: Reader, sentences: list[str], i: int) -> tuple[list[Effect], int
         _search_then_put(r, sentences, i) or _one_of_them(r, sentences, i)
     if got is not None:
         return got
+    if re.search(r"\bof the creature type of your choice\b", s, re.I) and \
+            not re.search(r"\btarget\b", s, re.I):
+        # "Creatures of the creature type of your choice get +0/+4 until end of turn": the
+        # type chosen as the spell resolves (608.2d), then the instruction — as "Choose a
+        # creature type. Creatures of the chosen type get +0/+4 …"
+        r.chose = "creature_type"
+        then = r.clause(re.sub(r"\bof the creature type of your choice\b", "of the chosen type",
+                               s, flags=re.I)).effects
+        return [Effect("choose_value", {"what": "creature_type"}, text=s), *then], 1
     if getattr(r, "revealing", None):
         # "Put that card into your hand and the rest on the bottom of your library …" after a
         # reveal until a card of a kind turns up
