@@ -428,6 +428,9 @@ def amount(expr: Any, view: View, ctx: dict[str, Any]) -> int:
             ref = ref[0] if ref else None
         obj = game.objects.get(ref) if ref is not None else None
         return obj.counters.get(expr.get("kind", "+1/+1"), 0) if obj else 0
+    if "max_of" in expr:  # "the greatest number of cards a player discarded this way"
+        per = ctx.get("refs", {}).get(expr["max_of"])
+        return max(per.values(), default=0) if isinstance(per, dict) else 0
     if "plus" in expr:
         return sum(amount(e, view, ctx) for e in expr["plus"])
     if "times" in expr:

@@ -135,6 +135,8 @@ def read_amount(r: Any, text: str) -> Any:
         return r.where_x  # "…, where X is …" said at the end of the sentence
     if low in FIXED:
         return dict(FIXED[low])
+    if low == "the greatest number of cards a player discarded this way":
+        return {"max_of": "amount_of"}  # each player's discard, as the spell resolves
     if low in ("the amount of {e} paid this way", "the number of {e} paid this way") and \
             getattr(r, "paid_energy", False):
         return {"ref": "energy_paid"}
