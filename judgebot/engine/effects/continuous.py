@@ -223,13 +223,32 @@ def _unblockable(ctx: Ctx, eff: Effect) -> None:
 def _becomes(ctx: Ctx, eff: Effect) -> None:
     """"~ becomes a 3/3 green Ape creature with trample until end of turn": types, colour,
     abilities and base power and toughness, fixed as the effect begins (608.2h)."""
+    chosen: str | None = None
     for oid in objects(ctx, eff.get("what")):
         ops = []
         for layer, op in eff.get("ops"):
             if op[0] == "set_pt_expr":
                 op = ("set_pt", ctx.amount(op[1], oid), ctx.amount(op[2], oid))
+            elif op[0] in ("set_colors_chosen", "set_colors_chosen_before"):
+                if chosen is None:
+                    chosen = _choose_color(ctx, op[0] == "set_colors_chosen_before")
+                op = ("set_colors", (chosen,) if chosen else ())
             ops.append((layer, op))
         _continuous(ctx, eff, tuple(ops), oid)
+
+
+def _choose_color(ctx: Ctx, before: bool) -> str:
+    """"the color of your choice", chosen as the effect begins (608.2d); "the chosen color":
+    the one "Choose a color" chose earlier."""
+    if before:
+        made = ctx.refs.get("chosen_color")
+        return made if made in ("W", "U", "B", "R", "G") else ""
+    labels = ["white", "blue", "black", "red", "green"]
+    color = labels[ctx.game.chooser.choose(ctx.you, "color", labels, keys=("color",),
+                                           note="the color of your choice")]
+    ctx.game.log.add("choice", msg("effects.continuous.chosen_color", player=ctx.you,
+                                   color=term(color)), ctx.rules + (R.RESOLVE_CHOICES,))
+    return "WUBRG"["white blue black red green".split().index(color)]
 
 
 @verb("lose_keywords", primary="what")

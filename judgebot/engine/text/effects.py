@@ -2020,6 +2020,11 @@ def becomes_ops(r: Reading, text: str) -> tuple:
     if low.endswith(" with all creature types"):
         all_types = True
         low = low[:-len(" with all creature types")]
+    if low in ("the color of your choice", "the chosen color"):
+        # "becomes the color of your choice": one colour chosen as it resolves (608.2d), or
+        # the one "Choose a color" chose before
+        return (("5", ("set_colors_chosen" if "your choice" in low else
+                       "set_colors_chosen_before",)),)
     base = None
     if m := re.fullmatch(r"(.+?) with base power and toughness (\d+)/(\d+)", low):
         low, base = m.group(1), (int(m.group(2)), int(m.group(3)))
