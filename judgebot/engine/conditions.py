@@ -17,7 +17,15 @@ from typing import Any
 
 from judgebot.engine import citations as R
 from judgebot.engine.errors import Unsupported
-from judgebot.engine.filters import View, amount, chars_match, happened, matches, select
+from judgebot.engine.filters import (
+    View,
+    amount,
+    bind_x,
+    chars_match,
+    happened,
+    matches,
+    select,
+)
 from judgebot.engine.state import Game, GameObject
 from judgebot.messages import msg
 
@@ -325,6 +333,9 @@ def _target_matches(f: Facts, ref: str, what: Any) -> bool:
     """ "Counter target spell if it's blue": the target, where it is now, matches."""
     slot = 0 if ref == "target" else int(ref[6:]) - 1
     targets = getattr(f.item, "targets", None) or []
+    # "if its toughness is X or less": the spell's X
+    cast = getattr(f.item, "cast", None)
+    what = bind_x(what, cast.x if cast is not None else 0)
     if slot >= len(targets) or not targets[slot]:
         return False
     t = targets[slot][0]
