@@ -62,6 +62,11 @@ def _damage(ctx: Ctx, eff: Effect) -> None:
         # "the damage dealt this way" (608.2h: after replacement and prevention)
         ctx.refs["damage_dealt"] = ctx.refs.get("damage_dealt", 0) + sum(
             e.dealt for e in done if isinstance(e, Damage))
+        # "a creature dealt damage this way": the permanents this resolution dealt damage to
+        ctx.refs["damaged_this_way"] = list(dict.fromkeys(
+            ctx.refs.get("damaged_this_way", []) +
+            [e.target for e in done if isinstance(e, Damage) and e.dealt > 0 and
+             isinstance(e.target, int)]))
 
 
 

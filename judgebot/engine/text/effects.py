@@ -168,6 +168,9 @@ def _object_ref(r: Reading, phrase: str, zone: str) -> tuple[Any, bool]:
         return "exiled_by_source", True
     if low in ("all creatures that attacked this turn", "each creature that attacked this turn"):
         return "attacked_this_turn", True
+    if re.fullmatch(r"(?:a|each|the) creatures? dealt damage this way|creatures dealt damage "
+                    r"this way", low):
+        return "damaged_this_way", True  # what this resolution dealt damage to (608.2c)
     if low in ("the token", "that token", "those tokens", "the tokens"):
         return "tokens", low.endswith("s")
     if re.match(r"(?:up to (?:one|two|three|four|five|six|seven|eight|nine|ten|x|\d+) )?(?:(?:"
