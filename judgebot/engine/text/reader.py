@@ -1327,6 +1327,12 @@ def split_sentences(text: str) -> list[str]:
         out.append(buf.strip())
     merged: list[str] = []
     for s in out:
+        if merged and re.match(r"(?:a creature|creatures) destroyed this way can't be "
+                               r"regenerated\.?$", s, re.I) and \
+                re.match(r"destroy ", merged[-1], re.I):
+            # "Destroy target creature. A creature destroyed this way can't be regenerated.":
+            # as "It can't be regenerated." (701.19c)
+            s = "They can't be regenerated."
         if merged and re.match(r"(it|they) can't be regenerated|(?:it's|it is|they're) still "
                                r"an? \w+", s, re.I):
             merged[-1] = merged[-1].rstrip(".") + ". " + s
