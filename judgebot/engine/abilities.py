@@ -29,7 +29,7 @@ KEYWORD_RULES: dict[str, str] = {
     "shadow": R.SHADOW, "cycling": R.CYCLING, "echo": R.ECHO, "fading": R.FADING,
     "kicker": R.KICKER, "flashback": R.FLASHBACK, "madness": R.MADNESS, "fear": R.FEAR,
     "morph": R.MORPH, "storm": R.STORM, "split second": R.SPLIT_SECOND,
-    "demonstrate": R.DEMONSTRATE, "cipher": R.CIPHER,
+    "demonstrate": R.DEMONSTRATE, "cipher": R.CIPHER, "plot": R.PLOT,
     "suspend": R.SUSPEND, "vanishing": R.VANISHING, "absorb": R.ABSORB,
     "poisonous": R.POISONOUS, "changeling": R.CHANGELING, "evoke": R.EVOKE,
     "wither": R.WITHER, "exalted": R.EXALTED, "infect": R.INFECT, "prowess": R.PROWESS,
@@ -74,7 +74,7 @@ NO_EFFECT_KEYWORDS = frozenset({"partner", "choose a background", "doctor's comp
 # Keywords that take a number, a cost, or both.
 NUMBERED = {"fading", "vanishing", "absorb", "poisonous", "toxic", "devour", "amplify"}
 COSTED = {"buyback", "cycling", "echo", "kicker", "flashback", "madness", "morph", "evoke",
-          "equip", "dash", "entwine", "escalate", "multikicker", "disturb", "cleave"}
+          "equip", "dash", "entwine", "escalate", "multikicker", "disturb", "cleave", "plot"}
 
 
 class Ability:

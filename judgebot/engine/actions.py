@@ -27,7 +27,7 @@ from judgebot.engine.scenario import (
     normalise_step,
 )
 from judgebot.engine.setup import setup
-from judgebot.engine.special import foretell, play_land, suspend, turn_face_up
+from judgebot.engine.special import foretell, play_land, plot, suspend, turn_face_up
 from judgebot.engine.state import COMBAT_STEPS, FUSED, STEPS, Game
 from judgebot.engine.summary import signature
 from judgebot.messages import ZH_HANS, Joined, Name, msg
@@ -472,6 +472,10 @@ class Runner:
         if alt == "foretell" and obj.zone == "hand":
             self.ensure_priority(player)
             foretell(game, player, oid)
+            return
+        if alt == "plot" and obj.zone == "hand":  # the special action (702.170a)
+            self.ensure_priority(player)
+            plot(game, player, oid)
             return
         half = str(value.get("half") or "")
         other = obj.card.other

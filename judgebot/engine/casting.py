@@ -42,7 +42,7 @@ from judgebot.engine.mana import ManaCost
 from judgebot.engine.pipeline import perform
 from judgebot.engine.prohibitions import active_prohibitions
 from judgebot.engine.rules import may_play_from_exile, target_legal
-from judgebot.engine.special import foretold_castable
+from judgebot.engine.special import foretold_castable, plotted_castable
 from judgebot.engine.state import FUSED, CardDef, CastInfo, Chars, Game, GameObject, face_up
 from judgebot.engine.targeting import (
     choose_targets,
@@ -66,10 +66,12 @@ from judgebot.messages import Joined, Name, msg
 FACE_DOWN_COST = ManaCost.parse("{3}")
 # The alternative costs (118.9) a cast may pay.
 ALT_COSTS = ("flashback", "morph", "madness", "evoke", "free", "suspend", "dash", "disturb",
-             "alternative", "overload", "foretell", "awaken", "miracle", "escape", "cleave")
+             "alternative", "overload", "foretell", "awaken", "miracle", "escape", "cleave",
+             "plot")
 # The ways a spell is cast that the log says ("casts X with flashback").
 CAST_HOW = ("flashback", "morph", "madness", "suspend", "evoke", "free", "dash", "disturb",
-            "alternative", "overload", "foretell", "awaken", "miracle", "escape", "cleave")
+            "alternative", "overload", "foretell", "awaken", "miracle", "escape", "cleave",
+            "plot")
 
 
 @dataclass
@@ -175,6 +177,11 @@ def cast(game: Game, req: CastRequest) -> GameObject:
         foretold_castable(game, obj, player)
     if alt == "foretell" and not foretold:
         raise IllegalAction(msg("casting.not_foretold", name=name), (R.FORETELL,))
+    plotted = alt == "plot" and not req.during_resolution and \
+        plotted_castable(game, obj, player)
+    if alt == "plot" and not plotted:
+        raise IllegalAction(msg("casting.not_plotted", name=name), (R.PLOT_CAST,))
+    foretold = foretold or plotted
     if zone == "exile" and not req.during_resolution and not from_exile and not foretold and \
             not _on_adventure(obj, player, req):
         raise IllegalAction(msg("casting.cast.7", name=name, player=player),
@@ -213,7 +220,7 @@ def cast(game: Game, req: CastRequest) -> GameObject:
             alt != "morph" or (alt == "morph" and has_flash(game, player, req.oid,
                                                              game.chars(req.oid)))
         teferi = sorcery_speed_only(game, player)
-        if teferi:
+        if teferi or alt == "plot":  # a plotted card is cast as a sorcery (702.170d)
             instant_speed = False
         if not instant_speed:
             why = sorcery_timing(game, player)
@@ -370,7 +377,7 @@ def cast(game: Game, req: CastRequest) -> GameObject:
                   "overload": [R.OVERLOAD, R.OVERLOAD_TEXT, R.OVERLOAD_NO_TARGETS],
                   "foretell": [R.FORETELL],
                   "awaken": [R.AWAKEN, R.AWAKEN_TARGET], "miracle": [R.MIRACLE],
-                  "escape": [R.ESCAPE], "cleave": [R.CLEAVE],
+                  "escape": [R.ESCAPE], "cleave": [R.CLEAVE], "plot": [R.PLOT_CAST],
                   "disturb": [R.DISTURB, R.DFC_CAST_TRANSFORMED]}.get(alt, []))
     if alt in ALT_COSTS or req.free:
         rules.append(R.ALT_COST)
@@ -642,7 +649,7 @@ def _total_cost(game: Game, req: CastRequest, c: Chars, obj: GameObject, alt: st
                 targets: list[list[Any]] | None = None) -> tuple[ManaCost, Cost | None]:
     sab = spell_ability(c.abilities)
     extra: Cost | None = sab.additional_cost if sab else None
-    if req.free or alt in ("suspend", "free"):
+    if req.free or alt in ("suspend", "free", "plot"):
         base = ManaCost()
     elif alt == "morph":
         base = FACE_DOWN_COST

@@ -491,6 +491,9 @@ COPY_CARD_CAST = cite("707.12", "casting a copy of a card: the copy is created w
 CIPHER_ENCODED = cite("702.99c", "encoded as long as the card stays exiled and the creature on "
                       "the battlefield")
 BEHOLD = cite("701.63a", "behold: choose a permanent you control or reveal a card from your hand")
+PLOT = cite("702.170a", "plot: exile it from your hand for its plot cost, a special action")
+PLOT_CAST = cite("702.170d", "a plotted card cast without paying its mana cost on a later turn, "
+                 "as a sorcery")
 DEMONSTRATE = cite("702.144a", "demonstrate: you may copy it; if you do, an opponent copies it")
 DISCOVER = cite("701.57a", "discover N")
 INCUBATE = cite("701.53a", "incubate N: an Incubator token with N +1/+1 counters")

@@ -332,8 +332,14 @@ def amount(expr: Any, view: View, ctx: dict[str, Any]) -> int:
     if "this_turn" in expr:  # "for each creature that attacked this turn"
         who = expr.get("who", "any")
         players = [p for p in game.order if who == "any" or (p == you) == (who == "you")]
-        return sum(happened(game, view, expr["this_turn"], p, expr.get("filter"), you)
-                   for p in players)
+        f = expr.get("filter")
+        n = sum(happened(game, view, expr["this_turn"], p, f, you) for p in players)
+        source = ctx.get("source")
+        if f is not None and f.other and expr["this_turn"] == "cast" and \
+                any(oid == source for _, oid in game.record.spells_cast) and \
+                source in game.objects and matches(replace(f, other=False), view, source, you):
+            n -= 1  # "each other … spell you've cast this turn": not this one
+        return n
     if "life_lost_this_turn" in expr:
         who = _player(expr["life_lost_this_turn"], ctx)
         return game.record.life_lost[who]

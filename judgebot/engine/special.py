@@ -157,6 +157,45 @@ def foretell(game: Game, player: str, oid: int) -> None:
     game.passes = 0
 
 
+def plot(game: Game, player: str, oid: int) -> None:
+    """The special action of plotting a card (702.170a-b): during its owner's main phase,
+    with priority and an empty stack, pay its plot cost and exile it from hand face up; it
+    may be cast without paying its mana cost on a later turn (``casting.cast``)."""
+    obj = game.objects[oid]
+    c = game.chars(oid)
+    kw = c.keyword("plot")
+    if kw is None:
+        raise IllegalAction(msg("special.no_plot", name=c.name), (R.PLOT,))
+    if obj.zone != "hand" or obj.owner != player:
+        raise IllegalAction(msg("special.suspend.3", name=c.name, player=player), (R.PLOT,))
+    why = sorcery_timing(game, player)
+    if why:
+        raise IllegalAction(msg("special.plot_timing", player=player, name=c.name, why=why),
+                            (R.PLOT,))
+    cost = kw.cost if isinstance(kw.cost, ManaCost) else getattr(kw.cost, "mana", ManaCost())
+    plotting = msg("special.plotting", name=game.label(oid))
+    if not pay_mana(game, player, cost, plotting, check_only=True):
+        raise IllegalAction(msg("special.suspend.6", player=player, cost=cost, name=c.name),
+                            (R.PLOT,))
+    game.log.add("special", msg("special.plot", player=player, name=c.name, cost=cost),
+                 (R.PLOT,))
+    pay_mana(game, player, cost, plotting)
+    done = perform(game, [Move(cause="special", oid=oid, to_zone="exile", reason="exile",
+                               rules=(R.PLOT,))])
+    if done:
+        game.objects[done[0].new_id].chosen["plotted"] = {"player": player, "turn": game.turn}
+    game.priority = player
+    game.passes = 0
+
+
+def plotted_castable(game: Game, obj: GameObject, player: str) -> bool:
+    """A plotted card its owner may cast: on a turn after the one it became plotted
+    (702.170d)."""
+    told = obj.chosen.get("plotted")
+    return obj.zone == "exile" and bool(told) and told.get("player") == player and \
+        game.turn > told.get("turn", game.turn)
+
+
 def foretold_castable(game: Game, obj: GameObject, player: str) -> bool:
     """A foretold card its owner may cast for its foretell cost: after the turn it was
     foretold has ended (702.143a)."""
