@@ -94,6 +94,23 @@ def _chosen(ctx: Ctx, gains: tuple) -> tuple:
         color = ["white", "blue", "black", "red", "green"]["WUBRG".index(made)]
         gains = tuple(replace(a, quality=color, text=f"protection from {color}")
                       if getattr(a, "quality", None) == "chosen_before" else a for a in gains)
+    if any(getattr(a, "name", None) == "choice_of" for a in gains):
+        # "your choice of deathtouch or lifelink", "protection from artifacts or from the
+        # color of your choice": one of them, chosen as the effect begins (608.2d)
+        out = []
+        for a in gains:
+            if getattr(a, "name", None) != "choice_of":
+                out.append(a)
+                continue
+            labels = [k.label() for k in a.parts]
+            pick = a.parts[ctx.game.chooser.choose(ctx.you, "choose", labels,
+                                                    keys=("choose", "keyword"),
+                                                    note=a.text or "your choice")]
+            ctx.game.log.add("choice", msg("effects.continuous.chosen_ability", player=ctx.you,
+                                           value=pick.label()),
+                             ctx.rules + (R.RESOLVE_CHOICES,))
+            out.append(pick)
+        gains = tuple(out)
     if not any(getattr(a, "quality", None) == "chosen_color" for a in gains):
         return gains
     game = ctx.game

@@ -1379,6 +1379,19 @@ def _granted(r: Reading, text: str) -> tuple:
         before = "chosen" in t.lower().split()
         return (Keyword("protection", quality="chosen_before" if before else "chosen_color",
                         text=t),)
+    if m := re.fullmatch(r"your choice of (\w+) or (\w+)", t, re.I):
+        # "gains your choice of deathtouch or lifelink": chosen as the effect begins (608.2d)
+        from judgebot.engine.abilities import Keyword
+        return (Keyword("choice_of", parts=keyword_list(m.group(1)) + keyword_list(m.group(2)),
+                        text=t),)
+    if m := re.fullmatch(r"protection from (artifacts|colorless|creatures) or from the color of "
+                         r"your choice", t, re.I):
+        # "protection from artifacts or from the color of your choice": one of six
+        from judgebot.engine.abilities import Keyword
+        options = keyword_list("protection from " + m.group(1).lower())
+        for color in ("white", "blue", "black", "red", "green"):
+            options += keyword_list("protection from " + color)
+        return (Keyword("choice_of", parts=options, text=t),)
     if t.startswith(("“", '"')):
         return (r.read_quoted(t.strip("“”\"")),)
     if m := re.fullmatch(r'([^"“]+?),? and ("[^"]+"|“[^”]+”)', t):
