@@ -434,6 +434,15 @@ def amount(expr: Any, view: View, ctx: dict[str, Any]) -> int:
             ref = ref[0] if ref else None
         obj = game.objects.get(ref) if ref is not None else None
         return obj.counters.get(expr.get("kind", "+1/+1"), 0) if obj else 0
+    if "colors_of" in expr:  # "for each of its colors": as it is now, or last existed
+        ref = ctx.get("source") if expr["colors_of"] == "self" else \
+            ctx.get("refs", {}).get(expr["colors_of"])
+        if isinstance(ref, list):
+            ref = ref[0] if ref else None
+        if ref is None:
+            return 0
+        c = view.chars(ref) if ref in game.objects else game.lki.get(ref)
+        return len(c.colors) if c is not None else 0
     if "max_of" in expr:  # "the greatest number of cards a player discarded this way"
         per = ctx.get("refs", {}).get(expr["max_of"])
         return max(per.values(), default=0) if isinstance(per, dict) else 0

@@ -315,6 +315,8 @@ def for_each(r: Any, text: str) -> Any:
     if low in ("card exiled from their hand this way", "card exiled from that player's hand "
                "this way"):
         return {"ref": "exiled_from_hand"}  # after searching graveyard, hand and library
+    if low == "of its colors" and r is not None:
+        return {"colors_of": r.ref_it()}  # "for each of its colors" (105.2)
     if low == "{e} paid this way" and getattr(r, "paid_energy", False):
         return {"ref": "energy_paid"}  # "for each {E} paid this way"
     if low == "creature in your party":

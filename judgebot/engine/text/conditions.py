@@ -185,6 +185,8 @@ def read_condition(r: Any, text: str) -> tuple:
                             r"colorless)(?:(?: and/or|,| or) \w+)*", words, re.I):
                 words += " object"
             return ("target_matches", it, noun(words).filter)
+        if m := re.fullmatch(r"(?:it|that creature) has an? ([+-]1/[+-]1) counter on it", low):
+            return ("target_matches", it, Filter(counter=m.group(1)))
         if m := re.fullmatch(r"its (power|toughness) is (\w+)(?: or (less|greater))?", low):
             n = _number(m.group(2))
             key = m.group(1)
