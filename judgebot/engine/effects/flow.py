@@ -13,7 +13,7 @@ from judgebot.engine.conditions import Facts, check
 from judgebot.engine.context import Ctx, objects, players
 from judgebot.engine.costs import offer_cost, offer_payment
 from judgebot.engine.errors import Unsupported
-from judgebot.engine.events import Move
+from judgebot.engine.events import Damage, Move
 from judgebot.engine.filters import View, matches
 from judgebot.engine.mana import ManaCost
 from judgebot.engine.pipeline import perform
@@ -193,6 +193,28 @@ def _unless_pay(ctx: Ctx, eff: Effect) -> None:
     if not paid:
         run(ctx, eff.get("then", ()))
 
+
+
+@verb("unless_damage", primary="n")
+def _unless_damage(ctx: Ctx, eff: Effect) -> None:
+    """"Any player may have ~ deal 5 damage to them. If no one does, …": each player in turn
+    order, the active player first (101.4), may choose to be dealt the damage; once one
+    does, the rest of the spell doesn't happen."""
+    game = ctx.game
+    n = ctx.amount(eff.get("n", 0))
+    start = game.order.index(game.active) if game.active in game.order else 0
+    for p in game.order[start:] + game.order[:start]:
+        if game.players[p].lost:
+            continue
+        index = game.chooser.choose(p, "may", [f"take {n} damage", "don't"], keys=("may",),
+                                    note=eff.text)
+        if index == 0:
+            game.log.add("choice", msg("effects.flow.takes_damage", player=p, n=n),
+                         ctx.rules + (R.RESOLVE_CHOICES, R.APNAP))
+            perform(game, [Damage(source=ctx.source, target=p, amount=n,
+                                  source_lki=ctx.source_lki, rules=ctx.rules)])
+            return
+    run(ctx, eff.get("then", ()))
 
 
 @verb("may_pay", primary="cost")

@@ -1136,7 +1136,8 @@ def sequence(r: Reader, sentences: list[str], i: int) -> tuple[list[Effect], int
         return [Effect("delayed", {"ability": ability, "until": "your_next_turn"},
                        text=s)], 1
     got = read_hand_reveal(r, sentences, i) or read_reveal_until(r, sentences, i) or \
-        _search_then_put(r, sentences, i) or _one_of_them(r, sentences, i)
+        _search_then_put(r, sentences, i) or _one_of_them(r, sentences, i) or \
+        _punisher(r, sentences, i)
     if got is not None:
         return got
     if re.search(r"\bof the creature type of your choice\b", s, re.I) and \
@@ -1156,6 +1157,23 @@ def sequence(r: Reader, sentences: list[str], i: int) -> tuple[list[Effect], int
             return [Effect("place_revealed", {"places": tuple(places)},
                            text=sentences[i].strip())], 1
     return None
+
+
+def _punisher(r: Reader, sentences: list[str], i: int) -> tuple[list[Effect], int] | None:
+    """ "Any player may have ~ deal 5 damage to them. If no one does, target player draws
+    three cards.": the damage, taken by a player who chooses to, or the rest (101.4)."""
+    m = re.fullmatch(r"any player may have ~ deal (\w+) damage to them", sentences[i].strip()
+                     .rstrip("."), re.I)
+    if m is None or i + 1 >= len(sentences):
+        return None
+    k = re.fullmatch(r"if no one does, (.+)", sentences[i + 1].strip().rstrip("."), re.I | re.S)
+    if k is None:
+        return None
+    from judgebot.engine.text.amounts import read_amount
+    n = read_amount(r, m.group(1))
+    then = r.clause(k.group(1)).effects
+    return [Effect("unless_damage", {"n": n, "then": tuple(then)},
+                   text=" ".join(sentences[i:i + 2]))], 2
 
 
 def _search_then_put(r: Reader, sentences: list[str], i: int
