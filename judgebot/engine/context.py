@@ -98,6 +98,9 @@ def objects(ctx: Ctx, ref: Any) -> list[int]:
             found = [o for o in found if o not in kept]
         if "like" in ref:  # "… and all other creatures with the same name as that creature"
             found = _like(game, found, *ref["like"], objects(ctx, ref["like"][1]))
+        if "attached_to" in ref:  # "all Equipment attached to that creature"
+            hosts = set(any_objects(ctx, ref["attached_to"]))
+            found = [o for o in found if game.objects[o].attached_to in hosts]
         return found
     if isinstance(ref, int):
         return [ref] if ref in game.objects else []

@@ -168,6 +168,13 @@ def _object_ref(r: Reading, phrase: str, zone: str) -> tuple[Any, bool]:
         return "exiled_by_source", True
     if low in ("all creatures that attacked this turn", "each creature that attacked this turn"):
         return "attacked_this_turn", True
+    if m := re.fullmatch(r"(?:all|each) (equipment|auras) attached to (that creature|it)", low):
+        # "Destroy all Equipment attached to that creature": what is attached to it as the
+        # instruction is carried out (608.2c)
+        sub = "Equipment" if m.group(1) == "equipment" else "Aura"
+        ref = {"each": Filter(subtypes=frozenset({sub}), text=m.group(1)),
+               "attached_to": r.ref_it()}
+        return ref, True
     if re.fullmatch(r"(?:a|each|the) creatures? dealt damage this way|creatures dealt damage "
                     r"this way", low):
         return "damaged_this_way", True  # what this resolution dealt damage to (608.2c)
