@@ -310,15 +310,16 @@ def _search(ctx: Ctx, eff: Effect) -> None:
     another ("put one onto the battlefield tapped and the other into your hand"). A library
     the scenario doesn't list finds what ``choose: {search: …}`` names, else nothing."""
     game = ctx.game
-    for p in players(ctx, eff.get("who", "you")):
+    for p in players(ctx, eff.get("library_of") or eff.get("who", "you")):
         pl = game.players[p]
+        searcher = ctx.you if eff.get("library_of") else p  # "Search target opponent's library"
         # "with mana value X or less": the spell's X, or what "where X is …" says
         f: Filter = bind_x(eff.get("filter") or Filter(), ctx.amount(eff.get("x", "X")))
         n = ctx.amount(eff.get("n", 1))
         least = eff.get("least")
         if least is None:
             least = 0 if eff.get("filter") is not None else n
-        answer = game.chooser.scripted(p, ("search",))
+        answer = game.chooser.scripted(ctx.you if eff.get("library_of") else p, ("search",))
         if answer is not None and str(answer.value).lower() in ("nothing", "none", "no"):
             answer.used = True
             game.log.add("search", msg("effects.zones.search.4", value=p),
@@ -335,7 +336,7 @@ def _search(ctx: Ctx, eff: Effect) -> None:
                 for o in found:
                     first.setdefault(game.name_of(o), o)
                 found = list(first.values())
-            chosen = choose_between(game, p, found, least, n, "search", keys=("search",))
+            chosen = choose_between(game, searcher, found, least, n, "search", keys=("search",))
         else:
             if answer is None:
                 game.log.add("default", msg("effects.zones.search.3", value=p),
@@ -365,8 +366,11 @@ def _search(ctx: Ctx, eff: Effect) -> None:
             game.log.add("search", msg("effects.zones.search.4", value=p),
                          ctx.rules + (R.SEARCH,) + ((R.SEARCH_QUALITY,) if least < n else ()))
             continue
-        game.log.add("search", msg("effects.zones.search.2", value=p,
-                                   value2=Joined(tuple(game.label(o) for o in chosen))),
+        game.log.add("search", msg("effects.zones.search_other", player=searcher, owner=p,
+                                   names=Joined(tuple(game.label(o) for o in chosen)))
+                     if searcher != p else
+                     msg("effects.zones.search.2", value=p,
+                         value2=Joined(tuple(game.label(o) for o in chosen))),
                      ctx.rules + (R.SEARCH,) + ((R.SEARCH_QUALITY,) if least < n else ()))
         if eff.get("shuffle") and eff.get("to") == "top":
             shuffled(game, p, ctx.rules + (R.SHUFFLE,))  # shuffled, then put on top
@@ -396,7 +400,8 @@ def _put_found(ctx: Ctx, eff: Effect, player: str, chosen: list[int]) -> None:
         else:
             moves.append(Move(source=ctx.source, oid=o, to_zone=to,
                               tapped=bool(where.get("tapped")), reason="search",
-                              rules=ctx.rules + (R.SEARCH,)))
+                              controller=ctx.you if eff.get("yours") and to == "battlefield"
+                              else None, rules=ctx.rules + (R.SEARCH,)))
     perform(game, moves)
 
 

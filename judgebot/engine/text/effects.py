@@ -1169,7 +1169,8 @@ def _shuffle(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
 
 
 SEARCH_PUT = (r"(?P<act>put (?:it|that card|them|those cards|the cards?) "
-              r"(?P<dest>into (?:your|their) hand|onto the battlefield(?: tapped)?|"
+              r"(?P<dest>into (?:your|their) hand|onto the battlefield(?: tapped)?"
+              r"(?P<yours> under your control)?|"
               r"into (?:your|their) graveyard)|"
               r"exile (?:it|that card|them|those cards)|"
               r"put one (?P<one>onto the battlefield tapped|into your hand) and the other "
@@ -1177,7 +1178,8 @@ SEARCH_PUT = (r"(?P<act>put (?:it|that card|them|those cards|the cards?) "
               r"then shuffle and put (?:it|that card|the card|them|those cards) on top"
               r"(?: in any order)?)")
 SEARCH = re.compile(
-    r"(?:your|their|his or her) library(?P<gy> and/or graveyard)? for (?P<count>an?|one|two|"
+    r"(?:your|their|his or her|(?P<whose>target opponent's|target player's)) library"
+    r"(?P<gy> and/or graveyard)? for (?P<count>an?|one|two|"
     r"three|four|five|up to (?:one|two|three|four|five|ten|x)|any number of) (?P<what>.+?)"
     r"(?:, where x is (?P<x>.+?))?(?:,? (?:and )?reveal (?:it|that card|them|those cards))?"
     r"(?:,| and|, and) " + SEARCH_PUT + r"(?P<shuf>, then shuffle| and then shuffle)?\.?", re.I)
@@ -1256,6 +1258,17 @@ def _search(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
                             "n": n}
     if m.group("x") and not count.startswith("up to "):
         args["x"] = read_amount(r, m.group("x"))  # "with mana value X or less, where X is …"
+    if m.group("whose"):
+        # "Search target opponent's library for a creature card and put that card onto the
+        # battlefield under your control. Then that player shuffles.": you search their
+        # library (701.23)
+        if s.ref != "you" or m.group("gy"):
+            raise fail(whole)
+        ref = r.add_target(target_spec(m.group("whose")[:-2].lower()))
+        r.that_player = ref
+        args["library_of"] = ref
+    if m.group("yours"):
+        args["yours"] = True
     if same_mv is not None:
         args["x"] = same_mv
     if distinct:
