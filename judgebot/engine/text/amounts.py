@@ -186,7 +186,7 @@ def read_amount(r: Any, text: str) -> Any:
     if m := re.fullmatch(r"the number of (.+?) (?:on the battlefield|in play)", low):
         return {"count": noun(t[m.start(1):m.end(1)]).filter}
     if m := re.fullmatch(r"the number of cards in (your|their|that player's|target player's|"
-                         r"its controller's|his or her) hand", low):
+                         r"target opponent's|its controller's|his or her) hand", low):
         return {"cards_in_hand": _whose(r, m.group(1))}
     if m := re.fullmatch(r"the number of cards in (your|their|that player's|target player's) "
                          r"graveyard", low):

@@ -1547,6 +1547,8 @@ TOKEN_RE = re.compile(
     r"(?: with (?P<with>.+?))?(?: named (?P<named>.+?))?"
     r"(?: that's (?P<attacking>tapped and attacking|attacking)(?: that player)?)?"
     r"(?: for each (?P<each>.+?))?(?:, where x is (?P<x>.+))?", re.I)
+# "Create a number of 1/1 red Goblin creature tokens equal to …"
+TOKEN_NUMBER_RE = re.compile(r"a number of (?P<rest>.+?) equal to (?P<equal>[^\"“]+)", re.I)
 
 
 _COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -1626,12 +1628,16 @@ def _create(r: Reading, s: Subject, rest: str, whole: str) -> list[Effect]:
         r.it = "tokens"
         return [Effect("token", {"card": card, "n": 1, "controller": s.ref, "attach": ref},
                        text=whole)]
+    equal = None
+    if k := TOKEN_NUMBER_RE.fullmatch(t):
+        equal, t = k.group("equal"), "x " + k.group("rest")
     m = TOKEN_RE.fullmatch(t)
-    if not m:
+    if not m or m.group("n").lower() == "a number of":
         raise fail(whole)
     n: Any = "amount" if m.group("n").lower() == "that many" else \
+        read_amount(r, equal) if equal else \
         read_amount(r, m.group("n")) if " " in m.group("n") else number(m.group("n"))
-    if m.group("x"):
+    if m.group("x") and not equal:
         n = read_amount(r, m.group("x")) if n == "X" else n
     if m.group("each"):
         n = scaled(n, for_each(r, m.group("each")))
