@@ -214,6 +214,24 @@ def test_table_talk_situations(lexicon):
     ("He cast a draw-two and drew three, not two", "ipg-hidden-card-error"),
     # Swords to Plowshares exiles: the commander may go to the command zone.
     ("My commander got Swords to Plowshares'd. Can I get it back?", "commander-zone-change"),
+    # An Aura named only by its card: its text says what it enchants.
+    ("I cast Arrest on his guy and he sacrificed it in response", "aura-target-illegal"),
+    ("He's at 2 and I resolve Sign in Blood targeting him: does it finish resolving?",
+     "life-zero-mid-resolution"),
+    ("我的咒语结算到一半对手的生命就变成0了，他会马上输吗？", "life-zero-mid-resolution"),
+    ("We're both at 1 life and I cast Earthquake for one.", "simultaneous-loss-draw"),
+    ("我们都只剩2点生命，我让每位玩家失去2点", "simultaneous-loss-draw"),
+    ("第三轮开始了十分钟他才到桌", "ipg-tardiness"),
+    ("我到座位的时候比赛已经开始了", "ipg-tardiness"),
+    ("With Kiki-Jiki and Pestermite do I have to repeat it 30 times?", "mtr-loops"),
+    ("我们的组合可以直接宣布无限吗", "mtr-loops"),
+    ("He had Sulfuric Vortex out and never said anything in his upkeep",
+     "ipg-missed-trigger-of-card"),
+    ("I copy his transformed werewolf with Clone: which side do I get?", "copy-of-a-face-up-side"),
+    ("我用克隆复制对手翻面的狼人，能转化回来吗", "copy-of-a-face-up-side"),
+    ("Can I Stifle the Nissa, Resurgent Animist landfall trigger?", "mana-trigger-uses-stack"),
+    ("I stole his creature with Threaten and then blinked it: whose is it now?",
+     "flicker-ends-control-change"),
 ])
 def test_situations_in_both_languages(lexicon, question, situation):
     u = understand(question, lexicon)
@@ -326,3 +344,14 @@ def test_a_trigger_dealt_with_in_response_is_read_only_after_it_triggered(lexico
 def test_a_card_named_again_by_part_of_its_name_is_the_same_card(lexicon):
     u = understand("Opp plays Siege Rhino, I kill the Rhino in response", lexicon)
     assert [e.value for e in u.of("card")] == ["mtg:card:siege-rhino"] * 2
+
+
+@pytest.mark.parametrize("question, situation", [
+    # One card's "instead" is one effect: no order of replacements to choose.
+    ("I Fatal Pushed his three-drop with revolt: who decides?", "replacement-order"),
+    # A friend's opinion on a rule is not advice during a match.
+    ("I flickered my stolen creature. My friend says it goes back to him?",
+     "ipg-outside-assistance-told"),
+])
+def test_situations_not_read_into_the_question(lexicon, question, situation):
+    assert situation not in situations_in(question, lexicon)
