@@ -232,6 +232,15 @@ def test_table_talk_situations(lexicon):
     ("Can I Stifle the Nissa, Resurgent Animist landfall trigger?", "mana-trigger-uses-stack"),
     ("I stole his creature with Threaten and then blinked it: whose is it now?",
      "flicker-ends-control-change"),
+    ("I Shock his elf and he gives it protection from red with a Mother of Runes",
+     "protection-given-to-target"),
+    ("我电震他的生物，他让它获得辟邪", "protection-given-to-target"),
+    ("Shifting Loyalties on my land and his Jace, and he bounces Jace in response",
+     "exchange-with-illegal-target"),
+    ("交换操控权的咒语结算前，其中一个目标被牺牲了", "exchange-with-illegal-target"),
+    ("Can I equip my Bonesplitter onto a creature with shroud?", "equip-targets"),
+    ("我的生物有帷幕，还能把装备装上去吗", "equip-targets"),
+    ("五人局里，对手的咒语结算前他就投降了", "player-leaves-game"),
 ])
 def test_situations_in_both_languages(lexicon, question, situation):
     u = understand(question, lexicon)
@@ -352,6 +361,8 @@ def test_a_card_named_again_by_part_of_its_name_is_the_same_card(lexicon):
     # A friend's opinion on a rule is not advice during a match.
     ("I flickered my stolen creature. My friend says it goes back to him?",
      "ipg-outside-assistance-told"),
+    # In a multiplayer game a concession is a rules matter, not a match result.
+    ("4 player pod: Tom concedes with my stolen creature. What happens to it?", "mtr-conceding"),
 ])
 def test_situations_not_read_into_the_question(lexicon, question, situation):
     assert situation not in situations_in(question, lexicon)
