@@ -241,6 +241,14 @@ def test_table_talk_situations(lexicon):
     ("Can I equip my Bonesplitter onto a creature with shroud?", "equip-targets"),
     ("我的生物有帷幕，还能把装备装上去吗", "equip-targets"),
     ("五人局里，对手的咒语结算前他就投降了", "player-leaves-game"),
+    ("My commander has eminence: does it trigger while it's still in the command zone?",
+     "ability-from-command-zone"),
+    ("他用Bone Splinters牺牲生物，我能回应把那个生物放逐，让他不能牺牲吗？",
+     "cost-paid-before-response"),
+    ("Can I Stifle him cracking a Treasure?", "mana-abilities-no-stack"),
+    ("My commander got countered and went back to the command zone; does it cost {2} more now?",
+     "commander-tax"),
+    ("五色的牌为什么能用在它当指挥官的套牌里？当指挥官能放五色吗", "commander-colour-identity"),
 ])
 def test_situations_in_both_languages(lexicon, question, situation):
     u = understand(question, lexicon)
@@ -366,3 +374,11 @@ def test_a_card_named_again_by_part_of_its_name_is_the_same_card(lexicon):
 ])
 def test_situations_not_read_into_the_question(lexicon, question, situation):
     assert situation not in situations_in(question, lexicon)
+
+
+def test_a_rules_word_inside_a_longer_word_is_not_that_word(lexicon):
+    # 吸血 is lifelink; 吸血鬼 is the Vampire creature type.
+    vampire = understand("我施放别的吸血鬼咒语，会有吸血鬼衍生物吗？", lexicon)
+    assert "lifelink" not in {e.value.rsplit(":", 1)[-1] for e in vampire.entities}
+    lifelink = understand("我的生物有吸血，受到伤害时我加血吗？", lexicon)
+    assert "lifelink" in {e.value.rsplit(":", 1)[-1] for e in lifelink.entities}
