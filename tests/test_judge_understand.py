@@ -249,6 +249,13 @@ def test_table_talk_situations(lexicon):
     ("My commander got countered and went back to the command zone; does it cost {2} more now?",
      "commander-tax"),
     ("五色的牌为什么能用在它当指挥官的套牌里？当指挥官能放五色吗", "commander-colour-identity"),
+    # The -X/-X is in the named card's text, not in the question.
+    ("I cast Toxic Deluge for 4: does his indestructible Blightsteel survive?",
+     "indestructible-limits"),
+    ("While I shuffled his deck after a fetch, one card fell out face up",
+     "ipg-looking-at-extra-cards-told"),
+    ("Comp REL: he said 'oh wait, I get a treasure' after my blockers with Ragavan out",
+     "ipg-missed-trigger-of-card"),
 ])
 def test_situations_in_both_languages(lexicon, question, situation):
     u = understand(question, lexicon)
