@@ -256,6 +256,16 @@ def test_table_talk_situations(lexicon):
      "ipg-looking-at-extra-cards-told"),
     ("Comp REL: he said 'oh wait, I get a treasure' after my blockers with Ragavan out",
      "ipg-missed-trigger-of-card"),
+    ("Dark Confidant revealed Emeria's Call: how much life do I lose?",
+     "double-faced-off-the-battlefield"),
+    ("连瀑翻到了艾格丁觉醒，法术力值算多少？", "double-faced-off-the-battlefield"),
+    ("Can I float the mana from my Lotus Petal into combat?", "mana-empties-between-steps"),
+    ("维持步骤产生的法术力能留到抓牌步骤吗", "mana-empties-between-steps"),
+    ("He searched with his fetchland and put his library back without shuffling",
+     "ipg-insufficient-shuffling"),
+    ("She lost and ripped it in half right at the table", "ipg-aggressive-behavior"),
+    ("I asked how many cards he had and he said four, but it was five", "ipg-communication-policy"),
+    ("I came back and the round had started 8 minutes ago", "ipg-tardiness"),
 ])
 def test_situations_in_both_languages(lexicon, question, situation):
     u = understand(question, lexicon)
