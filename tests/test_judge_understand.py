@@ -266,6 +266,16 @@ def test_table_talk_situations(lexicon):
     ("She lost and ripped it in half right at the table", "ipg-aggressive-behavior"),
     ("I asked how many cards he had and he said four, but it was five", "ipg-communication-policy"),
     ("I came back and the round had started 8 minutes ago", "ipg-tardiness"),
+    ("我牌库只剩1张了还施放了抓两张的咒语，会输吗", "draw-from-empty-library"),
+    ("I'm at 5: can I pay all 5 life for Snuff Out and go to 0?", "pay-life-to-zero"),
+    ("Can I choose the same mode twice on Kolaghan's Command?", "same-mode-twice"),
+    ("对手有纳尔园弃置场，我的生物横置进场，有敏捷还能攻击吗", "enters-tapped-cant-attack"),
+    ("I Threaten his blocker during combat: is it still blocking?",
+     "control-change-removes-from-combat"),
+    ("My Bloodbraid Marauder cascades into Stonecoining Ballista, what is X?",
+     "x-is-zero-when-free"),
+    ("Can I evoke it and also cast it for free with Omniscience as well as pitch?",
+     "one-alternative-cost"),
 ])
 def test_situations_in_both_languages(lexicon, question, situation):
     u = understand(question, lexicon)
@@ -399,3 +409,19 @@ def test_a_rules_word_inside_a_longer_word_is_not_that_word(lexicon):
     assert "lifelink" not in {e.value.rsplit(":", 1)[-1] for e in vampire.entities}
     lifelink = understand("我的生物有吸血，受到伤害时我加血吗？", lexicon)
     assert "lifelink" in {e.value.rsplit(":", 1)[-1] for e in lifelink.entities}
+
+
+def test_a_chinese_pattern_allows_the_space_around_a_number():
+    # The question is matched with a space between a digit and a Chinese
+    # character ("弃到 7 张"), so a pattern must not join them ("弃到7张").
+    import re
+
+    import yaml
+
+    from judgebot.judge.situations import DATA
+
+    joined = re.compile(r"[\u4e00-\u9fff][0-9]|[0-9][\u4e00-\u9fff]")
+    entries = yaml.safe_load(DATA.read_text(encoding="utf-8"))["situations"]
+    bad = [p for s in entries for key in ("any", "also", "unless") for p in s.get(key) or []
+           if joined.search(re.sub(r"\[[^\]]*\]", "", p))]  # a class like [三3] joins nothing
+    assert not bad
