@@ -276,6 +276,9 @@ def test_table_talk_situations(lexicon):
      "x-is-zero-when-free"),
     ("Can I evoke it and also cast it for free with Omniscience as well as pitch?",
      "one-alternative-cost"),
+    ("Can I blink my Spirit token with Cloudshift to get a new one?", "token-does-not-return"),
+    ("我故意每回合都想很久，想拖到超时", "ipg-stalling"),
+    ("第一盘我赢了，这场我想让给我朋友，比分怎么报", "mtr-conceding"),
 ])
 def test_situations_in_both_languages(lexicon, question, situation):
     u = understand(question, lexicon)
@@ -398,6 +401,8 @@ def test_a_card_named_again_by_part_of_its_name_is_the_same_card(lexicon):
      "ipg-outside-assistance-told"),
     # In a multiplayer game a concession is a rules matter, not a match result.
     ("4 player pod: Tom concedes with my stolen creature. What happens to it?", "mtr-conceding"),
+    # Conceding to a friend is no bribe: nothing is offered for it.
+    ("第二盘我决定整场让给我朋友，结果怎么报", "ipg-bribery-and-wagering"),
 ])
 def test_situations_not_read_into_the_question(lexicon, question, situation):
     assert situation not in situations_in(question, lexicon)
