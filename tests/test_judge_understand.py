@@ -279,6 +279,11 @@ def test_table_talk_situations(lexicon):
     ("Can I blink my Spirit token with Cloudshift to get a new one?", "token-does-not-return"),
     ("我故意每回合都想很久，想拖到超时", "ipg-stalling"),
     ("第一盘我赢了，这场我想让给我朋友，比分怎么报", "mtr-conceding"),
+    ("I cast Prey Upon and he bounced my creature in response: does his still take damage?",
+     "fight-one-gone"),
+    ("Can I play Sea Gate Restoration as a land for my land drop?", "double-faced-played-as-land"),
+    ("Is a spindown d20 allowed for rolling the die on a card?", "mtr-dice"),
+    ("装着装备的人造地回合结束变回地之后，装备会怎样", "equipment-unattached"),
 ])
 def test_situations_in_both_languages(lexicon, question, situation):
     u = understand(question, lexicon)
