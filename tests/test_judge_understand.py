@@ -408,9 +408,18 @@ def test_a_card_named_again_by_part_of_its_name_is_the_same_card(lexicon):
     ("4 player pod: Tom concedes with my stolen creature. What happens to it?", "mtr-conceding"),
     # Conceding to a friend is no bribe: nothing is offered for it.
     ("第二盘我决定整场让给我朋友，结果怎么报", "ipg-bribery-and-wagering"),
+    # A situation recognised only at a tournament, in a question with no word of one.
+    ("My commander went to my hand instead of the command zone: if I cast it, is there tax?",
+     "ipg-game-rule-violation-told"),
 ])
 def test_situations_not_read_into_the_question(lexicon, question, situation):
     assert situation not in situations_in(question, lexicon)
+
+
+def test_a_tournament_only_situation_needs_a_tournament_word(lexicon):
+    told = "He cast it at sorcery speed by mistake instead of waiting"
+    assert "ipg-game-rule-violation-told" not in situations_in(told, lexicon)
+    assert "ipg-game-rule-violation-told" in situations_in(told + ". Comp REL, penalty?", lexicon)
 
 
 def test_a_rules_word_inside_a_longer_word_is_not_that_word(lexicon):
