@@ -284,6 +284,8 @@ def test_table_talk_situations(lexicon):
     ("Can I play Sea Gate Restoration as a land for my land drop?", "double-faced-played-as-land"),
     ("Is a spindown d20 allowed for rolling the die on a card?", "mtr-dice"),
     ("装着装备的人造地回合结束变回地之后，装备会怎样", "equipment-unattached"),
+    # 抽 is how many players say "draw"; the patterns say 抓.
+    ("竞技级比赛里对手多抽了一张牌", "ipg-hidden-card-error-told"),
 ])
 def test_situations_in_both_languages(lexicon, question, situation):
     u = understand(question, lexicon)
