@@ -286,6 +286,8 @@ def test_table_talk_situations(lexicon):
     ("装着装备的人造地回合结束变回地之后，装备会怎样", "equipment-unattached"),
     # 抽 is how many players say "draw"; the patterns say 抓.
     ("竞技级比赛里对手多抽了一张牌", "ipg-hidden-card-error-told"),
+    # 旅法师 is what many players call a planeswalker (鹏洛客).
+    ("我的旅法师被攻击了，伤害会移除忠诚指示物吗", "damage-to-planeswalker"),
 ])
 def test_situations_in_both_languages(lexicon, question, situation):
     u = understand(question, lexicon)
