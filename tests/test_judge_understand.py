@@ -288,6 +288,8 @@ def test_table_talk_situations(lexicon):
     ("竞技级比赛里对手多抽了一张牌", "ipg-hidden-card-error-told"),
     # 旅法师 is what many players call a planeswalker (鹏洛客).
     ("我的旅法师被攻击了，伤害会移除忠诚指示物吗", "damage-to-planeswalker"),
+    ("Can the creature I just cast with flash block this turn?", "blocking-without-waiting"),
+    ("我这回合刚下的生物能阻挡吗", "blocking-without-waiting"),
 ])
 def test_situations_in_both_languages(lexicon, question, situation):
     u = understand(question, lexicon)
