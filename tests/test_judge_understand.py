@@ -290,6 +290,9 @@ def test_table_talk_situations(lexicon):
     ("我的旅法师被攻击了，伤害会移除忠诚指示物吗", "damage-to-planeswalker"),
     ("Can the creature I just cast with flash block this turn?", "blocking-without-waiting"),
     ("我这回合刚下的生物能阻挡吗", "blocking-without-waiting"),
+    ("What's the difference between Competitive REL and Regular REL?",
+     "mtr-rules-enforcement-levels"),
+    ("竞技级和一般级别有什么区别？", "mtr-rules-enforcement-levels"),
 ])
 def test_situations_in_both_languages(lexicon, question, situation):
     u = understand(question, lexicon)
@@ -417,6 +420,9 @@ def test_a_card_named_again_by_part_of_its_name_is_the_same_card(lexicon):
     # A situation recognised only at a tournament, in a question with no word of one.
     ("My commander went to my hand instead of the command zone: if I cast it, is there tax?",
      "ipg-game-rule-violation-told"),
+    # A REL named as the question's setting is not a question about RELs.
+    ("Comp REL, my opponent drew an extra card. Penalty?", "mtr-rules-enforcement-levels"),
+    ("竞技级比赛，对手多抓了一张牌", "mtr-rules-enforcement-levels"),
 ])
 def test_situations_not_read_into_the_question(lexicon, question, situation):
     assert situation not in situations_in(question, lexicon)
