@@ -214,6 +214,58 @@ def test_table_talk_situations(lexicon):
     ("He cast a draw-two and drew three, not two", "ipg-hidden-card-error"),
     # Swords to Plowshares exiles: the commander may go to the command zone.
     ("My commander got Swords to Plowshares'd. Can I get it back?", "commander-zone-change"),
+    # An Aura named only by its card: its text says what it enchants.
+    ("I cast Arrest on his guy and he sacrificed it in response", "aura-target-illegal"),
+    ("He's at 2 and I resolve Sign in Blood targeting him: does it finish resolving?",
+     "life-zero-mid-resolution"),
+    ("我的咒语结算到一半对手的生命就变成0了，他会马上输吗？", "life-zero-mid-resolution"),
+    ("We're both at 1 life and I cast Earthquake for one.", "simultaneous-loss-draw"),
+    ("我们都只剩2点生命，我让每位玩家失去2点", "simultaneous-loss-draw"),
+    ("第三轮开始了十分钟他才到桌", "ipg-tardiness"),
+    ("我到座位的时候比赛已经开始了", "ipg-tardiness"),
+    ("With Kiki-Jiki and Pestermite do I have to repeat it 30 times?", "mtr-loops"),
+    ("我们的组合可以直接宣布无限吗", "mtr-loops"),
+    ("He had Sulfuric Vortex out and never said anything in his upkeep",
+     "ipg-missed-trigger-of-card"),
+    ("I copy his transformed werewolf with Clone: which side do I get?", "copy-of-a-face-up-side"),
+    ("我用克隆复制对手翻面的狼人，能转化回来吗", "copy-of-a-face-up-side"),
+    ("Can I Stifle the Nissa, Resurgent Animist landfall trigger?", "mana-trigger-uses-stack"),
+    ("I stole his creature with Threaten and then blinked it: whose is it now?",
+     "flicker-ends-control-change"),
+    ("I Shock his elf and he gives it protection from red with a Mother of Runes",
+     "protection-given-to-target"),
+    ("我电震他的生物，他让它获得辟邪", "protection-given-to-target"),
+    ("Shifting Loyalties on my land and his Jace, and he bounces Jace in response",
+     "exchange-with-illegal-target"),
+    ("交换操控权的咒语结算前，其中一个目标被牺牲了", "exchange-with-illegal-target"),
+    ("Can I equip my Bonesplitter onto a creature with shroud?", "equip-targets"),
+    ("我的生物有帷幕，还能把装备装上去吗", "equip-targets"),
+    ("五人局里，对手的咒语结算前他就投降了", "player-leaves-game"),
+    ("My commander has eminence: does it trigger while it's still in the command zone?",
+     "ability-from-command-zone"),
+    ("他用Bone Splinters牺牲生物，我能回应把那个生物放逐，让他不能牺牲吗？",
+     "cost-paid-before-response"),
+    ("Can I Stifle him cracking a Treasure?", "mana-abilities-no-stack"),
+    ("My commander got countered and went back to the command zone; does it cost {2} more now?",
+     "commander-tax"),
+    ("五色的牌为什么能用在它当指挥官的套牌里？当指挥官能放五色吗", "commander-colour-identity"),
+    # The -X/-X is in the named card's text, not in the question.
+    ("I cast Toxic Deluge for 4: does his indestructible Blightsteel survive?",
+     "indestructible-limits"),
+    ("While I shuffled his deck after a fetch, one card fell out face up",
+     "ipg-looking-at-extra-cards-told"),
+    ("Comp REL: he said 'oh wait, I get a treasure' after my blockers with Ragavan out",
+     "ipg-missed-trigger-of-card"),
+    ("Dark Confidant revealed Emeria's Call: how much life do I lose?",
+     "double-faced-off-the-battlefield"),
+    ("连瀑翻到了艾格丁觉醒，法术力值算多少？", "double-faced-off-the-battlefield"),
+    ("Can I float the mana from my Lotus Petal into combat?", "mana-empties-between-steps"),
+    ("维持步骤产生的法术力能留到抓牌步骤吗", "mana-empties-between-steps"),
+    ("He searched with his fetchland and put his library back without shuffling",
+     "ipg-insufficient-shuffling"),
+    ("She lost and ripped it in half right at the table", "ipg-aggressive-behavior"),
+    ("I asked how many cards he had and he said four, but it was five", "ipg-communication-policy"),
+    ("I came back and the round had started 8 minutes ago", "ipg-tardiness"),
 ])
 def test_situations_in_both_languages(lexicon, question, situation):
     u = understand(question, lexicon)
@@ -326,3 +378,24 @@ def test_a_trigger_dealt_with_in_response_is_read_only_after_it_triggered(lexico
 def test_a_card_named_again_by_part_of_its_name_is_the_same_card(lexicon):
     u = understand("Opp plays Siege Rhino, I kill the Rhino in response", lexicon)
     assert [e.value for e in u.of("card")] == ["mtg:card:siege-rhino"] * 2
+
+
+@pytest.mark.parametrize("question, situation", [
+    # One card's "instead" is one effect: no order of replacements to choose.
+    ("I Fatal Pushed his three-drop with revolt: who decides?", "replacement-order"),
+    # A friend's opinion on a rule is not advice during a match.
+    ("I flickered my stolen creature. My friend says it goes back to him?",
+     "ipg-outside-assistance-told"),
+    # In a multiplayer game a concession is a rules matter, not a match result.
+    ("4 player pod: Tom concedes with my stolen creature. What happens to it?", "mtr-conceding"),
+])
+def test_situations_not_read_into_the_question(lexicon, question, situation):
+    assert situation not in situations_in(question, lexicon)
+
+
+def test_a_rules_word_inside_a_longer_word_is_not_that_word(lexicon):
+    # 吸血 is lifelink; 吸血鬼 is the Vampire creature type.
+    vampire = understand("我施放别的吸血鬼咒语，会有吸血鬼衍生物吗？", lexicon)
+    assert "lifelink" not in {e.value.rsplit(":", 1)[-1] for e in vampire.entities}
+    lifelink = understand("我的生物有吸血，受到伤害时我加血吗？", lexicon)
+    assert "lifelink" in {e.value.rsplit(":", 1)[-1] for e in lifelink.entities}

@@ -32,6 +32,7 @@ from judgebot.search.analysis import fold
 from judgebot.search.spelling import Corrector
 from judgebot.store import Store
 from judgebot.text.names import name_key
+from judgebot.text.segment import segmenter
 
 # canonical value: (English forms, Chinese forms)
 ZONES = {
@@ -205,6 +206,7 @@ class Lexicon:
         candidates.sort(key=lambda c: (c[0], c[0] - c[1]))
         found: list[tuple[int, int, Term]] = []
         reach = -1
+        bounds: set[int] | None = None
         for s, e, key, lang in candidates:
             if s < reach:
                 continue
@@ -216,6 +218,13 @@ class Lexicon:
                 # A two-character name the rules give a keyword or term (坚忍
                 # is persist's older name and a card's) means the rules' thing.
                 terms = [t for t in terms if t.kind != "card"]
+            if lang == "zh" and any(t.kind != "card" for t in terms):
+                # A rules word inside a longer word is not that word: 吸血
+                # (lifelink) in 吸血鬼 (Vampire).
+                if bounds is None:
+                    bounds = word_bounds(text)
+                if s not in bounds or e not in bounds:
+                    terms = [t for t in terms if t.kind == "card"]
             if not terms:
                 continue
             reach = e
@@ -315,6 +324,14 @@ def _zh(mapping: dict[str, str]) -> str:
 # English words may sit right against Chinese ("我的trample生物"), so only Latin
 # letters, digits and the apostrophe count as word characters at the edges.
 _WORD_CHAR = re.compile(r"[A-Za-z0-9']")
+
+
+def word_bounds(text: str) -> set[int]:
+    """Where the segmenter's words of ``text`` begin and end."""
+    bounds = {0, len(text)}
+    for _, start, end in segmenter().words(text):
+        bounds.update((start, end))
+    return bounds
 _NAME_WORD = re.compile(r"[a-z0-9']+")
 _CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
 NAME_ENDINGS = ("", "s", "es", "'s", "’s", "'d", "’d", "ed", "d", "led")
