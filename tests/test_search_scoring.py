@@ -225,6 +225,8 @@ def test_the_preloaded_table_holds_each_term_as_the_index_does(search_service, p
             ids, weights = table.get(field, btext)
             assert (list(ids), list(weights)) == _postings(reader.postings(field, btext))
     assert table.terms == sum(1 for f, _ in reader.all_terms() if f in PRELOADED)
+    # four bytes a document number, two a weight (whole numbers), eight a term's start
+    assert table.nbytes() <= 6 * table.postings + 8 * (table.terms + len(PRELOADED))
     assert [list(x) for x in table.get("text_en", b"zzzzqqq")] == [[], []]
     assert table.get("c_text_en", b"creatur") is None  # a field not loaded: read as before
     assert preloaded.scores(Q.Term("c_text_en", "creatur"))  # ... from the index

@@ -160,8 +160,9 @@ class Scorer:
             values = [w * boost for w in weights]
         return dict(zip(ids, values, strict=True))
 
-    def _read(self, fieldname: str, btext: bytes) -> tuple[list[int], list[float]]:
-        """A term's postings; none for a term the index does not hold."""
+    def _read(self, fieldname: str, btext: bytes) -> tuple[Sequence[int], Sequence[float]]:
+        """A term's postings (document numbers and weights); none for a term the
+        index does not hold."""
         if self._postings is not None:
             found = self._postings.get(fieldname, btext)
             if found is not None:
