@@ -86,7 +86,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    "for readers who ask for them again (default 32 MB; 0 for none)")
     s.add_argument("--no-preload", dest="preload", action="store_false",
                    help="do not decode the search index's postings at start (saves a few "
-                   "seconds and ~40 MB shared by the workers; a word's first search in "
+                   "seconds and ~60 MB shared by the workers; a word's first search in "
                    "each worker then reads it from the index)")
     s.add_argument("--trusted-proxy", metavar="ADDRESS",
                    help="the address of a reverse proxy whose X-Forwarded-* headers are "
