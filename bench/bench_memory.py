@@ -1,14 +1,15 @@
 """One web process over a long stream of the mix: does its memory level off, and what
 do the garbage collector's passes cost it?
 
-The app is loaded as ``judgebot serve`` loads it (the index, the corpus, its page
-cache, the warm-up requests, then the collector set up as before the fork: everything
-loaded frozen, full collections as rare as the server makes them) and answers the
-stream of ``bench/web_mix.py`` in-process (no sockets: the WSGI app called directly,
-as a worker's threads call it). Every ``--every`` requests: the resident memory, the
-objects the collector tracks beyond the frozen ones, and the collections so far. At
-the end, each generation's collections: how many, their CPU time in all and the
-longest (a full collection stops every thread of the process while it runs).
+The app is loaded as ``judgebot serve`` loads it (the index, the corpus, its page cache,
+the search's postings decoded, the warm-up requests, then the collector set up as before
+the fork: everything loaded frozen, full collections as rare as the server makes them)
+and answers the stream of ``bench/web_mix.py`` in-process (no sockets: the WSGI app
+called directly, as a worker's threads call it). Every ``--every`` requests: the
+resident memory, the objects the collector tracks beyond the frozen ones, and the
+collections so far. At the end, each generation's collections: how many, their CPU time
+in all and the longest (a full collection stops every thread of the process while it
+runs).
 
 The per-process caches are bounded (the store's records, the linked texts, the
 search's scores …), so memory grows while they fill and then stays level; with the
@@ -63,6 +64,9 @@ def main() -> int:
     parser.add_argument("--every", type=int, default=5_000, help="requests between samples")
     parser.add_argument("--page-cache", type=int, default=None, metavar="MB",
                         help="as judgebot serve's (default: its default)")
+    parser.add_argument("--no-preload", dest="preload", action="store_false",
+                        help="as judgebot serve --no-preload (default: the postings are "
+                             "decoded before serving, as the server does)")
     parser.add_argument("--full-collection-every", type=int, default=None, metavar="N",
                         help="middle-generation collections between full ones (default: "
                              "the server's)")
@@ -76,6 +80,10 @@ def main() -> int:
 
     page_cache = pagecache.DEFAULT_MB if args.page_cache is None else args.page_cache
     app = create_app(config={"PAGE_CACHE_BYTES": page_cache * 2**20})
+    loaded = rss_mb()
+    if args.preload:
+        app.extensions["judgebot"].service.preload()
+    preloaded = rss_mb() - loaded
     warm_up(app)
     server.settle_collector()
     if args.full_collection_every is not None:
@@ -89,7 +97,9 @@ def main() -> int:
 
     print(f"`python bench/bench_memory.py {' '.join(sys.argv[1:])}`: page cache {page_cache} MB, "
           f"collector thresholds {gc.get_threshold()}, "
-          f"{time.strftime('%Y-%m-%d %H:%M', time.gmtime())} UTC, load {os.getloadavg()[0]:.1f}\n")
+          f"{time.strftime('%Y-%m-%d %H:%M', time.gmtime())} UTC, load {os.getloadavg()[0]:.1f}; "
+          + (f"the postings preloaded (+{preloaded:.0f} MB RSS)\n" if args.preload else
+             "no preload\n"))
     print("| requests | RSS MB | tracked objects (not frozen) | full collections so far | "
           "CPU ms per request since the last sample |")
     print("|---:|---:|---:|---:|---:|")

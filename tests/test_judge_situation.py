@@ -165,3 +165,27 @@ def test_a_card_named_again_by_part_of_its_name_is_one_creature(lexicon, search_
     s = situation("Benalish Cavalry attacks and gets blocked by a 1/1. Does my Cavalry deal "
                   "damage to the player?", lexicon, search_service)
     assert s.scenario["battlefield"]["You"] == ["Benalish Cavalry"]
+
+
+def test_a_spell_aimed_at_a_player_the_question_names(lexicon, search_service):
+    s = situation("My opponent has Leyline of Sanctity. Can I target him with Thoughtseize?",
+                  lexicon, search_service)
+    assert s.scenario["actions"][0]["cast"]["targets"] == ["Opponent"]
+    mine = situation("Can I cast Thoughtseize targeting myself?", lexicon, search_service)
+    assert mine.scenario["actions"][0]["cast"]["targets"] == ["You"]
+
+
+def test_a_target_the_rules_forbid_is_the_answer(search_service):
+    from judgebot.judge.service import Judge
+    from judgebot.messages import render
+
+    judge = Judge(search_service.store, search_service)
+    answer = judge.ask("My opponent has Leyline of Sanctity. Can I target him with Thoughtseize?")
+    assert answer.basis == "simulation"
+    assert "702.11b" in answer.decided_by
+    assert render(answer.summary, "en").startswith("Not allowed: ")
+    assert render(answer.summary, "zh-Hans").startswith("不允许：")
+    # A spell whose target the question never named is refused for want of one
+    # on the board we built: that says nothing about the question.
+    unnamed = judge.ask("Opp tapped an Island and a Forest for Counterspell. Penalty?")
+    assert unnamed.basis != "simulation"

@@ -284,6 +284,15 @@ def test_table_talk_situations(lexicon):
     ("Can I play Sea Gate Restoration as a land for my land drop?", "double-faced-played-as-land"),
     ("Is a spindown d20 allowed for rolling the die on a card?", "mtr-dice"),
     ("装着装备的人造地回合结束变回地之后，装备会怎样", "equipment-unattached"),
+    # 抽 is how many players say "draw"; the patterns say 抓.
+    ("竞技级比赛里对手多抽了一张牌", "ipg-hidden-card-error-told"),
+    # 旅法师 is what many players call a planeswalker (鹏洛客).
+    ("我的旅法师被攻击了，伤害会移除忠诚指示物吗", "damage-to-planeswalker"),
+    ("Can the creature I just cast with flash block this turn?", "blocking-without-waiting"),
+    ("我这回合刚下的生物能阻挡吗", "blocking-without-waiting"),
+    ("What's the difference between Competitive REL and Regular REL?",
+     "mtr-rules-enforcement-levels"),
+    ("竞技级和一般级别有什么区别？", "mtr-rules-enforcement-levels"),
 ])
 def test_situations_in_both_languages(lexicon, question, situation):
     u = understand(question, lexicon)
@@ -408,9 +417,21 @@ def test_a_card_named_again_by_part_of_its_name_is_the_same_card(lexicon):
     ("4 player pod: Tom concedes with my stolen creature. What happens to it?", "mtr-conceding"),
     # Conceding to a friend is no bribe: nothing is offered for it.
     ("第二盘我决定整场让给我朋友，结果怎么报", "ipg-bribery-and-wagering"),
+    # A situation recognised only at a tournament, in a question with no word of one.
+    ("My commander went to my hand instead of the command zone: if I cast it, is there tax?",
+     "ipg-game-rule-violation-told"),
+    # A REL named as the question's setting is not a question about RELs.
+    ("Comp REL, my opponent drew an extra card. Penalty?", "mtr-rules-enforcement-levels"),
+    ("竞技级比赛，对手多抓了一张牌", "mtr-rules-enforcement-levels"),
 ])
 def test_situations_not_read_into_the_question(lexicon, question, situation):
     assert situation not in situations_in(question, lexicon)
+
+
+def test_a_tournament_only_situation_needs_a_tournament_word(lexicon):
+    told = "He cast it at sorcery speed by mistake instead of waiting"
+    assert "ipg-game-rule-violation-told" not in situations_in(told, lexicon)
+    assert "ipg-game-rule-violation-told" in situations_in(told + ". Comp REL, penalty?", lexicon)
 
 
 def test_a_rules_word_inside_a_longer_word_is_not_that_word(lexicon):

@@ -192,3 +192,66 @@ def test_words_the_index_does_not_hold_take_no_room_in_the_cache(search_service)
     for i in range(100):
         assert scorer.scores(Q.Term("text_en", f"zzq{i}")) == {}
     assert len(scorer._cache) == 0 and scorer._cache.size == 0
+
+
+# --- postings decoded once, before the server forks -----------------------------
+
+PRELOADED = ("text_en", "text_zh", "title_en", "names", "c_title_zh")
+
+
+@pytest.fixture(scope="module")
+def preloaded(search_service):
+    scorer = Scorer(search_service._searcher, cached_scores=0)
+    scorer.preload(PRELOADED)
+    return scorer
+
+
+@pytest.mark.parametrize("q", QUERIES)
+def test_preloaded_postings_give_the_same_scores_to_the_last_bit(search_service, preloaded, q):
+    built = search_service._build_query(parse(q))[0]
+    mask = search_service._filter_docs({})
+    fresh = Scorer(search_service._searcher, cached_scores=0)
+    assert preloaded.top(built, 40, mask) == fresh.top(built, 40, mask)
+    assert preloaded.scores(built) == fresh.scores(built)
+
+
+def test_the_preloaded_table_holds_each_term_as_the_index_does(search_service, preloaded):
+    reader = search_service._searcher.reader()
+    table = preloaded._postings
+    for field in PRELOADED:
+        terms = [t for f, t in reader.all_terms() if f == field]
+        assert terms
+        for btext in terms[::max(1, len(terms) // 50)] + terms[-1:]:
+            ids, weights = table.get(field, btext)
+            assert (list(ids), list(weights)) == _postings(reader.postings(field, btext))
+    assert table.terms == sum(1 for f, _ in reader.all_terms() if f in PRELOADED)
+    # four bytes a document number, two a weight (whole numbers), eight a term's start
+    assert table.nbytes() <= 6 * table.postings + 8 * (table.terms + len(PRELOADED))
+    assert [list(x) for x in table.get("text_en", b"zzzzqqq")] == [[], []]
+    assert table.get("c_text_en", b"creatur") is None  # a field not loaded: read as before
+    assert preloaded.scores(Q.Term("c_text_en", "creatur"))  # ... from the index
+
+
+@pytest.mark.parametrize("q", ["战斗伤害 先攻", "法术力异能 不用堆叠", '"战斗伤害" 先攻'])
+def test_phrases_kept_before_serving_score_as_computed_afresh(search_service, q):
+    # 战斗伤害 brings "combat damage" into the query for the English-only documents
+    kept = Scorer(search_service._searcher, cached_scores=0)
+    for other, into in [("combat damage", "en"), ("mana ability", "en"), ("先攻", "zh")]:
+        kept.keep(search_service._crossing(other, into)[1])
+    assert len(kept._cache._kept) >= 2 and len(kept._cache) == 0  # kept outside the capacity
+    built = search_service._build_query(parse(q))[0]
+    mask = search_service._filter_docs({})
+    fresh = Scorer(search_service._searcher, cached_scores=0)
+    walked = []
+    kept._walk = lambda query, within: walked.append(query) or Scorer._walk(kept, query, within)
+    assert kept.top(built, 40, mask) == fresh.top(built, 40, mask)
+    assert kept.scores(built) == fresh.scores(built)
+    assert not [p for p in walked if p.words == ["combat", "damag"]]  # never checked again
+
+
+def test_kept_entries_stay_whatever_comes_after():
+    cache = ScoreCache(capacity=10)
+    cache.keep(("phrase", "kept"), {1: 2.0})
+    for i in range(50):
+        cache.put(("term", i), {i: 1.0}, 1)
+    assert cache.get(("phrase", "kept")) == {1: 2.0} and cache.size <= 10

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from judgebot.corpus import EN, POLICY_KINDS, ZH_HANS, ZH_HANT, zh_of
 from judgebot.judge.retrieve import Candidate, Evidence, Retriever
+from judgebot.judge.simulate import not_allowed
 from judgebot.judge.situations import section_record
 from judgebot.judge.understand import Understanding
 from judgebot.messages import LANGS, Message, Name, from_dict, msg, render
@@ -240,7 +241,7 @@ def _decide(answer: Answer, u: Understanding, retriever: Retriever,
         return
     numbers = [q.label.split(" ", 1)[-1] if q.kind == "rule" else q.label
                for q in answer.rules if q.kind == "rule" or q.kind in POLICY_KINDS]
-    if simulation and not simulation.get("refused"):
+    if simulation and (not simulation.get("refused") or not_allowed(simulation)):
         answer.basis, answer.confidence = "simulation", "strong"
         answer.decided_by = list(simulation.get("rules", []))[:4]
         answer.summary = from_dict(simulation["message"]) if simulation.get("message") else None

@@ -26,6 +26,9 @@ def run(situation: Situation, cards=None) -> dict:
         "start_life": dict(situation.scenario.get("life", {})),
         "spells": [_card_name(c) for cards_ in (situation.scenario.get("hand") or {}).values()
                    for c in cards_],
+        # whether the question said what its spells target (the scenario names them)
+        "targets_named": any("targets" in (a.get("cast") or {})
+                             for a in situation.scenario.get("actions") or []),
     }
     out["summary"] = summarise(out)
     out["summary_zh"] = summarise_zh(out)
@@ -38,11 +41,22 @@ def run(situation: Situation, cards=None) -> dict:
 FIZZLED = ("608.2b", "701.6a")
 
 
+def not_allowed(sim: dict) -> bool:
+    """Whether the engine refused the question's own action as against the
+    rules: a target the question named that the spell can't have (not a
+    target missing from the board we built, which says nothing)."""
+    refused = sim.get("refused") or {}
+    why = refused.get("msg") or {}
+    return refused.get("kind") == "illegal" and sim.get("targets_named", False) and str(
+        why.get("code", "")).startswith("targeting.") and "t" in (why.get("args") or {})
+
+
 def settled(sim: dict) -> bool:
     """Whether a simulation ran, changed something besides its spells going to
-    the graveyard as they resolve, and left no target open."""
+    the graveyard as they resolve, and left no target open; or refused the
+    question's own action as against the rules."""
     if sim["refused"]:
-        return False
+        return not_allowed(sim)
     if any(e["event"] == "depends" and "target" in e["text"] for e in sim["log"]):
         return False
     if any(rule in sim["rules"] for rule in FIZZLED):
@@ -84,6 +98,8 @@ def outcome_facts(sim: dict) -> list[tuple]:
 
 
 def summarise(sim: dict) -> str:
+    if sim["refused"] and not_allowed(sim):
+        return "Not allowed: " + sim["refused"].get("message", "")
     if sim["refused"]:
         return "The engine could not simulate this: " + sim["refused"].get("message", "")
     depends = [e["text"] for e in sim["log"] if e["event"] == "depends"]
@@ -127,8 +143,8 @@ def summarise_zh(sim: dict) -> str:
     """The same outcome in Chinese (an open choice is described in English only)."""
     if sim["refused"]:
         refusal = sim["refused"].get("msg")
-        return "规则引擎无法模拟此情形：" + (render(refusal, ZH_HANS) if refusal
-                                         else sim["refused"].get("message", ""))
+        why = render(refusal, ZH_HANS) if refusal else sim["refused"].get("message", "")
+        return ("不允许：" if not_allowed(sim) else "规则引擎无法模拟此情形：") + why
     if any(e["event"] == "depends" for e in sim["log"]):
         return "结果取决于牌手的选择（详见步骤）。"
 

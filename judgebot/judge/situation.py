@@ -518,7 +518,29 @@ def _cast(text: str, spell: Mention, creatures: list[Mention], active: str) -> d
     cast: dict = {"player": caster, "card": spell.card}
     if target is not None:
         cast["targets"] = [target.names[0]]
+    elif (player := _player_target(text[_clause_start(text, spell.start): clause_end],
+                                   caster)) is not None:
+        cast["targets"] = [player]
     return cast
+
+
+# A player a spell is aimed at, in the words of its clause: "target him with
+# Thoughtseize", "Thoughtseize my opponent", "对对手施放", "指定我自己".
+AT_THEM = re.compile(r"\b(?:target(?:s|ing|ed)?|at|on|hit(?:ting)?)\s+(?:him|her|them|my opponent|"
+                     r"the opponent|opponent|opp)\b|\b(?:him|her|them)\s+with\b|"
+                     r"(?:对|指定|打)(?:我的)?(?:对手|他|她)(?!的)")
+AT_ME = re.compile(r"\b(?:target(?:s|ing|ed)?|at|on)\s+(?:me|myself)\b|\bmyself\s+with\b|"
+                   r"(?:对|指定)(?:我自己|自己)")
+
+
+def _player_target(clause: str, caster: str) -> str | None:
+    """The player the clause aims the spell at, if it names one."""
+    them = AT_THEM.search(clause) is not None
+    me = AT_ME.search(clause) is not None
+    if them == me:
+        return None
+    other = OPPONENT if caster == YOU else YOU
+    return other if them else caster
 
 
 def _life(text: str) -> dict[str, int]:

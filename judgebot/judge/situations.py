@@ -53,6 +53,9 @@ class Situation:
     cards: int = 1
     # The words its own patterns spell out, for telling what it is about.
     words: str = ""
+    # Recognised only in a question asked at a tournament: one of these must
+    # match too (its words alone are as often about the game).
+    at_tournament: tuple[re.Pattern, ...] = ()
 
     @property
     def code(self) -> str:
@@ -102,14 +105,14 @@ def load(store: Store) -> list[Situation]:
                 rules.append(number)
         text_any, card_any = _split(entry.get("any") or [])
         text_also, card_also = _split(entry.get("also") or [])
-        if entry.get("at_tournament"):
-            text_also += tournament_cues("tournament", "tournament_weak")
         out.append(Situation(
             name=entry["name"], rules=tuple(rules), answer=bool(entry.get("answer")),
             answer_of=entry["answer"] if isinstance(entry.get("answer"), str) else "",
             cards=int(entry.get("cards", 1)),
             any=text_any, also=text_also, unless=_split(entry.get("unless") or [])[0],
             any_cards=card_any, also_cards=card_also,
+            at_tournament=tournament_cues("tournament", "tournament_weak")
+            if entry.get("at_tournament") else (),
             words=" ".join(pattern_words(p) for key in ("any", "also")
                            for p in entry.get(key) or [] if not p.startswith(CARD))))
     return out
@@ -177,7 +180,8 @@ def find(situations: list[Situation], text: str, card_texts: list[str] = (),
     cards = [c.lower() for c in card_texts if c]
     found: list[Found] = []
     for s in situations:
-        if any(p.search(spaced) for p in s.unless):
+        if any(p.search(spaced) for p in s.unless) or (
+                s.at_tournament and not any(p.search(spaced) for p in s.at_tournament)):
             continue
         hit = _first(s.any, spaced, inside=named)
         by_card = False

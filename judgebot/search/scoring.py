@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import heapq
 import threading
+from array import array
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import accumulate
 
 from whoosh import query as Q
@@ -64,6 +65,23 @@ class Scorer:
         self._masks = masks or {}
         self._mask_sets: dict[tuple[str, str], set[int]] = {}
         self._cache = ScoreCache(cached_scores)
+        self._postings: PostingsTable | None = None
+        self._keeping = False
+
+    def preload(self, fieldnames: Iterable[str]) -> PostingsTable:
+        """Decode every term's postings in ``fieldnames`` now, once, instead of on
+        the first query that reads each (see :class:`PostingsTable`)."""
+        self._postings = PostingsTable(self.reader, fieldnames)
+        return self._postings
+
+    def keep(self, query: Q.Query) -> None:
+        """Score ``query`` now and keep what its phrases scored for the life of the
+        process, beside the cache of recent scores (see :meth:`ScoreCache.keep`)."""
+        self._keeping = True
+        try:
+            self.scores(query)
+        finally:
+            self._keeping = False
 
     # --- public ---------------------------------------------------------------------
 
@@ -142,8 +160,13 @@ class Scorer:
             values = [w * boost for w in weights]
         return dict(zip(ids, values, strict=True))
 
-    def _read(self, fieldname: str, btext: bytes) -> tuple[list[int], list[float]]:
-        """A term's postings; none for a term the index does not hold."""
+    def _read(self, fieldname: str, btext: bytes) -> tuple[Sequence[int], Sequence[float]]:
+        """A term's postings (document numbers and weights); none for a term the
+        index does not hold."""
+        if self._postings is not None:
+            found = self._postings.get(fieldname, btext)
+            if found is not None:
+                return found
         if (fieldname, btext) not in self.reader:
             return [], []
         return _postings(self.reader.postings(fieldname, btext))
@@ -250,7 +273,8 @@ class Scorer:
             # (a fresh record: another thread may be reading the cached one)
             known = PhraseScores(known.checked | todo,
                                  {**known.scores, **self._walk(query, todo)})
-            self._cache.put(key, known, len(known.checked))
+            store = self._cache.keep if self._keeping else self._cache.put
+            store(key, known, len(known.checked))
         scores = known.scores
         return {d: scores[d] for d in candidates if d in scores}
 
@@ -297,6 +321,69 @@ class Scorer:
         return within or set()
 
 
+class PostingsTable:
+    """Every term's document numbers and weights in some fields, decoded once.
+
+    Reading a term's postings from the index (its entry in the terms file, then
+    each block unzipped and unpickled) is most of what a word costs the first time
+    a process searches it, and a question of many words nobody asked before pays it
+    for each: the slowest searches of a warm server are those. Decoded once, before
+    the server forks its workers, every worker shares them (copy-on-write): per
+    field, all ids in one array, all weights in another, and each term's place in
+    them, ~6 bytes a posting and ~100 a term. The numbers are the index's own, so
+    the scores are the same to the last bit."""
+
+    def __init__(self, reader, fieldnames: Iterable[str]) -> None:
+        wanted = set(fieldnames)
+        # field → (term → its index i; starts[i]:starts[i + 1] in ids and weights)
+        self._fields: dict[str, tuple[dict[bytes, int], array, array, array]] = {}
+        self.terms = self.postings = 0
+        current = None
+        for fieldname, btext in reader.all_terms():  # sorted by field, then term
+            if fieldname not in wanted:
+                continue
+            if fieldname != current:
+                current = fieldname
+                place, starts, ids, weights = self._fields[fieldname] = (
+                    {}, array("Q", [0]), array("I"), array("d"))
+            found_ids, found_weights = _postings(reader.postings(fieldname, btext))
+            place[btext] = len(starts) - 1
+            ids.extend(found_ids)
+            weights.extend(found_weights)
+            starts.append(len(ids))
+            self.terms += 1
+            self.postings += len(found_ids)
+        for fieldname in wanted - set(self._fields):  # a field with no terms at all
+            self._fields[fieldname] = ({}, array("Q", [0]), array("I"), array("d"))
+        for fieldname, (place, starts, ids, weights) in self._fields.items():
+            # A weight is how often the word stands in the field, a whole number in
+            # most fields: kept in two bytes instead of eight (a whole number gives
+            # the same sums as the same number as a float).
+            if all(w.is_integer() and 0 <= w <= 0xFFFF for w in weights):
+                self._fields[fieldname] = (place, starts, ids, array("H", map(int, weights)))
+
+    def get(self, fieldname: str, btext: bytes) -> tuple[array, array] | None:
+        """The term's ids and weights (empty for a term the field does not hold);
+        None for a field not loaded."""
+        held = self._fields.get(fieldname)
+        if held is None:
+            return None
+        place, starts, ids, weights = held
+        i = place.get(btext)
+        if i is None:
+            return _EMPTY
+        start, end = starts[i], starts[i + 1]
+        return ids[start:end], weights[start:end]
+
+    def nbytes(self) -> int:
+        """The arrays' size (the tables of terms come on top)."""
+        return sum(a.itemsize * len(a) for _, *arrays in self._fields.values()
+                   for a in arrays)
+
+
+_EMPTY: tuple[array, array] = (array("I"), array("d"))
+
+
 class PhraseScores:
     """The documents a phrase was checked in, and its scores where it matched."""
 
@@ -317,8 +404,13 @@ class ScoreCache:
         self.size = 0
         self._entries: OrderedDict[tuple, tuple[object, int]] = OrderedDict()
         self._lock = threading.Lock()
+        # Entries kept for good (computed before serving, never dropped, not counted).
+        self._kept: dict[tuple, object] = {}
 
     def get(self, key: tuple):
+        kept = self._kept.get(key)
+        if kept is not None:
+            return kept
         with self._lock:
             entry = self._entries.get(key)
             if entry is None:
@@ -344,6 +436,11 @@ class ScoreCache:
             while self.size > self.capacity:
                 _, (_, dropped) = self._entries.popitem(last=False)
                 self.size -= dropped
+
+    def keep(self, key: tuple, value: object, size: int = 0) -> None:
+        """Keep ``value`` for the life of the cache, outside its capacity: for what
+        a server computes once before it serves (``size`` is not counted)."""
+        self._kept[key] = value
 
     def __len__(self) -> int:
         return len(self._entries)

@@ -71,6 +71,7 @@ NAMED_CARD = 1.5
 RESEMBLANCE = 0.6
 REPEAT_FACTOR = 0.5
 MAX_SCORED_WORDS = 8
+MAX_CROSSING_WORDS = 4  # a longer other-language name is a note's title, not a term
 MAX_NAME_WORDS = 6  # the longest card names have a few more; a typo in one is rare
 EN_FIELDS = ("text_en", "title_en", "alias_en")
 ZH_FIELDS = ("text_zh", "title_zh", "context", "alias_zh")
@@ -78,6 +79,8 @@ ZH_FIELDS = ("text_zh", "title_zh", "context", "alias_zh")
 # rules tier has aliases.
 CARD_EN = tuple(CARD_FIELDS[f] for f in EN_FIELDS if f in CARD_FIELDS)
 CARD_ZH = tuple(CARD_FIELDS[f] for f in ZH_FIELDS if f in CARD_FIELDS)
+# Every field a query's words are scored in (the rest are filters and ids).
+SCORED_FIELDS = EN_FIELDS + ZH_FIELDS + CARD_EN + CARD_ZH + ("names", "pinyin")
 
 
 class SearchError(ValueError):
@@ -203,6 +206,21 @@ class SearchService:
 
     def close(self) -> None:
         self._searcher.close()
+
+    def preload(self) -> None:
+        """Decode the postings of every word the queries score, now (a few seconds and
+        some tens of MB): a server does it once before forking its workers, so no
+        search waits for a word to be read the first time it is asked."""
+        self._scorer.preload(SCORED_FIELDS)
+        # The phrases a bilingual headword brings into a query (戰鬥傷害 → "combat
+        # damage"): checking where a phrase's words stand is the costliest part of a
+        # question the first time, and there are a few hundred of them.
+        crossings = [(other, "en") for other in self._to_en.values()] + [
+            (other, "zh") for other in self._to_zh.values()]
+        for other, into in dict.fromkeys(crossings):
+            tokens, clause = self._crossing(other, into)
+            if clause is not None and 1 < len(tokens) <= MAX_CROSSING_WORDS:
+                self._scorer.keep(clause)
 
     def entities(self, text: str) -> list[str]:
         """Records named exactly (or nearly) by the whole of ``text``: its exact
@@ -687,21 +705,18 @@ class SearchService:
             if whole_key.isascii():
                 clauses.append(Q.Term("pinyin", whole_key))
         for found, other, into in self._crossings(free):
-            analyzer, fields = (self.en, EN_FIELDS) if into == "en" else (self.zh, ZH_FIELDS)
-            tokens = analysis.analyze(analyzer, other)
+            tokens, clause = self._crossing(other, into)
             found_tokens = set(analysis.analyze(self.zh if into == "en" else self.en, found))
             home = "text_zh" if into == "en" else "text_en"
-            if len(tokens) > 4 or all(self._too_common(home, t) for t in found_tokens):
+            if len(tokens) > MAX_CROSSING_WORDS or all(self._too_common(home, t)
+                                                       for t in found_tokens):
                 continue  # a common word ("creature") or a headword that is really a note
             expansions.append(f"{found} → {other}")
             for group in groups:
                 if group & found_tokens:
                     group.update(tokens)
-            if tokens:
-                # Only documents without the query's language need the other
-                # one: everything else already matches in its own words.
-                clauses.append(Q.And([Q.Term("only", into),
-                                      _phrase_or_term(fields, tokens, boost=0.6)]))
+            if clause is not None:
+                clauses.append(clause)
         for phrase in parsed.phrases:
             en_tokens = analysis.analyze(self.en, phrase) if phrase.isascii() else []
             zh_tokens = analysis.analyze(self.zh, phrase)
@@ -724,6 +739,16 @@ class SearchService:
             core = Q.And(required)
             return (Q.AndMaybe(core, body) if body else core), expansions, suggestion, groups
         return body, expansions, suggestion, groups
+
+    def _crossing(self, other: str, into: str) -> tuple[list[str], Q.Query | None]:
+        """A headword's other-language name as tokens, and the clause that looks for
+        it in the documents written in that language only (everything else already
+        matches in the query's own words)."""
+        analyzer, fields = (self.en, EN_FIELDS) if into == "en" else (self.zh, ZH_FIELDS)
+        tokens = analysis.analyze(analyzer, other)
+        if not tokens:
+            return tokens, None
+        return tokens, Q.And([Q.Term("only", into), _phrase_or_term(fields, tokens, boost=0.6)])
 
     def _word_groups(self, word: str, fix: str | None) -> list[set[str]]:
         """What a document must contain to count as matching each meant word."""

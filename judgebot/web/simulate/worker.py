@@ -205,6 +205,7 @@ def worker_main(conn: Any, memory_bytes: int, store_path: str | None = None,
                 step_names: dict[str, dict[str, str]] | None = None) -> None:
     """A worker's life: warm up, say ready, then answer scenario after scenario."""
     global CARDS, STEP_NAMES
+    _yield_to_pages()  # its warm-up too: a replacement starts while pages are served
     pool()
     if store_path:
         CARDS = _corpus_cards(store_path)
@@ -212,7 +213,6 @@ def worker_main(conn: Any, memory_bytes: int, store_path: str | None = None,
     _fewer_collections()
     conn.send(("ready", None))
     _limit_memory(memory_bytes)
-    _yield_to_pages()
     while True:
         try:
             job, text, options = conn.recv()
