@@ -167,20 +167,7 @@ def _cascade(ctx: Ctx, eff: Effect) -> None:
     pl = game.players[ctx.you]
     if not pl.library_known:
         raise Unsupported(msg("effects.zones.unknown_top", player=ctx.you))
-    exiled: list[int] = []
-    hit = None
-    while pl.library:
-        settle_top(game, ctx.you, 1)
-        done = perform(game, [Move(source=ctx.source, oid=pl.library[0], to_zone="exile",
-                                   reason="exile", rules=ctx.rules + (R.EXILE,))])
-        new = [e.new_id for e in done if isinstance(e, Move) and e.to_zone == "exile"]
-        if not new:
-            break
-        exiled += new
-        got = game.chars(new[0])
-        if not got.is_land and got.mana_value() < limit:
-            hit = new[0]
-            break
+    exiled, hit = _exile_until_nonland(ctx, ctx.you, lambda mv: mv < limit)
     if hit is None:
         game.log.add("effect", msg("effects.cascade.miss", you=ctx.you, n=limit),
                      ctx.rules + (R.CASCADE,))
@@ -190,6 +177,27 @@ def _cascade(ctx: Ctx, eff: Effect) -> None:
         cast_during_resolution(game, hit, ctx.you, "free", mandatory=False,
                                rules=ctx.rules + (R.CASCADE,))
     _bottom_in_random_order(ctx, ctx.you, exiled, ctx.rules + (R.CASCADE,))
+
+
+def _exile_until_nonland(ctx: Ctx, player: str, fits) -> tuple[list[int], int | None]:
+    """Cards exiled from the top of ``player``'s library one at a time until a nonland
+    card whose mana value ``fits`` (cascade 702.85a, discover 701.57a): every card
+    exiled, and that card (None if the library ran out first)."""
+    game = ctx.game
+    pl = game.players[player]
+    exiled: list[int] = []
+    while pl.library:
+        settle_top(game, player, 1)
+        done = perform(game, [Move(source=ctx.source, oid=pl.library[0], to_zone="exile",
+                                   reason="exile", rules=ctx.rules + (R.EXILE,))])
+        new = [e.new_id for e in done if isinstance(e, Move) and e.to_zone == "exile"]
+        if not new:
+            break
+        exiled += new
+        got = game.chars(new[0])
+        if not got.is_land and fits(got.mana_value()):
+            return exiled, new[0]
+    return exiled, None
 
 
 def _bottom_in_random_order(ctx: Ctx, player: str, exiled: list[int],
@@ -244,20 +252,7 @@ def _discover(ctx: Ctx, eff: Effect) -> None:
         pl = game.players[p]
         if not pl.library_known:
             raise Unsupported(msg("effects.zones.unknown_top", player=p))
-        exiled: list[int] = []
-        hit = None
-        while pl.library:
-            settle_top(game, p, 1)
-            done = perform(game, [Move(source=ctx.source, oid=pl.library[0], to_zone="exile",
-                                       reason="exile", rules=ctx.rules + (R.EXILE,))])
-            new = [e.new_id for e in done if isinstance(e, Move) and e.to_zone == "exile"]
-            if not new:
-                break
-            exiled += new
-            got = game.chars(new[0])
-            if not got.is_land and got.mana_value() <= n:
-                hit = new[0]
-                break
+        exiled, hit = _exile_until_nonland(ctx, p, lambda mv: mv <= n)
         ctx.refs["discovered"] = [hit] if hit is not None else []
         if hit is None:
             game.log.add("effect", msg("effects.discover.miss", you=p, n=n), rules)

@@ -221,15 +221,6 @@ def read_condition(r: Any, text: str) -> tuple:
         return ("votes", m.group(1), bool(m.group(2)))
     if low in ("it's bargained", "it was bargained"):
         return ("bargained",)
-    if low in ("it's night", "it's day"):
-        return ("day_night", low.split()[-1])
-    if m := re.fullmatch(r"an? (\w+) was beheld", low):
-        return ("additional_paid", "behold")  # 701.63a, as the spell was cast
-    if m := re.fullmatch(r"you revealed an? (\w+) card or controlled an? (\w+) as you cast "
-                         r"(?:~|this spell)", low):
-        # "If you revealed a Dragon card or controlled a Dragon as you cast this spell"
-        return ("any", ("additional_paid", "reveal"),
-                ("controlled_at_cast", noun(t[m.start(2):m.end(2)]).filter))
     if m := re.fullmatch(r"an opponent (?:has (\w+) or more (poison counters|cards in their "
                          r"graveyard)|has drawn (\w+) or more cards this turn|cast (\w+) or more "
                          r"spells this turn)", low):
