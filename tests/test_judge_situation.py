@@ -184,7 +184,7 @@ def test_a_target_the_rules_forbid_is_the_answer(search_service):
     assert answer.basis == "simulation"
     assert "702.11b" in answer.decided_by
     assert render(answer.summary, "en").startswith("Not allowed: ")
-    assert render(answer.summary, "zh-Hans").startswith("不允许：")
+    assert render(answer.summary, "zh-Hans").startswith("不允许：对手不能成为")
     # A spell whose target the question never named is refused for want of one
     # on the board we built: that says nothing about the question.
     unnamed = judge.ask("Opp tapped an Island and a Forest for Counterspell. Penalty?")

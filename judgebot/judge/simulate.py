@@ -139,11 +139,26 @@ def _verb(player: str, verb: str) -> str:
 PLAYER_ZH = {"You": "你", "Opponent": "对手"}
 
 
+def _players_zh(data):
+    """A message in its JSON form with the scenario's players named in Chinese
+    (the engine names them "You" and "Opponent", as the scenario does)."""
+    if isinstance(data, list):
+        return [_players_zh(v) for v in data]
+    if not isinstance(data, dict):
+        return {"name": data, "zh": PLAYER_ZH[data]} if data in PLAYER_ZH else data
+    if "code" in data and "args" in data:
+        return {**data, "args": {k: _players_zh(v) for k, v in data["args"].items()}}
+    if "name" in data and data["name"] in PLAYER_ZH and not data.get("zh"):
+        return {**data, "zh": PLAYER_ZH[data["name"]]}
+    return data
+
+
 def summarise_zh(sim: dict) -> str:
     """The same outcome in Chinese (an open choice is described in English only)."""
     if sim["refused"]:
         refusal = sim["refused"].get("msg")
-        why = render(refusal, ZH_HANS) if refusal else sim["refused"].get("message", "")
+        why = render(_players_zh(refusal), ZH_HANS) if refusal else sim["refused"].get(
+            "message", "")
         return ("不允许：" if not_allowed(sim) else "规则引擎无法模拟此情形：") + why
     if any(e["event"] == "depends" for e in sim["log"]):
         return "结果取决于牌手的选择（详见步骤）。"
